@@ -1,0 +1,37 @@
+import { isbot } from "isbot";
+import { renderToReadableStream } from "react-dom/server";
+import type { EntryContext } from "react-router";
+import { ServerRouter } from "react-router";
+
+// Render aborts after this long so a slow loader cannot hold a request open.
+export const streamTimeout = 5_000;
+
+/** Renders every document request to a web stream, as workerd expects. */
+export default async function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+) {
+  let statusCode = responseStatusCode;
+  const abort = AbortSignal.timeout(streamTimeout + 1_000);
+  const body = await renderToReadableStream(<ServerRouter context={routerContext} url={request.url} />, {
+    signal: abort,
+    onError(error: unknown) {
+      statusCode = 500;
+      // Errors before the shell is ready reject the promise and are logged by
+      // React Router; these are errors while streaming.
+      console.error(error);
+    },
+  });
+
+  // Crawlers get the complete page in one piece: they should read every
+  // recipe, not a loading state.
+  const userAgent = request.headers.get("user-agent");
+  if ((userAgent && isbot(userAgent)) || routerContext.isSpaMode) {
+    await body.allReady;
+  }
+
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  return new Response(body, { headers: responseHeaders, status: statusCode });
+}

@@ -1,0 +1,128 @@
+/**
+ * The Worker's configuration, read from `[vars]` in wrangler.toml (or the
+ * dashboard in production) and validated in this one place. Everything else
+ * receives a typed `SiteConfig` and never reads `env` for settings itself.
+ */
+
+/** Who runs the site: printed in Impressum and Datenschutz. */
+export interface Operator {
+  name: string;
+  representative: string;
+  street: string;
+  postalCity: string;
+  email: string;
+  phone: string;
+}
+
+/** Validated site configuration. */
+export interface SiteConfig {
+  /** "Was koche ich": the header shows "{productName} jetzt?". */
+  productName: string;
+  /** "Was koche ich jetzt": suffix of every page title. */
+  siteName: string;
+  /** Public origin without a trailing slash, e.g. "https://example.org". */
+  siteUrl: string;
+  /** Store listing of the mobile app, linked in the footer. */
+  appStoreUrl: string;
+  operator: Operator;
+  /** Provider of the legal-text templates, credited on the Impressum page. */
+  legalSource: { name: string; url: string };
+}
+
+/** Thrown when the configuration is incomplete; its message names every bad variable. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(
+      `config: the Worker cannot start, fix these variables in wrangler.toml [vars] or the dashboard:\n${problems
+        .map((problem) => `  - ${problem}`)
+        .join("\n")}`,
+    );
+    this.name = "ConfigError";
+  }
+}
+
+const MAX_TEXT_LENGTH = 200;
+// Deliberately loose: the address is shown, not mailed to; it only has to look like one.
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * Validates the variables and returns the typed configuration, or throws a
+ * `ConfigError` listing every missing or malformed variable at once.
+ */
+export function readConfig(env: object): SiteConfig {
+  // `Env` has no index signature; the checks below treat every value as unknown.
+  const vars = env as Record<string, unknown>;
+  const problems: string[] = [];
+
+  function text(name: string): string {
+    const value = vars[name];
+    if (typeof value !== "string" || value.trim() === "") {
+      problems.push(`${name} is missing or empty`);
+      return "";
+    }
+    if (value.length > MAX_TEXT_LENGTH) {
+      problems.push(`${name} is longer than ${MAX_TEXT_LENGTH} characters`);
+    }
+    return value.trim();
+  }
+
+  function absoluteUrl(name: string, protocols: string[]): URL | undefined {
+    const value = text(name);
+    if (value === "") return undefined;
+    let parsed: URL;
+    try {
+      parsed = new URL(value);
+    } catch {
+      problems.push(`${name} must be an absolute URL, got "${value}"`);
+      return undefined;
+    }
+    if (!protocols.includes(parsed.protocol)) {
+      problems.push(`${name} must start with ${protocols.map((p) => `${p}//`).join(" or ")}, got "${value}"`);
+      return undefined;
+    }
+    return parsed;
+  }
+
+  function httpsUrl(name: string): string {
+    return absoluteUrl(name, ["https:"])?.href ?? "";
+  }
+
+  function origin(name: string): string {
+    const parsed = absoluteUrl(name, ["http:", "https:"]);
+    if (!parsed) return "";
+    if (parsed.pathname !== "/" || parsed.search !== "" || parsed.hash !== "") {
+      problems.push(`${name} must be an origin without path, query or hash, got "${parsed.href}"`);
+    }
+    return parsed.origin;
+  }
+
+  function email(name: string): string {
+    const value = text(name);
+    if (value !== "" && !EMAIL_PATTERN.test(value)) {
+      problems.push(`${name} must be an e-mail address, got "${value}"`);
+    }
+    return value;
+  }
+
+  const config: SiteConfig = {
+    productName: text("PRODUCT_NAME"),
+    siteName: text("SITE_NAME"),
+    siteUrl: origin("SITE_URL"),
+    appStoreUrl: httpsUrl("APP_STORE_URL"),
+    operator: {
+      name: text("OPERATOR_NAME"),
+      representative: text("OPERATOR_REPRESENTATIVE"),
+      street: text("OPERATOR_STREET"),
+      postalCity: text("OPERATOR_POSTAL_CITY"),
+      email: email("OPERATOR_EMAIL"),
+      phone: text("OPERATOR_PHONE"),
+    },
+    legalSource: {
+      name: text("LEGAL_SOURCE_NAME"),
+      url: httpsUrl("LEGAL_SOURCE_URL"),
+    },
+  };
+
+  if (problems.length > 0) throw new ConfigError(problems);
+  return config;
+}
