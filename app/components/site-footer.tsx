@@ -1,0 +1,54 @@
+import { Link, useLocation } from "react-router";
+import { CATEGORY_HEADINGS, categoryPath, FOOTER_CATEGORIES } from "../lib/categories";
+
+/** The footer of spec section 2, on every page. */
+export function SiteFooter({ appStoreUrl }: { appStoreUrl: string | undefined }) {
+  const location = useLocation();
+  const back = `${location.pathname}${location.search}`;
+  return (
+    <footer className="site-footer">
+      <div className="footer-inner">
+        <h2>Lasse dich inspirieren</h2>
+        <nav aria-label="Kategorien">
+          <ul className="footer-links">
+            {FOOTER_CATEGORIES.map((type) => (
+              <li key={type}>
+                <Link to={categoryPath(type)}>{CATEGORY_HEADINGS[type]}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <p>
+          Keine Lust auf lange Kochabende? Hier findest du schnelle, einfache Gerichte – mit viel Gemüse, Suppen und
+          Salaten. Lass dir ein Rezept vorschlagen, suche mit den Zutaten, die du zu Hause hast, oder stöbere nach
+          Kategorien.
+        </p>
+        <p className="footer-promise">Jedes Rezept ist in höchstens 30 Minuten fertig.</p>
+        <p>
+          {/* A document request, not a client navigation: /login is answered by the Worker, not a route. */}
+          <a href={`/login?redirect=${encodeURIComponent(back)}`}>Anmelden, um Rezepte zu speichern</a>
+        </p>
+        {appStoreUrl ? (
+          <p>
+            <a href={appStoreUrl} rel="noopener">
+              Die App im Store herunterladen
+            </a>
+          </p>
+        ) : null}
+        <nav aria-label="Rechtliches">
+          <ul className="footer-links">
+            <li>
+              <Link to="/ueber-uns">Über Uns</Link>
+            </li>
+            <li>
+              <Link to="/impressum">Impressum</Link>
+            </li>
+            <li>
+              <Link to="/datenschutz">Datenschutzerklärung</Link>
+            </li>
+          </ul>
+        </nav>
+      </div>
+    </footer>
+  );
+}

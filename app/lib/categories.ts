@@ -1,0 +1,44 @@
+/** The nine recipe categories of the spec (section 3), as stored in the CMS. */
+export const RECIPE_TYPES = [
+  "SOUP",
+  "PIZZA",
+  "PASTA",
+  "BURGER",
+  "DISH",
+  "SALAD",
+  "BREAKFAST",
+  "COLD_DISH",
+  "BAKED_DISH",
+] as const;
+
+export type RecipeType = (typeof RECIPE_TYPES)[number];
+
+/** German plural headings, as shown on category pages and in the footer. */
+export const CATEGORY_HEADINGS: Record<RecipeType, string> = {
+  SOUP: "Suppen",
+  PIZZA: "Pizza",
+  PASTA: "Pasta",
+  BURGER: "Burger",
+  DISH: "Klassische Rezepte",
+  SALAD: "Salate",
+  BREAKFAST: "Frühstück",
+  COLD_DISH: "Kalte Gerichte",
+  BAKED_DISH: "Rezepte für den Ofen",
+};
+
+/** The categories the footer links to, in the spec's order. */
+export const FOOTER_CATEGORIES: readonly RecipeType[] = ["SOUP", "PASTA", "SALAD", "DISH", "BAKED_DISH"];
+
+/**
+ * The spec upper-cases the route parameter to get the category value;
+ * anything that is not one of the nine gives `undefined`.
+ */
+export function recipeTypeFromParam(param: string | undefined): RecipeType | undefined {
+  const upper = param?.toUpperCase();
+  return RECIPE_TYPES.find((type) => type === upper);
+}
+
+/** The canonical, lower-case path of a category page. */
+export function categoryPath(type: RecipeType): string {
+  return `/kategorie/${type.toLowerCase()}`;
+}

@@ -1,0 +1,10 @@
+import type { RouterContextProvider } from "react-router";
+import { siteConfigContext } from "./site-context.server";
+
+/** What the legal pages print about the operator, from the validated config. */
+export function legalPageData(context: Readonly<RouterContextProvider>) {
+  const { operator, legalSource, siteName, siteUrl } = context.get(siteConfigContext);
+  return { operator, legalSource, siteName, siteUrl };
+}
+
+export type LegalPageData = ReturnType<typeof legalPageData>;

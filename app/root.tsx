@@ -1,0 +1,89 @@
+import {
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import stylesheet from "./app.css?url";
+import { SiteFooter } from "./components/site-footer";
+import { SiteHeader } from "./components/site-header";
+import { TabBar } from "./components/tab-bar";
+import { siteConfigContext } from "./lib/site-context.server";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
+  { rel: "icon", href: "/icon.svg", type: "image/svg+xml" },
+  { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
+  { rel: "manifest", href: "/manifest.webmanifest" },
+];
+
+/** What the shell (header, footer) needs on every page. */
+export function loader({ context }: Route.LoaderArgs) {
+  const config = context.get(siteConfigContext);
+  return {
+    productName: config.productName,
+    siteName: config.siteName,
+    appStoreUrl: config.appStoreUrl,
+  };
+}
+
+export type ShellData = Awaited<ReturnType<typeof loader>>;
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  // Undefined when the root loader itself failed; the shell then falls back
+  // to the product's default names rather than rendering nothing.
+  const shell = useRouteLoaderData<typeof loader>("root");
+  return (
+    <html lang="de">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+        <meta name="theme-color" content="#2f6b3a" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <a className="skip-link" href="#inhalt">
+          Zum Inhalt springen
+        </a>
+        <SiteHeader productName={shell?.productName ?? "Was koche ich"} />
+        <TabBar />
+        <main id="inhalt" tabIndex={-1}>
+          {children}
+        </main>
+        <SiteFooter appStoreUrl={shell?.appStoreUrl} />
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (!notFound) console.error(error);
+  return (
+    <article className="page prose">
+      <title>{notFound ? "Seite nicht gefunden" : "Ein Fehler ist aufgetreten"}</title>
+      <h1>{notFound ? "Diese Seite gibt es nicht" : "Da ist etwas schiefgelaufen"}</h1>
+      <p>
+        {notFound
+          ? "Die aufgerufene Adresse führt zu keiner Seite."
+          : "Die Seite konnte gerade nicht geladen werden. Bitte versuche es in einem Moment noch einmal."}
+      </p>
+      <p>
+        <Link to="/">Zur Startseite</Link>
+      </p>
+    </article>
+  );
+}

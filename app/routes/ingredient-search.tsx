@@ -1,0 +1,16 @@
+import { pageTitle } from "../lib/page-title";
+import { shellFromMatches } from "../lib/root-data";
+import type { Route } from "./+types/ingredient-search";
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: pageTitle("Zutatensuche", shellFromMatches(matches).siteName) },
+  { name: "description", content: "Finde schnelle Rezepte mit den Zutaten, die du zu Hause hast." },
+];
+
+export default function IngredientSearch() {
+  return (
+    <div className="page">
+      <h1>Zutatensuche</h1>
+    </div>
+  );
+}

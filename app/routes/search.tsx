@@ -1,0 +1,16 @@
+import { pageTitle } from "../lib/page-title";
+import { shellFromMatches } from "../lib/root-data";
+import type { Route } from "./+types/search";
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: pageTitle("Rezeptsuche", shellFromMatches(matches).siteName) },
+  { name: "description", content: "Suche schnelle Rezepte nach ihrem Namen." },
+];
+
+export default function Search() {
+  return (
+    <div className="page">
+      <h1>Rezeptsuche</h1>
+    </div>
+  );
+}
