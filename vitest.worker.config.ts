@@ -1,0 +1,32 @@
+import { cloudflareTest } from "@cloudflare/vitest-plugin";
+import { defineConfig } from "vitest/config";
+
+// The built Worker (run `npm run build` first) inside workerd, with the same
+// wrangler.json that `wrangler dev` and a deploy use, so the tests exercise
+// exactly what ships.
+const wrangler = { configPath: "./build/server/wrangler.json" };
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        plugins: [cloudflareTest({ wrangler })],
+        test: {
+          name: "worker",
+          include: ["tests/worker/**/*.test.ts"],
+          exclude: ["tests/worker/bad-config.test.ts"],
+        },
+      },
+      {
+        // The same Worker with broken variables: it must refuse to start.
+        plugins: [
+          cloudflareTest({
+            wrangler,
+            miniflare: { bindings: { PRODUCT_NAME: "", APP_STORE_URL: "http://store.example.org/app" } },
+          }),
+        ],
+        test: { name: "worker-bad-config", include: ["tests/worker/bad-config.test.ts"] },
+      },
+    ],
+  },
+});
