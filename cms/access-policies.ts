@@ -1,0 +1,84 @@
+/**
+ * Who may do what in Directus, as code. Directus schema snapshots carry no
+ * roles, policies or permissions, so these are applied through the API on
+ * every start (scripts/cms/apply-access-policies.ts), idempotently.
+ *
+ * Ids are fixed so that the SSO configuration can name the role before it
+ * exists and a second run finds what the first created.
+ */
+
+/** Directus' built-in policy for requests without a session. */
+export const PUBLIC_POLICY_ID = "abf8a154-5b1c-4a46-ac9c-7300570f4f17";
+
+/** The role every Google sign-in registers into. */
+export const USER_ROLE = {
+  id: "6f1c2f8e-3a5b-4d7e-9c01-2b3d4e5f6a70",
+  name: "Nutzer",
+  icon: "person",
+  description: "Angemeldete Besucher: speichern und entfernen eigene Rezepte.",
+} as const;
+
+export const USER_POLICY = {
+  id: "6f1c2f8e-3a5b-4d7e-9c01-2b3d4e5f6a71",
+  name: "Nutzer: eigene gespeicherte Rezepte",
+  icon: "favorite",
+  description: "Liest veröffentlichte Inhalte und nur die eigenen gespeicherten Rezepte.",
+  app_access: false,
+  admin_access: false,
+  enforce_tfa: false,
+} as const;
+
+/** Recipe images are uploaded into this folder; the public reads files only from it. */
+export const RECIPE_IMAGES_FOLDER = { id: "6f1c2f8e-3a5b-4d7e-9c01-2b3d4e5f6a72", name: "Rezeptbilder" } as const;
+
+export interface Permission {
+  collection: string;
+  action: "create" | "read" | "update" | "delete";
+  fields: string[] | null;
+  permissions: Record<string, unknown> | null;
+  validation: Record<string, unknown> | null;
+  presets: Record<string, unknown> | null;
+}
+
+function read(collection: string, fields: string[] = ["*"], permissions: Permission["permissions"] = null): Permission {
+  return { collection, action: "read", fields, permissions, validation: null, presets: null };
+}
+
+const FILE_FIELDS = ["id", "title", "type", "width", "height", "filesize", "filename_download", "modified_on"];
+
+/** Published content, readable by everyone (and so by signed-in users too). */
+const PUBLISHED_CONTENT: Permission[] = [
+  read("recipe", ["*"], { status: { _eq: "published" } }),
+  read("ingredient"),
+  read("RecipeType"),
+  read("IngredientType"),
+  read("recipe_ingredient"),
+  read("recipe_optional_ingredient"),
+  read("ingredient_IngredientType"),
+  read("directus_files", FILE_FIELDS, { folder: { _eq: RECIPE_IMAGES_FOLDER.id } }),
+];
+
+const OWN = { user: { _eq: "$CURRENT_USER" } };
+
+/** What the public policy grants: published content, nothing else. */
+export const PUBLIC_PERMISSIONS: Permission[] = PUBLISHED_CONTENT;
+
+/**
+ * What a signed-in user may do besides reading published content. `user` is
+ * not among the fields a user may write: Directus fills it from the session
+ * (its field is `user-created`), so a payload cannot save for someone else.
+ */
+export const USER_PERMISSIONS: Permission[] = [
+  ...PUBLISHED_CONTENT,
+  read("saved_recipes", ["id", "user", "recipe", "date_created"], OWN),
+  {
+    collection: "saved_recipes",
+    action: "create",
+    fields: ["recipe"],
+    permissions: null,
+    validation: null,
+    presets: null,
+  },
+  { collection: "saved_recipes", action: "delete", fields: null, permissions: OWN, validation: null, presets: null },
+  read("directus_users", ["id", "email"], { id: { _eq: "$CURRENT_USER" } }),
+];

@@ -1,0 +1,115 @@
+/**
+ * Brings Directus' roles, policies, permissions and the recipe-image folder in
+ * line with cms/access-policies.ts: creates what is missing, updates what
+ * differs, deletes permissions no longer declared. A second run changes
+ * nothing, and says so.
+ */
+import {
+  type Permission,
+  PUBLIC_PERMISSIONS,
+  PUBLIC_POLICY_ID,
+  RECIPE_IMAGES_FOLDER,
+  USER_PERMISSIONS,
+  USER_POLICY,
+  USER_ROLE,
+} from "../../cms/access-policies.ts";
+import type { DirectusAdmin } from "./directus-admin.ts";
+
+export interface AccessChanges {
+  created: number;
+  updated: number;
+  deleted: number;
+}
+
+type Row = { id: string | number } & Record<string, unknown>;
+
+/** Creates the record with this id, or updates the given fields where they differ. */
+async function upsertById(admin: DirectusAdmin, endpoint: string, wanted: Row, changes: AccessChanges): Promise<void> {
+  const [existing] = await admin.request<Row[]>("GET", `${endpoint}?filter[id][_eq]=${wanted.id}&limit=1`);
+  if (!existing) {
+    await admin.request("POST", endpoint, wanted);
+    changes.created += 1;
+    return;
+  }
+  const differing = Object.fromEntries(Object.entries(wanted).filter(([key, value]) => !same(existing[key], value)));
+  if (Object.keys(differing).length > 0) {
+    await admin.request("PATCH", `${endpoint}/${wanted.id}`, differing);
+    changes.updated += 1;
+  }
+}
+
+function same(a: unknown, b: unknown): boolean {
+  return JSON.stringify(normalise(a)) === JSON.stringify(normalise(b));
+}
+
+/** Key order and null-versus-missing must not count as a difference. */
+function normalise(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(normalise);
+  if (value && typeof value === "object") {
+    return Object.fromEntries(
+      Object.entries(value)
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([key, inner]) => [key, normalise(inner)]),
+    );
+  }
+  return value ?? null;
+}
+
+async function reconcilePermissions(
+  admin: DirectusAdmin,
+  policy: string,
+  wanted: Permission[],
+  changes: AccessChanges,
+): Promise<void> {
+  const existing = await admin.request<(Permission & { id: number })[]>(
+    "GET",
+    `/permissions?filter[policy][_eq]=${policy}&limit=-1`,
+  );
+  const remaining = new Map(
+    existing.map((permission) => [`${permission.collection}:${permission.action}`, permission]),
+  );
+
+  for (const permission of wanted) {
+    const key = `${permission.collection}:${permission.action}`;
+    const current = remaining.get(key);
+    remaining.delete(key);
+    if (!current) {
+      await admin.request("POST", "/permissions", { policy, ...permission });
+      changes.created += 1;
+      continue;
+    }
+    const differs = (["fields", "permissions", "validation", "presets"] as const).some(
+      (field) => !same(current[field], permission[field]),
+    );
+    if (differs) {
+      await admin.request("PATCH", `/permissions/${current.id}`, permission);
+      changes.updated += 1;
+    }
+  }
+  for (const stale of remaining.values()) {
+    await admin.request("DELETE", `/permissions/${stale.id}`);
+    changes.deleted += 1;
+  }
+}
+
+/** Applies every access rule; returns how many records it had to change. */
+export async function applyAccessPolicies(admin: DirectusAdmin): Promise<AccessChanges> {
+  const changes: AccessChanges = { created: 0, updated: 0, deleted: 0 };
+
+  await upsertById(admin, "/folders", { ...RECIPE_IMAGES_FOLDER, parent: null }, changes);
+  await upsertById(admin, "/roles", { ...USER_ROLE, parent: null }, changes);
+  await upsertById(admin, "/policies", { ...USER_POLICY }, changes);
+
+  const links = await admin.request<Row[]>(
+    "GET",
+    `/access?filter[role][_eq]=${USER_ROLE.id}&filter[policy][_eq]=${USER_POLICY.id}&limit=1`,
+  );
+  if (links.length === 0) {
+    await admin.request("POST", "/access", { role: USER_ROLE.id, policy: USER_POLICY.id });
+    changes.created += 1;
+  }
+
+  await reconcilePermissions(admin, PUBLIC_POLICY_ID, PUBLIC_PERMISSIONS, changes);
+  await reconcilePermissions(admin, USER_POLICY.id, USER_PERMISSIONS, changes);
+  return changes;
+}
