@@ -1,0 +1,177 @@
+/**
+ * Fills a new Directus with the seed content in cms/seed/: the category
+ * lists, ingredients, and published recipes with their images. Everything is
+ * matched by its natural key (name, slug, image file name), so a run that
+ * stopped half-way can simply run again and nothing is ever created twice.
+ */
+import { readFile } from "node:fs/promises";
+import { join, resolve } from "node:path";
+import { RECIPE_TYPES } from "../../app/lib/categories.ts";
+import { INGREDIENT_TYPES } from "../../app/lib/ingredient-types.ts";
+import { RECIPE_IMAGES_FOLDER } from "../../cms/access-policies.ts";
+import type { DirectusAdmin } from "./directus-admin.ts";
+
+export const SEED_DIR = resolve(import.meta.dirname, "../../cms/seed");
+
+interface SeedIngredient {
+  name: string;
+  description: string;
+  vegetarian: boolean;
+  vegan: boolean;
+  type: string;
+  tags: string[];
+}
+
+interface SeedRecipe {
+  slug: string;
+  name: string;
+  cuisine: string;
+  description: string;
+  instructions: string;
+  instructionList: string[] | null;
+  recipeUrl: string;
+  prepTime: number;
+  cookTime: number;
+  totalTime: number;
+  vegetarian: boolean;
+  vegan: boolean;
+  manyGuests: boolean;
+  type: string;
+  ingredients: string[];
+  optionalIngredients: string[];
+  image: string;
+}
+
+export interface SeedSummary {
+  types: number;
+  ingredients: number;
+  images: number;
+  recipes: number;
+}
+
+const BATCH = 25;
+
+async function readJson<T>(file: string): Promise<T> {
+  return JSON.parse(await readFile(join(SEED_DIR, file), "utf8")) as T;
+}
+
+/** name → id of every row of a collection with a `name` column. */
+async function idsByName(admin: DirectusAdmin, collection: string): Promise<Map<string, number>> {
+  const rows = await admin.request<{ id: number; name: string }[]>(
+    "GET",
+    `/items/${collection}?fields=id,name&limit=-1`,
+  );
+  return new Map(rows.map((row) => [row.name, row.id]));
+}
+
+/** Creates the rows whose names are missing, in batches; returns how many. */
+async function createMissing<T extends { name: string }>(
+  admin: DirectusAdmin,
+  collection: string,
+  rows: T[],
+  toPayload: (row: T) => Record<string, unknown>,
+): Promise<number> {
+  const existing = await idsByName(admin, collection);
+  const missing = rows.filter((row) => !existing.has(row.name));
+  for (let start = 0; start < missing.length; start += BATCH) {
+    await admin.request("POST", `/items/${collection}`, missing.slice(start, start + BATCH).map(toPayload));
+  }
+  return missing.length;
+}
+
+function lookup(ids: Map<string, number>, name: string, what: string): number {
+  const id = ids.get(name);
+  if (id === undefined) throw new Error(`seed: unknown ${what} "${name}"`);
+  return id;
+}
+
+/** The image's file id, uploading it unless a file of that name is already in the folder. */
+async function imageId(admin: DirectusAdmin, recipe: SeedRecipe, uploads: { count: number }): Promise<string> {
+  const [existing] = await admin.request<{ id: string }[]>(
+    "GET",
+    `/files?fields=id&limit=1&filter[folder][_eq]=${RECIPE_IMAGES_FOLDER.id}&filter[filename_download][_eq]=${encodeURIComponent(recipe.image)}`,
+  );
+  if (existing) return existing.id;
+  uploads.count += 1;
+  return admin.upload({
+    name: recipe.image,
+    type: "image/jpeg",
+    data: await readFile(join(SEED_DIR, "images", recipe.image)),
+    title: recipe.name,
+    folder: RECIPE_IMAGES_FOLDER.id,
+  });
+}
+
+/** Applies the seed; returns what it had to create (all zero on a second run). */
+export async function seedCms(
+  admin: DirectusAdmin,
+  onProgress: (line: string) => void = () => {},
+): Promise<SeedSummary> {
+  const ingredients = await readJson<SeedIngredient[]>("ingredients.json");
+  const recipes = await readJson<SeedRecipe[]>("recipes.json");
+  const summary: SeedSummary = { types: 0, ingredients: 0, images: 0, recipes: 0 };
+
+  summary.types += await createMissing(
+    admin,
+    "RecipeType",
+    RECIPE_TYPES.map((name) => ({ name })),
+    (row) => row,
+  );
+  summary.types += await createMissing(
+    admin,
+    "IngredientType",
+    INGREDIENT_TYPES.map((name) => ({ name })),
+    (row) => row,
+  );
+  const recipeTypes = await idsByName(admin, "RecipeType");
+  const ingredientTypes = await idsByName(admin, "IngredientType");
+
+  summary.ingredients = await createMissing(admin, "ingredient", ingredients, (ingredient) => ({
+    name: ingredient.name,
+    description: ingredient.description,
+    vegetarian: ingredient.vegetarian,
+    vegan: ingredient.vegan,
+    type: lookup(ingredientTypes, ingredient.type, "ingredient type"),
+    tags: ingredient.tags.map((tag) => ({ IngredientType_id: lookup(ingredientTypes, tag, "ingredient type") })),
+  }));
+  const ingredientIds = await idsByName(admin, "ingredient");
+
+  const existingSlugs = new Set(
+    (await admin.request<{ slug: string }[]>("GET", "/items/recipe?fields=slug&limit=-1")).map((row) => row.slug),
+  );
+  const missing = recipes.filter((recipe) => !existingSlugs.has(recipe.slug));
+  const uploads = { count: 0 };
+  for (let start = 0; start < missing.length; start += BATCH) {
+    const batch = missing.slice(start, start + BATCH);
+    const payload = [];
+    for (const recipe of batch) {
+      payload.push({
+        status: "published",
+        slug: recipe.slug,
+        name: recipe.name,
+        cuisine: recipe.cuisine,
+        description: recipe.description,
+        instructions: recipe.instructions,
+        instructionList: recipe.instructionList?.map((instruction) => ({ instruction })) ?? null,
+        recipeUrl: recipe.recipeUrl,
+        prepTime: recipe.prepTime,
+        cookTime: recipe.cookTime,
+        totalTime: recipe.totalTime,
+        vegetarian: recipe.vegetarian,
+        vegan: recipe.vegan,
+        manyGuests: recipe.manyGuests,
+        type: lookup(recipeTypes, recipe.type, "recipe type"),
+        image: await imageId(admin, recipe, uploads),
+        ingredients: recipe.ingredients.map((name) => ({ ingredient_id: lookup(ingredientIds, name, "ingredient") })),
+        optionalIngredients: recipe.optionalIngredients.map((name) => ({
+          ingredient_id: lookup(ingredientIds, name, "ingredient"),
+        })),
+      });
+    }
+    await admin.request("POST", "/items/recipe", payload);
+    summary.recipes += batch.length;
+    onProgress(`seed: ${summary.recipes}/${missing.length} recipes`);
+  }
+  summary.images = uploads.count;
+  return summary;
+}
