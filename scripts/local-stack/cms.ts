@@ -1,0 +1,120 @@
+/**
+ * The local CMS as one unit: the Google stand-in, then Directus bootstrapped,
+ * its schema applied from cms/schema/snapshot.json, started, its access
+ * policies applied and, on a new database, the seed content loaded.
+ */
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { USER_ROLE } from "../../cms/access-policies.ts";
+import { applyAccessPolicies } from "../cms/apply-access-policies.ts";
+import { connectAdmin } from "../cms/directus-admin.ts";
+import { seedCms } from "../cms/seed.ts";
+import { type DirectusServer, LOCAL_ADMIN, runDirectusCli, startDirectus } from "./directus.ts";
+import { type GoogleStandIn, startGoogleStandIn } from "./google-stand-in.ts";
+
+export const SCHEMA_SNAPSHOT = resolve(import.meta.dirname, "../../cms/schema/snapshot.json");
+
+/** The stand-in's client; local only, so the secret is no secret. */
+const SSO_CLIENT = { clientId: "directus-local", clientSecret: "directus-local-secret" } as const;
+
+export interface CmsOptions {
+  dataDir: string;
+  directusPort: number;
+  standInPort: number;
+  /** Where browsers reach Directus: the site's /directus, or Directus itself in tests. */
+  publicUrl: string;
+  /** Origins Directus may send a signed-in visitor back to. */
+  redirectAllowList: string[];
+  log?: (line: string) => void;
+}
+
+export interface RunningCms {
+  directus: DirectusServer;
+  standIn: GoogleStandIn;
+  stop(): Promise<void>;
+}
+
+/** Directus' variables for the `google` SSO provider, pointed at the stand-in. */
+export function googleSsoEnv(issuerUrl: string, redirectAllowList: string[]): Record<string, string> {
+  return {
+    AUTH_PROVIDERS: "google",
+    AUTH_GOOGLE_DRIVER: "openid",
+    AUTH_GOOGLE_CLIENT_ID: SSO_CLIENT.clientId,
+    AUTH_GOOGLE_CLIENT_SECRET: SSO_CLIENT.clientSecret,
+    AUTH_GOOGLE_ISSUER_URL: issuerUrl,
+    AUTH_GOOGLE_IDENTIFIER_KEY: "email",
+    AUTH_GOOGLE_SCOPE: "openid email profile",
+    AUTH_GOOGLE_ALLOW_PUBLIC_REGISTRATION: "true",
+    AUTH_GOOGLE_DEFAULT_ROLE_ID: USER_ROLE.id,
+    AUTH_GOOGLE_MODE: "session",
+    AUTH_GOOGLE_REDIRECT_ALLOW_LIST: redirectAllowList.join(","),
+    // Plain http locally: a Secure cookie would never come back.
+    SESSION_COOKIE_SECURE: "false",
+    SESSION_COOKIE_SAME_SITE: "lax",
+    REFRESH_TOKEN_COOKIE_SECURE: "false",
+    REFRESH_TOKEN_COOKIE_SAME_SITE: "lax",
+  };
+}
+
+/** Brings the whole local CMS up; `stop()` takes it down again. */
+export async function startCms(options: CmsOptions): Promise<RunningCms> {
+  const log = options.log ?? console.log;
+  mkdirSync(options.dataDir, { recursive: true });
+
+  const standIn = await startGoogleStandIn({
+    port: options.standInPort,
+    ...SSO_CLIENT,
+    redirectUris: [`${options.publicUrl}/auth/login/google/callback`],
+  });
+
+  const directusOptions = {
+    dataDir: options.dataDir,
+    port: options.directusPort,
+    publicUrl: options.publicUrl,
+    extraEnv: googleSsoEnv(standIn.issuerUrl, options.redirectAllowList),
+  };
+  try {
+    await runDirectusCli(directusOptions, ["bootstrap"]);
+    await runDirectusCli(directusOptions, ["schema", "apply", "--yes", SCHEMA_SNAPSHOT]);
+  } catch (error) {
+    await standIn.close();
+    throw error;
+  }
+  const directus = await startDirectus(directusOptions, log);
+  const stop = async () => {
+    await directus.stop();
+    await standIn.close();
+  };
+
+  try {
+    const admin = await connectAdmin(directus.url, LOCAL_ADMIN);
+    // A German Data Studio for editors. The owner is stored directly: Directus'
+    // own "set owner" dialog would report it to Directus' servers, and local
+    // machines must not call out.
+    await admin.request("PATCH", "/settings", {
+      project_name: "Was koche ich jetzt",
+      default_language: "de-DE",
+      project_owner: LOCAL_ADMIN.email,
+      project_usage: "personal",
+    });
+    const access = await applyAccessPolicies(admin);
+    if (access.created + access.updated + access.deleted > 0) {
+      log(
+        `cms: access policies applied (${access.created} created, ${access.updated} updated, ${access.deleted} deleted)`,
+      );
+    }
+    // The seed is applied once per database: what an editor deletes later
+    // stays deleted across restarts.
+    const marker = join(options.dataDir, "seed-applied");
+    if (!existsSync(marker)) {
+      const seeded = await seedCms(admin, log);
+      writeFileSync(marker, `${new Date().toISOString()}\n${JSON.stringify(seeded)}\n`);
+      log(`cms: seeded ${seeded.recipes} recipes, ${seeded.ingredients} ingredients, ${seeded.images} images`);
+    }
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+
+  return { directus, standIn, stop };
+}

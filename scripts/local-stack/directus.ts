@@ -1,0 +1,168 @@
+/**
+ * Runs the local Directus 11 (cms/node_modules) on SQLite: its environment,
+ * the one-off CLI commands (bootstrap, schema apply) and the server process,
+ * restarted when it crashes. Used by `npm start` and by the tests.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+
+const CMS_DIR = resolve(import.meta.dirname, "../../cms");
+const CLI = join(CMS_DIR, "node_modules/@directus/api/dist/cli/run.js");
+
+/** The local admin account; local data only, named in the README. */
+export const LOCAL_ADMIN = { email: "admin@example.org", password: "kochen-lokal" } as const;
+
+export interface DirectusOptions {
+  /** Folder for the SQLite file, uploads and generated secrets. */
+  dataDir: string;
+  port: number;
+  /** Where browsers reach Directus, e.g. the site's /directus, or its own address in tests. */
+  publicUrl: string;
+  /** Further variables, e.g. the SSO provider's. */
+  extraEnv?: Record<string, string>;
+}
+
+/** KEY and SECRET are made once per data folder, so sessions survive restarts. */
+function secretsFor(dataDir: string): { KEY: string; SECRET: string } {
+  const file = join(dataDir, "secrets.json");
+  if (existsSync(file)) return JSON.parse(readFileSync(file, "utf8"));
+  const secrets = { KEY: randomBytes(24).toString("hex"), SECRET: randomBytes(32).toString("hex") };
+  writeFileSync(file, JSON.stringify(secrets), { mode: 0o600 });
+  return secrets;
+}
+
+/** The environment Directus runs with. */
+export function directusEnv(options: DirectusOptions): Record<string, string> {
+  mkdirSync(join(options.dataDir, "uploads"), { recursive: true });
+  return {
+    ...secretsFor(options.dataDir),
+    HOST: "127.0.0.1",
+    PORT: String(options.port),
+    PUBLIC_URL: options.publicUrl,
+    DB_CLIENT: "sqlite3",
+    DB_FILENAME: join(options.dataDir, "directus.db"),
+    STORAGE_LOCATIONS: "local",
+    STORAGE_LOCAL_ROOT: join(options.dataDir, "uploads"),
+    ADMIN_EMAIL: LOCAL_ADMIN.email,
+    ADMIN_PASSWORD: LOCAL_ADMIN.password,
+    // Nothing here may call out: there is no network but the package registries.
+    TELEMETRY: "false",
+    MARKETPLACE_TRUST: "sandbox",
+    // Local data changes through scripts; a stale cache would only confuse.
+    CACHE_ENABLED: "false",
+    RATE_LIMITER_ENABLED: "false",
+    WEBSOCKETS_ENABLED: "false",
+    LOG_LEVEL: "warn",
+    LOG_STYLE: "raw",
+    ...options.extraEnv,
+  };
+}
+
+function childEnv(options: DirectusOptions): NodeJS.ProcessEnv {
+  return { PATH: process.env.PATH, HOME: process.env.HOME, ...directusEnv(options) };
+}
+
+/** Runs one Directus CLI command to completion; throws with its output on failure. */
+export function runDirectusCli(options: DirectusOptions, args: string[]): Promise<void> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(process.execPath, [CLI, ...args], { cwd: CMS_DIR, env: childEnv(options) });
+    let output = "";
+    child.stdout.on("data", (chunk) => {
+      output += chunk;
+    });
+    child.stderr.on("data", (chunk) => {
+      output += chunk;
+    });
+    child.on("error", reject);
+    child.on("exit", (code) => {
+      if (code === 0) resolvePromise();
+      else reject(new Error(`directus ${args.join(" ")} failed (exit ${code}):\n${output.trim().slice(-2000)}`));
+    });
+  });
+}
+
+/** Waits until `/server/ping` answers, or throws after `timeoutMs`. */
+export async function waitForDirectus(url: string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(`${url}/server/ping`, { signal: AbortSignal.timeout(2_000) });
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolveWait) => setTimeout(resolveWait, 250));
+  }
+  throw new Error(`directus: no answer from ${url}/server/ping within ${timeoutMs / 1000} s`);
+}
+
+export interface DirectusServer {
+  /** Where scripts reach it directly, e.g. http://127.0.0.1:8055. */
+  url: string;
+  /** Stops it for good (no restart). */
+  stop(): Promise<void>;
+}
+
+const RESTART_LIMIT = 5;
+/** A process that ran this long before crashing starts a new count of restarts. */
+const STABLE_AFTER_MS = 60_000;
+
+/**
+ * Starts `directus start` and waits until it answers. A crash restarts it, up
+ * to five times in a row; every crash is logged with the tail of its output.
+ */
+export async function startDirectus(
+  options: DirectusOptions,
+  log: (line: string) => void = console.log,
+): Promise<DirectusServer> {
+  const url = `http://127.0.0.1:${options.port}`;
+  let child: ChildProcess | undefined;
+  let stopping = false;
+  let restarts = 0;
+
+  const launch = () => {
+    const launchedAt = Date.now();
+    const current = spawn(process.execPath, [CLI, "start"], {
+      cwd: CMS_DIR,
+      env: childEnv(options),
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let tail = "";
+    const keepTail = (chunk: Buffer) => {
+      tail = (tail + chunk.toString()).slice(-4000);
+    };
+    current.stdout?.on("data", keepTail);
+    current.stderr?.on("data", keepTail);
+    current.on("exit", (code, signal) => {
+      if (stopping) return;
+      restarts = Date.now() - launchedAt > STABLE_AFTER_MS ? 1 : restarts + 1;
+      log(`directus: exited (${signal ?? `code ${code}`}); last output:\n${tail.trim()}`);
+      if (restarts > RESTART_LIMIT) {
+        log(`directus: crashed ${RESTART_LIMIT} times in a row, giving up`);
+        return;
+      }
+      log(`directus: restarting (${restarts}/${RESTART_LIMIT})`);
+      setTimeout(launch, 1_000 * restarts);
+    });
+    child = current;
+  };
+
+  launch();
+  await waitForDirectus(url);
+
+  return {
+    url,
+    stop() {
+      stopping = true;
+      const current = child;
+      if (!current || current.exitCode !== null) return Promise.resolve();
+      return new Promise((resolveStop) => {
+        current.once("exit", () => resolveStop());
+        current.kill("SIGTERM");
+        setTimeout(() => current.kill("SIGKILL"), 5_000).unref();
+      });
+    },
+  };
+}

@@ -1,0 +1,73 @@
+/**
+ * `npm start`: the whole local stack in one command. Builds the site, brings
+ * up the Google stand-in and Directus (bootstrap, schema, access policies,
+ * seed on a new database), opens the editors' door to the Data Studio, then
+ * serves the site with `wrangler dev` at http://localhost:8787. Ctrl-C stops
+ * everything; data stays in cms/data/ (gitignored).
+ */
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { resolve } from "node:path";
+import { openAdminDoor } from "./local-stack/admin-door.ts";
+import { startCms } from "./local-stack/cms.ts";
+import { LOCAL_ADMIN } from "./local-stack/directus.ts";
+
+const SITE_PORT = 8787;
+const SITE = `http://localhost:${SITE_PORT}`;
+const PORTS = { adminDoor: 8055, directus: 8056, standIn: 9011 } as const;
+
+function log(line: string): void {
+  console.log(`start: ${line}`);
+}
+
+log("building the site …");
+if (spawnSync("react-router", ["build"], { stdio: ["ignore", "ignore", "inherit"] }).status !== 0) {
+  console.error("start: the build failed");
+  process.exit(1);
+}
+
+log("starting the local CMS (Google stand-in, Directus) …");
+const started = Date.now();
+const cms = await startCms({
+  dataDir: resolve(import.meta.dirname, "../cms/data"),
+  directusPort: PORTS.directus,
+  standInPort: PORTS.standIn,
+  publicUrl: `${SITE}/directus`,
+  redirectAllowList: [SITE],
+  log,
+});
+const adminDoor = await openAdminDoor(PORTS.adminDoor, cms.directus.url);
+log(`CMS ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+
+const wrangler: ChildProcess = spawn(
+  "wrangler",
+  ["dev", "--port", String(SITE_PORT), "--ip", "127.0.0.1", "--log-level", "warn"],
+  {
+    stdio: "inherit",
+    env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" },
+  },
+);
+
+console.log(`
+  Site:            ${SITE}
+  CMS (editors):   ${adminDoor.url}   login ${LOCAL_ADMIN.email} / ${LOCAL_ADMIN.password}
+  Google stand-in: ${cms.standIn.issuerUrl}
+  Stop with Ctrl-C.
+`);
+
+let stopping = false;
+async function stop(code: number): Promise<never> {
+  if (!stopping) {
+    stopping = true;
+    log("stopping …");
+    if (wrangler.exitCode === null) wrangler.kill("SIGINT");
+    await Promise.allSettled([adminDoor.close(), cms.stop()]);
+  }
+  process.exit(code);
+}
+
+process.on("SIGINT", () => void stop(0));
+process.on("SIGTERM", () => void stop(0));
+wrangler.on("exit", (code) => {
+  if (!stopping) log(`wrangler dev exited (${code}); shutting down`);
+  void stop(code ?? 1);
+});
