@@ -35,6 +35,11 @@ const STAGES: Stage[] = [
     commands: [vitest("vitest.unit.config.ts", "unit")],
     report: { file: `${REPORTS}/unit.json`, kind: "vitest" },
   },
+  {
+    name: "CMS tests (Directus)",
+    commands: [vitest("vitest.cms.config.ts", "cms")],
+    report: { file: `${REPORTS}/cms.json`, kind: "vitest" },
+  },
   { name: "build", commands: [["react-router", "build"]] },
   {
     name: "Worker tests (workerd)",

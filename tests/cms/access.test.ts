@@ -1,0 +1,137 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { admin, call, createUser, type TestUser } from "./directus-clients.ts";
+
+let recipeIds: number[];
+let alice: TestUser;
+let bob: TestUser;
+
+beforeAll(async () => {
+  recipeIds = ((await call("GET", "/items/recipe?fields=id&limit=3")).data as { id: number }[]).map((row) => row.id);
+  const suffix = Date.now();
+  alice = await createUser(`alice-${suffix}@example.org`);
+  bob = await createUser(`bob-${suffix}@example.org`);
+});
+
+describe("anonymous visitors", () => {
+  it("read published recipes, ingredients and types", async () => {
+    for (const collection of ["recipe", "ingredient", "RecipeType", "IngredientType"]) {
+      const result = await call("GET", `/items/${collection}?limit=1`);
+      expect(result.status, collection).toBe(200);
+      expect((result.data as unknown[]).length, collection).toBe(1);
+    }
+  });
+
+  it("do not see drafts", async () => {
+    const client = await admin();
+    const type = (await call("GET", "/items/RecipeType?limit=1&fields=id")).data as { id: number }[];
+    const draft = await client.request<{ id: number; slug: string }>("POST", "/items/recipe", {
+      status: "draft",
+      name: "Geheimer Entwurf",
+      slug: `geheimer-entwurf-${Date.now()}`,
+      prepTime: 5,
+      cookTime: 5,
+      totalTime: 10,
+      type: type[0]?.id,
+    });
+    const bySlug = await call("GET", `/items/recipe?filter[slug][_eq]=${draft.slug}`);
+    expect(bySlug.data).toEqual([]);
+    expect((await call("GET", `/items/recipe/${draft.id}`)).status).toBe(403);
+    // Signed-in users do not see it either.
+    expect((await call("GET", `/items/recipe?filter[slug][_eq]=${draft.slug}`, { token: alice.token })).data).toEqual(
+      [],
+    );
+  });
+
+  it("cannot read saved recipes, users or the user list", async () => {
+    expect((await call("GET", "/items/saved_recipes")).status).toBe(403);
+    expect((await call("GET", "/users")).status).toBe(403);
+    expect((await call("GET", "/users/me")).status).toBe(401);
+    expect((await call("POST", "/items/saved_recipes", { body: { recipe: recipeIds[0] } })).status).toBe(403);
+  });
+});
+
+describe("signed-in users", () => {
+  it("save a recipe as themselves, whatever user the payload names", async () => {
+    const created = await call("POST", "/items/saved_recipes", {
+      token: alice.token,
+      body: { recipe: recipeIds[0] },
+    });
+    expect(created.status).toBe(200);
+    const forged = await call("POST", "/items/saved_recipes", {
+      token: alice.token,
+      body: { recipe: recipeIds[1], user: bob.id },
+    });
+    // Either refused outright or stored as Alice's: never as Bob's.
+    if (forged.status === 200) expect((forged.data as { user: string }).user).toBe(alice.id);
+    else expect(forged.status).toBe(403);
+    const client = await admin();
+    const bobs = await client.request<unknown[]>("GET", `/items/saved_recipes?filter[user][_eq]=${bob.id}`);
+    expect(bobs).toEqual([]);
+  });
+
+  it("read only their own saved recipes, with the recipe nested", async () => {
+    await call("POST", "/items/saved_recipes", { token: bob.token, body: { recipe: recipeIds[2] } });
+    const alices = (await call("GET", "/items/saved_recipes?fields=id,user,recipe.slug", { token: alice.token }))
+      .data as { user: string; recipe: { slug: string } }[];
+    expect(alices.length).toBeGreaterThanOrEqual(1);
+    expect(alices.every((row) => row.user === alice.id)).toBe(true);
+    expect(alices[0]?.recipe.slug).toMatch(/^[a-z0-9-]+$/);
+    const bobs = (await call("GET", "/items/saved_recipes?fields=id,user", { token: bob.token })).data as {
+      user: string;
+    }[];
+    expect(bobs.map((row) => row.user)).toEqual([bob.id]);
+  });
+
+  it("cannot delete someone else's saved recipe, but can delete their own", async () => {
+    const [bobsSave] = (await call("GET", "/items/saved_recipes?fields=id", { token: bob.token })).data as {
+      id: number;
+    }[];
+    expect(bobsSave).toBeDefined();
+    expect((await call("DELETE", `/items/saved_recipes/${bobsSave?.id}`, { token: alice.token })).status).toBe(403);
+    expect((await call("DELETE", "/items/saved_recipes", { token: alice.token, body: [bobsSave?.id] })).status).toBe(
+      403,
+    );
+    expect((await call("DELETE", `/items/saved_recipes/${bobsSave?.id}`, { token: bob.token })).status).toBe(204);
+  });
+
+  it("read only their own id and e-mail", async () => {
+    const me = await call("GET", "/users/me?fields=*", { token: alice.token });
+    expect(me.status).toBe(200);
+    expect(me.data).toEqual({ id: alice.id, email: alice.email });
+    expect((await call("GET", `/users/${bob.id}`, { token: alice.token })).status).toBe(403);
+    const list = (await call("GET", "/users?fields=id", { token: alice.token })).data as { id: string }[];
+    expect(list).toEqual([{ id: alice.id }]);
+  });
+
+  it("cannot change content", async () => {
+    expect(
+      (await call("PATCH", `/items/recipe/${recipeIds[0]}`, { token: alice.token, body: { name: "x" } })).status,
+    ).toBe(403);
+    expect((await call("POST", "/items/ingredient", { token: alice.token, body: { name: "Neu" } })).status).toBe(403);
+  });
+});
+
+describe("editorial rules", () => {
+  it("refuses a recipe that takes longer than 30 minutes, naming the field", async () => {
+    const client = await admin();
+    const type = (await call("GET", "/items/RecipeType?limit=1&fields=id")).data as { id: number }[];
+    await expect(
+      client.request("POST", "/items/recipe", {
+        name: "Zu langsam",
+        slug: "zu-langsam",
+        prepTime: 20,
+        cookTime: 25,
+        totalTime: 45,
+        type: type[0]?.id,
+      }),
+    ).rejects.toThrowError(/totalTime.*less than or equal to "30"/);
+  });
+
+  it("refuses a duplicate slug", async () => {
+    const client = await admin();
+    const [existing] = (await call("GET", "/items/recipe?limit=1&fields=slug")).data as { slug: string }[];
+    await expect(
+      client.request("POST", "/items/recipe", { name: "Doppelt", slug: existing?.slug, totalTime: 10 }),
+    ).rejects.toThrowError(/slug/);
+  });
+});

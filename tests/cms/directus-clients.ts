@@ -1,0 +1,53 @@
+import { inject } from "vitest";
+import { USER_ROLE } from "../../cms/access-policies.ts";
+import { connectAdmin, type DirectusAdmin } from "../../scripts/cms/directus-admin.ts";
+import { LOCAL_ADMIN } from "../../scripts/local-stack/directus.ts";
+
+/** The site Directus may send a signed-in visitor back to, in these tests. */
+export const TEST_SITE = "http://127.0.0.1:8799";
+
+export function directusUrl(): string {
+  return inject("directusUrl");
+}
+
+export function admin(): Promise<DirectusAdmin> {
+  return connectAdmin(directusUrl(), LOCAL_ADMIN);
+}
+
+/** A request as somebody: anonymous without a token. Returns status and parsed body. */
+export async function call(
+  method: string,
+  path: string,
+  { token, body }: { token?: string; body?: unknown } = {},
+): Promise<{ status: number; data: unknown; errors?: { message: string }[] }> {
+  const response = await fetch(`${directusUrl()}${path}`, {
+    method,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  const json = text ? JSON.parse(text) : {};
+  return { status: response.status, data: json.data, errors: json.errors };
+}
+
+export interface TestUser {
+  id: string;
+  email: string;
+  token: string;
+}
+
+/**
+ * A user in the "Nutzer" role, as Google sign-in would create, but with a
+ * password so a test can sign in without the browser dance.
+ */
+export async function createUser(email: string): Promise<TestUser> {
+  const client = await admin();
+  const password = `pw-${email}`;
+  const user = await client.request<{ id: string }>("POST", "/users", { email, password, role: USER_ROLE.id });
+  const login = await call("POST", "/auth/login", { body: { email, password } });
+  const token = (login.data as { access_token: string }).access_token;
+  return { id: user.id, email, token };
+}

@@ -1,0 +1,110 @@
+import sharp from "sharp";
+import { beforeAll, describe, expect, it } from "vitest";
+import { RECIPE_TYPES } from "../../app/lib/categories.ts";
+import { INGREDIENT_TYPES } from "../../app/lib/ingredient-types.ts";
+import { applyAccessPolicies } from "../../scripts/cms/apply-access-policies.ts";
+import { seedCms } from "../../scripts/cms/seed.ts";
+import { admin, call, directusUrl } from "./directus-clients.ts";
+
+interface Recipe {
+  id: number;
+  slug: string;
+  name: string;
+  status: string;
+  image: string | null;
+  prepTime: number;
+  cookTime: number;
+  totalTime: number;
+  vegetarian: boolean;
+  vegan: boolean;
+  instructions: string | null;
+  instructionList: { instruction: string }[] | null;
+  cuisine: string | null;
+  recipeUrl: string | null;
+  type: { name: string };
+  ingredients: { ingredient_id: { name: string } }[];
+  optionalIngredients: { ingredient_id: { name: string } }[];
+}
+
+let recipes: Recipe[];
+
+beforeAll(async () => {
+  // What the public sees: the seed is published.
+  const result = await call(
+    "GET",
+    "/items/recipe?limit=-1&fields=*,type.name,ingredients.ingredient_id.name,optionalIngredients.ingredient_id.name",
+  );
+  expect(result.status).toBe(200);
+  recipes = result.data as Recipe[];
+});
+
+describe("seed content", () => {
+  it("has at least 80 published recipes in all nine categories", () => {
+    expect(recipes.length).toBeGreaterThanOrEqual(80);
+    expect(recipes.every((recipe) => recipe.status === "published")).toBe(true);
+    const perType = Object.fromEntries(
+      RECIPE_TYPES.map((type) => [type, recipes.filter((recipe) => recipe.type.name === type).length]),
+    );
+    for (const type of ["SOUP", "SALAD", "PASTA"]) expect(perType[type], type).toBeGreaterThanOrEqual(12);
+    for (const type of RECIPE_TYPES) expect(perType[type], type).toBeGreaterThanOrEqual(5);
+  });
+
+  it("keeps every recipe within 30 minutes, in whole minutes that add up", () => {
+    for (const recipe of recipes) {
+      expect(Number.isInteger(recipe.totalTime), recipe.slug).toBe(true);
+      expect(recipe.totalTime, recipe.slug).toBeGreaterThan(0);
+      expect(recipe.totalTime, recipe.slug).toBeLessThanOrEqual(30);
+      expect(recipe.prepTime + recipe.cookTime, recipe.slug).toBe(recipe.totalTime);
+    }
+  });
+
+  it("gives every recipe a unique slug, its own image, ingredients, cuisine and source URL", () => {
+    expect(new Set(recipes.map((recipe) => recipe.slug)).size).toBe(recipes.length);
+    expect(new Set(recipes.map((recipe) => recipe.image)).size).toBe(recipes.length);
+    for (const recipe of recipes) {
+      expect(recipe.slug).toMatch(/^[a-z0-9]+(?:-[a-z0-9]+)*$/);
+      expect(recipe.image, recipe.slug).toBeTruthy();
+      expect(recipe.ingredients.length, recipe.slug).toBeGreaterThanOrEqual(3);
+      expect(recipe.cuisine, recipe.slug).toBeTruthy();
+      expect(recipe.recipeUrl, recipe.slug).toMatch(/^https:\/\//);
+    }
+  });
+
+  it("has step lists, a few free-text-only recipes, vegetarian and vegan dishes and optional ingredients", () => {
+    const freeTextOnly = recipes.filter((recipe) => !recipe.instructionList?.length);
+    expect(freeTextOnly.length).toBeGreaterThanOrEqual(3);
+    expect(freeTextOnly.every((recipe) => (recipe.instructions ?? "").length > 40)).toBe(true);
+    expect(recipes.filter((recipe) => (recipe.instructionList?.length ?? 0) >= 3).length).toBeGreaterThan(60);
+    expect(recipes.filter((recipe) => recipe.vegetarian).length).toBeGreaterThanOrEqual(20);
+    expect(recipes.filter((recipe) => recipe.vegan).length).toBeGreaterThanOrEqual(10);
+    expect(recipes.filter((recipe) => recipe.vegan && !recipe.vegetarian)).toEqual([]);
+    expect(recipes.filter((recipe) => recipe.optionalIngredients.length > 0).length).toBeGreaterThanOrEqual(20);
+  });
+
+  it("has at least 120 ingredients covering all fifteen ingredient types", async () => {
+    const result = await call("GET", "/items/ingredient?limit=-1&fields=name,type.name,tags.IngredientType_id.name");
+    const ingredients = result.data as { name: string; type: { name: string }; tags: unknown[] }[];
+    expect(ingredients.length).toBeGreaterThanOrEqual(120);
+    const types = new Set(ingredients.map((ingredient) => ingredient.type.name));
+    expect([...types].sort()).toEqual([...INGREDIENT_TYPES].sort());
+    expect(ingredients.every((ingredient) => ingredient.tags.length >= 1)).toBe(true);
+  });
+
+  it("serves every image to anonymous visitors with the spec's transform", async () => {
+    for (const recipe of recipes) {
+      const response = await fetch(`${directusUrl()}/assets/${recipe.image}?fit=cover&width=836&quality=80`);
+      expect(response.status, recipe.slug).toBe(200);
+      expect(response.headers.get("content-type"), recipe.slug).toMatch(/^image\//);
+      const { width } = await sharp(Buffer.from(await response.arrayBuffer())).metadata();
+      expect(width, recipe.slug).toBe(836);
+    }
+  });
+
+  it("creates nothing when seed and access policies are applied again", async () => {
+    const client = await admin();
+    expect(await seedCms(client)).toEqual({ types: 0, ingredients: 0, images: 0, recipes: 0 });
+    expect(await applyAccessPolicies(client)).toEqual({ created: 0, updated: 0, deleted: 0 });
+    const published = await call("GET", "/items/recipe?limit=-1&fields=id");
+    expect((published.data as unknown[]).length).toBe(recipes.length);
+  });
+});
