@@ -1,0 +1,55 @@
+import MiniSearch, { type Options } from "minisearch";
+import type { CatalogRecipe } from "./types";
+
+/** Bumped whenever the options below change: an index built with others must be rebuilt. */
+export const SEARCH_INDEX_VERSION = 1;
+
+const FOLDS: [RegExp, string][] = [
+  [/ä|ae/g, "a"],
+  [/ö|oe/g, "o"],
+  [/ü|ue/g, "u"],
+  [/ß/g, "ss"],
+];
+
+/**
+ * Lower-cases and folds German spellings so that "Spätzle", "Spaetzle" and
+ * "spatzle" are one term; other diacritics are stripped ("crème" → "creme").
+ */
+export function foldTerm(term: string): string {
+  let folded = term.toLowerCase();
+  for (const [pattern, replacement] of FOLDS) folded = folded.replace(pattern, replacement);
+  return folded.normalize("NFKD").replace(/\p{M}/gu, "");
+}
+
+type IndexedRecipe = Pick<CatalogRecipe, "id" | "name" | "ingredients" | "cuisine">;
+
+/** How recipes are indexed and searched; shared by the sync (build) and the Worker (load). */
+export const SEARCH_INDEX_OPTIONS: Options<IndexedRecipe> = {
+  idField: "id",
+  fields: ["name", "ingredients", "cuisine"],
+  storeFields: [],
+  extractField: (recipe, field) =>
+    field === "ingredients" ? recipe.ingredients.join(" ") : recipe[field as keyof IndexedRecipe],
+  processTerm: (term) => foldTerm(term) || null,
+  searchOptions: {
+    boost: { name: 3, ingredients: 1, cuisine: 0.5 },
+    prefix: true,
+    // Small typos: one edit in short words, two in longer ones.
+    fuzzy: 0.2,
+    combineWith: "AND",
+  },
+};
+
+/** Builds the index over all recipes. */
+export function buildSearchIndex(recipes: readonly CatalogRecipe[]): MiniSearch<IndexedRecipe> {
+  const index = new MiniSearch<IndexedRecipe>(SEARCH_INDEX_OPTIONS);
+  index.addAll(recipes);
+  return index;
+}
+
+/** Revives an index serialized with `JSON.stringify(index)`. */
+export function loadSearchIndex(json: string): MiniSearch<IndexedRecipe> {
+  return MiniSearch.loadJSON<IndexedRecipe>(json, SEARCH_INDEX_OPTIONS);
+}
+
+export type RecipeIndex = MiniSearch<IndexedRecipe>;

@@ -1,0 +1,183 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { buildSearchIndex, foldTerm } from "../../app/lib/catalog/search-index";
+import type { CatalogRecipe } from "../../app/lib/catalog/types";
+import { RECIPE_TYPES } from "../../app/lib/categories";
+import { matchIngredients, pickRandomRecipe, searchRecipes } from "../../app/lib/search";
+
+const WORDS = ["Käse", "Spätzle", "Suppe", "Pasta", "mit", "Zucchini", "Rote", "Bete", "Soße", "Ofen", "Salat", "Ei"];
+const INGREDIENTS = ["Zwiebel", "Knoblauch", "Tomate", "Zucchini", "Feta", "Spinat", "Ei", "Käse", "Reis", "Linsen"];
+
+let nextId = 1;
+function recipe(overrides: Partial<CatalogRecipe>): CatalogRecipe {
+  const id = nextId++;
+  return {
+    id,
+    slug: `rezept-${id}`,
+    name: `Rezept ${id}`,
+    cuisine: null,
+    description: null,
+    instructions: null,
+    steps: [],
+    image: null,
+    recipeUrl: null,
+    prepTime: 5,
+    cookTime: 5,
+    totalTime: 10,
+    vegetarian: true,
+    vegan: false,
+    manyGuests: false,
+    type: "DISH",
+    published: "2026-01-01T00:00:00.000Z",
+    ingredients: [],
+    optionalIngredients: [],
+    ...overrides,
+  };
+}
+
+const arbitraryRecipe = fc
+  .record({
+    words: fc.array(fc.oneof(fc.constantFrom(...WORDS), fc.string({ minLength: 1, maxLength: 8 })), {
+      minLength: 1,
+      maxLength: 5,
+    }),
+    ingredients: fc.uniqueArray(fc.constantFrom(...INGREDIENTS), { maxLength: 6 }),
+    totalTime: fc.integer({ min: 1, max: 30 }),
+    type: fc.constantFrom(...RECIPE_TYPES),
+    hasImage: fc.boolean(),
+  })
+  .map(({ words, ingredients, totalTime, type, hasImage }) =>
+    recipe({ name: words.join(" "), ingredients, totalTime, type, image: hasImage ? "file" : null }),
+  );
+
+const catalogArbitrary = fc.array(arbitraryRecipe, { maxLength: 40 });
+
+/** The spec's rule, by brute force. */
+function substringOracle(recipes: CatalogRecipe[], term: string): Set<number> {
+  const needle = term.trim().toLowerCase();
+  return new Set(recipes.filter((r) => r.name.toLowerCase().includes(needle)).map((r) => r.id));
+}
+
+describe("name search", () => {
+  it("puts every recipe whose name contains the term first, and only those", () => {
+    fc.assert(
+      fc.property(
+        catalogArbitrary,
+        fc.oneof(fc.constantFrom(...WORDS, "sup", "ÄSE", "e", " mit "), fc.string({ minLength: 1, maxLength: 4 })),
+        (recipes, term) => {
+          fc.pre(term.trim() !== "");
+          const results = searchRecipes(recipes, buildSearchIndex(recipes), term);
+          const expected = substringOracle(recipes, term);
+          const direct = results.slice(0, expected.size);
+          expect(new Set(direct.map((r) => r.recipe.id))).toEqual(expected);
+          expect(direct.every((r) => r.match !== "related")).toBe(true);
+          expect(results.slice(expected.size).every((r) => r.match === "related")).toBe(true);
+          expect(new Set(results.map((r) => r.recipe.id)).size).toBe(results.length);
+        },
+      ),
+    );
+  });
+
+  it("ranks whole words before word starts before matches inside a word", () => {
+    fc.assert(
+      fc.property(
+        catalogArbitrary,
+        fc.constantFrom(...WORDS.map((word) => word.toLowerCase()), "sup", "tte"),
+        (recipes, term) => {
+          const rank = { word: 0, "word-start": 1, inside: 2, related: 3 };
+          const ranks = searchRecipes(recipes, buildSearchIndex(recipes), term).map((r) => rank[r.match]);
+          expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
+        },
+      ),
+    );
+  });
+
+  it("finds nothing for a blank term", () => {
+    const recipes = [recipe({ name: "Suppe" })];
+    for (const term of ["", " ", "\t\n"]) expect(searchRecipes(recipes, buildSearchIndex(recipes), term)).toEqual([]);
+  });
+
+  it("finds what the substring rule misses: umlauts, typos, ingredients", () => {
+    const spaetzle = recipe({ name: "Käsespätzle aus der Pfanne", ingredients: ["Spätzle", "Bergkäse"] });
+    const spaghetti = recipe({ name: "Spaghetti aglio e olio", ingredients: ["Spaghetti", "Knoblauch"] });
+    const zucchini = recipe({ name: "Sommerpasta", ingredients: ["Zucchini", "Penne"] });
+    const soup = recipe({ name: "Kartoffelsuppe", ingredients: ["Kartoffel"] });
+    const recipes = [spaetzle, spaghetti, zucchini, soup];
+    const index = buildSearchIndex(recipes);
+    const names = (term: string) => searchRecipes(recipes, index, term).map((r) => r.recipe.name);
+    expect(names("spatzle")).toContain(spaetzle.name);
+    expect(names("spaetzle")).toContain(spaetzle.name);
+    expect(names("spagetti")).toContain(spaghetti.name);
+    expect(names("zucchini")).toEqual([zucchini.name]);
+    expect(searchRecipes(recipes, index, "suppe")[0]).toEqual({ recipe: soup, match: "inside" });
+  });
+
+  it("folds German spellings to one term", () => {
+    expect(foldTerm("Spätzle")).toBe(foldTerm("spaetzle"));
+    expect(foldTerm("Soße")).toBe("sosse");
+    expect(foldTerm("Crème")).toBe("creme");
+  });
+});
+
+describe("ingredient matching", () => {
+  it("scores and orders exactly as the spec's rule says", () => {
+    fc.assert(
+      fc.property(
+        catalogArbitrary,
+        fc.uniqueArray(fc.constantFrom(...INGREDIENTS), { maxLength: 5 }),
+        fc.uniqueArray(fc.constantFrom(...INGREDIENTS), { maxLength: 2 }),
+        (recipes, selected, excluded) => {
+          const matches = matchIngredients(recipes, selected, excluded);
+          // Oracle: every recipe with at least one selected and no excluded ingredient, scored by counting.
+          const expected = recipes
+            .filter((r) => !r.ingredients.some((name) => excluded.includes(name)))
+            .map((r) => ({ id: r.id, score: r.ingredients.filter((name) => selected.includes(name)).length }))
+            .filter((r) => r.score > 0);
+          expect(new Set(matches.map((m) => m.recipe.id))).toEqual(new Set(expected.map((r) => r.id)));
+          for (const match of matches) {
+            expect(match.score).toBe(expected.find((r) => r.id === match.recipe.id)?.score);
+            expect(match.missing).toEqual(match.recipe.ingredients.filter((name) => !selected.includes(name)));
+          }
+          for (let i = 1; i < matches.length; i++) {
+            const [a, b] = [matches[i - 1], matches[i]] as [(typeof matches)[0], (typeof matches)[0]];
+            const order =
+              b.score - a.score ||
+              a.missing.length - b.missing.length ||
+              a.recipe.totalTime - b.recipe.totalTime ||
+              a.recipe.name.localeCompare(b.recipe.name, "de");
+            expect(order).toBeLessThanOrEqual(0);
+          }
+        },
+      ),
+    );
+  });
+
+  it("finds nothing without a selection", () => {
+    expect(matchIngredients([recipe({ ingredients: ["Ei"] })], [])).toEqual([]);
+  });
+});
+
+describe("random pick", () => {
+  const soups = [recipe({ type: "SOUP", slug: "a", image: "x" }), recipe({ type: "SOUP", slug: "b", image: null })];
+  const salads = [recipe({ type: "SALAD", slug: "c", image: "y" })];
+  const all = [...soups, ...salads];
+
+  it("picks from the category, with an image if asked, never the excluded one when there is another", () => {
+    for (let i = 0; i < 50; i++) {
+      expect(pickRandomRecipe(all, { type: "SOUP" })?.type).toBe("SOUP");
+      expect(pickRandomRecipe(all, { type: "SOUP", withImage: true })?.slug).toBe("a");
+      expect(pickRandomRecipe(all, { type: "SOUP", exclude: "a" })?.slug).toBe("b");
+    }
+  });
+
+  it("falls back to the excluded recipe if it is the only one, and to nothing for an empty category", () => {
+    expect(pickRandomRecipe(all, { type: "SALAD", exclude: "c" })?.slug).toBe("c");
+    expect(pickRandomRecipe(all, { type: "PIZZA" })).toBeUndefined();
+  });
+
+  it("reaches every candidate", () => {
+    const seen = new Set<string>();
+    for (let i = 0; i < 30; i++) seen.add(pickRandomRecipe(all, {}, () => i / 30)?.slug ?? "");
+    expect(seen).toEqual(new Set(["a", "b", "c"]));
+  });
+});
