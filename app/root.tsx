@@ -10,10 +10,10 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
-import { SiteFooter } from "./components/site-footer";
-import { SiteHeader } from "./components/site-header";
-import { TabBar } from "./components/tab-bar";
-import { siteConfigContext } from "./lib/site-context.server";
+import { SiteFooter } from "./components/site-footer.tsx";
+import { SiteHeader } from "./components/site-header.tsx";
+import { TabBar } from "./components/tab-bar.tsx";
+import { siteConfigContext } from "./lib/site-context.server.ts";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },

@@ -1,5 +1,5 @@
 import { Link, useLocation } from "react-router";
-import { CATEGORY_HEADINGS, categoryPath, FOOTER_CATEGORIES } from "../lib/categories";
+import { CATEGORY_HEADINGS, categoryPath, FOOTER_CATEGORIES } from "../lib/categories.ts";
 
 /** The footer of spec section 2, on every page. */
 export function SiteFooter({ appStoreUrl }: { appStoreUrl: string | undefined }) {

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { headerTitle } from "../lib/page-title";
-import { LogoMark, SearchIcon } from "./icons";
+import { headerTitle } from "../lib/page-title.ts";
+import { LogoMark, SearchIcon } from "./icons.tsx";
 
 /** The app bar of spec section 2: search button, logo and the site title. */
 export function SiteHeader({ productName }: { productName: string }) {

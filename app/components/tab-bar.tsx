@@ -1,5 +1,5 @@
 import { Link, useLocation } from "react-router";
-import { HeartIcon, IngredientIcon, SearchIcon, ShuffleIcon } from "./icons";
+import { HeartIcon, IngredientIcon, SearchIcon, ShuffleIcon } from "./icons.tsx";
 
 const TABS = [
   // The random generator is also the home page, so "/" marks this tab too.

@@ -22,6 +22,11 @@ export interface SiteConfig {
   siteName: string;
   /** Public origin without a trailing slash, e.g. "https://example.org". */
   siteUrl: string;
+  /**
+   * Where the Worker reaches Directus (the sync reads it; later the /directus
+   * proxy forwards to it). Not a public address: browsers use <site>/directus.
+   */
+  directusUrl: string;
   /** Store listing of the mobile app, linked in the footer. */
   appStoreUrl: string;
   operator: Operator;
@@ -31,13 +36,16 @@ export interface SiteConfig {
 
 /** Thrown when the configuration is incomplete; its message names every bad variable. */
 export class ConfigError extends Error {
-  constructor(readonly problems: string[]) {
+  readonly problems: string[];
+
+  constructor(problems: string[]) {
     super(
       `config: the Worker cannot start, fix these variables in wrangler.toml [vars] or the dashboard:\n${problems
         .map((problem) => `  - ${problem}`)
         .join("\n")}`,
     );
     this.name = "ConfigError";
+    this.problems = problems;
   }
 }
 
@@ -108,6 +116,7 @@ export function readConfig(env: object): SiteConfig {
     productName: text("PRODUCT_NAME"),
     siteName: text("SITE_NAME"),
     siteUrl: origin("SITE_URL"),
+    directusUrl: origin("DIRECTUS_URL"),
     appStoreUrl: httpsUrl("APP_STORE_URL"),
     operator: {
       name: text("OPERATOR_NAME"),

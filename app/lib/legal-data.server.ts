@@ -1,5 +1,5 @@
 import type { RouterContextProvider } from "react-router";
-import { siteConfigContext } from "./site-context.server";
+import { siteConfigContext } from "./site-context.server.ts";
 
 /** What the legal pages print about the operator, from the validated config. */
 export function legalPageData(context: Readonly<RouterContextProvider>) {

@@ -1,4 +1,4 @@
-import type { ShellData } from "../root";
+import type { ShellData } from "../root.tsx";
 
 interface MatchWithData {
   id: string;

@@ -4,9 +4,9 @@
  * catalog data, so loaders stay thin and the rules are testable on their own.
  */
 
-import type { RecipeIndex } from "./catalog/search-index";
-import type { CatalogRecipe } from "./catalog/types";
-import type { RecipeType } from "./categories";
+import type { RecipeIndex } from "./catalog/search-index.ts";
+import type { CatalogRecipe } from "./catalog/types.ts";
+import type { RecipeType } from "./categories.ts";
 
 /** How a name-search result matched, best first. */
 export type NameMatch = "word" | "word-start" | "inside" | "related";

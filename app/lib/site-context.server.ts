@@ -1,5 +1,12 @@
 import { createContext } from "react-router";
-import type { SiteConfig } from "./config.server";
+import type { LoadedCatalog } from "./catalog/catalog-cache.server.ts";
+import type { SiteConfig } from "./config.server.ts";
 
 /** The validated site configuration, set by the Worker for every request. */
 export const siteConfigContext = createContext<SiteConfig>();
+
+/**
+ * The live catalog of this isolate, or null while nothing is published yet.
+ * A function: pages that need no recipes never touch KV.
+ */
+export const catalogContext = createContext<() => Promise<LoadedCatalog | null>>();

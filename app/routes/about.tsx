@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import { legalPageData } from "../lib/legal-data.server";
-import { pageTitle } from "../lib/page-title";
-import { shellFromMatches } from "../lib/root-data";
+import { legalPageData } from "../lib/legal-data.server.ts";
+import { pageTitle } from "../lib/page-title.ts";
+import { shellFromMatches } from "../lib/root-data.ts";
 import type { Route } from "./+types/about";
 
 export function loader({ context }: Route.LoaderArgs) {

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
-import { CATEGORY_HEADINGS, categoryPath, recipeTypeFromParam } from "../lib/categories";
-import { pageTitle } from "../lib/page-title";
-import { shellFromMatches } from "../lib/root-data";
+import { CATEGORY_HEADINGS, categoryPath, recipeTypeFromParam } from "../lib/categories.ts";
+import { pageTitle } from "../lib/page-title.ts";
+import { shellFromMatches } from "../lib/root-data.ts";
 import type { Route } from "./+types/category";
 
 export function loader({ params }: Route.LoaderArgs) {

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { homeTitle } from "../lib/page-title";
-import { shellFromMatches } from "../lib/root-data";
+import { homeTitle } from "../lib/page-title.ts";
+import { shellFromMatches } from "../lib/root-data.ts";
 import type { Route } from "./+types/home";
 
 export const meta: Route.MetaFunction = ({ matches }) => [

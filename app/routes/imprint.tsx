@@ -1,6 +1,6 @@
-import { legalPageData } from "../lib/legal-data.server";
-import { pageTitle } from "../lib/page-title";
-import { shellFromMatches } from "../lib/root-data";
+import { legalPageData } from "../lib/legal-data.server.ts";
+import { pageTitle } from "../lib/page-title.ts";
+import { shellFromMatches } from "../lib/root-data.ts";
 import type { Route } from "./+types/imprint";
 
 export function loader({ context }: Route.LoaderArgs) {

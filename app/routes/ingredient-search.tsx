@@ -1,5 +1,5 @@
-import { pageTitle } from "../lib/page-title";
-import { shellFromMatches } from "../lib/root-data";
+import { pageTitle } from "../lib/page-title.ts";
+import { shellFromMatches } from "../lib/root-data.ts";
 import type { Route } from "./+types/ingredient-search";
 
 export const meta: Route.MetaFunction = ({ matches }) => [

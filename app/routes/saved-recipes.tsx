@@ -1,6 +1,6 @@
 import { useLocation } from "react-router";
-import { pageTitle } from "../lib/page-title";
-import { shellFromMatches } from "../lib/root-data";
+import { pageTitle } from "../lib/page-title.ts";
+import { shellFromMatches } from "../lib/root-data.ts";
 import type { Route } from "./+types/saved-recipes";
 
 export const meta: Route.MetaFunction = ({ matches }) => [

@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, readConfig } from "../../app/lib/config.server";
+import { ConfigError, readConfig } from "../../app/lib/config.server.ts";
 
 const valid = {
   PRODUCT_NAME: "Was koche ich",
   SITE_NAME: "Was koche ich jetzt",
   SITE_URL: "https://www.example.org",
+  DIRECTUS_URL: "http://127.0.0.1:8056",
   APP_STORE_URL: "https://play.google.com/store/apps/details?id=org.example",
   OPERATOR_NAME: "Beispiel GmbH",
   OPERATOR_REPRESENTATIVE: "Erika Mustermann",
@@ -33,6 +34,7 @@ describe("readConfig", () => {
     expect(config.productName).toBe("Was koche ich");
     expect(config.siteName).toBe("Was koche ich jetzt");
     expect(config.siteUrl).toBe("https://www.example.org");
+    expect(config.directusUrl).toBe("http://127.0.0.1:8056");
     expect(config.operator.postalCity).toBe("12345 Musterstadt");
     expect(config.legalSource).toEqual({ name: "Rechtstexte", url: "https://example.org/rechtstexte" });
   });
@@ -43,13 +45,18 @@ describe("readConfig", () => {
     expect(config.siteUrl).toBe("https://example.org");
   });
 
-  it.each(["PRODUCT_NAME", "SITE_NAME", "SITE_URL", "APP_STORE_URL", "OPERATOR_EMAIL", "LEGAL_SOURCE_URL"])(
-    "names %s when it is missing",
-    (name) => {
-      const { [name]: _removed, ...rest } = valid as Record<string, unknown>;
-      expect(problemsOf(rest)).toEqual([`${name} is missing or empty`]);
-    },
-  );
+  it.each([
+    "PRODUCT_NAME",
+    "SITE_NAME",
+    "SITE_URL",
+    "DIRECTUS_URL",
+    "APP_STORE_URL",
+    "OPERATOR_EMAIL",
+    "LEGAL_SOURCE_URL",
+  ])("names %s when it is missing", (name) => {
+    const { [name]: _removed, ...rest } = valid as Record<string, unknown>;
+    expect(problemsOf(rest)).toEqual([`${name} is missing or empty`]);
+  });
 
   it("refuses blank and non-string values", () => {
     expect(problemsOf({ ...valid, PRODUCT_NAME: "   " })).toEqual(["PRODUCT_NAME is missing or empty"]);

@@ -1,5 +1,5 @@
 import MiniSearch, { type Options } from "minisearch";
-import type { CatalogRecipe } from "./types";
+import type { CatalogRecipe } from "./types.ts";
 
 /** Bumped whenever the options below change: an index built with others must be rebuilt. */
 export const SEARCH_INDEX_VERSION = 1;

@@ -1,5 +1,5 @@
-import type { RecipeType } from "../categories";
-import type { IngredientType } from "../ingredient-types";
+import type { RecipeType } from "../categories.ts";
+import type { IngredientType } from "../ingredient-types.ts";
 
 /** Bumped whenever the shape below changes; readers ignore catalogs of another version. */
 export const CATALOG_FORMAT_VERSION = 1;
