@@ -1,8 +1,9 @@
 /**
  * `npm start`: the whole local stack in one command. Builds the site, brings
  * up the Google stand-in and Directus (bootstrap, schema, access policies,
- * seed on a new database), opens the editors' door to the Data Studio, then
- * serves the site with `wrangler dev` at http://localhost:8787. Ctrl-C stops
+ * seed on a new database), opens the editors' door to the Data Studio, syncs
+ * the catalog into the local KV, then serves the site with `wrangler dev` at
+ * http://localhost:8787 (its cron sync: GET /cdn-cgi/local/scheduled). Ctrl-C stops
  * everything; data stays in cms/data/ (gitignored).
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
@@ -38,19 +39,23 @@ const cms = await startCms({
 const adminDoor = await openAdminDoor(PORTS.adminDoor, cms.directus.url);
 log(`CMS ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
-const wrangler: ChildProcess = spawn(
-  "wrangler",
-  ["dev", "--port", String(SITE_PORT), "--ip", "127.0.0.1", "--log-level", "warn"],
-  {
-    stdio: "inherit",
-    env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" },
-  },
-);
+// The first sync fills the local KV before the site serves; a failure is
+// reported, and the site serves whatever catalog the KV already holds.
+log("syncing the catalog into the local KV …");
+if (spawnSync("node", ["scripts/sync.ts"], { stdio: "inherit" }).status !== 0) {
+  log("the first sync failed (see above); the site serves the last published catalog, if any");
+}
+
+const wrangler: ChildProcess = spawn("wrangler", ["dev", "--port", String(SITE_PORT), "--ip", "127.0.0.1"], {
+  stdio: "inherit",
+  env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" },
+});
 
 console.log(`
   Site:            ${SITE}
   CMS (editors):   ${adminDoor.url}   login ${LOCAL_ADMIN.email} / ${LOCAL_ADMIN.password}
   Google stand-in: ${cms.standIn.issuerUrl}
+  After editing in the CMS: npm run sync (or curl http://127.0.0.1:${SITE_PORT}/cdn-cgi/local/scheduled)
   Stop with Ctrl-C.
 `);
 

@@ -2,12 +2,17 @@ import { env } from "cloudflare:workers";
 import { Hono } from "hono";
 import { secureHeaders } from "hono/secure-headers";
 import { createRequestHandler, RouterContextProvider } from "react-router";
-import { readConfig } from "../app/lib/config.server";
-import { siteConfigContext } from "../app/lib/site-context.server";
+import { createCatalogCache } from "../app/lib/catalog/catalog-cache.server.ts";
+import { readConfig } from "../app/lib/config.server.ts";
+import { catalogContext, siteConfigContext } from "../app/lib/site-context.server.ts";
+import { scheduledSync } from "./sync/scheduled-sync.ts";
 
 // Validated once per isolate, before the first request: a bad variable stops
 // the Worker at start-up with a message naming it, instead of failing on a page.
 const config = readConfig(env);
+
+// The parsed catalog lives as long as the isolate; see catalog-cache.server.ts.
+const catalogCache = createCatalogCache();
 
 const handleRequest = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);
 
@@ -26,10 +31,18 @@ app.use(
 // Everything else, GET and POST alike, belongs to React Router: route actions
 // receive form posts through this one handler.
 app.all("*", (c) => {
-  const context = new RouterContextProvider(new Map([[siteConfigContext, config]]));
+  const context = new RouterContextProvider(
+    new Map<Parameters<RouterContextProvider["get"]>[0], unknown>([
+      [siteConfigContext, config],
+      [catalogContext, () => catalogCache.get(c.env.CATALOG)],
+    ]),
+  );
   return handleRequest(c.req.raw, context);
 });
 
 export default {
   fetch: app.fetch,
+  scheduled(_controller, env, ctx) {
+    ctx.waitUntil(scheduledSync(env.CATALOG, config.directusUrl));
+  },
 } satisfies ExportedHandler<Env>;

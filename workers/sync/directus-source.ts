@@ -1,0 +1,160 @@
+/**
+ * Reads published content from Directus through @directus/sdk, page by page,
+ * as the public sees it (no token: the public policy reads published recipes
+ * only, so a draft can never leak into the catalog).
+ */
+import { aggregate, createDirectus, readItems, rest } from "@directus/sdk";
+
+/** A recipe as Directus returns it for RECIPE_FIELDS; validated before use. */
+export type RawRecipe = Record<string, unknown>;
+export type RawIngredient = Record<string, unknown>;
+
+export const RECIPE_FIELDS = [
+  "id",
+  "status",
+  "slug",
+  "name",
+  "cuisine",
+  "description",
+  "instructions",
+  "instructionList",
+  "image",
+  "recipeUrl",
+  "prepTime",
+  "cookTime",
+  "totalTime",
+  "vegetarian",
+  "vegan",
+  "manyGuests",
+  "date_created",
+  "type.name",
+  "ingredients.ingredient_id.name",
+  "optionalIngredients.ingredient_id.name",
+];
+
+export const INGREDIENT_FIELDS = [
+  "id",
+  "name",
+  "description",
+  "vegetarian",
+  "vegan",
+  "type.name",
+  "tags.IngredientType_id.name",
+];
+
+export interface ContentSource {
+  /** How many published recipes there are, for progress. */
+  countRecipes(): Promise<number>;
+  /** Published recipes, one page at a time, in id order. */
+  recipePages(): AsyncIterable<RawRecipe[]>;
+  /** All ingredients, one page at a time, in id order. */
+  ingredientPages(): AsyncIterable<RawIngredient[]>;
+}
+
+/** Thrown for any failed or malformed read; the sync then keeps the last good catalog. */
+export class SourceError extends Error {
+  override name = "SourceError";
+}
+
+export interface DirectusSourceOptions {
+  url: string;
+  pageSize?: number;
+  /** Per request; a slower answer fails the sync. */
+  timeoutMs?: number;
+  fetch?: typeof fetch;
+}
+
+/** Keyset pagination: stable even while editors publish during the read. */
+async function* pages<T extends Record<string, unknown>>(
+  read: (afterId: number) => Promise<unknown>,
+  what: string,
+): AsyncIterable<T[]> {
+  let afterId = 0;
+  for (;;) {
+    const page = await read(afterId);
+    if (!Array.isArray(page)) throw new SourceError(`directus: a page of ${what} is not a list`);
+    if (page.length === 0) return;
+    const last = page.at(-1) as { id?: unknown };
+    if (typeof last?.id !== "number" || last.id <= afterId) {
+      throw new SourceError(`directus: a page of ${what} has no increasing numeric ids`);
+    }
+    afterId = last.id;
+    yield page as T[];
+  }
+}
+
+function errorText(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  const messages = (error as { errors?: { message?: string }[] })?.errors?.map((entry) => entry.message);
+  if (messages?.length) return messages.join("; ");
+  const status = (error as { response?: Response })?.response?.status;
+  return status ? `HTTP ${status}` : String(error);
+}
+
+/** A content source reading the Directus at `url`. */
+export function createDirectusSource({
+  url,
+  pageSize = 500,
+  timeoutMs = 15_000,
+  fetch: fetchImpl = fetch,
+}: DirectusSourceOptions): ContentSource {
+  const timedFetch: typeof fetch = (input, init) =>
+    fetchImpl(input, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+  const client = createDirectus(url, { globals: { fetch: timedFetch } }).with(rest());
+
+  async function request<T>(what: string, run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (error) {
+      throw new SourceError(`directus: reading ${what} from ${url} failed: ${errorText(error)}`);
+    }
+  }
+
+  return {
+    async countRecipes() {
+      const result = await request("the recipe count", () =>
+        client.request(
+          aggregate("recipe", {
+            aggregate: { count: "id" },
+            query: { filter: { status: { _eq: "published" } } },
+          }),
+        ),
+      );
+      const count = Number((result as { count?: { id?: unknown } }[])[0]?.count?.id);
+      if (!Number.isFinite(count)) throw new SourceError("directus: the recipe count is malformed");
+      return count;
+    },
+    recipePages() {
+      return pages<RawRecipe>(
+        (afterId) =>
+          request("recipes", () =>
+            client.request(
+              readItems("recipe", {
+                fields: RECIPE_FIELDS,
+                filter: { _and: [{ status: { _eq: "published" } }, { id: { _gt: afterId } }] },
+                sort: ["id"],
+                limit: pageSize,
+              }),
+            ),
+          ),
+        "recipes",
+      );
+    },
+    ingredientPages() {
+      return pages<RawIngredient>(
+        (afterId) =>
+          request("ingredients", () =>
+            client.request(
+              readItems("ingredient", {
+                fields: INGREDIENT_FIELDS,
+                filter: { id: { _gt: afterId } },
+                sort: ["id"],
+                limit: pageSize,
+              }),
+            ),
+          ),
+        "ingredients",
+      );
+    },
+  };
+}

@@ -1,0 +1,153 @@
+/**
+ * The catalog sync: read published content from Directus, validate it, build
+ * the catalog and search index, publish to KV. The one core behind the
+ * Worker's cron trigger and the operator CLI (scripts/sync.ts).
+ *
+ * Any failure to read (Directus down, a timeout, a 5xx, a malformed page) or
+ * a suspicious shrink aborts before anything is written: the site keeps
+ * serving the last good version.
+ */
+import { type CatalogStore, readPointer } from "../../app/lib/catalog/storage.ts";
+import type { CatalogRecipe } from "../../app/lib/catalog/types.ts";
+import { buildCatalog } from "./build-catalog.ts";
+import type { ContentSource } from "./directus-source.ts";
+import { plan, publish } from "./publish.ts";
+import { checkIngredient, checkRecipe, type RawIngredientRecord } from "./validate.ts";
+
+/** A new catalog with fewer than this share of the live one's recipes is refused. */
+export const SHRINK_LIMIT = 0.5;
+
+export type SyncProgress =
+  | { phase: "recipes"; done: number; total: number }
+  | { phase: "ingredients"; done: number }
+  | { phase: "building" }
+  | { phase: "publishing" };
+
+export interface SkippedRecord {
+  kind: "recipe" | "ingredient";
+  id: unknown;
+  label: string;
+  problems: string[];
+}
+
+export interface SyncSummary {
+  status: "published" | "unchanged" | "dry-run";
+  manifest: string;
+  recipes: number;
+  ingredients: number;
+  skipped: SkippedRecord[];
+  /** Compared with the version that was live before. */
+  previousRecipes: number | null;
+  writes: number;
+  deletes: number;
+  durationMs: number;
+}
+
+export interface SyncOptions {
+  source: ContentSource;
+  store: CatalogStore;
+  dryRun?: boolean;
+  /** Publish even if the catalog shrinks below SHRINK_LIMIT (an operator's decision). */
+  allowShrink?: boolean;
+  onProgress?: (progress: SyncProgress) => void;
+  now?: () => Date;
+}
+
+/** Thrown when the sync refuses to publish; the live catalog stays as it is. */
+export class SyncAborted extends Error {
+  override name = "SyncAborted";
+}
+
+export async function runSync({
+  source,
+  store,
+  dryRun = false,
+  allowShrink = false,
+  onProgress = () => {},
+  now = () => new Date(),
+}: SyncOptions): Promise<SyncSummary> {
+  const started = Date.now();
+  const skipped: SkippedRecord[] = [];
+
+  const total = await source.countRecipes();
+  const recipes: CatalogRecipe[] = [];
+  let read = 0;
+  onProgress({ phase: "recipes", done: 0, total });
+  for await (const page of source.recipePages()) {
+    for (const raw of page) {
+      const checked = checkRecipe(raw);
+      if (checked.ok) recipes.push(checked.value);
+      else
+        skipped.push({
+          kind: "recipe",
+          id: raw.id,
+          label: String(raw.slug ?? raw.name ?? "?"),
+          problems: checked.problems,
+        });
+    }
+    read += page.length;
+    onProgress({ phase: "recipes", done: read, total: Math.max(total, read) });
+  }
+
+  const ingredients: RawIngredientRecord[] = [];
+  for await (const page of source.ingredientPages()) {
+    for (const raw of page) {
+      const checked = checkIngredient(raw);
+      if (checked.ok) ingredients.push(checked.value);
+      else skipped.push({ kind: "ingredient", id: raw.id, label: String(raw.name ?? "?"), problems: checked.problems });
+    }
+    onProgress({ phase: "ingredients", done: ingredients.length });
+  }
+
+  onProgress({ phase: "building" });
+  const built = buildCatalog(recipes, ingredients);
+  for (const duplicate of built.duplicateSlugs) {
+    skipped.push({
+      kind: "recipe",
+      id: duplicate.id,
+      label: duplicate.slug,
+      problems: ["slug already used by an earlier recipe"],
+    });
+  }
+
+  const pointer = await readPointer(store);
+  const previousRecipes = pointer?.counts.recipes ?? null;
+  const count = built.catalog.recipes.length;
+  if (!allowShrink && previousRecipes !== null && count < previousRecipes * SHRINK_LIMIT) {
+    throw new SyncAborted(
+      `sync: refusing to publish ${count} recipes where ${previousRecipes} are live ` +
+        `(less than ${SHRINK_LIMIT * 100} %); the live catalog stays. Check Directus, or publish with --allow-shrink.`,
+    );
+  }
+  if (count === 0 && previousRecipes === null) {
+    throw new SyncAborted("sync: Directus has no published recipes; nothing to publish");
+  }
+
+  const base = {
+    recipes: count,
+    ingredients: built.catalog.ingredients.length,
+    skipped,
+    previousRecipes,
+  };
+  if (dryRun) {
+    const { hash } = await plan(built);
+    return {
+      status: pointer?.manifest === hash ? "unchanged" : "dry-run",
+      manifest: hash,
+      ...base,
+      writes: 0,
+      deletes: 0,
+      durationMs: Date.now() - started,
+    };
+  }
+  onProgress({ phase: "publishing" });
+  const result = await publish(store, built, now());
+  return {
+    status: result.status,
+    manifest: result.manifest,
+    ...base,
+    writes: result.writes,
+    deletes: result.deletes,
+    durationMs: Date.now() - started,
+  };
+}

@@ -1,0 +1,175 @@
+/**
+ * Turns raw Directus records into catalog records, or says exactly what is
+ * wrong with them. A bad record is skipped and reported; it is never
+ * published half-formed.
+ */
+
+import type { CatalogRecipe } from "../../app/lib/catalog/types.ts";
+import { RECIPE_TYPES, type RecipeType } from "../../app/lib/categories.ts";
+import { INGREDIENT_TYPES, type IngredientType } from "../../app/lib/ingredient-types.ts";
+import type { RawIngredient, RawRecipe } from "./directus-source.ts";
+
+export interface RawIngredientRecord {
+  name: string;
+  description: string | null;
+  vegetarian: boolean;
+  vegan: boolean;
+  type: IngredientType | null;
+  tags: IngredientType[];
+}
+
+export type Checked<T> = { ok: true; value: T } | { ok: false; problems: string[] };
+
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const MAX_MINUTES = 30;
+
+class Checker {
+  readonly problems: string[] = [];
+  readonly #record: Record<string, unknown>;
+
+  constructor(record: Record<string, unknown>) {
+    this.#record = record;
+  }
+
+  text(field: string, { optional = false, max = 20_000 } = {}): string | null {
+    const value = this.#record[field];
+    if (value === null || value === undefined || value === "") {
+      if (!optional) this.problems.push(`${field} is missing`);
+      return null;
+    }
+    if (typeof value !== "string") {
+      this.problems.push(`${field} is not text`);
+      return null;
+    }
+    if (value.length > max) this.problems.push(`${field} is longer than ${max} characters`);
+    return value.trim();
+  }
+
+  minutes(field: string, min: number): number {
+    const value = this.#record[field];
+    if (typeof value !== "number" || !Number.isInteger(value) || value < min || value > MAX_MINUTES) {
+      this.problems.push(`${field} must be whole minutes from ${min} to ${MAX_MINUTES}, got ${JSON.stringify(value)}`);
+      return 0;
+    }
+    return value;
+  }
+
+  flag(field: string): boolean {
+    const value = this.#record[field];
+    if (typeof value !== "boolean") this.problems.push(`${field} is not true or false`);
+    return value === true;
+  }
+
+  /** `field.name` of a many-to-one relation, checked against the allowed values. */
+  enumName<T extends string>(field: string, allowed: readonly T[], { optional = false } = {}): T | null {
+    const name = (this.#record[field] as { name?: unknown } | null | undefined)?.name;
+    if (name === undefined || name === null) {
+      if (!optional) this.problems.push(`${field} is missing`);
+      return null;
+    }
+    if (!allowed.includes(name as T)) {
+      this.problems.push(`${field} "${String(name)}" is not one of ${allowed.join(", ")}`);
+      return null;
+    }
+    return name as T;
+  }
+
+  /** Names from a many-to-many relation: `[{ <key>: { name } }]`. */
+  relatedNames(field: string, key: string): string[] {
+    const value = this.#record[field];
+    if (!Array.isArray(value)) {
+      this.problems.push(`${field} is not a list`);
+      return [];
+    }
+    const names: string[] = [];
+    for (const entry of value) {
+      const name = (entry as Record<string, { name?: unknown } | null> | null)?.[key]?.name;
+      if (typeof name === "string" && name.trim() !== "") names.push(name.trim());
+      else this.problems.push(`${field} has an entry without a name`);
+    }
+    return [...new Set(names)];
+  }
+}
+
+/** A published recipe, or the list of its problems. */
+export function checkRecipe(raw: RawRecipe): Checked<CatalogRecipe> {
+  const check = new Checker(raw);
+  const id = raw.id;
+  if (typeof id !== "number" || !Number.isInteger(id)) check.problems.push("id is not an integer");
+  const slug = check.text("slug", { max: 200 });
+  if (slug !== null && !SLUG.test(slug)) check.problems.push(`slug "${slug}" is not lower-case words joined by "-"`);
+  const name = check.text("name", { max: 200 });
+
+  const rawSteps = raw.instructionList;
+  const steps: string[] = [];
+  if (rawSteps !== null && rawSteps !== undefined) {
+    if (!Array.isArray(rawSteps)) check.problems.push("instructionList is not a list");
+    else {
+      for (const step of rawSteps) {
+        const text = (step as { instruction?: unknown } | null)?.instruction;
+        if (typeof text === "string" && text.trim() !== "") steps.push(text.trim());
+        else check.problems.push("instructionList has a step without text");
+      }
+    }
+  }
+  const instructions = check.text("instructions", { optional: true });
+  if (steps.length === 0 && !instructions) check.problems.push("neither instructionList nor instructions");
+
+  const prepTime = check.minutes("prepTime", 0);
+  const cookTime = check.minutes("cookTime", 0);
+  const totalTime = check.minutes("totalTime", 1);
+  const recipeUrl = check.text("recipeUrl", { optional: true, max: 2_000 });
+  if (recipeUrl && !/^https?:\/\/\S+$/.test(recipeUrl))
+    check.problems.push(`recipeUrl "${recipeUrl}" is not a web address`);
+  const image = raw.image;
+  if (image !== null && image !== undefined && typeof image !== "string") check.problems.push("image is not a file id");
+  const published = check.text("date_created", { max: 40 });
+  if (published && Number.isNaN(Date.parse(published))) check.problems.push("date_created is not a date");
+
+  const ingredients = check.relatedNames("ingredients", "ingredient_id");
+  if (ingredients.length === 0) check.problems.push("ingredients is empty");
+  const optionalIngredients = check
+    .relatedNames("optionalIngredients", "ingredient_id")
+    .filter((ingredient) => !ingredients.includes(ingredient));
+
+  const value: CatalogRecipe = {
+    id: id as number,
+    slug: slug ?? "",
+    name: name ?? "",
+    cuisine: check.text("cuisine", { optional: true, max: 100 }),
+    description: check.text("description", { optional: true }),
+    instructions,
+    steps,
+    image: typeof image === "string" ? image : null,
+    recipeUrl,
+    prepTime,
+    cookTime,
+    totalTime,
+    vegetarian: check.flag("vegetarian"),
+    vegan: check.flag("vegan"),
+    manyGuests: check.flag("manyGuests"),
+    type: check.enumName<RecipeType>("type", RECIPE_TYPES) ?? "DISH",
+    published: published ? new Date(published).toISOString() : "",
+    ingredients,
+    optionalIngredients,
+  };
+  return check.problems.length > 0 ? { ok: false, problems: check.problems } : { ok: true, value };
+}
+
+/** An ingredient, or the list of its problems. */
+export function checkIngredient(raw: RawIngredient): Checked<RawIngredientRecord> {
+  const check = new Checker(raw);
+  const name = check.text("name", { max: 200 });
+  const tags = (Array.isArray(raw.tags) ? raw.tags : [])
+    .map((tag) => (tag as { IngredientType_id?: { name?: unknown } | null } | null)?.IngredientType_id?.name)
+    .filter((tag): tag is IngredientType => INGREDIENT_TYPES.includes(tag as IngredientType));
+  const value: RawIngredientRecord = {
+    name: name ?? "",
+    description: check.text("description", { optional: true }),
+    vegetarian: check.flag("vegetarian"),
+    vegan: check.flag("vegan"),
+    type: check.enumName<IngredientType>("type", INGREDIENT_TYPES, { optional: true }),
+    tags: [...new Set(tags)],
+  };
+  return check.problems.length > 0 ? { ok: false, problems: check.problems } : { ok: true, value };
+}
