@@ -1,0 +1,267 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer, request as forward, type Server } from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getPlatformProxy } from "wrangler";
+import { loadSearchIndex } from "../../app/lib/catalog/search-index.ts";
+import { type CatalogStore, readPointer, readPublished } from "../../app/lib/catalog/storage.ts";
+import { searchRecipes } from "../../app/lib/search.ts";
+import { createDirectusSource } from "../../workers/sync/directus-source.ts";
+import { GRACE_MS } from "../../workers/sync/publish.ts";
+import { runSync } from "../../workers/sync/run-sync.ts";
+import { admin, call, directusUrl } from "./directus-clients.ts";
+
+type Fault = "none" | "slow" | "error-on-second-page" | "garbage" | "shrink";
+
+let platform: Awaited<ReturnType<typeof getPlatformProxy<{ CATALOG: CatalogStore }>>>;
+let persistDir: string;
+let proxy: Server;
+let proxyUrl: string;
+let fault: Fault = "none";
+const counts = { puts: 0, deletes: 0 };
+
+/** The real local KV, with its writes counted. */
+function countingStore(): CatalogStore {
+  const kv = platform.env.CATALOG;
+  return {
+    get: (key, type) => kv.get(key, type),
+    put: (key, value) => {
+      counts.puts += 1;
+      return kv.put(key, value);
+    },
+    delete: (key) => {
+      counts.deletes += 1;
+      return kv.delete(key);
+    },
+  };
+}
+
+/**
+ * Sits between the sync and the real Directus and breaks things on demand:
+ * slow answers, a 5xx on the second page of recipes, a page that is not JSON,
+ * or two thirds of the recipes missing.
+ */
+function startFaultProxy(target: URL): Promise<Server> {
+  let recipePages = 0;
+  const server = createServer((incoming, outgoing) => {
+    const isRecipePage = incoming.url?.startsWith("/items/recipe") ?? false;
+    if (isRecipePage) recipePages += 1;
+    if (fault === "garbage" && isRecipePage) {
+      outgoing.writeHead(200, { "content-type": "text/html" }).end("<html>Wartungsarbeiten</html>");
+      return;
+    }
+    if (fault === "error-on-second-page" && isRecipePage && recipePages >= 2) {
+      outgoing.writeHead(502, { "content-type": "application/json" }).end('{"errors":[{"message":"Bad Gateway"}]}');
+      return;
+    }
+    const upstream = forward(
+      {
+        hostname: target.hostname,
+        port: target.port,
+        path: incoming.url,
+        method: incoming.method,
+        headers: incoming.headers,
+      },
+      async (response) => {
+        const chunks: Buffer[] = [];
+        for await (const chunk of response) chunks.push(chunk as Buffer);
+        let body = Buffer.concat(chunks);
+        if (fault === "shrink" && isRecipePage && incoming.url?.includes("fields")) {
+          const json = JSON.parse(body.toString()) as { data: { id: number }[] };
+          const last = json.data.at(-1);
+          json.data = json.data.filter((recipe, index) => index % 3 === 0 || recipe === last);
+          body = Buffer.from(JSON.stringify(json));
+        }
+        if (fault === "slow") await new Promise((resolve) => setTimeout(resolve, 1_500));
+        const headers = { ...response.headers, "content-length": String(body.length) };
+        outgoing.writeHead(response.statusCode ?? 502, headers).end(body);
+      },
+    );
+    upstream.on("error", () => outgoing.destroy());
+    incoming.pipe(upstream);
+  });
+  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
+}
+
+function source(url = proxyUrl) {
+  return createDirectusSource({ url, pageSize: 20, timeoutMs: 1_000 });
+}
+
+async function sync(options: { url?: string; dryRun?: boolean; now?: Date } = {}) {
+  counts.puts = 0;
+  counts.deletes = 0;
+  const now = options.now;
+  return runSync({
+    source: source(options.url),
+    store: countingStore(),
+    dryRun: options.dryRun,
+    ...(now ? { now: () => now } : {}),
+  });
+}
+
+beforeAll(async () => {
+  persistDir = mkdtempSync(join(tmpdir(), "sync-kv-"));
+  platform = await getPlatformProxy<{ CATALOG: CatalogStore }>({
+    configPath: "wrangler.toml",
+    persist: { path: persistDir },
+  });
+  proxy = await startFaultProxy(new URL(directusUrl()));
+  const address = proxy.address();
+  proxyUrl = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+});
+
+afterAll(async () => {
+  await platform?.dispose();
+  await new Promise((resolve) => proxy?.close(resolve));
+  rmSync(persistDir, { recursive: true, force: true });
+});
+
+describe("catalog sync from Directus into KV", () => {
+  it("publishes every published recipe and a working search index on the first run", async () => {
+    const published = ((await call("GET", "/items/recipe?limit=-1&fields=id")).data as unknown[]).length;
+    const summary = await sync();
+    expect(summary.status).toBe("published");
+    expect(summary.recipes).toBe(published);
+    expect(summary.ingredients).toBeGreaterThanOrEqual(120);
+    expect(summary.skipped).toEqual([]);
+    expect(counts.puts).toBe(summary.writes);
+    expect(counts.puts).toBeGreaterThanOrEqual(3);
+
+    const pointer = await readPointer(platform.env.CATALOG);
+    expect(pointer?.manifest).toBe(summary.manifest);
+    const live = await readPublished(platform.env.CATALOG, summary.manifest);
+    expect(live.catalog.recipes).toHaveLength(published);
+    const index = loadSearchIndex(live.searchIndex);
+    const names = searchRecipes(live.catalog.recipes, index, "spatzle").map((result) => result.recipe.name);
+    expect(names).toContain("Käsespätzle aus der Pfanne");
+  });
+
+  it("writes nothing when nothing changed, and nothing on a dry run", async () => {
+    const summary = await sync();
+    expect(summary.status).toBe("unchanged");
+    expect(counts).toEqual({ puts: 0, deletes: 0 });
+    const dry = await sync({ dryRun: true });
+    expect(dry.status).toBe("unchanged");
+    expect(counts).toEqual({ puts: 0, deletes: 0 });
+  });
+
+  it("publishes a new version after an edit, and keeps the old one readable", async () => {
+    const before = await readPointer(platform.env.CATALOG);
+    const client = await admin();
+    const [recipe] = await client.request<{ id: number; name: string }[]>(
+      "GET",
+      "/items/recipe?filter[slug][_eq]=shakshuka&fields=id,name",
+    );
+    expect(recipe).toBeDefined();
+    await client.request("PATCH", `/items/recipe/${recipe?.id}`, { name: "Shakshuka mit Feta" });
+    try {
+      const summary = await sync();
+      expect(summary.status).toBe("published");
+      expect(summary.manifest).not.toBe(before?.manifest);
+      const live = await readPublished(platform.env.CATALOG, summary.manifest);
+      expect(live.catalog.recipes.find((entry) => entry.id === recipe?.id)?.name).toBe("Shakshuka mit Feta");
+      const pointer = await readPointer(platform.env.CATALOG);
+      expect(pointer?.retired.map((entry) => entry.manifest)).toContain(before?.manifest);
+      // Within the grace period the replaced version is still complete.
+      await expect(readPublished(platform.env.CATALOG, before?.manifest ?? "")).resolves.toBeDefined();
+    } finally {
+      await client.request("PATCH", `/items/recipe/${recipe?.id}`, { name: recipe?.name });
+    }
+  });
+
+  it("removes replaced versions once the grace period is over", async () => {
+    // The edit above was undone in Directus: this publishes the original again
+    // and retires the edited version.
+    expect((await sync()).status).toBe("published");
+    const pointer = await readPointer(platform.env.CATALOG);
+    const retired = pointer?.retired ?? [];
+    expect(retired.length).toBeGreaterThan(0);
+    const later = new Date(Date.now() + GRACE_MS + 60_000);
+    const summary = await sync({ now: later });
+    expect(summary.deletes).toBeGreaterThan(0);
+    expect(counts.deletes).toBe(summary.deletes);
+    const after = await readPointer(platform.env.CATALOG);
+    expect(after?.retired).toEqual([]);
+    expect(after?.manifest).toBe(summary.manifest);
+    for (const entry of retired) {
+      if (entry.manifest === summary.manifest) continue;
+      await expect(readPublished(platform.env.CATALOG, entry.manifest)).rejects.toThrowError(/missing/);
+    }
+    // The live version is untouched and complete.
+    await expect(readPublished(platform.env.CATALOG, summary.manifest)).resolves.toBeDefined();
+  });
+
+  it("skips and reports a recipe that cannot be shown, and publishes the rest", async () => {
+    const client = await admin();
+    const type = (await call("GET", "/items/RecipeType?limit=1&fields=id")).data as { id: number }[];
+    const broken = await client.request<{ id: number }>("POST", "/items/recipe", {
+      status: "published",
+      name: "Ohne Zutaten",
+      slug: "ohne-zutaten",
+      prepTime: 5,
+      cookTime: 5,
+      totalTime: 10,
+      instructions: "Nichts.",
+      type: type[0]?.id,
+    });
+    try {
+      const summary = await sync();
+      const skipped = summary.skipped.find((record) => record.id === broken.id);
+      expect(skipped?.problems).toContain("ingredients is empty");
+      const live = await readPublished(platform.env.CATALOG, summary.manifest);
+      expect(live.catalog.recipes.some((recipe) => recipe.slug === "ohne-zutaten")).toBe(false);
+    } finally {
+      await client.request("DELETE", `/items/recipe/${broken.id}`);
+    }
+  });
+
+  describe("keeps the last good version when the CMS misbehaves", () => {
+    const cases: [string, () => Promise<unknown>, RegExp][] = [
+      ["Directus is down", () => sync({ url: "http://127.0.0.1:9" }), /failed/],
+      [
+        "an answer takes too long",
+        async () => {
+          fault = "slow";
+          return sync();
+        },
+        /aborted|timeout|timed out/i,
+      ],
+      [
+        "a 5xx arrives in the middle",
+        async () => {
+          fault = "error-on-second-page";
+          return sync();
+        },
+        /Bad Gateway|502/,
+      ],
+      [
+        "a page is not JSON",
+        async () => {
+          fault = "garbage";
+          return sync();
+        },
+        /directus/,
+      ],
+      [
+        "two thirds of the recipes are gone",
+        async () => {
+          fault = "shrink";
+          return sync();
+        },
+        /refusing to publish/,
+      ],
+    ];
+
+    it.each(cases)("%s", async (_name, run, message) => {
+      const before = await readPointer(platform.env.CATALOG);
+      try {
+        await expect(run()).rejects.toThrowError(message);
+      } finally {
+        fault = "none";
+      }
+      expect(counts).toEqual({ puts: 0, deletes: 0 });
+      expect(await readPointer(platform.env.CATALOG)).toEqual(before);
+    });
+  });
+});
