@@ -20,14 +20,58 @@ export interface NameSearchResult {
 
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 
+/** German collation; one instance, since creating one per comparison is slow. */
+const byName = new Intl.Collator("de");
+
+interface Lookup {
+  lowerNames: string[];
+  byId: Map<number, CatalogRecipe>;
+  /** Ingredient name → positions of the recipes that need it. */
+  byIngredient: Map<string, number[]>;
+}
+
+/**
+ * Per recipe list, computed once: lower-case names and an id map. A catalog's
+ * recipe array never changes, so the WeakMap keeps this as long as the catalog.
+ */
+const lookups = new WeakMap<readonly CatalogRecipe[], Lookup>();
+
+/**
+ * Builds the lookups for a recipe list ahead of the first query; the catalog
+ * cache calls it when it loads a version, so no visitor waits for it.
+ */
+export function prepareSearch(recipes: readonly CatalogRecipe[]): void {
+  lookupFor(recipes);
+}
+
+function lookupFor(recipes: readonly CatalogRecipe[]): Lookup {
+  let lookup = lookups.get(recipes);
+  if (!lookup) {
+    const byIngredient = new Map<string, number[]>();
+    recipes.forEach((recipe, position) => {
+      for (const name of recipe.ingredients) {
+        const positions = byIngredient.get(name);
+        if (positions) positions.push(position);
+        else byIngredient.set(name, [position]);
+      }
+    });
+    lookup = {
+      lowerNames: recipes.map((recipe) => recipe.name.toLowerCase()),
+      byId: new Map(recipes.map((recipe) => [recipe.id, recipe])),
+      byIngredient,
+    };
+    lookups.set(recipes, lookup);
+  }
+  return lookup;
+}
+
 function isBoundary(text: string, index: number): boolean {
   const char = text[index];
   return char === undefined || !LETTER_OR_DIGIT.test(char);
 }
 
-/** The best way `term` (lower-case) occurs in `name`, or undefined if it does not. */
-function substringMatch(name: string, term: string): Exclude<NameMatch, "related"> | undefined {
-  const lowerName = name.toLowerCase();
+/** The best way `term` occurs in `lowerName` (both lower-case), or undefined if it does not. */
+function substringMatch(lowerName: string, term: string): Exclude<NameMatch, "related"> | undefined {
   let best: Exclude<NameMatch, "related"> | undefined;
   for (let at = lowerName.indexOf(term); at !== -1; at = lowerName.indexOf(term, at + 1)) {
     const startsWord = isBoundary(lowerName, at - 1);
@@ -53,15 +97,15 @@ export function searchRecipes(
   const term = query.trim().toLowerCase();
   if (term === "") return [];
 
+  const { lowerNames, byId } = lookupFor(recipes);
   const direct: NameSearchResult[] = [];
-  for (const recipe of recipes) {
-    const match = substringMatch(recipe.name, term);
+  recipes.forEach((recipe, position) => {
+    const match = substringMatch(lowerNames[position] ?? "", term);
     if (match) direct.push({ recipe, match });
-  }
-  direct.sort((a, b) => MATCH_RANK[a.match] - MATCH_RANK[b.match] || a.recipe.name.localeCompare(b.recipe.name, "de"));
+  });
+  direct.sort((a, b) => MATCH_RANK[a.match] - MATCH_RANK[b.match] || byName.compare(a.recipe.name, b.recipe.name));
 
   const found = new Set(direct.map((result) => result.recipe.id));
-  const byId = new Map(recipes.map((recipe) => [recipe.id, recipe]));
   const related: NameSearchResult[] = [];
   for (const hit of index.search(term)) {
     const recipe = byId.get(hit.id as number);
@@ -96,23 +140,24 @@ export function matchIngredients(
   const wanted = new Set(selected);
   const unwanted = new Set(excluded);
   if (wanted.size === 0) return [];
+  // Only recipes that need a selected ingredient can score: count through the inverted index.
+  const { byIngredient } = lookupFor(recipes);
+  const scores = new Map<number, number>();
+  for (const name of wanted) {
+    for (const position of byIngredient.get(name) ?? []) scores.set(position, (scores.get(position) ?? 0) + 1);
+  }
   const matches: IngredientMatch[] = [];
-  for (const recipe of recipes) {
-    if (recipe.ingredients.some((name) => unwanted.has(name))) continue;
-    let score = 0;
-    const missing: string[] = [];
-    for (const name of recipe.ingredients) {
-      if (wanted.has(name)) score += 1;
-      else missing.push(name);
-    }
-    if (score > 0) matches.push({ recipe, score, missing });
+  for (const [position, score] of scores) {
+    const recipe = recipes[position];
+    if (!recipe || recipe.ingredients.some((name) => unwanted.has(name))) continue;
+    matches.push({ recipe, score, missing: recipe.ingredients.filter((name) => !wanted.has(name)) });
   }
   return matches.sort(
     (a, b) =>
       b.score - a.score ||
       a.missing.length - b.missing.length ||
       a.recipe.totalTime - b.recipe.totalTime ||
-      a.recipe.name.localeCompare(b.recipe.name, "de"),
+      byName.compare(a.recipe.name, b.recipe.name),
   );
 }
 

@@ -4,6 +4,7 @@
  * new manifest is downloaded and parsed. If KV fails, the last good catalog
  * keeps serving.
  */
+import { prepareSearch } from "../search.ts";
 import { loadSearchIndex, type RecipeIndex } from "./search-index.ts";
 import { type CatalogStore, readPointer, readPublished } from "./storage.ts";
 import type { Catalog, CatalogIngredient, CatalogRecipe } from "./types.ts";
@@ -34,6 +35,7 @@ export function createCatalogCache(clock: () => number = Date.now): CatalogCache
       checkedAt = clock();
       if (!pointer || pointer.manifest === loaded?.manifest) return loaded;
       const published = await readPublished(store, pointer.manifest);
+      prepareSearch(published.catalog.recipes);
       loaded = {
         manifest: published.manifest,
         catalog: published.catalog,

@@ -33,9 +33,10 @@ export const SEARCH_INDEX_OPTIONS: Options<IndexedRecipe> = {
   processTerm: (term) => foldTerm(term) || null,
   searchOptions: {
     boost: { name: 3, ingredients: 1, cuisine: 0.5 },
-    prefix: true,
-    // Small typos: one edit in short words, two in longer ones.
-    fuzzy: 0.2,
+    // Word starts only for the word being typed, the last one.
+    prefix: (_term, index, terms) => index === terms.length - 1,
+    // Small typos in longer words; short words would match far too much.
+    fuzzy: (term) => (term.length > 4 ? 0.2 : false),
     combineWith: "AND",
   },
 };
