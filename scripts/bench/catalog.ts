@@ -1,0 +1,149 @@
+/**
+ * Synthetic catalogs of a given size, built from the seed's ingredients and
+ * recipe names, and the measurements the catalog promises: build time,
+ * serialized size, cold load time, heap, and query latencies.
+ */
+import { readFileSync } from "node:fs";
+import { loadSearchIndex } from "../../app/lib/catalog/search-index.ts";
+import type { Catalog, CatalogRecipe } from "../../app/lib/catalog/types.ts";
+import { RECIPE_TYPES } from "../../app/lib/categories.ts";
+import { matchIngredients, prepareSearch, searchRecipes } from "../../app/lib/search.ts";
+import { buildCatalog } from "../../workers/sync/build-catalog.ts";
+import type { RawIngredientRecord } from "../../workers/sync/validate.ts";
+
+const seedRecipes = JSON.parse(readFileSync("cms/seed/recipes.json", "utf8")) as {
+  name: string;
+  description: string;
+  instructionList: string[] | null;
+  instructions: string;
+}[];
+const seedIngredients = JSON.parse(readFileSync("cms/seed/ingredients.json", "utf8")) as RawIngredientRecord[];
+const WORDS = ["Omas", "schnelle", "würzige", "leichte", "bunte", "cremige", "knusprige", "frische"];
+
+/** Deterministic PRNG (mulberry32) so every run measures the same catalog. */
+function random(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** `count` recipes shaped like the seed: real names with variations, 3–10 ingredients each. */
+export function syntheticRecipes(count: number): CatalogRecipe[] {
+  const rand = random(count);
+  const recipes: CatalogRecipe[] = [];
+  for (let id = 1; id <= count; id++) {
+    const base = seedRecipes[id % seedRecipes.length];
+    if (!base) throw new Error("bench: no seed recipes");
+    const word = WORDS[Math.floor(rand() * WORDS.length)];
+    const ingredients = new Set<string>();
+    const wanted = 3 + Math.floor(rand() * 8);
+    while (ingredients.size < wanted) {
+      ingredients.add(seedIngredients[Math.floor(rand() * seedIngredients.length)]?.name ?? "Salz");
+    }
+    const prepTime = 1 + Math.floor(rand() * 14);
+    const cookTime = Math.floor(rand() * 16);
+    recipes.push({
+      id,
+      slug: `rezept-${id}`,
+      name: `${word} ${base.name} Nr. ${id}`,
+      cuisine: "Deutsch",
+      description: base.description,
+      instructions: base.instructions,
+      steps: base.instructionList ?? [],
+      image: `00000000-0000-4000-8000-${String(id).padStart(12, "0")}`,
+      recipeUrl: `https://kochbuch.example.org/rezept-${id}`,
+      prepTime,
+      cookTime,
+      totalTime: prepTime + cookTime || 1,
+      vegetarian: rand() < 0.6,
+      vegan: rand() < 0.3,
+      manyGuests: rand() < 0.3,
+      type: RECIPE_TYPES[id % RECIPE_TYPES.length] ?? "DISH",
+      published: new Date(Date.UTC(2026, 0, 1) + id * 60_000).toISOString(),
+      ingredients: [...ingredients],
+      optionalIngredients: [],
+    });
+  }
+  return recipes;
+}
+
+function percentile(sorted: number[], share: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))] ?? Number.NaN;
+}
+
+function heapUsed(): number {
+  (globalThis as { gc?: () => void }).gc?.();
+  return process.memoryUsage().heapUsed;
+}
+
+export interface CatalogBench {
+  recipes: number;
+  buildMs: number;
+  catalogBytes: number;
+  indexBytes: number;
+  coldLoadMs: number;
+  heapMb: number;
+  searchP50Ms: number;
+  searchP99Ms: number;
+  matchP50Ms: number;
+  matchP99Ms: number;
+}
+
+/**
+ * Builds, serializes, loads and queries a synthetic catalog of `count` recipes.
+ * The first 50 queries warm the JIT up and are not counted: an isolate
+ * answers many requests with one loaded catalog.
+ */
+export function benchCatalog(count: number, queries = 300): CatalogBench {
+  const recipes = syntheticRecipes(count);
+  const buildStarted = performance.now();
+  const built = buildCatalog(recipes, seedIngredients);
+  const catalogJson = JSON.stringify(built.catalog);
+  const buildMs = performance.now() - buildStarted;
+
+  // What an isolate does on its first request after a new version: parse and revive.
+  const heapBefore = heapUsed();
+  const loadStarted = performance.now();
+  const catalog = JSON.parse(catalogJson) as Catalog;
+  const index = loadSearchIndex(built.searchIndex);
+  const bySlug = new Map(catalog.recipes.map((recipe) => [recipe.slug, recipe]));
+  prepareSearch(catalog.recipes);
+  const coldLoadMs = performance.now() - loadStarted;
+  const heapMb = (heapUsed() - heapBefore) / 1024 / 1024;
+
+  const rand = random(7);
+  const terms = ["suppe", "spatzle", "pasta", "salat mit", "kürbis", "zucchini", "curry", "spagetti", "ofen", "tomate"];
+  const names = seedIngredients.map((ingredient) => ingredient.name);
+  const search: number[] = [];
+  const match: number[] = [];
+  const warmUp = 50;
+  for (let i = 0; i < warmUp + queries; i++) {
+    const term = terms[i % terms.length] ?? "suppe";
+    let started = performance.now();
+    searchRecipes(catalog.recipes, index, term);
+    if (i >= warmUp) search.push(performance.now() - started);
+    const selected = Array.from({ length: 5 }, () => names[Math.floor(rand() * names.length)] ?? "Salz");
+    started = performance.now();
+    matchIngredients(catalog.recipes, selected);
+    if (i >= warmUp) match.push(performance.now() - started);
+  }
+  search.sort((a, b) => a - b);
+  match.sort((a, b) => a - b);
+  if (bySlug.size !== count) throw new Error("bench: slugs are not unique");
+  return {
+    recipes: count,
+    buildMs,
+    catalogBytes: Buffer.byteLength(catalogJson),
+    indexBytes: Buffer.byteLength(built.searchIndex),
+    coldLoadMs,
+    heapMb,
+    searchP50Ms: percentile(search, 0.5),
+    searchP99Ms: percentile(search, 0.99),
+    matchP50Ms: percentile(match, 0.5),
+    matchP99Ms: percentile(match, 0.99),
+  };
+}
