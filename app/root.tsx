@@ -71,7 +71,8 @@ export default function App() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  if (!notFound) console.error(error);
+  // 4xx answers are the visitor's request, not a failure of ours; handleError logs the rest.
+  if (!isRouteErrorResponse(error) || error.status >= 500) console.error(error);
   return (
     <article className="page prose">
       <title>{notFound ? "Seite nicht gefunden" : "Ein Fehler ist aufgetreten"}</title>
