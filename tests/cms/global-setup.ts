@@ -1,22 +1,10 @@
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 import { startCms } from "../../scripts/local-stack/cms.ts";
+import { freePort } from "../../scripts/local-stack/free-port.ts";
 import { TEST_SITE } from "./directus-clients.ts";
-
-/** A port nobody listens on right now. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject()));
-    });
-  });
-}
 
 /** A fresh CMS (bootstrap, schema, access policies, seed) in a temporary folder for this run. */
 export default async function setup(project: TestProject) {

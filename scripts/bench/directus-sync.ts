@@ -1,0 +1,108 @@
+/**
+ * A sync of a large catalog from a real Directus: a scratch CMS in a temp
+ * folder, filled with synthetic recipes through the admin API, then one
+ * timed run of the sync core into a fresh local KV.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { getPlatformProxy } from "wrangler";
+import type { CatalogStore } from "../../app/lib/catalog/storage.ts";
+import { createDirectusSource } from "../../workers/sync/directus-source.ts";
+import { runSync } from "../../workers/sync/run-sync.ts";
+import { connectAdmin } from "../cms/directus-admin.ts";
+import { startCms } from "../local-stack/cms.ts";
+import { LOCAL_ADMIN } from "../local-stack/directus.ts";
+import { freePort } from "../local-stack/free-port.ts";
+import { syntheticRecipes } from "./catalog.ts";
+
+export interface DirectusSyncBench {
+  recipes: number;
+  fillSeconds: number;
+  syncSeconds: number;
+  writes: number;
+  /** A second run over the same content. */
+  resyncSeconds: number;
+  resyncWrites: number;
+}
+
+const BATCH = 250;
+
+export async function benchDirectusSync(count: number, log: (line: string) => void): Promise<DirectusSyncBench> {
+  const dataDir = mkdtempSync(join(tmpdir(), "bench-cms-"));
+  const kvDir = mkdtempSync(join(tmpdir(), "bench-kv-"));
+  const directusPort = await freePort();
+  const cms = await startCms({
+    dataDir,
+    directusPort,
+    standInPort: await freePort(),
+    publicUrl: `http://127.0.0.1:${directusPort}`,
+    redirectAllowList: [],
+    log: () => {},
+  });
+  const platform = await getPlatformProxy<{ CATALOG: CatalogStore }>({
+    configPath: "wrangler.toml",
+    persist: { path: kvDir },
+  });
+  try {
+    const admin = await connectAdmin(cms.directus.url, LOCAL_ADMIN);
+    const ids = async (collection: string) =>
+      new Map(
+        (
+          await admin.request<{ id: number; name: string }[]>("GET", `/items/${collection}?fields=id,name&limit=-1`)
+        ).map((row) => [row.name, row.id]),
+      );
+    const ingredientIds = await ids("ingredient");
+    const typeIds = await ids("RecipeType");
+    const seeded = (await admin.request<unknown[]>("GET", "/items/recipe?fields=id&limit=-1")).length;
+
+    const fillStarted = Date.now();
+    const recipes = syntheticRecipes(count - seeded);
+    for (let start = 0; start < recipes.length; start += BATCH) {
+      await admin.request(
+        "POST",
+        "/items/recipe",
+        recipes.slice(start, start + BATCH).map((recipe) => ({
+          status: "published",
+          slug: `${recipe.slug}-bench`,
+          name: recipe.name,
+          cuisine: recipe.cuisine,
+          description: recipe.description,
+          instructions: recipe.instructions,
+          instructionList: recipe.steps.map((instruction) => ({ instruction })),
+          recipeUrl: recipe.recipeUrl,
+          prepTime: recipe.prepTime,
+          cookTime: recipe.cookTime,
+          totalTime: recipe.totalTime,
+          vegetarian: recipe.vegetarian,
+          vegan: recipe.vegan,
+          manyGuests: recipe.manyGuests,
+          type: typeIds.get(recipe.type),
+          ingredients: recipe.ingredients.map((name) => ({ ingredient_id: ingredientIds.get(name) })),
+        })),
+      );
+      log(`bench: filled ${Math.min(start + BATCH, recipes.length) + seeded}/${count} recipes`);
+    }
+    const fillSeconds = (Date.now() - fillStarted) / 1000;
+
+    const source = createDirectusSource({ url: cms.directus.url });
+    let started = Date.now();
+    const first = await runSync({ source, store: platform.env.CATALOG });
+    const syncSeconds = (Date.now() - started) / 1000;
+    started = Date.now();
+    const second = await runSync({ source, store: platform.env.CATALOG });
+    return {
+      recipes: first.recipes,
+      fillSeconds,
+      syncSeconds,
+      writes: first.writes,
+      resyncSeconds: (Date.now() - started) / 1000,
+      resyncWrites: second.writes,
+    };
+  } finally {
+    await platform.dispose();
+    await cms.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(kvDir, { recursive: true, force: true });
+  }
+}
