@@ -68,6 +68,19 @@ function report(summary: SyncSummary): void {
   skipped      ${summary.skipped.length}
   KV writes    ${summary.writes}, deletes ${summary.deletes}
   took         ${(summary.durationMs / 1000).toFixed(1)} s`);
+  const changes = summary.changes;
+  if (changes) {
+    console.log(
+      `  changes      ${changes.added.length} added, ${changes.changed.length} changed, ${changes.removed.length} removed`,
+    );
+    const list = (label: string, slugs: string[]) => {
+      if (slugs.length > 0)
+        console.log(`    ${label}: ${slugs.slice(0, 10).join(", ")}${slugs.length > 10 ? ", …" : ""}`);
+    };
+    list("added", changes.added);
+    list("changed", changes.changed);
+    list("removed", changes.removed);
+  }
   for (const record of summary.skipped) {
     console.log(`  ! ${record.kind} ${String(record.id)} "${record.label}": ${record.problems.join("; ")}`);
   }
@@ -84,6 +97,7 @@ try {
     store: platform.env.CATALOG,
     dryRun: args["dry-run"],
     allowShrink: args["allow-shrink"],
+    compare: true,
     onProgress: showProgress,
   });
   report(summary);

@@ -88,7 +88,7 @@ function source(url = proxyUrl) {
   return createDirectusSource({ url, pageSize: 20, timeoutMs: 1_000 });
 }
 
-async function sync(options: { url?: string; dryRun?: boolean; now?: Date } = {}) {
+async function sync(options: { url?: string; dryRun?: boolean; now?: Date; compare?: boolean } = {}) {
   counts.puts = 0;
   counts.deletes = 0;
   const now = options.now;
@@ -96,6 +96,7 @@ async function sync(options: { url?: string; dryRun?: boolean; now?: Date } = {}
     source: source(options.url),
     store: countingStore(),
     dryRun: options.dryRun,
+    compare: options.compare,
     ...(now ? { now: () => now } : {}),
   });
 }
@@ -156,8 +157,9 @@ describe("catalog sync from Directus into KV", () => {
     expect(recipe).toBeDefined();
     await client.request("PATCH", `/items/recipe/${recipe?.id}`, { name: "Shakshuka mit Feta" });
     try {
-      const summary = await sync();
+      const summary = await sync({ compare: true });
       expect(summary.status).toBe("published");
+      expect(summary.changes).toEqual({ added: [], removed: [], changed: ["shakshuka"] });
       expect(summary.manifest).not.toBe(before?.manifest);
       const live = await readPublished(platform.env.CATALOG, summary.manifest);
       expect(live.catalog.recipes.find((entry) => entry.id === recipe?.id)?.name).toBe("Shakshuka mit Feta");

@@ -7,7 +7,7 @@
  * a suspicious shrink aborts before anything is written: the site keeps
  * serving the last good version.
  */
-import { type CatalogStore, readPointer } from "../../app/lib/catalog/storage.ts";
+import { type CatalogStore, readPointer, readPublished } from "../../app/lib/catalog/storage.ts";
 import type { CatalogRecipe } from "../../app/lib/catalog/types.ts";
 import { buildCatalog } from "./build-catalog.ts";
 import type { ContentSource } from "./directus-source.ts";
@@ -30,6 +30,13 @@ export interface SkippedRecord {
   problems: string[];
 }
 
+/** Recipes that differ from the live version, by slug. */
+export interface CatalogChanges {
+  added: string[];
+  removed: string[];
+  changed: string[];
+}
+
 export interface SyncSummary {
   status: "published" | "unchanged" | "dry-run";
   manifest: string;
@@ -38,6 +45,8 @@ export interface SyncSummary {
   skipped: SkippedRecord[];
   /** Compared with the version that was live before. */
   previousRecipes: number | null;
+  /** Only when asked for (`compare`): reading the live catalog costs memory the cron does not spend. */
+  changes: CatalogChanges | null;
   writes: number;
   deletes: number;
   durationMs: number;
@@ -50,7 +59,23 @@ export interface SyncOptions {
   /** Publish even if the catalog shrinks below SHRINK_LIMIT (an operator's decision). */
   allowShrink?: boolean;
   onProgress?: (progress: SyncProgress) => void;
+  /** Also list which recipes were added, removed or changed against the live version. */
+  compare?: boolean;
   now?: () => Date;
+}
+
+/** Recipe-level differences between two recipe lists. */
+export function compareRecipes(before: readonly CatalogRecipe[], after: readonly CatalogRecipe[]): CatalogChanges {
+  const old = new Map(before.map((recipe) => [recipe.id, recipe]));
+  const changes: CatalogChanges = { added: [], removed: [], changed: [] };
+  for (const recipe of after) {
+    const previous = old.get(recipe.id);
+    old.delete(recipe.id);
+    if (!previous) changes.added.push(recipe.slug);
+    else if (JSON.stringify(previous) !== JSON.stringify(recipe)) changes.changed.push(recipe.slug);
+  }
+  changes.removed = [...old.values()].map((recipe) => recipe.slug);
+  return changes;
 }
 
 /** Thrown when the sync refuses to publish; the live catalog stays as it is. */
@@ -64,6 +89,7 @@ export async function runSync({
   dryRun = false,
   allowShrink = false,
   onProgress = () => {},
+  compare = false,
   now = () => new Date(),
 }: SyncOptions): Promise<SyncSummary> {
   const started = Date.now();
@@ -123,11 +149,13 @@ export async function runSync({
     throw new SyncAborted("sync: Directus has no published recipes; nothing to publish");
   }
 
+  const live = compare && pointer ? await readPublished(store, pointer.manifest).catch(() => null) : null;
   const base = {
     recipes: count,
     ingredients: built.catalog.ingredients.length,
     skipped,
     previousRecipes,
+    changes: compare ? compareRecipes(live?.catalog.recipes ?? [], built.catalog.recipes) : null,
   };
   if (dryRun) {
     const { hash } = await plan(built);
