@@ -11,9 +11,8 @@ import type { CatalogStore } from "../../app/lib/catalog/storage.ts";
 import { createDirectusSource } from "../../workers/sync/directus-source.ts";
 import { runSync } from "../../workers/sync/run-sync.ts";
 import { connectAdmin } from "../cms/directus-admin.ts";
-import { startCms } from "../local-stack/cms.ts";
+import { startScratchCms } from "../local-stack/cms.ts";
 import { LOCAL_ADMIN } from "../local-stack/directus.ts";
-import { freePort } from "../local-stack/free-port.ts";
 import { syntheticRecipes } from "./catalog.ts";
 
 export interface DirectusSyncBench {
@@ -29,17 +28,8 @@ export interface DirectusSyncBench {
 const BATCH = 250;
 
 export async function benchDirectusSync(count: number, log: (line: string) => void): Promise<DirectusSyncBench> {
-  const dataDir = mkdtempSync(join(tmpdir(), "bench-cms-"));
   const kvDir = mkdtempSync(join(tmpdir(), "bench-kv-"));
-  const directusPort = await freePort();
-  const cms = await startCms({
-    dataDir,
-    directusPort,
-    standInPort: await freePort(),
-    publicUrl: `http://127.0.0.1:${directusPort}`,
-    redirectAllowList: [],
-    log: () => {},
-  });
+  const cms = await startScratchCms({ redirectAllowList: [], log: () => {} });
   const platform = await getPlatformProxy<{ CATALOG: CatalogStore }>({
     configPath: "wrangler.toml",
     persist: { path: kvDir },
@@ -102,7 +92,6 @@ export async function benchDirectusSync(count: number, log: (line: string) => vo
   } finally {
     await platform.dispose();
     await cms.stop();
-    rmSync(dataDir, { recursive: true, force: true });
     rmSync(kvDir, { recursive: true, force: true });
   }
 }

@@ -3,13 +3,15 @@
  * its schema applied from cms/schema/snapshot.json, started, its access
  * policies applied and, on a new database, the seed content loaded.
  */
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { USER_ROLE } from "../../cms/access-policies.ts";
 import { applyAccessPolicies } from "../cms/apply-access-policies.ts";
 import { connectAdmin } from "../cms/directus-admin.ts";
 import { seedCms } from "../cms/seed.ts";
 import { type DirectusServer, LOCAL_ADMIN, runDirectusCli, startDirectus } from "./directus.ts";
+import { freePort } from "./free-port.ts";
 import { type GoogleStandIn, startGoogleStandIn } from "./google-stand-in.ts";
 
 export const SCHEMA_SNAPSHOT = resolve(import.meta.dirname, "../../cms/schema/snapshot.json");
@@ -117,4 +119,31 @@ export async function startCms(options: CmsOptions): Promise<RunningCms> {
   }
 
   return { directus, standIn, stop };
+}
+
+/**
+ * A throwaway CMS for tests and benchmarks: a temp folder, free ports, Directus
+ * reached at its own address. `stop()` also removes the folder.
+ */
+export async function startScratchCms(options: {
+  redirectAllowList: string[];
+  log?: (line: string) => void;
+}): Promise<RunningCms & { dataDir: string }> {
+  const dataDir = mkdtempSync(join(tmpdir(), "scratch-cms-"));
+  const directusPort = await freePort();
+  const cms = await startCms({
+    dataDir,
+    directusPort,
+    standInPort: await freePort(),
+    publicUrl: `http://127.0.0.1:${directusPort}`,
+    ...options,
+  });
+  return {
+    ...cms,
+    dataDir,
+    async stop() {
+      await cms.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }

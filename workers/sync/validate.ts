@@ -4,19 +4,13 @@
  * published half-formed.
  */
 
-import type { CatalogRecipe } from "../../app/lib/catalog/types.ts";
+import type { CatalogIngredient, CatalogRecipe } from "../../app/lib/catalog/types.ts";
 import { RECIPE_TYPES, type RecipeType } from "../../app/lib/categories.ts";
 import { INGREDIENT_TYPES, type IngredientType } from "../../app/lib/ingredient-types.ts";
 import type { RawIngredient, RawRecipe } from "./directus-source.ts";
 
-export interface RawIngredientRecord {
-  name: string;
-  description: string | null;
-  vegetarian: boolean;
-  vegan: boolean;
-  type: IngredientType | null;
-  tags: IngredientType[];
-}
+/** An ingredient as read from Directus; the catalog adds its slug and recipe count. */
+export type RawIngredientRecord = Omit<CatalogIngredient, "slug" | "recipeCount">;
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; problems: string[] };
 
