@@ -10,7 +10,9 @@ export default defineConfig({
   test: {
     projects: [
       {
-        plugins: [cloudflareTest({ wrangler })],
+        // Nothing listens on port 9: the tests see a Directus that cannot be
+        // reached, whatever runs on this machine.
+        plugins: [cloudflareTest({ wrangler, miniflare: { bindings: { DIRECTUS_URL: "http://127.0.0.1:9" } } })],
         test: {
           name: "worker",
           include: ["tests/worker/**/*.test.ts"],

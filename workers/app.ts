@@ -5,6 +5,7 @@ import { createRequestHandler, RouterContextProvider } from "react-router";
 import { createCatalogCache } from "../app/lib/catalog/catalog-cache.server.ts";
 import { readConfig } from "../app/lib/config.server.ts";
 import { catalogContext, siteConfigContext } from "../app/lib/site-context.server.ts";
+import { proxyToDirectus } from "./directus-proxy.ts";
 import { scheduledSync } from "./sync/scheduled-sync.ts";
 
 // Validated once per isolate, before the first request: a bad variable stops
@@ -27,6 +28,9 @@ app.use(
     permissionsPolicy: { camera: [], microphone: [], geolocation: [], payment: [], usb: [] },
   }),
 );
+
+app.all("/directus/*", (c) => proxyToDirectus(c, config.directusUrl));
+app.all("/directus", (c) => c.redirect("/", 302));
 
 // Everything else, GET and POST alike, belongs to React Router: route actions
 // receive form posts through this one handler.

@@ -1,7 +1,9 @@
 import { redirect } from "react-router";
+import { RecipeCard } from "../components/recipe-card.tsx";
 import { pageTitle } from "../lib/page-title.ts";
-import { shellFromMatches } from "../lib/root-data.ts";
-import { catalogContext } from "../lib/site-context.server.ts";
+import { recipeImageUrl } from "../lib/recipe-images.ts";
+import { recipeJsonLd } from "../lib/seo/recipe-json-ld.ts";
+import { catalogContext, siteConfigContext } from "../lib/site-context.server.ts";
 import type { Route } from "./+types/recipe";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -9,23 +11,39 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const recipe = params.slug ? loaded?.recipesBySlug.get(params.slug) : undefined;
   // The spec's rule: a recipe that cannot be loaded silently sends the visitor home.
   if (!recipe) throw redirect("/");
-  return { recipe };
+  const { siteUrl, siteName } = context.get(siteConfigContext);
+  return {
+    recipe,
+    siteName,
+    canonical: `${siteUrl}/rezepte/${recipe.slug}`,
+    image: recipe.image ? `${siteUrl}${recipeImageUrl(recipe.image, { width: 1200, height: 630 })}` : null,
+    jsonLd: recipeJsonLd(recipe, { siteUrl, siteName }),
+  };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
-  { title: pageTitle(loaderData?.recipe.name ?? "Rezept", shellFromMatches(matches).siteName) },
-  ...(loaderData?.recipe.description ? [{ name: "description", content: loaderData.recipe.description }] : []),
-];
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  if (!loaderData) return [];
+  const { recipe, siteName, canonical, image, jsonLd } = loaderData;
+  const description = recipe.description ?? `${recipe.name}: in ${recipe.totalTime} Minuten fertig.`;
+  return [
+    { title: pageTitle(recipe.name, siteName) },
+    { name: "description", content: description },
+    { tagName: "link", rel: "canonical", href: canonical },
+    { property: "og:type", content: "article" },
+    { property: "og:title", content: recipe.name },
+    { property: "og:description", content: description },
+    { property: "og:url", content: canonical },
+    { property: "og:site_name", content: siteName },
+    { property: "og:locale", content: "de_DE" },
+    ...(image ? [{ property: "og:image", content: image }] : []),
+    { "script:ld+json": jsonLd },
+  ];
+};
 
-// The full recipe card (image, badges, steps, ingredients) comes with the
-// visitor screens; this shows the catalog's data plainly.
 export default function Recipe({ loaderData }: Route.ComponentProps) {
-  const { recipe } = loaderData;
   return (
-    <article className="page prose" data-slug={recipe.slug}>
-      <h1>{recipe.name}</h1>
-      {recipe.description ? <p className="lead">{recipe.description}</p> : null}
-      <p>Zeitaufwand: {recipe.totalTime} Minuten</p>
-    </article>
+    <div className="page">
+      <RecipeCard recipe={loaderData.recipe} linkName={false} priority headingLevel={1} />
+    </div>
   );
 }

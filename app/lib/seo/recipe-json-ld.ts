@@ -1,0 +1,62 @@
+/**
+ * schema.org Recipe data for a recipe page, after Google's recipe rich-result
+ * guidance: images in 1:1, 4:3 and 16:9, times in ISO 8601, ingredients and
+ * steps, diet. Absolute URLs, since crawlers read it out of context.
+ */
+
+import type { CatalogRecipe } from "../catalog/types.ts";
+import { CATEGORY_HEADINGS } from "../categories.ts";
+import { recipeImageUrl } from "../recipe-images.ts";
+
+/** ISO 8601 duration of whole minutes: 25 → "PT25M". */
+export function isoMinutes(minutes: number): string {
+  return `PT${minutes}M`;
+}
+
+const ASPECTS = [
+  [1200, 1200],
+  [1200, 900],
+  [1200, 675],
+] as const;
+
+export function recipeJsonLd(recipe: CatalogRecipe, site: { siteUrl: string; siteName: string }) {
+  const url = `${site.siteUrl}/rezepte/${recipe.slug}`;
+  const diets = recipe.vegan
+    ? ["https://schema.org/VeganDiet", "https://schema.org/VegetarianDiet"]
+    : recipe.vegetarian
+      ? ["https://schema.org/VegetarianDiet"]
+      : [];
+  return {
+    "@context": "https://schema.org",
+    "@type": "Recipe",
+    name: recipe.name,
+    url,
+    mainEntityOfPage: url,
+    ...(recipe.image
+      ? {
+          image: ASPECTS.map(
+            ([width, height]) => `${site.siteUrl}${recipeImageUrl(recipe.image ?? "", { width, height })}`,
+          ),
+        }
+      : {}),
+    author: { "@type": "Organization", name: site.siteName, url: site.siteUrl },
+    publisher: { "@type": "Organization", name: site.siteName, url: site.siteUrl },
+    datePublished: recipe.published.slice(0, 10),
+    description: recipe.description ?? recipe.name,
+    prepTime: isoMinutes(recipe.prepTime),
+    cookTime: isoMinutes(recipe.cookTime),
+    totalTime: isoMinutes(recipe.totalTime),
+    recipeCategory: CATEGORY_HEADINGS[recipe.type],
+    ...(recipe.cuisine ? { recipeCuisine: recipe.cuisine } : {}),
+    keywords: [recipe.cuisine, CATEGORY_HEADINGS[recipe.type], "schnell", "unter 30 Minuten"]
+      .filter(Boolean)
+      .join(", "),
+    recipeIngredient: recipe.ingredients,
+    recipeInstructions: (recipe.steps.length > 0 ? recipe.steps : [recipe.instructions ?? ""]).map((text, index) => ({
+      "@type": "HowToStep",
+      position: index + 1,
+      text,
+    })),
+    ...(diets.length > 0 ? { suitableForDiet: diets } : {}),
+  };
+}

@@ -1,0 +1,153 @@
+import { env, exports } from "cloudflare:workers";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { CatalogRecipe } from "../../app/lib/catalog/types.ts";
+import { buildCatalog } from "../../workers/sync/build-catalog.ts";
+import { publish } from "../../workers/sync/publish.ts";
+
+const SHAKSHUKA: CatalogRecipe = {
+  id: 1,
+  slug: "shakshuka",
+  name: "Shakshuka",
+  cuisine: "Orientalisch",
+  description: "In würziger Tomatensoße gestockte Eier.",
+  instructions: "Alles zusammen schmoren.",
+  steps: ["Brate Zwiebel und Paprika an.", "Gib die Tomaten dazu.", "Lass die Eier darin stocken."],
+  image: "f392d2b3-4a6c-44b7-b8ad-35ea8506e828",
+  recipeUrl: "https://kochbuch.example.org/shakshuka",
+  prepTime: 5,
+  cookTime: 20,
+  totalTime: 25,
+  vegetarian: true,
+  vegan: false,
+  manyGuests: true,
+  type: "BREAKFAST",
+  published: "2026-11-20T10:00:00.000Z",
+  ingredients: ["Ei", "Passierte Tomaten", "Paprika"],
+  optionalIngredients: ["Feta"],
+};
+
+const FREE_TEXT_VEGAN: CatalogRecipe = {
+  ...SHAKSHUKA,
+  id: 2,
+  slug: "pan-con-tomate",
+  name: "Pan con tomate",
+  description: null,
+  steps: [],
+  instructions: "Röste das Brot und reibe Tomate darauf.",
+  image: null,
+  recipeUrl: null,
+  vegan: true,
+  type: "COLD_DISH",
+  optionalIngredients: [],
+};
+
+beforeAll(async () => {
+  // The real publishing code writes the catalog into this Worker's KV.
+  const ingredients = ["Ei", "Passierte Tomaten", "Paprika", "Feta"].map((name) => ({
+    name,
+    description: null,
+    vegetarian: true,
+    vegan: name !== "Ei" && name !== "Feta",
+    type: null,
+    tags: [],
+  }));
+  await publish(env.CATALOG, buildCatalog([SHAKSHUKA, FREE_TEXT_VEGAN], ingredients));
+});
+
+async function page(path: string): Promise<{ response: Response; html: string }> {
+  const response = await exports.default.fetch(new Request(`http://localhost:8787${path}`, { redirect: "manual" }));
+  return { response, html: await response.text() };
+}
+
+function jsonLdOf(html: string): Record<string, unknown> {
+  const match = html.match(/<script type="application\/ld\+json">([^<]*)<\/script>/);
+  expect(match).not.toBeNull();
+  return JSON.parse(match?.[1] ?? "{}");
+}
+
+describe("recipe page", () => {
+  it("renders the recipe card from the catalog, without a link to itself", async () => {
+    const { response, html } = await page("/rezepte/shakshuka");
+    expect(response.status).toBe(200);
+    expect(html).toContain("<title>Shakshuka - Was koche ich jetzt</title>");
+    expect(html).toMatch(/<article class="recipe-card" data-slug="shakshuka"><h1 class="recipe-name">Shakshuka<\/h1>/);
+    expect(html).not.toContain('href="/rezepte/shakshuka"');
+    expect(html).toMatch(/Zeitaufwand: <strong>25(<!-- -->)? Minuten<\/strong>/);
+    expect(html).toMatch(/title="Rezept ohne Fleisch">Vegetarisch/);
+    expect(html).not.toContain(">Vegan<");
+    expect(html).toContain(">kochbuch.example.org/shakshuka</a>");
+    expect(html).toContain("<li>Lass die Eier darin stocken.</li>");
+    expect(html).toContain("Optionale Zutaten");
+    expect(html).toContain('<link rel="canonical" href="http://localhost:8787/rezepte/shakshuka"/>');
+  });
+
+  it("loads the image through /directus in modern formats, sized, eagerly", async () => {
+    const { html } = await page("/rezepte/shakshuka");
+    const src = "/directus/assets/f392d2b3-4a6c-44b7-b8ad-35ea8506e828?fit=cover&amp;width=836&amp;quality=80";
+    expect(html).toContain(`<source type="image/avif" srcSet="${src}&amp;format=avif"/>`);
+    expect(html).toMatch(
+      new RegExp(
+        `<img src="${src.replace(/[?.]/g, "\\$&")}" alt="Shakshuka" width="836" height="400" loading="eager" fetchPriority="high"`,
+      ),
+    );
+  });
+
+  it("shows free-text instructions and the vegan badge when there are no steps", async () => {
+    const { html } = await page("/rezepte/pan-con-tomate");
+    expect(html).toContain("<p>Röste das Brot und reibe Tomate darauf.</p>");
+    expect(html).toMatch(/title="Ohne tierische Produkte">Vegan/);
+    expect(html).not.toContain(">Vegetarisch<");
+  });
+
+  it("publishes JSON-LD that meets the recipe rich-result requirements", async () => {
+    const data = jsonLdOf((await page("/rezepte/shakshuka")).html);
+    expect(data["@context"]).toBe("https://schema.org");
+    expect(data["@type"]).toBe("Recipe");
+    expect(data.name).toBe("Shakshuka");
+    expect(data.image).toHaveLength(3);
+    for (const [image, size] of (data.image as string[]).map((url, i) => [url, ["1200", "900", "675"][i]])) {
+      expect(image).toMatch(/^http:\/\/localhost:8787\/directus\/assets\//);
+      expect(new URL(image ?? "").searchParams.get("height")).toBe(size);
+    }
+    expect(data.author).toEqual({ "@type": "Organization", name: "Was koche ich jetzt", url: "http://localhost:8787" });
+    expect(data.datePublished).toBe("2026-11-20");
+    expect(data.description).toBe("In würziger Tomatensoße gestockte Eier.");
+    expect([data.prepTime, data.cookTime, data.totalTime]).toEqual(["PT5M", "PT20M", "PT25M"]);
+    expect(data.recipeIngredient).toEqual(["Ei", "Passierte Tomaten", "Paprika"]);
+    expect(data.recipeInstructions).toEqual([
+      { "@type": "HowToStep", position: 1, text: "Brate Zwiebel und Paprika an." },
+      { "@type": "HowToStep", position: 2, text: "Gib die Tomaten dazu." },
+      { "@type": "HowToStep", position: 3, text: "Lass die Eier darin stocken." },
+    ]);
+    expect(data.recipeCategory).toBe("Frühstück");
+    expect(data.recipeCuisine).toBe("Orientalisch");
+    expect(data.keywords).toContain("Orientalisch");
+    expect(data.suitableForDiet).toEqual(["https://schema.org/VegetarianDiet"]);
+  });
+
+  it("sends an unknown slug home", async () => {
+    const { response } = await page("/rezepte/gibt-es-nicht");
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/");
+  });
+});
+
+describe("/directus", () => {
+  it("never serves the Data Studio", async () => {
+    for (const path of [
+      "/directus/admin",
+      "/directus/admin/",
+      "/directus/admin/content/recipe",
+      "/directus/extensions/x",
+    ]) {
+      expect((await page(path)).response.status, path).toBe(404);
+    }
+  });
+
+  it("answers 502 in German when Directus cannot be reached", async () => {
+    // vitest.worker.config.ts points DIRECTUS_URL at a port nobody listens on.
+    const { response, html } = await page("/directus/items/recipe");
+    expect(response.status).toBe(502);
+    expect(html).toContain("nicht erreichbar");
+  });
+});
