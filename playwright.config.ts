@@ -45,7 +45,8 @@ export default defineConfig({
   ],
   // The built site in workerd, as `npm start` serves it, with its own local state.
   webServer: {
-    command: `wrangler dev --port ${PORT} --ip 127.0.0.1 --persist-to .wrangler/e2e-state --log-level warn`,
+    // The seed content as the catalog first, then the site on top of it.
+    command: `node tests/e2e/publish-catalog-fixture.ts && wrangler dev --port ${PORT} --ip 127.0.0.1 --persist-to .wrangler/e2e-state --log-level warn`,
     url: `${BASE_URL}/impressum`,
     reuseExistingServer: false,
     timeout: 60_000,
