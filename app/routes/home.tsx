@@ -1,7 +1,40 @@
-import { Link } from "react-router";
+import { Form, Link } from "react-router";
+import { RecipeCard } from "../components/recipe-card.tsx";
+import { CATEGORY_HEADINGS, categoryPath, type RecipeType, recipeTypeFromParam } from "../lib/categories.ts";
 import { homeTitle } from "../lib/page-title.ts";
 import { shellFromMatches } from "../lib/root-data.ts";
+import { pickRandomRecipe } from "../lib/search.ts";
+import { catalogContext } from "../lib/site-context.server.ts";
 import type { Route } from "./+types/home";
+
+/** The three quick choices under "Ich will aber lieber...", in the spec's order. */
+const QUICK_TYPES: { type: RecipeType; label: string }[] = [
+  { type: "SALAD", label: "Salat" },
+  { type: "SOUP", label: "Suppe" },
+  { type: "PASTA", label: "Pasta" },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  const typParam = params.get("typ");
+  const type = typParam ? recipeTypeFromParam(typParam) : undefined;
+  const loaded = await context.get(catalogContext)();
+  const recipe = pickRandomRecipe(loaded?.catalog.recipes ?? [], {
+    type,
+    exclude: params.get("zuletzt") ?? undefined,
+  });
+  return {
+    recipe: recipe ?? null,
+    type: type ?? null,
+    // An unknown category is named back to the visitor rather than silently dropped.
+    unknownType: typParam && !type ? typParam.slice(0, 40) : null,
+  };
+}
+
+// Every visit draws anew: never store this page in a shared cache.
+export function headers() {
+  return { "Cache-Control": "no-store" };
+}
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: homeTitle(shellFromMatches(matches).productName) },
@@ -12,9 +45,10 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   },
 ];
 
-// Serves both "/" and "/zufallsgenerator" (two route ids, one module). The
-// random pick itself arrives with the catalog.
-export default function Home() {
+// Serves both "/" and "/zufallsgenerator" (two route ids, one module).
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { recipe, type, unknownType } = loaderData;
+  const shown = recipe?.slug ?? "";
   return (
     <div className="page">
       <h1>Zufällige Rezepte</h1>
@@ -22,6 +56,49 @@ export default function Home() {
         Keine Idee, was du heute leckeres kochen könntest?{" "}
         <Link to="/zutatensuche">Suche Rezepte mit den Zutaten, die du zu Hause hast.</Link>
       </p>
+
+      <Form method="get" action="/zufallsgenerator" className="shuffle-form" preventScrollReset>
+        <input type="hidden" name="zuletzt" value={shown} />
+        <button type="submit" className="button button-large">
+          Zufälliges Rezept finden
+        </button>
+        <p className="shuffle-choices-label" id="lieber">
+          Ich will aber lieber...
+        </p>
+        <div className="shuffle-choices" role="group" aria-labelledby="lieber">
+          {QUICK_TYPES.map(({ type: quickType, label }) => (
+            <button
+              key={quickType}
+              type="submit"
+              name="typ"
+              value={quickType.toLowerCase()}
+              className="button button-small"
+            >
+              {label}
+            </button>
+          ))}
+        </div>
+      </Form>
+
+      {unknownType ? (
+        <p className="notice" role="status">
+          Die Kategorie „{unknownType}“ gibt es nicht – hier ist ein Rezept aus allen Kategorien.
+        </p>
+      ) : null}
+
+      {recipe ? (
+        <section aria-labelledby="zufaelliges-rezept" className="random-recipe">
+          <h2 id="zufaelliges-rezept">Zufälliges Rezept</h2>
+          {type ? (
+            <p className="random-filter">
+              Aus der Kategorie <Link to={categoryPath(type)}>{CATEGORY_HEADINGS[type]}</Link>
+            </p>
+          ) : null}
+          <RecipeCard recipe={recipe} priority />
+        </section>
+      ) : (
+        <div className="random-placeholder" aria-hidden="true" />
+      )}
     </div>
   );
 }

@@ -151,3 +151,35 @@ describe("/directus", () => {
     expect(html).toContain("nicht erreichbar");
   });
 });
+
+describe("random generator", () => {
+  it("shows one recipe card from the chosen category, never stored in a shared cache", async () => {
+    const { response, html } = await page("/zufallsgenerator?typ=breakfast");
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(html).toContain('<h2 id="zufaelliges-rezept">Zufälliges Rezept</h2>');
+    expect(html).toMatch(/Aus der Kategorie <a [^>]*href="\/kategorie\/breakfast"[^>]*>Frühstück<\/a>/);
+    expect(html.match(/<article class="recipe-card"/g)).toHaveLength(1);
+    expect(html).toContain('data-slug="shakshuka"');
+    expect(html).toContain('href="/rezepte/shakshuka"');
+  });
+
+  it("does not show the recipe just shown again when there is another", async () => {
+    for (let i = 0; i < 5; i++) {
+      const { html } = await page("/zufallsgenerator?zuletzt=shakshuka");
+      expect(html).toContain('data-slug="pan-con-tomate"');
+    }
+  });
+
+  it("shows the placeholder while no recipe matches", async () => {
+    const { html } = await page("/zufallsgenerator?typ=pizza");
+    expect(html).toContain('<div class="random-placeholder" aria-hidden="true"></div>');
+    expect(html).not.toContain('<article class="recipe-card"');
+  });
+
+  it("names an unknown category and picks from all", async () => {
+    const { response, html } = await page("/zufallsgenerator?typ=nachtisch");
+    expect(response.status).toBe(200);
+    expect(html).toMatch(/Die Kategorie „(<!-- -->)?nachtisch(<!-- -->)?“ gibt es nicht/);
+    expect(html).toContain('class="recipe-card"');
+  });
+});
