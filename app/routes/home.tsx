@@ -62,10 +62,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <button type="submit" className="button button-large">
           Zufälliges Rezept finden
         </button>
-        <p className="shuffle-choices-label" id="lieber">
-          Ich will aber lieber...
-        </p>
-        <div className="shuffle-choices" role="group" aria-labelledby="lieber">
+        <fieldset className="shuffle-choices">
+          <legend>Ich will aber lieber...</legend>
           {QUICK_TYPES.map(({ type: quickType, label }) => (
             <button
               key={quickType}
@@ -77,7 +75,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               {label}
             </button>
           ))}
-        </div>
+        </fieldset>
       </Form>
 
       {unknownType ? (
