@@ -1,8 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { buildSearchIndex, foldTerm } from "../../app/lib/catalog/search-index.ts";
+import { buildSearchIndex } from "../../app/lib/catalog/search-index.ts";
 import type { CatalogRecipe } from "../../app/lib/catalog/types.ts";
 import { RECIPE_TYPES } from "../../app/lib/categories.ts";
+import { foldTerm } from "../../app/lib/fold.ts";
 import { matchIngredients, pickRandomRecipe, searchRecipes } from "../../app/lib/search.ts";
 
 const WORDS = ["Käse", "Spätzle", "Suppe", "Pasta", "mit", "Zucchini", "Rote", "Bete", "Soße", "Ofen", "Salat", "Ei"];

@@ -1,25 +1,9 @@
 import MiniSearch, { type Options } from "minisearch";
+import { foldTerm } from "../fold.ts";
 import type { CatalogRecipe } from "./types.ts";
 
 /** Bumped whenever the options below change: an index built with others must be rebuilt. */
 export const SEARCH_INDEX_VERSION = 1;
-
-const FOLDS: [RegExp, string][] = [
-  [/ä|ae/g, "a"],
-  [/ö|oe/g, "o"],
-  [/ü|ue/g, "u"],
-  [/ß/g, "ss"],
-];
-
-/**
- * Lower-cases and folds German spellings so that "Spätzle", "Spaetzle" and
- * "spatzle" are one term; other diacritics are stripped ("crème" → "creme").
- */
-export function foldTerm(term: string): string {
-  let folded = term.toLowerCase();
-  for (const [pattern, replacement] of FOLDS) folded = folded.replace(pattern, replacement);
-  return folded.normalize("NFKD").replace(/\p{M}/gu, "");
-}
 
 type IndexedRecipe = Pick<CatalogRecipe, "id" | "name" | "ingredients" | "cuisine">;
 
