@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import {
   isRouteErrorResponse,
   Link,
@@ -29,6 +30,7 @@ export function loader({ context }: Route.LoaderArgs) {
   return {
     productName: config.productName,
     siteName: config.siteName,
+    siteUrl: config.siteUrl,
     appStoreUrl: config.appStoreUrl,
   };
 }
@@ -66,6 +68,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  // Marks the page as interactive. Browser tests wait for it before they
+  // type into fields that react to every keystroke.
+  useEffect(() => {
+    document.documentElement.dataset.js = "ready";
+  }, []);
   return <Outlet />;
 }
 

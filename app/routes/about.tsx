@@ -2,21 +2,19 @@ import { Link } from "react-router";
 import { CATEGORY_HEADINGS, categoryPath } from "../lib/categories.ts";
 import { legalPageData } from "../lib/legal-data.server.ts";
 import { pageTitle } from "../lib/page-title.ts";
-import { shellFromMatches } from "../lib/root-data.ts";
+import { staticPageMeta } from "../lib/seo/static-page-meta.ts";
 import type { Route } from "./+types/about";
 
 export function loader({ context }: Route.LoaderArgs) {
   return legalPageData(context);
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: pageTitle("Über Uns", shellFromMatches(matches).siteName) },
-  {
-    name: "description",
-    content:
+export const meta: Route.MetaFunction = (args) =>
+  staticPageMeta(args, {
+    title: (shell) => pageTitle("Über Uns", shell.siteName),
+    description:
       "Über uns: ein kleines Team, das gern kocht und wenig Zeit hat – darum ist jedes unserer Rezepte in höchstens 30 Minuten fertig.",
-  },
-];
+  });
 
 export default function About({ loaderData }: Route.ComponentProps) {
   const { operator, siteName } = loaderData;

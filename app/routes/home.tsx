@@ -2,8 +2,8 @@ import { Form, Link } from "react-router";
 import { RecipeCard } from "../components/recipe-card.tsx";
 import { CATEGORY_HEADINGS, categoryPath, type RecipeType, recipeTypeFromParam } from "../lib/categories.ts";
 import { homeTitle } from "../lib/page-title.ts";
-import { shellFromMatches } from "../lib/root-data.ts";
 import { pickRandomRecipe } from "../lib/search.ts";
+import { staticPageMeta } from "../lib/seo/static-page-meta.ts";
 import { catalogContext } from "../lib/site-context.server.ts";
 import type { Route } from "./+types/home";
 
@@ -36,14 +36,14 @@ export function headers() {
   return { "Cache-Control": "no-store" };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: homeTitle(shellFromMatches(matches).productName) },
-  {
-    name: "description",
-    content:
+export const meta: Route.MetaFunction = (args) =>
+  staticPageMeta(args, {
+    title: (shell) => homeTitle(shell.productName),
+    description:
       "Schnelle Rezepte in höchstens 30 Minuten: Lass dir ein zufälliges Rezept vorschlagen oder finde Gerichte mit den Zutaten, die du zu Hause hast.",
-  },
-];
+    // "/" and "/zufallsgenerator" are one page; "/" is its address.
+    path: "/",
+  });
 
 // Serves both "/" and "/zufallsgenerator" (two route ids, one module).
 export default function Home({ loaderData }: Route.ComponentProps) {

@@ -1,16 +1,17 @@
 import { legalPageData } from "../lib/legal-data.server.ts";
 import { pageTitle } from "../lib/page-title.ts";
-import { shellFromMatches } from "../lib/root-data.ts";
+import { staticPageMeta } from "../lib/seo/static-page-meta.ts";
 import type { Route } from "./+types/imprint";
 
 export function loader({ context }: Route.LoaderArgs) {
   return legalPageData(context);
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: pageTitle("Impressum", shellFromMatches(matches).siteName) },
-  { name: "description", content: "Impressum: Anbieterkennzeichnung und Kontakt." },
-];
+export const meta: Route.MetaFunction = (args) =>
+  staticPageMeta(args, {
+    title: (shell) => pageTitle("Impressum", shell.siteName),
+    description: "Impressum: Anbieterkennzeichnung und Kontakt.",
+  });
 
 export default function Imprint({ loaderData }: Route.ComponentProps) {
   const { operator, legalSource, siteName } = loaderData;

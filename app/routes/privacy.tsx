@@ -1,21 +1,19 @@
 import { Link } from "react-router";
 import { legalPageData } from "../lib/legal-data.server.ts";
 import { pageTitle } from "../lib/page-title.ts";
-import { shellFromMatches } from "../lib/root-data.ts";
+import { staticPageMeta } from "../lib/seo/static-page-meta.ts";
 import type { Route } from "./+types/privacy";
 
 export function loader({ context }: Route.LoaderArgs) {
   return legalPageData(context);
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: pageTitle("Datenschutzerklärung", shellFromMatches(matches).siteName) },
-  {
-    name: "description",
-    content:
+export const meta: Route.MetaFunction = (args) =>
+  staticPageMeta(args, {
+    title: (shell) => pageTitle("Datenschutzerklärung", shell.siteName),
+    description:
       "Datenschutzerklärung: Hosting bei Cloudflare, Server-Logfiles, Cookies und Cookie-Einwilligung, Anmeldung mit Google, Google Tag Manager, Google Analytics und deine Rechte.",
-  },
-];
+  });
 
 export default function Privacy({ loaderData }: Route.ComponentProps) {
   const { operator, siteName, siteUrl } = loaderData;

@@ -2,6 +2,7 @@ import { redirect } from "react-router";
 import { RecipeCard } from "../components/recipe-card.tsx";
 import { pageTitle } from "../lib/page-title.ts";
 import { recipeImageUrl } from "../lib/recipe-images.ts";
+import { pageMeta } from "../lib/seo/page-meta.ts";
 import { recipeJsonLd } from "../lib/seo/recipe-json-ld.ts";
 import { catalogContext, siteConfigContext } from "../lib/site-context.server.ts";
 import type { Route } from "./+types/recipe";
@@ -26,16 +27,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
   const { recipe, siteName, canonical, image, jsonLd } = loaderData;
   const description = recipe.description ?? `${recipe.name}: in ${recipe.totalTime} Minuten fertig.`;
   return [
-    { title: pageTitle(recipe.name, siteName) },
-    { name: "description", content: description },
-    { tagName: "link", rel: "canonical", href: canonical },
-    { property: "og:type", content: "article" },
-    { property: "og:title", content: recipe.name },
-    { property: "og:description", content: description },
-    { property: "og:url", content: canonical },
-    { property: "og:site_name", content: siteName },
-    { property: "og:locale", content: "de_DE" },
-    ...(image ? [{ property: "og:image", content: image }] : []),
+    ...pageMeta({ title: pageTitle(recipe.name, siteName), description, canonical, siteName, image, type: "article" }),
     { "script:ld+json": jsonLd },
   ];
 };
