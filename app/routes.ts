@@ -12,5 +12,9 @@ export default [
   route("impressum", "routes/imprint.tsx"),
   route("datenschutz", "routes/privacy.tsx"),
   route("ueber-uns", "routes/about.tsx"),
+  // For crawlers: generated from the config and the catalog.
+  route("robots.txt", "routes/robots.ts"),
+  route("sitemap.xml", "routes/sitemap-index.ts"),
+  route("sitemap/:file", "routes/sitemap-part.ts"),
   route("*", "routes/unknown-path.tsx"),
 ] satisfies RouteConfig;

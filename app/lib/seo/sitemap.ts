@@ -1,0 +1,84 @@
+/**
+ * robots.txt and the sitemaps, generated from the catalog. One sitemap index
+ * at /sitemap.xml names a sitemap of the fixed and category pages and as many
+ * recipe sitemaps as needed, each far below the protocol's 50,000-URL limit.
+ */
+import type { Catalog } from "../catalog/types.ts";
+import { categoryPath, RECIPE_TYPES } from "../categories.ts";
+import { PAGE_SIZE, pageHref } from "../pagination.ts";
+import { CARD_IMAGE, recipeImageUrl } from "../recipe-images.ts";
+
+/** Recipes per recipe sitemap. */
+export const RECIPES_PER_SITEMAP = 10_000;
+
+const XML_HEADER = '<?xml version="1.0" encoding="UTF-8"?>';
+
+function escapeXml(text: string): string {
+  return text.replace(
+    /[<>&'"]/g,
+    (char) => `&${{ "<": "lt", ">": "gt", "&": "amp", "'": "apos", '"': "quot" }[char]};`,
+  );
+}
+
+/** robots.txt: everything may be crawled but the CMS and personal pages; the sitemap index is named. */
+export function robotsTxt(siteUrl: string): string {
+  return [
+    "User-agent: *",
+    "Allow: /",
+    "Disallow: /directus/",
+    "Disallow: /login",
+    "Disallow: /gespeicherte-rezepte",
+    "",
+    `Sitemap: ${siteUrl}/sitemap.xml`,
+    "",
+  ].join("\n");
+}
+
+/** Number of recipe sitemaps for a catalog (at least one, so the index never names a missing file). */
+export function recipeSitemapCount(catalog: Catalog | null): number {
+  return Math.max(1, Math.ceil((catalog?.recipes.length ?? 0) / RECIPES_PER_SITEMAP));
+}
+
+/** The sitemap index. */
+export function sitemapIndex(siteUrl: string, catalog: Catalog | null): string {
+  const files = ["seiten", ...Array.from({ length: recipeSitemapCount(catalog) }, (_, i) => `rezepte-${i + 1}`)];
+  return [
+    XML_HEADER,
+    '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...files.map((file) => `<sitemap><loc>${escapeXml(`${siteUrl}/sitemap/${file}.xml`)}</loc></sitemap>`),
+    "</sitemapindex>",
+    "",
+  ].join("\n");
+}
+
+function urlset(entries: string[], withImages = false): string {
+  const namespaces = withImages
+    ? 'xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1"'
+    : 'xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"';
+  return [XML_HEADER, `<urlset ${namespaces}>`, ...entries, "</urlset>", ""].join("\n");
+}
+
+/** The fixed pages and every page of every category that has recipes. */
+export function pagesSitemap(siteUrl: string, catalog: Catalog | null): string {
+  const paths = ["/", "/zutatensuche", "/suche", "/ueber-uns", "/impressum", "/datenschutz"];
+  for (const type of RECIPE_TYPES) {
+    const count = catalog?.categories.find((category) => category.type === type)?.count ?? 0;
+    for (let page = 1; page <= Math.ceil(count / PAGE_SIZE); page++) paths.push(pageHref(categoryPath(type), page));
+  }
+  return urlset(paths.map((path) => `<url><loc>${escapeXml(`${siteUrl}${path}`)}</loc></url>`));
+}
+
+/** Recipe sitemap number `part` (1-based), with each recipe's image; undefined past the last one. */
+export function recipesSitemap(siteUrl: string, catalog: Catalog | null, part: number): string | undefined {
+  if (!Number.isInteger(part) || part < 1 || part > recipeSitemapCount(catalog)) return undefined;
+  const recipes = (catalog?.recipes ?? []).slice((part - 1) * RECIPES_PER_SITEMAP, part * RECIPES_PER_SITEMAP);
+  return urlset(
+    recipes.map((recipe) => {
+      const image = recipe.image
+        ? `<image:image><image:loc>${escapeXml(`${siteUrl}${recipeImageUrl(recipe.image, { width: CARD_IMAGE.width })}`)}</image:loc></image:image>`
+        : "";
+      return `<url><loc>${escapeXml(`${siteUrl}/rezepte/${recipe.slug}`)}</loc>${image}</url>`;
+    }),
+    true,
+  );
+}

@@ -1,0 +1,10 @@
+import { sitemapIndex } from "../lib/seo/sitemap.ts";
+import { catalogContext, siteConfigContext } from "../lib/site-context.server.ts";
+import type { Route } from "./+types/sitemap-index";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const loaded = await context.get(catalogContext)();
+  return new Response(sitemapIndex(context.get(siteConfigContext).siteUrl, loaded?.catalog ?? null), {
+    headers: { "Content-Type": "application/xml; charset=utf-8" },
+  });
+}

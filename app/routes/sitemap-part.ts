@@ -1,0 +1,21 @@
+import { redirect } from "react-router";
+import { pagesSitemap, recipesSitemap } from "../lib/seo/sitemap.ts";
+import { catalogContext, siteConfigContext } from "../lib/site-context.server.ts";
+import type { Route } from "./+types/sitemap-part";
+
+/** /sitemap/seiten.xml and /sitemap/rezepte-<n>.xml; anything else is not a sitemap. */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const loaded = await context.get(catalogContext)();
+  const { siteUrl } = context.get(siteConfigContext);
+  const catalog = loaded?.catalog ?? null;
+  const recipePart = params.file.match(/^rezepte-([1-9]\d{0,4})\.xml$/);
+  const xml =
+    params.file === "seiten.xml"
+      ? pagesSitemap(siteUrl, catalog)
+      : recipePart
+        ? recipesSitemap(siteUrl, catalog, Number(recipePart[1]))
+        : undefined;
+  // Like every unknown path (spec section 2).
+  if (xml === undefined) throw redirect("/");
+  return new Response(xml, { headers: { "Content-Type": "application/xml; charset=utf-8" } });
+}
