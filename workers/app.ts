@@ -6,6 +6,7 @@ import { createCatalogCache } from "../app/lib/catalog/catalog-cache.server.ts";
 import { readConfig } from "../app/lib/config.server.ts";
 import { catalogContext, siteConfigContext } from "../app/lib/site-context.server.ts";
 import { proxyToDirectus } from "./directus-proxy.ts";
+import { applyPageCaching } from "./page-cache.ts";
 import { scheduledSync } from "./sync/scheduled-sync.ts";
 
 // Validated once per isolate, before the first request: a bad variable stops
@@ -15,7 +16,8 @@ const config = readConfig(env);
 // The parsed catalog lives as long as the isolate; see catalog-cache.server.ts.
 const catalogCache = createCatalogCache();
 
-const handleRequest = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);
+const loadBuild = () => import("virtual:react-router/server-build");
+const handleRequest = createRequestHandler(loadBuild, import.meta.env.MODE);
 
 const app = new Hono<{ Bindings: Env }>();
 
@@ -34,14 +36,19 @@ app.all("/directus", (c) => c.redirect("/", 302));
 
 // Everything else, GET and POST alike, belongs to React Router: route actions
 // receive form posts through this one handler.
-app.all("*", (c) => {
+app.all("*", async (c) => {
   const context = new RouterContextProvider(
     new Map<Parameters<RouterContextProvider["get"]>[0], unknown>([
       [siteConfigContext, config],
       [catalogContext, () => catalogCache.get(c.env.CATALOG)],
     ]),
   );
-  return handleRequest(c.req.raw, context);
+  const response = await handleRequest(c.req.raw, context);
+  const build = await loadBuild();
+  return applyPageCaching(c.req.raw, response, {
+    catalog: catalogCache.currentVersion() ?? "none",
+    build: build.assets.version,
+  });
 });
 
 export default {

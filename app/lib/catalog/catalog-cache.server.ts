@@ -22,6 +22,8 @@ export interface LoadedCatalog {
 export interface CatalogCache {
   /** The live catalog, or null while nothing has been published yet. */
   get(store: CatalogStore): Promise<LoadedCatalog | null>;
+  /** The manifest of the catalog in memory, without asking KV; null before the first load. */
+  currentVersion(): string | null;
 }
 
 export function createCatalogCache(clock: () => number = Date.now): CatalogCache {
@@ -54,6 +56,7 @@ export function createCatalogCache(clock: () => number = Date.now): CatalogCache
   }
 
   return {
+    currentVersion: () => loaded?.manifest ?? null,
     get(store) {
       if (clock() - checkedAt < RECHECK_MS) return Promise.resolve(loaded);
       pending ??= refresh(store).finally(() => {
