@@ -35,6 +35,16 @@ export function SearchIcon(props: IconProps) {
   );
 }
 
+/** A cross: clear or remove. */
+export function CloseIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M6 6l12 12" />
+      <path d="M18 6 6 18" />
+    </Svg>
+  );
+}
+
 /** Two crossing arrows: the random generator. */
 export function ShuffleIcon(props: IconProps) {
   return (

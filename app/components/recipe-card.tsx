@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { CatalogRecipe } from "../lib/catalog/types.ts";
 import { CARD_IMAGE, recipeImageUrl } from "../lib/recipe-images.ts";
@@ -8,15 +9,71 @@ interface RecipeCardProps {
   linkName?: boolean;
   /** The first card on a page loads its image at once; the rest when scrolled near. */
   priority?: boolean;
-  /** Heading level: h1 on the recipe page, h2 in lists. */
-  headingLevel?: 1 | 2;
+  /** Heading level: h1 on the recipe page, h2 in lists, h3 in a list under its own heading. */
+  headingLevel?: 1 | 2 | 3;
+  /**
+   * In lists, steps and ingredients sit in a closed disclosure: the list stays
+   * short to scan, and everything is still in the page for crawlers and
+   * visitors without JavaScript.
+   */
+  compact?: boolean;
+  /** Ingredients the visitor has at hand (ingredient search), marked in the list. */
+  have?: ReadonlySet<string>;
+  /** Extra lines under the badges, such as how well a recipe matches. */
+  children?: ReactNode;
 }
 
+const HEADINGS = ["h1", "h2", "h3", "h4", "h5"] as const;
+
 /** The recipe card of spec section 2. */
-export function RecipeCard({ recipe, linkName = true, priority = false, headingLevel = 2 }: RecipeCardProps) {
-  const Heading = headingLevel === 1 ? "h1" : "h2";
-  const SubHeading = headingLevel === 1 ? "h2" : "h3";
-  const MinorHeading = headingLevel === 1 ? "h3" : "h4";
+export function RecipeCard({
+  recipe,
+  linkName = true,
+  priority = false,
+  headingLevel = 2,
+  compact = false,
+  have,
+  children,
+}: RecipeCardProps) {
+  const Heading = HEADINGS[headingLevel - 1] ?? "h2";
+  const SubHeading = HEADINGS[headingLevel] ?? "h3";
+  const MinorHeading = HEADINGS[headingLevel + 1] ?? "h4";
+  const ingredientItem = (name: string) =>
+    have?.has(name) ? (
+      <li key={name} className="ingredient-have">
+        {name}
+        <span className="visually-hidden"> (hast du)</span>
+      </li>
+    ) : (
+      <li key={name}>{name}</li>
+    );
+  const details = (
+    <>
+      <section aria-label="Zubereitung" className="recipe-section">
+        <SubHeading>Zubereitung</SubHeading>
+        {recipe.steps.length > 0 ? (
+          <ol className="recipe-steps">
+            {recipe.steps.map((step, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: steps are a fixed list, and two may read alike
+              <li key={index}>{step}</li>
+            ))}
+          </ol>
+        ) : (
+          <p>{recipe.instructions}</p>
+        )}
+      </section>
+      <section aria-label="Zutaten" className="recipe-section">
+        <SubHeading>Zutaten</SubHeading>
+        <ul className="recipe-ingredients">{recipe.ingredients.map(ingredientItem)}</ul>
+        {recipe.optionalIngredients.length > 0 ? (
+          <>
+            <MinorHeading>Optionale Zutaten</MinorHeading>
+            <ul className="recipe-ingredients">{recipe.optionalIngredients.map(ingredientItem)}</ul>
+          </>
+        ) : null}
+      </section>
+    </>
+  );
   return (
     <article className="recipe-card" data-slug={recipe.slug}>
       <Heading className="recipe-name">
@@ -61,37 +118,15 @@ export function RecipeCard({ recipe, linkName = true, priority = false, headingL
         ) : null}
       </ul>
       {recipe.description ? <p className="recipe-description">{recipe.description}</p> : null}
-      <section aria-label="Zubereitung" className="recipe-section">
-        <SubHeading>Zubereitung</SubHeading>
-        {recipe.steps.length > 0 ? (
-          <ol className="recipe-steps">
-            {recipe.steps.map((step, index) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: steps are a fixed list, and two may read alike
-              <li key={index}>{step}</li>
-            ))}
-          </ol>
-        ) : (
-          <p>{recipe.instructions}</p>
-        )}
-      </section>
-      <section aria-label="Zutaten" className="recipe-section">
-        <SubHeading>Zutaten</SubHeading>
-        <ul className="recipe-ingredients">
-          {recipe.ingredients.map((name) => (
-            <li key={name}>{name}</li>
-          ))}
-        </ul>
-        {recipe.optionalIngredients.length > 0 ? (
-          <>
-            <MinorHeading>Optionale Zutaten</MinorHeading>
-            <ul className="recipe-ingredients">
-              {recipe.optionalIngredients.map((name) => (
-                <li key={name}>{name}</li>
-              ))}
-            </ul>
-          </>
-        ) : null}
-      </section>
+      {children}
+      {compact ? (
+        <details className="recipe-details">
+          <summary>Zubereitung und Zutaten</summary>
+          {details}
+        </details>
+      ) : (
+        details
+      )}
     </article>
   );
 }

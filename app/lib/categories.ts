@@ -26,6 +26,19 @@ export const CATEGORY_HEADINGS: Record<RecipeType, string> = {
   BAKED_DISH: "Rezepte für den Ofen",
 };
 
+/** One sentence under each category heading, also its meta description. */
+export const CATEGORY_INTROS: Record<RecipeType, string> = {
+  SOUP: "Schnelle Suppen für jeden Tag: wärmend, sättigend und in höchstens 30 Minuten auf dem Tisch.",
+  PIZZA: "Pizza ohne langes Warten auf den Teig: schnelle Varianten aus Pfanne und Ofen.",
+  PASTA: "Pasta geht immer: schnelle Nudelgerichte mit frischen Soßen, fertig in höchstens 30 Minuten.",
+  BURGER: "Burger zum Selbermachen, mit Fleisch oder ohne, schneller fertig als jede Lieferung.",
+  DISH: "Klassische Rezepte für jeden Tag: einfache Hauptgerichte, die schnell gehen und satt machen.",
+  SALAD: "Salate, die satt machen: frisch, bunt und in höchstens 30 Minuten zubereitet.",
+  BREAKFAST: "Schnelles Frühstück für einen guten Start in den Tag, süß oder herzhaft.",
+  COLD_DISH: "Kalte Gerichte ohne Herd: ideal für warme Tage, fürs Büro und für unterwegs.",
+  BAKED_DISH: "Rezepte für den Ofen: kurz vorbereiten, den Rest erledigt die Hitze, alles in höchstens 30 Minuten.",
+};
+
 /** The categories the footer links to, in the spec's order. */
 export const FOOTER_CATEGORIES: readonly RecipeType[] = ["SOUP", "PASTA", "SALAD", "DISH", "BAKED_DISH"];
 

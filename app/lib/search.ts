@@ -25,6 +25,10 @@ const byName = new Intl.Collator("de");
 
 interface Lookup {
   lowerNames: string[];
+  /** Recipes per category, sorted by name. */
+  byType: Map<RecipeType, CatalogRecipe[]>;
+  /** The most recently published recipes, newest first. */
+  newest: CatalogRecipe[];
   byId: Map<number, CatalogRecipe>;
   /** Ingredient name → positions of the recipes that need it. */
   byIngredient: Map<string, number[]>;
@@ -55,8 +59,17 @@ function lookupFor(recipes: readonly CatalogRecipe[]): Lookup {
         else byIngredient.set(name, [position]);
       }
     });
+    const byType = new Map<RecipeType, CatalogRecipe[]>();
+    for (const recipe of recipes) {
+      const list = byType.get(recipe.type);
+      if (list) list.push(recipe);
+      else byType.set(recipe.type, [recipe]);
+    }
+    for (const list of byType.values()) list.sort((a, b) => byName.compare(a.name, b.name));
     lookup = {
       lowerNames: recipes.map((recipe) => recipe.name.toLowerCase()),
+      byType,
+      newest: [...recipes].sort((a, b) => b.published.localeCompare(a.published) || b.id - a.id).slice(0, NEWEST_KEPT),
       byId: new Map(recipes.map((recipe) => [recipe.id, recipe])),
       byIngredient,
     };
@@ -115,6 +128,19 @@ export function searchRecipes(
     }
   }
   return [...direct, ...related];
+}
+
+/** The recipes of one category, sorted by name. */
+export function recipesOfType(recipes: readonly CatalogRecipe[], type: RecipeType): readonly CatalogRecipe[] {
+  return lookupFor(recipes).byType.get(type) ?? [];
+}
+
+/** How many of the newest recipes the lookups keep at hand. */
+const NEWEST_KEPT = 12;
+
+/** The `count` (at most 12) most recently published recipes, newest first. */
+export function newestRecipes(recipes: readonly CatalogRecipe[], count: number): CatalogRecipe[] {
+  return lookupFor(recipes).newest.slice(0, count);
 }
 
 export interface IngredientMatch {

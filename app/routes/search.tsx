@@ -1,16 +1,106 @@
+import { Link, redirect } from "react-router";
+import { PaginationNav } from "../components/pagination-nav.tsx";
+import { RecipeList } from "../components/recipe-list.tsx";
+import { SearchForm } from "../components/search-form.tsx";
+import { CATEGORY_HEADINGS, categoryPath, FOOTER_CATEGORIES } from "../lib/categories.ts";
 import { pageTitle } from "../lib/page-title.ts";
-import { shellFromMatches } from "../lib/root-data.ts";
+import { PAGE_PARAM, pageHref, paginate, parsePageParam } from "../lib/pagination.ts";
+import { newestRecipes, searchRecipes } from "../lib/search.ts";
+import { pageMeta } from "../lib/seo/page-meta.ts";
+import { catalogContext, siteConfigContext } from "../lib/site-context.server.ts";
 import type { Route } from "./+types/search";
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: pageTitle("Rezeptsuche", shellFromMatches(matches).siteName) },
-  { name: "description", content: "Suche schnelle Rezepte nach ihrem Namen." },
-];
+/** Longer terms are cut: no recipe name is this long, and it bounds the work per request. */
+const MAX_QUERY_LENGTH = 100;
 
-export default function Search() {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const query = (url.searchParams.get("q") ?? "").trim().slice(0, MAX_QUERY_LENGTH);
+  const requested = parsePageParam(url.searchParams.get(PAGE_PARAM));
+  if (requested === undefined) throw redirect(pageHref(url, 1));
+
+  const loaded = await context.get(catalogContext)();
+  const recipes = loaded?.catalog.recipes ?? [];
+  const found = loaded ? searchRecipes(recipes, loaded.index, query).map((result) => result.recipe) : [];
+  const list = paginate(found, requested);
+  if (found.length > 0 && list.page !== requested) throw redirect(pageHref(url, list.page));
+
+  const { siteUrl, siteName } = context.get(siteConfigContext);
+  return {
+    query,
+    ...list,
+    // Nothing found: a few recipes to start from instead of an empty page.
+    suggestions: query !== "" && found.length === 0 ? newestRecipes(recipes, 3) : [],
+    siteName,
+    canonical: `${siteUrl}${pageHref(url, list.page)}`,
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  if (!loaderData) return [];
+  const { siteName, canonical, query } = loaderData;
+  return pageMeta({
+    title: pageTitle("Rezeptsuche", siteName),
+    description: "Suche schnelle Rezepte nach ihrem Namen oder einer Zutat – jedes ist in höchstens 30 Minuten fertig.",
+    canonical,
+    siteName,
+    // Result pages are for visitors, not for the index; the empty search page is.
+    noindex: query !== "",
+  });
+};
+
+function resultCount(total: number, query: string): string {
+  if (total === 0) return `Keine Rezepte für „${query}“ gefunden.`;
+  return `${total === 1 ? "1 Rezept" : `${total} Rezepte`} für „${query}“`;
+}
+
+export default function Search({ loaderData }: Route.ComponentProps) {
+  const { query, items, total, page, pageCount, suggestions } = loaderData;
   return (
-    <div className="page">
+    <div className="page wide-page">
       <h1>Rezeptsuche</h1>
+      <SearchForm query={query} />
+      {/* Announced to screen readers whenever the results change while typing. */}
+      <p role="status" className="list-count">
+        {query === "" ? "" : resultCount(total, query)}
+      </p>
+      {query === "" ? (
+        <p>
+          Suche nach dem Namen eines Gerichts oder nach einer Zutat. Du weißt noch nicht, was du willst? Lass dir ein{" "}
+          <Link to="/zufallsgenerator">zufälliges Rezept</Link> vorschlagen.
+        </p>
+      ) : null}
+      {total > 0 ? (
+        <>
+          <RecipeList recipes={items} label="Suchergebnisse" />
+          <PaginationNav page={page} pageCount={pageCount} />
+        </>
+      ) : null}
+      {query !== "" && total === 0 ? (
+        <div className="no-results">
+          <p>
+            Prüfe die Schreibweise oder versuche einen kürzeren Begriff, etwa nur „Suppe“ statt „Tomatensuppe mit
+            Basilikum“. Du kannst auch mit den Zutaten suchen, die du zu Hause hast:{" "}
+            <Link to="/zutatensuche">zur Zutatensuche</Link>.
+          </p>
+          <h2>Stöbere in den Kategorien</h2>
+          <ul className="chip-list">
+            {FOOTER_CATEGORIES.map((type) => (
+              <li key={type}>
+                <Link className="chip" to={categoryPath(type)}>
+                  {CATEGORY_HEADINGS[type]}
+                </Link>
+              </li>
+            ))}
+          </ul>
+          {suggestions.length > 0 ? (
+            <>
+              <h2>Neu bei uns</h2>
+              <RecipeList recipes={suggestions} label="Neue Rezepte" headingLevel={3} />
+            </>
+          ) : null}
+        </div>
+      ) : null}
     </div>
   );
 }

@@ -1,0 +1,54 @@
+/**
+ * Long lists (a category, search results) are cut into pages of a fixed size,
+ * addressed as `?seite=2`. Page 1 has no parameter, so every list has exactly
+ * one address per page.
+ */
+
+/** Recipes per page: enough to browse, few enough for a fast first paint on a phone. */
+export const PAGE_SIZE = 24;
+
+/** The query parameter that holds the page number. */
+export const PAGE_PARAM = "seite";
+
+export interface Page<T> {
+  items: T[];
+  /** 1-based. */
+  page: number;
+  pageCount: number;
+  total: number;
+}
+
+/**
+ * The page a `seite` value asks for: 1 when absent, the number when it is a
+ * plain positive integer, otherwise `undefined` (the caller redirects to the
+ * list's one address instead of guessing).
+ */
+export function parsePageParam(value: string | null): number | undefined {
+  if (value === null) return 1;
+  if (!/^[1-9]\d{0,5}$/.test(value)) return undefined;
+  return Number(value);
+}
+
+/** One page of `items`; a page past the end is clamped to the last one. */
+export function paginate<T>(items: readonly T[], page: number, size: number = PAGE_SIZE): Page<T> {
+  const pageCount = Math.max(1, Math.ceil(items.length / size));
+  const current = Math.min(Math.max(1, page), pageCount);
+  return {
+    items: items.slice((current - 1) * size, current * size),
+    page: current,
+    pageCount,
+    total: items.length,
+  };
+}
+
+/**
+ * The address of page `page` of the list at `url`: the other query
+ * parameters stay as they are, page 1 drops the parameter.
+ */
+export function pageHref(url: URL | string, page: number): string {
+  const target = new URL(url, "http://placeholder");
+  if (page <= 1) target.searchParams.delete(PAGE_PARAM);
+  else target.searchParams.set(PAGE_PARAM, String(page));
+  const search = target.searchParams.toString();
+  return `${target.pathname}${search ? `?${search}` : ""}`;
+}

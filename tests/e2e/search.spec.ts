@@ -1,0 +1,91 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+import { waitForHydration } from "./hydration.ts";
+
+function cardNames(page: Page) {
+  return page.locator("article.recipe-card h2");
+}
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+}
+
+test.describe("with JavaScript", () => {
+  test("searches while typing, keeps the term in the URL and clears with the button", async ({ page }) => {
+    await page.goto("/suche");
+    await waitForHydration(page);
+    // A marker that survives only if no full page load happens.
+    await page.evaluate(() => Object.assign(window, { stillHere: true }));
+    const field = page.getByRole("searchbox", { name: "Rezepte suchen" });
+    await expect(page.getByRole("link", { name: "Suchbegriff löschen" })).toHaveCount(0);
+
+    await field.fill("spätzle");
+    await expect(page).toHaveURL(/\/suche\?q=sp%C3%A4tzle$/);
+    await expect(cardNames(page).first()).toHaveText("Käsespätzle aus der Pfanne");
+    await expect(page.getByRole("status")).toHaveText("1 Rezept für „spätzle“");
+    expect(await page.evaluate(() => "stillHere" in window)).toBe(true);
+
+    await page.getByRole("link", { name: "Suchbegriff löschen" }).click();
+    await expect(field).toHaveValue("");
+    await expect(field).toBeFocused();
+    await expect(page).toHaveURL(/\/suche$/);
+    await expect(cardNames(page)).toHaveCount(0);
+  });
+
+  test("finds a recipe spelt without umlaut, and by an ingredient", async ({ page }) => {
+    await page.goto("/suche?q=spaetzle");
+    await waitForHydration(page);
+    await expect(cardNames(page).first()).toHaveText("Käsespätzle aus der Pfanne");
+    await page.getByRole("searchbox", { name: "Rezepte suchen" }).fill("Rucola");
+    await page.getByRole("button", { name: "Suchen" }).click();
+    await expect(page.getByRole("status")).toContainText("für „Rucola“");
+    await expect(cardNames(page).first()).toBeVisible();
+  });
+
+  test("pages through many results", async ({ page }) => {
+    await page.goto("/suche?q=e");
+    await waitForHydration(page);
+    await expect(cardNames(page)).toHaveCount(24);
+    await page.getByRole("link", { name: "Nächste Seite" }).click();
+    await expect(page).toHaveURL(/\/suche\?q=e&seite=2$/);
+    await expect(page.getByText("Seite 2 von", { exact: false }).first()).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
+  test("helps when nothing matches, without accessibility violations", async ({ page }) => {
+    await page.goto("/suche?q=Quarkkeulchen");
+    await waitForHydration(page);
+    await expect(page.getByRole("status")).toHaveText("Keine Rezepte für „Quarkkeulchen“ gefunden.");
+    await expect(page.getByRole("link", { name: "zur Zutatensuche" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Neu bei uns" })).toBeVisible();
+    await expect(page.locator("article.recipe-card")).toHaveCount(3);
+    await expectNoAxeViolations(page);
+  });
+
+  test("a result card opens its steps and ingredients", async ({ page }) => {
+    await page.goto("/suche?q=gazpacho");
+    await waitForHydration(page);
+    const card = page.locator('article[data-slug="gazpacho"]');
+    await expect(card.getByRole("heading", { name: "Zutaten", exact: true })).toBeHidden();
+    await card.getByText("Zubereitung und Zutaten").click();
+    await expect(card.getByRole("heading", { name: "Zutaten", exact: true })).toBeVisible();
+    await card.getByRole("link", { name: "Gazpacho", exact: true }).click();
+    await expect(page).toHaveURL(/\/rezepte\/gazpacho$/);
+  });
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the form searches, and the clear button is a link back to the empty search", async ({ page }) => {
+    await page.goto("/suche");
+    await page.getByRole("searchbox", { name: "Rezepte suchen" }).fill("suppe");
+    await page.getByRole("button", { name: "Suchen" }).click();
+    await expect(page).toHaveURL(/\/suche\?q=suppe$/);
+    await expect(cardNames(page).first()).toBeVisible();
+    await page.getByRole("link", { name: "Suchbegriff löschen" }).click();
+    await expect(page).toHaveURL(/\/suche$/);
+    await expect(page.getByRole("searchbox", { name: "Rezepte suchen" })).toHaveValue("");
+  });
+});

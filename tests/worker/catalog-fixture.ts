@@ -1,0 +1,41 @@
+import { env } from "cloudflare:workers";
+import type { CatalogRecipe } from "../../app/lib/catalog/types.ts";
+import { buildCatalog } from "../../workers/sync/build-catalog.ts";
+import { publish } from "../../workers/sync/publish.ts";
+
+/** A recipe with sensible defaults; tests name only what they are about. */
+export function recipe(fields: Partial<CatalogRecipe> & Pick<CatalogRecipe, "id" | "slug" | "name">): CatalogRecipe {
+  return {
+    cuisine: "Deutsch",
+    description: `${fields.name}, schnell gemacht.`,
+    instructions: "Alles zusammen kochen.",
+    steps: ["Schneide alles klein.", "Koche alles zusammen."],
+    image: null,
+    recipeUrl: null,
+    prepTime: 10,
+    cookTime: 10,
+    totalTime: 20,
+    vegetarian: true,
+    vegan: false,
+    manyGuests: false,
+    type: "DISH",
+    published: new Date(Date.UTC(2026, 10, 1) + fields.id * 3_600_000).toISOString(),
+    ingredients: [],
+    optionalIngredients: [],
+    ...fields,
+  };
+}
+
+/** Publishes recipes (and every ingredient they name) into this Worker's KV with the real sync code. */
+export async function publishRecipes(recipes: CatalogRecipe[]): Promise<void> {
+  const names = [...new Set(recipes.flatMap((item) => [...item.ingredients, ...item.optionalIngredients]))];
+  const ingredients = names.map((name) => ({
+    name,
+    description: null,
+    vegetarian: true,
+    vegan: true,
+    type: null,
+    tags: [],
+  }));
+  await publish(env.CATALOG, buildCatalog(recipes, ingredients));
+}

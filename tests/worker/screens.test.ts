@@ -1,0 +1,249 @@
+import { exports } from "cloudflare:workers";
+import { beforeAll, describe, expect, it } from "vitest";
+import { publishRecipes, recipe } from "./catalog-fixture.ts";
+
+const ORIGIN = "http://localhost:8787";
+
+/** 30 soups: more than one page of a category. */
+const SOUPS = Array.from({ length: 30 }, (_, i) =>
+  recipe({
+    id: i + 1,
+    slug: `suppe-${String(i + 1).padStart(2, "0")}`,
+    name: `Suppe ${String(i + 1).padStart(2, "0")}`,
+    type: "SOUP",
+    ingredients: ["Wasser", "Salz"],
+  }),
+);
+
+const RECIPES = [
+  ...SOUPS,
+  recipe({
+    id: 101,
+    slug: "tomatensalat",
+    name: "Tomatensalat",
+    type: "SALAD",
+    ingredients: ["Tomate", "Zwiebel", "Olivenöl"],
+    totalTime: 10,
+  }),
+  recipe({
+    id: 102,
+    slug: "shakshuka",
+    name: "Shakshuka",
+    type: "BREAKFAST",
+    ingredients: ["Tomate", "Zwiebel", "Ei", "Paprika"],
+  }),
+  recipe({ id: 103, slug: "spaetzle", name: "Käsespätzle", ingredients: ["Spätzle", "Käse", "Zwiebel"] }),
+  recipe({
+    id: 104,
+    slug: "speckpfanne",
+    name: "Speckpfanne",
+    ingredients: ["Speck", "Zwiebel", "Tomate"],
+    vegetarian: false,
+  }),
+];
+
+beforeAll(() => publishRecipes(RECIPES));
+
+async function get(path: string, init: RequestInit = {}): Promise<{ response: Response; html: string }> {
+  const response = await exports.default.fetch(new Request(`${ORIGIN}${path}`, { redirect: "manual", ...init }));
+  return { response, html: await response.text() };
+}
+
+/** The data-slug of every recipe card, in page order. */
+function cards(html: string): string[] {
+  return [...html.matchAll(/<article class="recipe-card" data-slug="([^"]+)"/g)].map((match) => match[1] ?? "");
+}
+
+function jsonLdOf(html: string): Record<string, unknown> {
+  const match = html.match(/<script type="application\/ld\+json">([^<]*)<\/script>/);
+  expect(match).not.toBeNull();
+  return JSON.parse(match?.[1] ?? "{}");
+}
+
+describe("category pages", () => {
+  it("lists the first 24 recipes by name, links the next page and describes the list as an ItemList", async () => {
+    const { response, html } = await get("/kategorie/soup");
+    expect(response.status).toBe(200);
+    expect(html).toContain("<title>Suppen - Was koche ich jetzt</title>");
+    expect(cards(html)).toEqual(SOUPS.slice(0, 24).map((soup) => soup.slug));
+    expect(html).toContain('<link rel="canonical" href="http://localhost:8787/kategorie/soup"/>');
+    expect(html).toContain('<link rel="next" href="http://localhost:8787/kategorie/soup?seite=2"/>');
+    expect(html).not.toContain('rel="prev"');
+    expect(html).toContain("30 Rezepte, Seite 1 von 2");
+    const list = jsonLdOf(html);
+    expect(list["@type"]).toBe("ItemList");
+    const items = list.itemListElement as { position: number; url: string }[];
+    expect(items).toHaveLength(24);
+    expect(items[0]).toMatchObject({ "@type": "ListItem", position: 1, url: `${ORIGIN}/rezepte/suppe-01` });
+  });
+
+  it("shows the rest on page 2 with a link back", async () => {
+    const { html } = await get("/kategorie/soup?seite=2");
+    expect(html).toContain("<title>Suppen, Seite 2 - Was koche ich jetzt</title>");
+    expect(cards(html)).toEqual(SOUPS.slice(24).map((soup) => soup.slug));
+    expect(html).toContain('<link rel="prev" href="http://localhost:8787/kategorie/soup"/>');
+    expect(html).not.toContain('<link rel="next"');
+    expect(html).toMatch(/<a [^>]*rel="prev"[^>]*href="\/kategorie\/soup"[^>]*>Vorherige Seite<\/a>/);
+    expect((jsonLdOf(html).itemListElement as { position: number }[])[0]?.position).toBe(25);
+  });
+
+  it("gives every page one address", async () => {
+    for (const [path, status, location] of [
+      ["/kategorie/SOUP", 301, "/kategorie/soup"],
+      ["/kategorie/soup?seite=1", 301, "/kategorie/soup"],
+      ["/kategorie/soup?seite=abc", 301, "/kategorie/soup"],
+      ["/kategorie/soup?seite=-2", 301, "/kategorie/soup"],
+      ["/kategorie/soup?seite=9", 302, "/kategorie/soup?seite=2"],
+      ["/kategorie/nachtisch", 302, "/"],
+    ] as const) {
+      const { response } = await get(path);
+      expect(response.status, path).toBe(status);
+      expect(response.headers.get("location"), path).toBe(location);
+    }
+  });
+
+  it("says so when a category has no recipes yet", async () => {
+    const { response, html } = await get("/kategorie/pizza");
+    expect(response.status).toBe(200);
+    expect(html).toContain("In dieser Kategorie gibt es noch keine Rezepte.");
+    expect(cards(html)).toEqual([]);
+  });
+});
+
+describe("name search", () => {
+  it("finds recipes whose name contains the term, whatever the case", async () => {
+    const { response, html } = await get("/suche?q=SALAT");
+    expect(response.status).toBe(200);
+    expect(html).toContain("<title>Rezeptsuche - Was koche ich jetzt</title>");
+    expect(cards(html)[0]).toBe("tomatensalat");
+    expect(html).toMatch(/<p role="status" class="list-count">1 Rezept für „(<!-- -->)?SALAT(<!-- -->)?“<\/p>/);
+    expect(html).toContain('name="robots" content="noindex, follow"');
+    // The field keeps the term and the clear button is there while it has text.
+    expect(html).toMatch(/<input[^>]*name="q"[^>]*value="SALAT"/);
+    expect(html).toContain('aria-label="Suchbegriff löschen" href="/suche"');
+  });
+
+  it("finds Käsespätzle when typed without umlaut", async () => {
+    expect(cards((await get("/suche?q=spatzle")).html)).toContain("spaetzle");
+  });
+
+  it("shows no results for a blank term, and no clear button", async () => {
+    const { html } = await get("/suche?q=%20%20");
+    expect(cards(html)).toEqual([]);
+    expect(html).not.toContain("Suchbegriff löschen");
+    expect(html).not.toContain('content="noindex');
+  });
+
+  it("helps when nothing matches: advice, categories and new recipes", async () => {
+    const { response, html } = await get("/suche?q=Quarkkeulchen");
+    expect(response.status).toBe(200);
+    expect(html).toMatch(/Keine Rezepte für „(<!-- -->)?Quarkkeulchen(<!-- -->)?“ gefunden\./);
+    expect(html).toContain('href="/zutatensuche"');
+    expect(html).toContain('href="/kategorie/soup"');
+    expect(html).toContain("Neu bei uns");
+    expect(cards(html)).toEqual(["speckpfanne", "spaetzle", "shakshuka"]);
+  });
+
+  it("escapes what it echoes", async () => {
+    const { html } = await get(`/suche?q=${encodeURIComponent("<script>alert(1)</script>")}`);
+    expect(html).not.toContain("<script>alert(1)</script>");
+  });
+});
+
+describe("ingredient search", () => {
+  it("lists every ingredient by recipe count, then recipes by how many selected ingredients they have", async () => {
+    const { response, html } = await get("/zutatensuche?z=tomate&z=zwiebel");
+    expect(response.status).toBe(200);
+    // Overview: most used first (the soups' Salz and Wasser, then Zwiebel, Tomate …), selected ones checked.
+    const options = [...html.matchAll(/<input type="checkbox" name="z"( checked="")? value="([^"]+)"/g)];
+    expect(options.slice(2, 4).map((match) => match[2])).toEqual(["zwiebel", "tomate"]);
+    expect(options.filter((match) => match[1]).map((match) => match[2])).toEqual(["zwiebel", "tomate"]);
+    // Score 2: Tomatensalat and Speckpfanne miss one ingredient (the salad is quicker), Shakshuka two;
+    // Käsespätzle has only the onion.
+    expect(cards(html)).toEqual(["tomatensalat", "speckpfanne", "shakshuka", "spaetzle"]);
+    expect(html).toContain("2 von 3 Zutaten</strong> hast du. Es fehlt: Olivenöl.");
+    expect(html).toContain("2 von 4 Zutaten</strong> hast du. Es fehlen: Ei, Paprika.");
+    expect(html).toContain("4 passende Rezepte");
+    // Chips remove one ingredient each.
+    expect(html).toContain('aria-label="Tomate entfernen" href="/zutatensuche?z=zwiebel"');
+  });
+
+  it("drops recipes with an excluded ingredient", async () => {
+    const { html } = await get("/zutatensuche?z=tomate&z=zwiebel&ohne=speck");
+    expect(cards(html)).not.toContain("speckpfanne");
+    expect(html).toContain("ohne Speck");
+  });
+
+  it("ignores ingredients it does not know and says so", async () => {
+    const { html } = await get("/zutatensuche?z=tomate&z=drachenfrucht");
+    expect(html).toContain("Eine Zutat aus dem Link kennen wir nicht mehr");
+    expect(cards(html)).toContain("tomatensalat");
+  });
+
+  it("filters the overview without JavaScript", async () => {
+    const { html } = await get("/zutatensuche?zutat=zwie");
+    const options = [...html.matchAll(/<input type="checkbox" name="z" value="([^"]+)"/g)].map((match) => match[1]);
+    expect(options).toEqual(["zwiebel"]);
+  });
+
+  it("asks for a choice while nothing is selected", async () => {
+    const { html } = await get("/zutatensuche");
+    expect(cards(html)).toEqual([]);
+    expect(html).toContain("Wähle mindestens eine Zutat aus");
+  });
+});
+
+describe("crawlers", () => {
+  it("robots.txt names the sitemap and keeps the CMS out", async () => {
+    const { response, html } = await get("/robots.txt");
+    expect(response.headers.get("content-type")).toBe("text/plain; charset=utf-8");
+    expect(html).toContain("Sitemap: http://localhost:8787/sitemap.xml");
+    expect(html).toContain("Disallow: /directus/");
+  });
+
+  it("the sitemap index names the page sitemap and the recipe sitemap", async () => {
+    const { response, html } = await get("/sitemap.xml");
+    expect(response.headers.get("content-type")).toBe("application/xml; charset=utf-8");
+    expect([...html.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1])).toEqual([
+      `${ORIGIN}/sitemap/seiten.xml`,
+      `${ORIGIN}/sitemap/rezepte-1.xml`,
+    ]);
+  });
+
+  it("lists fixed pages, every category page and every recipe", async () => {
+    const pages = (await get("/sitemap/seiten.xml")).html;
+    expect(pages).toContain(`<loc>${ORIGIN}/kategorie/soup?seite=2</loc>`);
+    expect(pages).toContain(`<loc>${ORIGIN}/impressum</loc>`);
+    expect(pages).not.toContain("/kategorie/pizza");
+    const recipes = (await get("/sitemap/rezepte-1.xml")).html;
+    expect(recipes.match(/<url>/g)).toHaveLength(RECIPES.length);
+    expect(recipes).toContain(`<loc>${ORIGIN}/rezepte/tomatensalat</loc>`);
+    expect((await get("/sitemap/rezepte-2.xml")).response.status).toBe(302);
+  });
+});
+
+describe("caching", () => {
+  it("marks anonymous pages cacheable with an ETag and answers a repeat with 304", async () => {
+    const first = await get("/kategorie/soup");
+    expect(first.response.headers.get("cache-control")).toBe(
+      "public, max-age=0, s-maxage=300, stale-while-revalidate=86400",
+    );
+    expect(first.response.headers.get("vary")).toContain("Cookie");
+    const etag = first.response.headers.get("etag");
+    expect(etag).toMatch(/^W\/"[0-9a-f]{32}"$/);
+
+    const repeat = await get("/kategorie/soup", { headers: { "if-none-match": etag ?? "" } });
+    expect(repeat.response.status).toBe(304);
+    expect(repeat.html).toBe("");
+
+    // Another page, or the same page with other cookies, is another version.
+    expect((await get("/kategorie/soup?seite=2")).response.headers.get("etag")).not.toBe(etag);
+    expect((await get("/kategorie/soup", { headers: { cookie: "a=b" } })).response.headers.get("etag")).not.toBe(etag);
+  });
+
+  it("never marks the random pick cacheable", async () => {
+    const { response } = await get("/");
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(response.headers.get("etag")).toBeNull();
+  });
+});
