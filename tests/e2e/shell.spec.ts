@@ -154,7 +154,14 @@ test("keyboard: the skip link comes first and focus is visible", async ({ page }
 });
 
 test("no layout shift and no horizontal scrolling", async ({ page }) => {
-  for (const path of ["/", "/impressum", "/datenschutz"]) {
+  for (const path of [
+    "/",
+    "/kategorie/soup",
+    "/suche?q=suppe",
+    "/zutatensuche?z=tomate",
+    "/impressum",
+    "/datenschutz",
+  ]) {
     await page.goto(path);
     await page.waitForLoadState("networkidle");
     const shift = await page.evaluate(
