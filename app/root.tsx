@@ -14,7 +14,9 @@ import stylesheet from "./app.css?url";
 import { SiteFooter } from "./components/site-footer.tsx";
 import { SiteHeader } from "./components/site-header.tsx";
 import { TabBar } from "./components/tab-bar.tsx";
-import { siteConfigContext } from "./lib/site-context.server.ts";
+import { takeNotice } from "./lib/notice-cookie.server.ts";
+import { NOTICES } from "./lib/notices.ts";
+import { responseCookiesContext, siteConfigContext, visitorContext } from "./lib/site-context.server.ts";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -24,14 +26,28 @@ export const links: Route.LinksFunction = () => [
   { rel: "manifest", href: "/manifest.webmanifest" },
 ];
 
-/** What the shell (header, footer) needs on every page. */
-export function loader({ context }: Route.LoaderArgs) {
+/** What the shell (header, footer, cards) needs on every page. */
+export async function loader({ request, context }: Route.LoaderArgs) {
   const config = context.get(siteConfigContext);
+  const state = await context.get(visitorContext).state();
+  const notice = takeNotice(request);
+  if (notice) context.get(responseCookiesContext).push(notice.clear);
   return {
     productName: config.productName,
     siteName: config.siteName,
     siteUrl: config.siteUrl,
     appStoreUrl: config.appStoreUrl,
+    visitor:
+      state.status === "signed-in"
+        ? {
+            email: state.visitor.user.email,
+            savedRecipeIds: state.visitor.saved.map((link) => link.recipe),
+            csrfToken: state.visitor.csrfToken,
+          }
+        : null,
+    /** Signed in, but Directus cannot be asked right now. */
+    accountUnavailable: state.status === "unavailable",
+    notice: notice ? NOTICES[notice.code] : null,
   };
 }
 
@@ -57,9 +73,18 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <SiteHeader productName={shell?.productName ?? "Was koche ich"} />
         <TabBar />
         <main id="inhalt" tabIndex={-1}>
+          {shell?.notice ? (
+            <p className="notice site-notice" role="status">
+              {shell.notice}
+            </p>
+          ) : null}
           {children}
         </main>
-        <SiteFooter appStoreUrl={shell?.appStoreUrl} />
+        <SiteFooter
+          appStoreUrl={shell?.appStoreUrl}
+          visitor={shell?.visitor ?? null}
+          accountUnavailable={shell?.accountUnavailable ?? false}
+        />
         <ScrollRestoration />
         <Scripts />
       </body>

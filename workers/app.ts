@@ -4,8 +4,16 @@ import { secureHeaders } from "hono/secure-headers";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { createCatalogCache } from "../app/lib/catalog/catalog-cache.server.ts";
 import { readConfig } from "../app/lib/config.server.ts";
-import { catalogContext, siteConfigContext } from "../app/lib/site-context.server.ts";
+import {
+  catalogContext,
+  responseCookiesContext,
+  siteConfigContext,
+  visitorContext,
+} from "../app/lib/site-context.server.ts";
+import { requestVisitor } from "../app/lib/visitor.server.ts";
+import { authRoutes } from "./auth-routes.ts";
 import { proxyToDirectus } from "./directus-proxy.ts";
+import { originCheck } from "./origin-check.ts";
 import { applyPageCaching } from "./page-cache.ts";
 import { scheduledSync } from "./sync/scheduled-sync.ts";
 
@@ -31,23 +39,34 @@ app.use(
   }),
 );
 
+// Nothing that changes state is accepted from another site's page.
+app.use(originCheck);
+
+app.route("/", authRoutes(config.directusUrl));
 app.all("/directus/*", (c) => proxyToDirectus(c, config.directusUrl));
 app.all("/directus", (c) => c.redirect("/", 302));
 
 // Everything else, GET and POST alike, belongs to React Router: route actions
 // receive form posts through this one handler.
 app.all("*", async (c) => {
+  const responseCookies: string[] = [];
+  const visitor = requestVisitor(c.req.raw, config.directusUrl, responseCookies);
   const context = new RouterContextProvider(
     new Map<Parameters<RouterContextProvider["get"]>[0], unknown>([
       [siteConfigContext, config],
       [catalogContext, () => catalogCache.get(c.env.CATALOG)],
+      [visitorContext, visitor],
+      [responseCookiesContext, responseCookies],
     ]),
   );
-  const response = await handleRequest(c.req.raw, context);
+  const rendered = await handleRequest(c.req.raw, context);
+  const response = new Response(rendered.body, rendered);
+  for (const cookie of responseCookies) response.headers.append("set-cookie", cookie);
   const build = await loadBuild();
   return applyPageCaching(c.req.raw, response, {
     catalog: catalogCache.currentVersion() ?? "none",
     build: build.assets.version,
+    personal: visitor.personal,
   });
 });
 

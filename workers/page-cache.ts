@@ -44,8 +44,14 @@ function etagMatches(ifNoneMatch: string | null, etag: string): boolean {
 export async function applyPageCaching(
   request: Request,
   response: Response,
-  version: { catalog: string; build: string },
+  version: { catalog: string; build: string; personal: boolean },
 ): Promise<Response> {
+  // A signed-in visitor's page (their e-mail, their saved recipes) is never stored by anyone but their browser's memory.
+  if (version.personal) {
+    const headers = new Headers(response.headers);
+    headers.set("cache-control", "private, no-store");
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  }
   const cacheable =
     (request.method === "GET" || request.method === "HEAD") &&
     response.status === 200 &&
@@ -55,7 +61,8 @@ export async function applyPageCaching(
 
   const etag = await pageEtag({
     url: request.url,
-    ...version,
+    catalog: version.catalog,
+    build: version.build,
     cookies: request.headers.get("cookie") ?? "",
   });
   const headers = new Headers(response.headers);

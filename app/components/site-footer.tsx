@@ -1,8 +1,18 @@
 import { Link, useLocation } from "react-router";
 import { CATEGORY_HEADINGS, categoryPath, FOOTER_CATEGORIES } from "../lib/categories.ts";
+import { CSRF_FIELD_NAME } from "../lib/form-fields.ts";
+import type { ShellData } from "../root.tsx";
 
 /** The footer of spec section 2, on every page. */
-export function SiteFooter({ appStoreUrl }: { appStoreUrl: string | undefined }) {
+export function SiteFooter({
+  appStoreUrl,
+  visitor,
+  accountUnavailable,
+}: {
+  appStoreUrl: string | undefined;
+  visitor: ShellData["visitor"];
+  accountUnavailable: boolean;
+}) {
   const location = useLocation();
   const back = `${location.pathname}${location.search}`;
   return (
@@ -24,10 +34,23 @@ export function SiteFooter({ appStoreUrl }: { appStoreUrl: string | undefined })
           Kategorien.
         </p>
         <p className="footer-promise">Jedes Rezept ist in höchstens 30 Minuten fertig.</p>
-        <p>
-          {/* A document request, not a client navigation: /login is answered by the Worker, not a route. */}
-          <a href={`/login?redirect=${encodeURIComponent(back)}`}>Anmelden, um Rezepte zu speichern</a>
-        </p>
+        {visitor ? (
+          // A plain form: signing out works without JavaScript and reloads every personal part of the page.
+          <form method="post" action="/logout" className="footer-account">
+            <span>Angemeldet als {visitor.email}</span>
+            <input type="hidden" name={CSRF_FIELD_NAME} value={visitor.csrfToken} />
+            <input type="hidden" name="zurueck" value={back} />
+            <button type="submit" className="link-button">
+              Abmelden
+            </button>
+          </form>
+        ) : (
+          <p>
+            {accountUnavailable ? "Dein Konto ist gerade nicht erreichbar. " : null}
+            {/* A document request, not a client navigation: /login is answered by the Worker, not a route. */}
+            <a href={`/login?redirect=${encodeURIComponent(back)}`}>Anmelden, um Rezepte zu speichern</a>
+          </p>
+        )}
         {appStoreUrl ? (
           <p>
             <a href={appStoreUrl} rel="noopener">

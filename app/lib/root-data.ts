@@ -12,5 +12,15 @@ interface MatchWithData {
  */
 export function shellFromMatches(matches: ReadonlyArray<MatchWithData | undefined>): ShellData {
   const root = matches.find((match) => match?.id === "root")?.loaderData as ShellData | undefined;
-  return root ?? { productName: "Was koche ich", siteName: "Was koche ich jetzt", siteUrl: "", appStoreUrl: "" };
+  return (
+    root ?? {
+      productName: "Was koche ich",
+      siteName: "Was koche ich jetzt",
+      siteUrl: "",
+      appStoreUrl: "",
+      visitor: null,
+      accountUnavailable: false,
+      notice: null,
+    }
+  );
 }

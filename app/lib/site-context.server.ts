@@ -1,6 +1,7 @@
 import { createContext } from "react-router";
 import type { LoadedCatalog } from "./catalog/catalog-cache.server.ts";
 import type { SiteConfig } from "./config.server.ts";
+import type { RequestVisitor } from "./visitor.server.ts";
 
 /** The validated site configuration, set by the Worker for every request. */
 export const siteConfigContext = createContext<SiteConfig>();
@@ -10,3 +11,9 @@ export const siteConfigContext = createContext<SiteConfig>();
  * A function: pages that need no recipes never touch KV.
  */
 export const catalogContext = createContext<() => Promise<LoadedCatalog | null>>();
+
+/** Who is asking (visitor.server.ts); resolved only by loaders that need it. */
+export const visitorContext = createContext<RequestVisitor>();
+
+/** Set-Cookie headers that loaders and actions want on the response; the Worker appends them. */
+export const responseCookiesContext = createContext<string[]>();

@@ -1,0 +1,36 @@
+/** Small helpers for the site's own cookies; names and attributes live with their owners. */
+
+/** The value of cookie `name` in a Cookie header, or undefined. */
+export function readCookie(cookieHeader: string | null, name: string): string | undefined {
+  for (const part of (cookieHeader ?? "").split(";")) {
+    const split = part.indexOf("=");
+    if (split === -1) continue;
+    if (part.slice(0, split).trim() === name) return part.slice(split + 1).trim();
+  }
+  return undefined;
+}
+
+export interface CookieOptions {
+  maxAgeSeconds: number;
+  httpOnly?: boolean;
+  sameSite: "Strict" | "Lax";
+  /** Secure on https sites; plain http (local development) would never send it back. */
+  secure: boolean;
+}
+
+/** A Set-Cookie header value for the whole site (Path=/). */
+export function serializeCookie(name: string, value: string, options: CookieOptions): string {
+  return [
+    `${name}=${value}`,
+    "Path=/",
+    `Max-Age=${options.maxAgeSeconds}`,
+    `SameSite=${options.sameSite}`,
+    ...(options.httpOnly === false ? [] : ["HttpOnly"]),
+    ...(options.secure ? ["Secure"] : []),
+  ].join("; ");
+}
+
+/** Whether cookies for this request's site should be Secure. */
+export function isHttps(request: Request): boolean {
+  return new URL(request.url).protocol === "https:";
+}

@@ -1,0 +1,19 @@
+import { isHttps, readCookie, serializeCookie } from "./cookies.ts";
+import { type NoticeCode, noticeCode } from "./notices.ts";
+
+const NOTICE_COOKIE = "wkij_hinweis";
+
+/** Set-Cookie for a notice to show on the next page (a minute is plenty for one redirect). */
+export function setNotice(request: Request, code: NoticeCode): string {
+  return serializeCookie(NOTICE_COOKIE, code, { maxAgeSeconds: 60, sameSite: "Lax", secure: isHttps(request) });
+}
+
+/** The notice waiting for this request, and the Set-Cookie that removes it once shown. */
+export function takeNotice(request: Request): { code: NoticeCode; clear: string } | undefined {
+  const code = noticeCode(readCookie(request.headers.get("cookie"), NOTICE_COOKIE));
+  if (!code) return undefined;
+  return {
+    code,
+    clear: serializeCookie(NOTICE_COOKIE, "", { maxAgeSeconds: 0, sameSite: "Lax", secure: isHttps(request) }),
+  };
+}

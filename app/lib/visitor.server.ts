@@ -1,0 +1,108 @@
+/**
+ * Who is asking: per request, once. Anonymous visitors (no Directus session
+ * cookie) cost nothing. With a cookie, the session is refreshed when it is
+ * older than an hour, then the current user and their saved recipes are read
+ * from Directus (spec section 4: signed in means the current user can be
+ * read after a token refresh). Any failure means signed out for this page,
+ * never an error page.
+ */
+import { isHttps, serializeCookie } from "./cookies.ts";
+import { csrfTokenFrom, newCsrfToken } from "./csrf.server.ts";
+import {
+  type CurrentUser,
+  type SavedRecipeLink,
+  SESSION_COOKIE,
+  SignedOutError,
+  sessionTokenFrom,
+  type UserApi,
+  userApi,
+} from "./directus/user-api.server.ts";
+
+/** A session is refreshed at most this often: each refresh is a write in Directus and a new cookie. */
+const REFRESH_AFTER_SECONDS = 3_600;
+
+export interface Visitor {
+  user: CurrentUser;
+  saved: SavedRecipeLink[];
+  /** The token forms must repeat (csrf.server.ts). */
+  csrfToken: string;
+}
+
+export type VisitorState =
+  | { status: "anonymous" }
+  | { status: "signed-in"; visitor: Visitor; api: UserApi }
+  /** The cookie was refused: expired, signed out elsewhere, or forged. */
+  | { status: "signed-out" }
+  /** Directus could not be asked: shown as signed out, the cookie is kept for later. */
+  | { status: "unavailable" };
+
+export interface RequestVisitor {
+  /** Resolved on first use, then remembered for the rest of the request. */
+  state(): Promise<VisitorState>;
+  /** Whether the request carries a Directus session at all: such pages are personal, never shared. */
+  readonly personal: boolean;
+}
+
+/** Seconds since the session token was issued, from its unverified payload (Directus verifies it). */
+function tokenAgeSeconds(token: string, now: number): number {
+  try {
+    const payload = JSON.parse(atob((token.split(".")[1] ?? "").replace(/-/g, "+").replace(/_/g, "/")));
+    return typeof payload.iat === "number" ? now / 1000 - payload.iat : Number.POSITIVE_INFINITY;
+  } catch {
+    return Number.POSITIVE_INFINITY;
+  }
+}
+
+/**
+ * The visitor behind `request`. Cookies to set on the response (a refreshed
+ * session, a new form token, a cleared dead session) are pushed onto
+ * `responseCookies`.
+ */
+export function requestVisitor(
+  request: Request,
+  directusUrl: string,
+  responseCookies: string[],
+  now: () => number = Date.now,
+): RequestVisitor {
+  const token = sessionTokenFrom(request.headers.get("cookie"));
+  let resolved: Promise<VisitorState> | undefined;
+
+  async function resolve(): Promise<VisitorState> {
+    if (!token) return { status: "anonymous" };
+    try {
+      let api = userApi(directusUrl, token);
+      if (tokenAgeSeconds(token, now()) > REFRESH_AFTER_SECONDS) {
+        const refreshed = await api.refresh();
+        responseCookies.push(...refreshed.setCookie);
+        api = userApi(directusUrl, refreshed.token);
+      }
+      const [user, saved] = await Promise.all([api.me(), api.savedRecipes()]);
+      let csrfToken = csrfTokenFrom(request);
+      if (!csrfToken) {
+        const fresh = newCsrfToken(isHttps(request));
+        csrfToken = fresh.token;
+        responseCookies.push(fresh.setCookie);
+      }
+      return { status: "signed-in", visitor: { user, saved, csrfToken }, api };
+    } catch (error) {
+      if (error instanceof SignedOutError) {
+        // The spec's message, once per request; the dead cookie goes so the next page does not ask again.
+        console.log("User not logged in");
+        responseCookies.push(
+          serializeCookie(SESSION_COOKIE, "", { maxAgeSeconds: 0, sameSite: "Lax", secure: isHttps(request) }),
+        );
+        return { status: "signed-out" };
+      }
+      console.error(error instanceof Error ? error.message : error);
+      return { status: "unavailable" };
+    }
+  }
+
+  return {
+    personal: token !== undefined,
+    state() {
+      resolved ??= resolve();
+      return resolved;
+    },
+  };
+}

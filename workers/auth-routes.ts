@@ -1,0 +1,72 @@
+/**
+ * Sign-in and sign-out, answered by the Worker before React Router:
+ *
+ * - GET /login?redirect=<path> sends the visitor to Directus' Google login
+ *   (under /directus, this site's origin) with /login/zurueck as the way back.
+ * - GET /login/zurueck?ziel=<path> is where Directus returns them: on to the
+ *   page they came from, or home with a German notice if sign-in failed
+ *   (Directus then drops our query and adds ?reason=).
+ * - POST /logout ends the Directus session and returns to the page.
+ *
+ * Every return path passes safeReturnPath: these routes never redirect
+ * to another site.
+ */
+import { Hono } from "hono";
+import { isHttps, serializeCookie } from "../app/lib/cookies.ts";
+import { csrfTokenValid } from "../app/lib/csrf.server.ts";
+import { SESSION_COOKIE, sessionTokenFrom, userApi } from "../app/lib/directus/user-api.server.ts";
+import { setNotice } from "../app/lib/notice-cookie.server.ts";
+import { safeReturnPath } from "../app/lib/return-path.ts";
+
+/** Directus' SSO provider for Google (AUTH_PROVIDERS). */
+const PROVIDER = "google";
+
+function redirect(location: string, cookies: string[] = [], status: 302 | 303 = 302): Response {
+  const headers = new Headers({ location, "cache-control": "no-store" });
+  for (const cookie of cookies) headers.append("set-cookie", cookie);
+  return new Response(null, { status, headers });
+}
+
+/** The routes, for a Directus reached at `directusUrl` by the Worker. */
+export function authRoutes(directusUrl: string): Hono {
+  const routes = new Hono();
+
+  routes.get("/login", (c) => {
+    const origin = new URL(c.req.url).origin;
+    const back = safeReturnPath(c.req.query("redirect")) ?? "/";
+    const landing = `${origin}/login/zurueck?ziel=${encodeURIComponent(back)}`;
+    return redirect(`/directus/auth/login/${PROVIDER}?redirect=${encodeURIComponent(landing)}`);
+  });
+
+  routes.get("/login/zurueck", (c) => {
+    if (c.req.query("reason")) {
+      console.log(`auth: sign-in failed: ${c.req.query("reason")?.slice(0, 40)}`);
+      return redirect("/", [setNotice(c.req.raw, "anmeldung-fehlgeschlagen")]);
+    }
+    return redirect(safeReturnPath(c.req.query("ziel")) ?? "/");
+  });
+
+  routes.post("/logout", async (c) => {
+    const form = await c.req.formData().catch(() => new FormData());
+    const back = safeReturnPath(String(form.get("zurueck") ?? "")) ?? "/";
+    if (!csrfTokenValid(c.req.raw, form)) {
+      return redirect(back, [setNotice(c.req.raw, "formular-abgelaufen")], 303);
+    }
+    const token = sessionTokenFrom(c.req.header("cookie") ?? null);
+    const cookies = [
+      // Cleared in any case: signing out must work even while Directus is down.
+      serializeCookie(SESSION_COOKIE, "", { maxAgeSeconds: 0, sameSite: "Lax", secure: isHttps(c.req.raw) }),
+      setNotice(c.req.raw, "abgemeldet"),
+    ];
+    if (token) {
+      try {
+        await userApi(directusUrl, token).logout();
+      } catch (error) {
+        console.error(`auth: ending the Directus session failed: ${error instanceof Error ? error.message : error}`);
+      }
+    }
+    return redirect(back, cookies, 303);
+  });
+
+  return routes;
+}
