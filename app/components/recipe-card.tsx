@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { CatalogRecipe } from "../lib/catalog/types.ts";
 import { CARD_IMAGE, recipeImageUrl } from "../lib/recipe-images.ts";
+import { SaveRecipeButton } from "./save-recipe-button.tsx";
 
 interface RecipeCardProps {
   recipe: CatalogRecipe;
@@ -117,6 +118,7 @@ export function RecipeCard({
           </li>
         ) : null}
       </ul>
+      <SaveRecipeButton recipeId={recipe.id} recipeName={recipe.name} />
       {recipe.description ? <p className="recipe-description">{recipe.description}</p> : null}
       {children}
       {compact ? (

@@ -1,25 +1,117 @@
-import { useLocation } from "react-router";
+import { data, Link, redirect, useLocation } from "react-router";
+import { RecipeList } from "../components/recipe-list.tsx";
+import type { CatalogRecipe } from "../lib/catalog/types.ts";
+import { csrfTokenValid } from "../lib/csrf.server.ts";
+import { setNotice } from "../lib/notice-cookie.server.ts";
+import { NOTICES, type NoticeCode } from "../lib/notices.ts";
 import { pageTitle } from "../lib/page-title.ts";
+import { safeReturnPath } from "../lib/return-path.ts";
 import { shellFromMatches } from "../lib/root-data.ts";
+import { catalogContext, responseCookiesContext, visitorContext } from "../lib/site-context.server.ts";
 import type { Route } from "./+types/saved-recipes";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const state = await context.get(visitorContext).state();
+  if (state.status !== "signed-in") return { status: state.status, recipes: [] as CatalogRecipe[] };
+  const loaded = await context.get(catalogContext)();
+  const byId = new Map((loaded?.catalog.recipes ?? []).map((recipe) => [recipe.id, recipe]));
+  // Newest first; a recipe that is no longer published is left out, not shown broken.
+  const recipes = [...state.visitor.saved].sort((a, b) => b.id - a.id).flatMap((link) => byId.get(link.recipe) ?? []);
+  return { status: state.status, recipes };
+}
+
+/**
+ * Saves or removes a recipe for the signed-in visitor. Forms post here from
+ * every card; without JavaScript the answer is a redirect back to the page
+ * the form was on, with JavaScript ("antwort=daten") it is data.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const wantsData = form.get("antwort") === "daten";
+  const back = safeReturnPath(String(form.get("zurueck") ?? "")) ?? "/gespeicherte-rezepte";
+  const intent = form.get("aktion");
+  const recipeId = Number(form.get("rezept"));
+
+  function fail(code: NoticeCode, status: number) {
+    if (wantsData) return data({ error: NOTICES[code] }, { status });
+    context.get(responseCookiesContext).push(setNotice(request, code));
+    return redirect(back, 303);
+  }
+
+  if ((intent !== "speichern" && intent !== "entfernen") || !Number.isInteger(recipeId) || recipeId <= 0) {
+    return data({ error: "Diese Anfrage verstehen wir nicht." }, { status: 400 });
+  }
+  if (!csrfTokenValid(request, form)) return fail("formular-abgelaufen", 403);
+  const state = await context.get(visitorContext).state();
+  if (state.status !== "signed-in") {
+    return fail(
+      state.status === "unavailable" ? failedCode(intent) : "anmelden-noetig",
+      state.status === "unavailable" ? 503 : 401,
+    );
+  }
+  const loaded = await context.get(catalogContext)();
+  if (!loaded?.catalog.recipes.some((recipe) => recipe.id === recipeId)) {
+    return data({ error: "Dieses Rezept gibt es nicht." }, { status: 404 });
+  }
+
+  try {
+    const already = state.visitor.saved.some((link) => link.recipe === recipeId);
+    if (intent === "speichern" && !already) await state.api.saveRecipe(recipeId);
+    if (intent === "entfernen") await state.api.removeRecipe(recipeId);
+  } catch (error) {
+    console.error(`saved-recipes: ${intent} ${recipeId} failed: ${error instanceof Error ? error.message : error}`);
+    return fail(failedCode(intent), 503);
+  }
+  return wantsData ? { error: undefined } : redirect(back, 303);
+}
+
+function failedCode(intent: "speichern" | "entfernen"): NoticeCode {
+  return intent === "speichern" ? "speichern-fehlgeschlagen" : "entfernen-fehlgeschlagen";
+}
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: pageTitle("Gespeicherte Rezepte", shellFromMatches(matches).siteName) },
   { name: "robots", content: "noindex" },
 ];
 
-export default function SavedRecipes() {
+export default function SavedRecipes({ loaderData }: Route.ComponentProps) {
+  const { status, recipes } = loaderData;
   const { pathname } = useLocation();
   return (
-    <div className="page">
+    <div className="page wide-page">
       <h1>Gespeicherte Rezepte</h1>
-      <p>Melde dich an, um deine Lieblingsrezepte zu speichern und hier wiederzufinden.</p>
-      <p>
-        {/* /login is answered by the Worker, so this is a document request. */}
-        <a className="button" href={`/login?redirect=${encodeURIComponent(pathname)}`}>
-          Mit Google anmelden
-        </a>
-      </p>
+      {status === "signed-in" && recipes.length > 0 ? (
+        <>
+          <p className="list-count">
+            {recipes.length === 1 ? "1 gespeichertes Rezept" : `${recipes.length} gespeicherte Rezepte`}
+          </p>
+          <RecipeList recipes={recipes} label="Deine gespeicherten Rezepte" />
+        </>
+      ) : null}
+      {status === "signed-in" && recipes.length === 0 ? (
+        <p>
+          Du hast noch keine Rezepte gespeichert. Tippe bei einem Rezept auf das Herz-Symbol („Speichern“), dann findest
+          du es hier wieder. Ideen findest du im <Link to="/zufallsgenerator">Zufallsgenerator</Link> oder in der{" "}
+          <Link to="/suche">Rezeptsuche</Link>.
+        </p>
+      ) : null}
+      {status === "unavailable" ? (
+        <p className="notice">
+          Deine gespeicherten Rezepte können gerade nicht geladen werden. Bitte versuche es in ein paar Minuten noch
+          einmal – es geht nichts verloren.
+        </p>
+      ) : null}
+      {status === "anonymous" || status === "signed-out" ? (
+        <>
+          <p>Melde dich an, um deine Lieblingsrezepte zu speichern und hier wiederzufinden.</p>
+          <p>
+            {/* /login is answered by the Worker, so this is a document request. */}
+            <a className="button" href={`/login?redirect=${encodeURIComponent(pathname)}`}>
+              Mit Google anmelden
+            </a>
+          </p>
+        </>
+      ) : null}
     </div>
   );
 }
