@@ -32,6 +32,10 @@ export interface SiteConfig {
   operator: Operator;
   /** Provider of the legal-text templates, credited on the Impressum page. */
   legalSource: { name: string; url: string };
+  /** Name of the cookie that stores the visitor's consent (spec section 9: fixed, product-specific). */
+  consentCookieName: string;
+  /** Google Tag Manager container, e.g. "GTM-ABC1234"; null: no tag manager at all. */
+  gtmId: string | null;
 }
 
 /** Thrown when the configuration is incomplete; its message names every bad variable. */
@@ -50,6 +54,9 @@ export class ConfigError extends Error {
 }
 
 const MAX_TEXT_LENGTH = 200;
+// RFC 6265 cookie-name token characters, kept to a readable subset.
+const COOKIE_NAME_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+const GTM_ID_PATTERN = /^GTM-[A-Z0-9]{4,12}$/;
 // Deliberately loose: the address is shown, not mailed to; it only has to look like one.
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -112,6 +119,24 @@ export function readConfig(env: object): SiteConfig {
     return value;
   }
 
+  function cookieName(name: string): string {
+    const value = text(name);
+    if (value !== "" && !COOKIE_NAME_PATTERN.test(value)) {
+      problems.push(`${name} must be a cookie name of letters, digits, "_" and "-", got "${value}"`);
+    }
+    return value;
+  }
+
+  function optionalGtmId(name: string): string | null {
+    const value = vars[name];
+    if (value === undefined || value === "") return null;
+    if (typeof value !== "string" || !GTM_ID_PATTERN.test(value.trim())) {
+      problems.push(`${name} must look like GTM-XXXXXXX or be empty, got "${String(value)}"`);
+      return null;
+    }
+    return value.trim();
+  }
+
   const config: SiteConfig = {
     productName: text("PRODUCT_NAME"),
     siteName: text("SITE_NAME"),
@@ -130,6 +155,8 @@ export function readConfig(env: object): SiteConfig {
       name: text("LEGAL_SOURCE_NAME"),
       url: httpsUrl("LEGAL_SOURCE_URL"),
     },
+    consentCookieName: cookieName("CONSENT_COOKIE_NAME"),
+    gtmId: optionalGtmId("GTM_ID"),
   };
 
   if (problems.length > 0) throw new ConfigError(problems);

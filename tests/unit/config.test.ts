@@ -15,6 +15,8 @@ const valid = {
   OPERATOR_PHONE: "+49 30 1234567",
   LEGAL_SOURCE_NAME: "Rechtstexte",
   LEGAL_SOURCE_URL: "https://example.org/rechtstexte",
+  CONSENT_COOKIE_NAME: "wkij_einwilligung",
+  GTM_ID: "",
   CATALOG: {},
 };
 
@@ -53,6 +55,7 @@ describe("readConfig", () => {
     "APP_STORE_URL",
     "OPERATOR_EMAIL",
     "LEGAL_SOURCE_URL",
+    "CONSENT_COOKIE_NAME",
   ])("names %s when it is missing", (name) => {
     const { [name]: _removed, ...rest } = valid as Record<string, unknown>;
     expect(problemsOf(rest)).toEqual([`${name} is missing or empty`]);
@@ -88,6 +91,21 @@ describe("readConfig", () => {
       "PRODUCT_NAME is missing or empty",
       "SITE_NAME is longer than 200 characters",
       "OPERATOR_PHONE is missing or empty",
+    ]);
+  });
+
+  it("refuses a consent cookie name that is no cookie name", () => {
+    expect(problemsOf({ ...valid, CONSENT_COOKIE_NAME: "my cookie;" })).toEqual([
+      'CONSENT_COOKIE_NAME must be a cookie name of letters, digits, "_" and "-", got "my cookie;"',
+    ]);
+  });
+
+  it("takes GTM_ID as optional: empty means no tag manager, anything else must look like a container id", () => {
+    expect(readConfig(valid).gtmId).toBeNull();
+    expect(readConfig({ ...valid, GTM_ID: undefined }).gtmId).toBeNull();
+    expect(readConfig({ ...valid, GTM_ID: "GTM-XXXXXXX" }).gtmId).toBe("GTM-XXXXXXX");
+    expect(problemsOf({ ...valid, GTM_ID: "UA-12345" })).toEqual([
+      'GTM_ID must look like GTM-XXXXXXX or be empty, got "UA-12345"',
     ]);
   });
 });
