@@ -12,6 +12,8 @@ export default [
   route("impressum", "routes/imprint.tsx"),
   route("datenschutz", "routes/privacy.tsx"),
   route("ueber-uns", "routes/about.tsx"),
+  // The cookie banner's form posts here.
+  route("einwilligung", "routes/consent.ts"),
   // For crawlers: generated from the config and the catalog.
   route("robots.txt", "routes/robots.ts"),
   route("sitemap.xml", "routes/sitemap-index.ts"),

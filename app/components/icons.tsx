@@ -45,6 +45,16 @@ export function CloseIcon(props: IconProps) {
   );
 }
 
+/** A pencil: edit settings. */
+export function EditIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M4 20h4L19 9l-4-4L4 16v4Z" />
+      <path d="m13.5 6.5 4 4" />
+    </Svg>
+  );
+}
+
 /** Two crossing arrows: the random generator. */
 export function ShuffleIcon(props: IconProps) {
   return (

@@ -2,6 +2,7 @@ import { Link, useLocation } from "react-router";
 import { CATEGORY_HEADINGS, categoryPath, FOOTER_CATEGORIES } from "../lib/categories.ts";
 import { CSRF_FIELD_NAME } from "../lib/form-fields.ts";
 import type { ShellData } from "../root.tsx";
+import { ConsentSettingsLink } from "./cookie-consent.tsx";
 
 /** The footer of spec section 2, on every page. */
 export function SiteFooter({
@@ -68,6 +69,9 @@ export function SiteFooter({
             </li>
             <li>
               <Link to="/datenschutz">Datenschutzerklärung</Link>
+            </li>
+            <li>
+              <ConsentSettingsLink />
             </li>
           </ul>
         </nav>

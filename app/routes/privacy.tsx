@@ -16,7 +16,7 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 export default function Privacy({ loaderData }: Route.ComponentProps) {
-  const { operator, siteName, siteUrl } = loaderData;
+  const { operator, siteName, siteUrl, consentCookieName } = loaderData;
   const mail = <a href={`mailto:${operator.email}`}>{operator.email}</a>;
   return (
     <article className="page prose">
@@ -155,14 +155,25 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
       <p>Ohne deine Einwilligung verwenden wir nur Cookies, die für eine von dir gewünschte Funktion nötig sind:</p>
       <ul>
         <li>
-          Einwilligungs-Cookie: Es speichert, welchen Kategorien du im Cookie-Banner zugestimmt hast, damit wir deine
-          Auswahl beachten können und dich nicht bei jedem Seitenaufruf erneut fragen müssen. Es gilt 365 Tage, wird nur
-          an unsere eigene Website gesendet und enthält keine Angaben, mit denen wir dich wiedererkennen könnten.
+          Einwilligungs-Cookie („{consentCookieName}“): Es speichert, welchen Kategorien du im Cookie-Banner zugestimmt
+          hast, damit wir deine Auswahl beachten können und dich nicht bei jedem Seitenaufruf erneut fragen müssen. Es
+          gilt 365 Tage, wird nur an unsere eigene Website gesendet und enthält keine Angaben, mit denen wir dich
+          wiedererkennen könnten.
         </li>
         <li>
-          Sitzungs-Cookie der Anmeldung: Es wird nur gesetzt, wenn du dich anmeldest, und sorgt dafür, dass du beim
-          Wechsel zwischen den Seiten angemeldet bleibst. Es enthält ein signiertes Zugangstoken, ist für Skripte auf
-          der Seite nicht lesbar und nur für eine begrenzte Zeit gültig (derzeit einen Tag).
+          Sitzungs-Cookie der Anmeldung („directus_session_token“): Es wird nur gesetzt, wenn du dich anmeldest, und
+          sorgt dafür, dass du beim Wechsel zwischen den Seiten angemeldet bleibst. Es enthält ein signiertes
+          Zugangstoken, ist für Skripte auf der Seite nicht lesbar und einen Tag gültig; solange du die Website nutzt,
+          verlängern wir es höchstens einmal pro Stunde.
+        </li>
+        <li>
+          Formularschutz („wkij_csrf“): Solange du angemeldet bist, schützt eine Zufallszahl deine Formulare (etwa
+          „Speichern“) davor, dass eine fremde Website sie in deinem Namen abschickt. Es gilt ein Jahr und enthält keine
+          Angaben über dich.
+        </li>
+        <li>
+          Hinweis („wkij_hinweis“): Nach einer Aktion, die nicht geklappt hat, merkt es sich für höchstens eine Minute
+          den Hinweis, den wir dir auf der nächsten Seite zeigen, und wird danach gelöscht.
         </li>
         <li>
           Während der Anmeldung setzt unser Redaktionssystem außerdem kurz ein Sicherheits-Cookie, das den
@@ -322,8 +333,9 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
         geschlossen. Eine Übermittlung an die Google LLC in den USA ist möglich; die Google LLC ist nach dem EU-U.S.
         Data Privacy Framework zertifiziert. Rechtsgrundlage ist deine Einwilligung (Art. 6 Abs. 1 lit. a DSGVO, § 25
         Abs. 1 TDDDG). Du kannst sie jederzeit über „Einstellungen bearbeiten“ auf jeder Seite mit Wirkung für die
-        Zukunft widerrufen; danach erfassen wir keine Analysedaten mehr. Die bereits gesetzten Analyse-Cookies kannst du
-        zusätzlich in deinem Browser löschen. Weitere Informationen findest du in der{" "}
+        Zukunft widerrufen; danach erfassen wir keine Analysedaten mehr, und die Analyse-Cookies, die dein Browser an
+        unsere Website sendet, löschen wir sofort. Du kannst sie zusätzlich in deinem Browser löschen. Weitere
+        Informationen findest du in der{" "}
         <a href="https://policies.google.com/privacy?hl=de">Datenschutzerklärung von Google</a>.
       </p>
 

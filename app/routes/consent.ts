@@ -1,0 +1,34 @@
+import { data, redirect } from "react-router";
+import { consentFromChoice } from "../lib/consent.ts";
+import { analyticsCookieRemovals, consentCookie } from "../lib/consent-cookie.server.ts";
+import { safeReturnPath } from "../lib/return-path.ts";
+import { responseCookiesContext, siteConfigContext } from "../lib/site-context.server.ts";
+import type { Route } from "./+types/consent";
+
+// A place to post to, not a page.
+export function loader() {
+  return redirect("/");
+}
+
+/**
+ * Stores the banner's choice. Without JavaScript the browser is sent back to
+ * the page it came from; with JavaScript ("antwort=daten") the choice comes
+ * back as data and the page updates in place. Withdrawing analytics consent
+ * deletes the analytics cookies at once.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const consent = consentFromChoice(
+    String(form.get("auswahl") ?? ""),
+    form.getAll("kategorie").map((value) => String(value)),
+  );
+  if (!consent) return data({ error: "Diese Auswahl verstehen wir nicht." }, { status: 400 });
+
+  const { consentCookieName } = context.get(siteConfigContext);
+  const cookies = context.get(responseCookiesContext);
+  cookies.push(consentCookie(request, consentCookieName, consent));
+  if (!consent.analytics) cookies.push(...analyticsCookieRemovals(request));
+
+  if (form.get("antwort") === "daten") return { consent };
+  return redirect(safeReturnPath(String(form.get("zurueck") ?? "")) ?? "/", 303);
+}
