@@ -12,7 +12,13 @@ export default defineConfig({
       {
         // Nothing listens on port 9: the tests see a Directus that cannot be
         // reached, whatever runs on this machine.
-        plugins: [cloudflareTest({ wrangler, miniflare: { bindings: { DIRECTUS_URL: "http://127.0.0.1:9" } } })],
+        // A tag manager container is configured, as in production.
+        plugins: [
+          cloudflareTest({
+            wrangler,
+            miniflare: { bindings: { DIRECTUS_URL: "http://127.0.0.1:9", GTM_ID: "GTM-TEST123" } },
+          }),
+        ],
         test: {
           name: "worker",
           include: ["tests/worker/**/*.test.ts"],
@@ -24,7 +30,9 @@ export default defineConfig({
         plugins: [
           cloudflareTest({
             wrangler,
-            miniflare: { bindings: { PRODUCT_NAME: "", APP_STORE_URL: "http://store.example.org/app" } },
+            miniflare: {
+              bindings: { PRODUCT_NAME: "", APP_STORE_URL: "http://store.example.org/app", CONSENT_COOKIE_NAME: "" },
+            },
           }),
         ],
         test: { name: "worker-bad-config", include: ["tests/worker/bad-config.test.ts"] },

@@ -1,7 +1,9 @@
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
-import type { EntryContext, HandleErrorFunction } from "react-router";
+import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
+import { NonceContext } from "./lib/nonce.ts";
+import { nonceContext } from "./lib/site-context.server.ts";
 
 // Render aborts after this long so a slow loader cannot hold a request open.
 export const streamTimeout = 5_000;
@@ -12,18 +14,26 @@ export default async function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
+  loadContext: RouterContextProvider,
 ) {
   let statusCode = responseStatusCode;
   const abort = AbortSignal.timeout(streamTimeout + 1_000);
-  const body = await renderToReadableStream(<ServerRouter context={routerContext} url={request.url} />, {
-    signal: abort,
-    onError(error: unknown) {
-      statusCode = 500;
-      // Errors before the shell is ready reject the promise and are logged by
-      // React Router; these are errors while streaming.
-      console.error(error);
+  const nonce = loadContext.get(nonceContext);
+  const body = await renderToReadableStream(
+    <NonceContext value={nonce}>
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+    </NonceContext>,
+    {
+      nonce,
+      signal: abort,
+      onError(error: unknown) {
+        statusCode = 500;
+        // Errors before the shell is ready reject the promise and are logged by
+        // React Router; these are errors while streaming.
+        console.error(error);
+      },
     },
-  });
+  );
 
   // Crawlers get the complete page in one piece: they should read every
   // recipe, not a loading state.

@@ -7,13 +7,18 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
+import { CookieConsent } from "./components/cookie-consent.tsx";
 import { SiteFooter } from "./components/site-footer.tsx";
 import { SiteHeader } from "./components/site-header.tsx";
 import { TabBar } from "./components/tab-bar.tsx";
+import { TagManager } from "./components/tag-manager.tsx";
+import { trackEvent } from "./lib/analytics.ts";
+import { consentFrom } from "./lib/consent-cookie.server.ts";
 import { takeNotice } from "./lib/notice-cookie.server.ts";
 import { NOTICES } from "./lib/notices.ts";
 import { responseCookiesContext, siteConfigContext, visitorContext } from "./lib/site-context.server.ts";
@@ -48,6 +53,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     /** Signed in, but Directus cannot be asked right now. */
     accountUnavailable: state.status === "unavailable",
     notice: notice ? NOTICES[notice.code] : null,
+    /** The visitor's cookie choice; null: not asked yet, the banner is due. */
+    consent: consentFrom(request, config.consentCookieName) ?? null,
+    gtmId: config.gtmId,
   };
 }
 
@@ -65,26 +73,29 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#2f6b3a" />
         <Meta />
         <Links />
+        <TagManager gtmId={shell?.gtmId ?? null} consent={shell?.consent ?? null} />
       </head>
       <body>
         <a className="skip-link" href="#inhalt">
           Zum Inhalt springen
         </a>
-        <SiteHeader productName={shell?.productName ?? "Was koche ich"} />
-        <TabBar />
-        <main id="inhalt" tabIndex={-1}>
-          {shell?.notice ? (
-            <p className="notice site-notice" role="status">
-              {shell.notice}
-            </p>
-          ) : null}
-          {children}
-        </main>
-        <SiteFooter
-          appStoreUrl={shell?.appStoreUrl}
-          visitor={shell?.visitor ?? null}
-          accountUnavailable={shell?.accountUnavailable ?? false}
-        />
+        <CookieConsent consent={shell?.consent ?? null} gtmId={shell?.gtmId ?? null}>
+          <SiteHeader productName={shell?.productName ?? "Was koche ich"} />
+          <TabBar />
+          <main id="inhalt" tabIndex={-1}>
+            {shell?.notice ? (
+              <p className="notice site-notice" role="status">
+                {shell.notice}
+              </p>
+            ) : null}
+            {children}
+          </main>
+          <SiteFooter
+            appStoreUrl={shell?.appStoreUrl}
+            visitor={shell?.visitor ?? null}
+            accountUnavailable={shell?.accountUnavailable ?? false}
+          />
+        </CookieConsent>
         <ScrollRestoration />
         <Scripts />
       </body>
@@ -92,12 +103,25 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-export default function App() {
+export default function App({ loaderData }: Route.ComponentProps) {
+  const location = useLocation();
+  const consentKey = JSON.stringify(loaderData.consent);
+
   // Marks the page as interactive. Browser tests wait for it before they
   // type into fields that react to every keystroke.
   useEffect(() => {
     document.documentElement.dataset.js = "ready";
   }, []);
+
+  // page_view at the end of every navigation, the first one included (spec section 4).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: one event per location; consent is read as it is then
+  useEffect(() => {
+    trackEvent(JSON.parse(consentKey), "page_view", {
+      page_location: window.location.href,
+      page_title: document.title,
+    });
+  }, [location.key]);
+
   return <Outlet />;
 }
 

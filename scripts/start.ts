@@ -33,7 +33,8 @@ const cms = await startCms({
   directusPort: PORTS.directus,
   standInPort: PORTS.standIn,
   publicUrl: `${SITE}/directus`,
-  redirectAllowList: [SITE],
+  // Where Directus sends a visitor after Google sign-in (workers/auth-routes.ts).
+  redirectAllowList: [`${SITE}/login/zurueck`],
   log,
 });
 const adminDoor = await openAdminDoor(PORTS.adminDoor, cms.directus.url);
@@ -46,7 +47,9 @@ if (spawnSync("node", ["scripts/sync.ts"], { stdio: "inherit" }).status !== 0) {
   log("the first sync failed (see above); the site serves the last published catalog, if any");
 }
 
-const wrangler: ChildProcess = spawn("wrangler", ["dev", "--port", String(SITE_PORT), "--ip", "127.0.0.1"], {
+// `GTM_ID=GTM-XXXXXXX npm start` tries the tag manager locally (it still loads only after consent).
+const gtmVar = process.env.GTM_ID ? ["--var", `GTM_ID:${process.env.GTM_ID}`] : [];
+const wrangler: ChildProcess = spawn("wrangler", ["dev", "--port", String(SITE_PORT), "--ip", "127.0.0.1", ...gtmVar], {
   stdio: "inherit",
   env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" },
 });

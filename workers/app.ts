@@ -6,12 +6,14 @@ import { createCatalogCache } from "../app/lib/catalog/catalog-cache.server.ts";
 import { readConfig } from "../app/lib/config.server.ts";
 import {
   catalogContext,
+  nonceContext,
   responseCookiesContext,
   siteConfigContext,
   visitorContext,
 } from "../app/lib/site-context.server.ts";
 import { requestVisitor } from "../app/lib/visitor.server.ts";
 import { authRoutes } from "./auth-routes.ts";
+import { contentSecurityPolicy } from "./content-security-policy.ts";
 import { proxyToDirectus } from "./directus-proxy.ts";
 import { originCheck } from "./origin-check.ts";
 import { applyPageCaching } from "./page-cache.ts";
@@ -27,10 +29,11 @@ const catalogCache = createCatalogCache();
 const loadBuild = () => import("virtual:react-router/server-build");
 const handleRequest = createRequestHandler(loadBuild, import.meta.env.MODE);
 
-const app = new Hono<{ Bindings: Env }>();
+const app = new Hono<{ Bindings: Env; Variables: { nonce: string } }>();
 
-// Baseline headers on every Worker response; the consent-aware CSP joins them
-// with the cookie banner.
+// Headers on every Worker response: the consent-aware Content Security
+// Policy with this response's nonce, and the fixed ones.
+app.use(contentSecurityPolicy(config.consentCookieName));
 app.use(
   secureHeaders({
     xFrameOptions: "DENY",
@@ -57,6 +60,7 @@ app.all("*", async (c) => {
       [catalogContext, () => catalogCache.get(c.env.CATALOG)],
       [visitorContext, visitor],
       [responseCookiesContext, responseCookies],
+      [nonceContext, c.get("nonce")],
     ]),
   );
   const rendered = await handleRequest(c.req.raw, context);

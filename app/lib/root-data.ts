@@ -21,6 +21,8 @@ export function shellFromMatches(matches: ReadonlyArray<MatchWithData | undefine
       visitor: null,
       accountUnavailable: false,
       notice: null,
+      consent: null,
+      gtmId: null,
     }
   );
 }

@@ -17,3 +17,6 @@ export const visitorContext = createContext<RequestVisitor>();
 
 /** Set-Cookie headers that loaders and actions want on the response; the Worker appends them. */
 export const responseCookiesContext = createContext<string[]>();
+
+/** This response's Content Security Policy nonce, for inline scripts. */
+export const nonceContext = createContext<string>();

@@ -1,10 +1,13 @@
-import { Form, Link } from "react-router";
+import { useEffect } from "react";
+import { Form, Link, useLocation, useRouteLoaderData } from "react-router";
 import { RecipeCard } from "../components/recipe-card.tsx";
+import { trackEvent } from "../lib/analytics.ts";
 import { CATEGORY_HEADINGS, categoryPath, type RecipeType, recipeTypeFromParam } from "../lib/categories.ts";
 import { homeTitle } from "../lib/page-title.ts";
 import { pickRandomRecipe } from "../lib/search.ts";
 import { staticPageMeta } from "../lib/seo/static-page-meta.ts";
 import { catalogContext } from "../lib/site-context.server.ts";
+import type { ShellData } from "../root.tsx";
 import type { Route } from "./+types/home";
 
 /** The three quick choices under "Ich will aber lieber...", in the spec's order. */
@@ -28,6 +31,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     type: type ?? null,
     // An unknown category is named back to the visitor rather than silently dropped.
     unknownType: typParam && !type ? typParam.slice(0, 40) : null,
+    // A press of one of the buttons, not the first pick on opening the page.
+    pressed: params.has("zuletzt"),
   };
 }
 
@@ -47,8 +52,17 @@ export const meta: Route.MetaFunction = (args) =>
 
 // Serves both "/" and "/zufallsgenerator" (two route ids, one module).
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { recipe, type, unknownType } = loaderData;
+  const { recipe, type, unknownType, pressed } = loaderData;
   const shown = recipe?.slug ?? "";
+  const consent = useRouteLoaderData<ShellData>("root")?.consent ?? null;
+  const { key, pathname } = useLocation();
+
+  // shuffle_recipes after each press (spec section 7); the pick on opening the page is not one.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: one event per navigation; consent is read as it is then
+  useEffect(() => {
+    if (pressed)
+      trackEvent(consent, "shuffle_recipes", { page_location: pathname, type: type?.toLowerCase() ?? "none" });
+  }, [key]);
   return (
     <div className="page">
       <h1>Zufällige Rezepte</h1>

@@ -1,13 +1,16 @@
-import { Link, redirect } from "react-router";
+import { useEffect } from "react";
+import { Link, redirect, useRouteLoaderData } from "react-router";
 import { PaginationNav } from "../components/pagination-nav.tsx";
 import { RecipeList } from "../components/recipe-list.tsx";
 import { SearchForm } from "../components/search-form.tsx";
+import { trackEvent } from "../lib/analytics.ts";
 import { CATEGORY_HEADINGS, categoryPath, FOOTER_CATEGORIES } from "../lib/categories.ts";
 import { pageTitle } from "../lib/page-title.ts";
 import { PAGE_PARAM, pageHref, paginate, parsePageParam } from "../lib/pagination.ts";
 import { newestRecipes, searchRecipes } from "../lib/search.ts";
 import { pageMeta } from "../lib/seo/page-meta.ts";
 import { catalogContext, siteConfigContext } from "../lib/site-context.server.ts";
+import type { ShellData } from "../root.tsx";
 import type { Route } from "./+types/search";
 
 /** Longer terms are cut: no recipe name is this long, and it bounds the work per request. */
@@ -56,6 +59,13 @@ function resultCount(total: number, query: string): string {
 
 export default function Search({ loaderData }: Route.ComponentProps) {
   const { query, items, total, page, pageCount, suggestions } = loaderData;
+  const consent = useRouteLoaderData<ShellData>("root")?.consent ?? null;
+
+  // search_recipes once per term searched (spec section 7).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: one event per term; consent is read as it is then
+  useEffect(() => {
+    if (query !== "") trackEvent(consent, "search_recipes", { page_location: window.location.href, searchTerm: query });
+  }, [query]);
   return (
     <div className="page wide-page">
       <h1>Rezeptsuche</h1>

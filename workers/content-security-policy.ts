@@ -1,0 +1,71 @@
+/**
+ * The Content Security Policy, per response. Inline scripts run only with
+ * this response's nonce; the tag manager's and Analytics' hosts are allowed
+ * only when the request's consent cookie allows analytics (and advertising
+ * hosts only with marketing consent), so nothing can load them before the
+ * visitor has agreed, even if a page tried.
+ */
+import type { MiddlewareHandler } from "hono";
+import type { Consent } from "../app/lib/consent.ts";
+import { consentFrom } from "../app/lib/consent-cookie.server.ts";
+
+const TAG_MANAGER = "https://www.googletagmanager.com";
+const ANALYTICS = ["https://*.google-analytics.com", "https://*.analytics.google.com"];
+const ADVERTISING = ["https://*.doubleclick.net", "https://www.googleadservices.com", "https://www.google.com"];
+
+/** A fresh nonce: 128 random bits, base64. */
+export function newNonce(): string {
+  return btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16))));
+}
+
+/** The policy for a page rendered with `nonce` for a visitor with `consent` (undefined: not asked yet). */
+export function pagePolicy(nonce: string, consent: Consent | undefined, https: boolean): string {
+  const analytics = consent?.analytics === true;
+  const marketing = analytics && consent?.marketing === true;
+  const tracking = analytics ? [TAG_MANAGER, ...ANALYTICS, ...(marketing ? ADVERTISING : [])] : [];
+  const directives = [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'${analytics ? ` ${TAG_MANAGER}` : ""}`,
+    "style-src 'self'",
+    `img-src 'self' data:${tracking.length ? ` ${tracking.join(" ")}` : ""}`,
+    `connect-src 'self'${tracking.length ? ` ${tracking.join(" ")}` : ""}`,
+    `frame-src ${analytics ? TAG_MANAGER : "'none'"}`,
+    "font-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    "manifest-src 'self'",
+    ...(https ? ["upgrade-insecure-requests"] : []),
+  ];
+  return directives.join("; ");
+}
+
+/**
+ * For what the /directus proxy returns (JSON, images an editor uploaded):
+ * nothing in it may run, even an SVG with a script inside.
+ */
+export const PROXIED_POLICY =
+  "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; object-src 'none'; base-uri 'none'; sandbox; frame-ancestors 'none'";
+
+/**
+ * Creates the nonce before the request is handled (the handler reads it
+ * with `c.get("nonce")`) and sets the policy on the response. A 304 keeps
+ * no policy of its own: the browser then keeps the one stored with the page,
+ * whose nonce matches the page it keeps.
+ */
+export function contentSecurityPolicy(consentCookieName: string): MiddlewareHandler<{ Variables: { nonce: string } }> {
+  return async (c, next) => {
+    const nonce = newNonce();
+    c.set("nonce", nonce);
+    await next();
+    if (c.res.status === 304) {
+      c.res.headers.delete("content-security-policy");
+      return;
+    }
+    const policy = new URL(c.req.url).pathname.startsWith("/directus/")
+      ? PROXIED_POLICY
+      : pagePolicy(nonce, consentFrom(c.req.raw, consentCookieName), new URL(c.req.url).protocol === "https:");
+    c.res.headers.set("content-security-policy", policy);
+  };
+}
