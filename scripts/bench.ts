@@ -2,16 +2,49 @@
  * `npm run bench`: builds the site and measures what the project promises
  * about size and speed, side by side in one run. Writes reports/bench.md (for
  * people) and reports/bench.json (for comparing runs).
+ *
+ *   npm run bench                        every part
+ *   npm run bench -- --only lighthouse   only the named parts (repeatable), e.g.
+ *                                        to iterate without the 10k-recipe sync
  */
 import { spawnSync } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { parseArgs } from "node:util";
 import { benchCatalog } from "./bench/catalog.ts";
 import { clientJsPerRoute } from "./bench/client-js.ts";
 import { benchDirectusSync } from "./bench/directus-sync.ts";
+import { benchLighthouse, type LighthouseBench, type LighthousePage } from "./bench/lighthouse.ts";
+import { startLocalSite } from "./bench/local-site.ts";
 import { kb } from "./bench/sizes.ts";
 import { workerBundleSize } from "./bench/worker-bundle.ts";
+import { startScratchCms } from "./local-stack/cms.ts";
 
 const CLIENT_JS_GOAL_KB = 100;
+const LIGHTHOUSE_PAGES = [
+  "/",
+  "/suche?q=suppe",
+  "/zutatensuche?z=tomate&z=zwiebel",
+  "/rezepte/kaesespaetzle-aus-der-pfanne",
+];
+const LIGHTHOUSE_RUNS = 5;
+const LIGHTHOUSE_GOALS = { performance: 95, accessibility: 100, bestPractices: 100, seo: 100, cls: 0 };
+const LIGHTHOUSE_REPORTS = "reports/lighthouse";
+
+const PARTS = ["client-js", "worker", "catalog", "directus-sync", "lighthouse"] as const;
+type Part = (typeof PARTS)[number];
+
+const { values: args } = parseArgs({ options: { only: { type: "string", multiple: true } } });
+const only = args.only ?? [];
+const unknown = only.filter((name) => !(PARTS as readonly string[]).includes(name));
+if (unknown.length > 0) {
+  console.error(`bench: unknown part ${unknown.join(", ")}; parts are ${PARTS.join(", ")}`);
+  process.exit(2);
+}
+const wanted = (part: Part) => only.length === 0 || only.includes(part);
+
+// Ctrl-C or a kill ends the process through exit(), whose hooks stop the
+// wrangler dev the Lighthouse part starts (it runs in its own process group).
+for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => process.exit(130));
 
 const build = spawnSync("react-router", ["build"], { stdio: ["ignore", "ignore", "inherit"] });
 if (build.status !== 0) {
@@ -19,70 +52,201 @@ if (build.status !== 0) {
   process.exit(1);
 }
 
-const routes = clientJsPerRoute();
-const worker = workerBundleSize();
-const catalogs = [1_000, 10_000, 50_000].map((size) => benchCatalog(size));
-console.log("bench: filling a scratch Directus with 10,000 recipes for the sync benchmark …");
-const directusSync = await benchDirectusSync(10_000, (line) => process.stdout.write(`\r${line}`));
-console.log("");
+const routes = wanted("client-js") ? clientJsPerRoute() : undefined;
+const worker = wanted("worker") ? workerBundleSize() : undefined;
+const catalogs = wanted("catalog") ? [1_000, 10_000, 50_000].map((size) => benchCatalog(size)) : undefined;
+
+let lighthouse: LighthouseBench | undefined;
+let lighthouseRecipes = 0;
+let lighthouseError: string | undefined;
+let directusSync: Awaited<ReturnType<typeof benchDirectusSync>> | undefined;
+if (wanted("lighthouse") || wanted("directus-sync")) {
+  // One scratch CMS for both parts; Lighthouse goes first because the sync
+  // benchmark fills it with 10k synthetic recipes (without images).
+  console.log("bench: starting a scratch Directus with the seed content …");
+  const cms = await startScratchCms({ redirectAllowList: [], log: () => {} });
+  try {
+    if (wanted("lighthouse")) {
+      // A site that does not come up (a page being rebuilt, say) loses this
+      // part only: the report says why, the other parts still run, and the
+      // bench exits with 1 at the end.
+      try {
+        const site = await startLocalSite(cms.directus.url);
+        lighthouseRecipes = site.recipes;
+        try {
+          rmSync(LIGHTHOUSE_REPORTS, { recursive: true, force: true });
+          mkdirSync(LIGHTHOUSE_REPORTS, { recursive: true });
+          lighthouse = await benchLighthouse(site.url, LIGHTHOUSE_PAGES, {
+            runs: LIGHTHOUSE_RUNS,
+            log: (line) => process.stdout.write(`\r\x1b[2K${line}`),
+            saveReport: (path, html) => writeFileSync(`${LIGHTHOUSE_REPORTS}/${reportName(path)}.html`, html),
+          });
+          console.log("");
+        } finally {
+          await site.stop();
+        }
+      } catch (error) {
+        lighthouseError = error instanceof Error ? error.message : String(error);
+        console.error(`bench: the Lighthouse part failed: ${lighthouseError}`);
+      }
+    }
+    if (wanted("directus-sync")) {
+      console.log("bench: filling the scratch Directus with 10,000 recipes for the sync benchmark …");
+      directusSync = await benchDirectusSync(cms.directus.url, 10_000, (line) => process.stdout.write(`\r${line}`));
+      console.log("");
+    }
+  } finally {
+    await cms.stop();
+  }
+}
+
+/** A file name for a page's Lighthouse report: "/" is home, the rest its path and query in plain characters. */
+function reportName(path: string): string {
+  return path === "/" ? "home" : path.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "");
+}
+
 const ms = (value: number) => value.toFixed(value < 10 ? 2 : 0);
 const mb = (bytes: number) => (bytes / 1e6).toFixed(1);
+
+/** The goals a page missed, with its numbers; empty when it met them all. */
+function missedGoals(page: LighthousePage): string[] {
+  const missed: string[] = [];
+  const atLeast = (label: string, value: number | null, goal: number) => {
+    if (value === null || value < goal) missed.push(`${label} ${value ?? "–"}`);
+  };
+  atLeast("performance", page.performance, LIGHTHOUSE_GOALS.performance);
+  atLeast("accessibility", page.accessibility, LIGHTHOUSE_GOALS.accessibility);
+  atLeast("best practices", page.bestPractices, LIGHTHOUSE_GOALS.bestPractices);
+  atLeast("SEO", page.seo, LIGHTHOUSE_GOALS.seo);
+  if (page.cls === null || page.cls > LIGHTHOUSE_GOALS.cls) missed.push(`CLS ${page.cls?.toFixed(3) ?? "–"}`);
+  return missed;
+}
+
+function lighthouseSection(bench: LighthouseBench): string[] {
+  const value = (number: number | null, format: (value: number) => string = String) =>
+    number === null ? "–" : format(number);
+  const missedPages = bench.pages.filter((page) => missedGoals(page).length > 0);
+  return [
+    `## Lighthouse, mobile`,
+    "",
+    `Goals: performance ≥ ${LIGHTHOUSE_GOALS.performance}; accessibility, best practices and SEO ${LIGHTHOUSE_GOALS.accessibility}; CLS ${LIGHTHOUSE_GOALS.cls}.`,
+    `Lighthouse ${bench.lighthouseVersion || "–"} with its mobile default (Moto G Power emulation, simulated slow 4G and`,
+    `4× CPU slowdown) in Debian's Chromium ${bench.chromiumVersion || "–"}, headless; ${bench.runsPerPage} runs per page, each in a`,
+    "fresh browser, every number the median of its runs. The built site runs in `wrangler dev` (workerd, local",
+    `mode) on the seed catalog (${lighthouseRecipes} recipes) published by the sync from a scratch Directus, whose images it`,
+    "proxies; each page and its images were requested once before the runs. Simulated throttling scales what",
+    "it observed, so the numbers depend on how busy the machine was: Lighthouse's CPU benchmark index was",
+    `${value(bench.benchmarkIndex, (index) => index.toFixed(0))} (median; ${bench.benchmarkIndexRange.map((index) => index.toFixed(0)).join("–")} over the runs). Took ${bench.seconds.toFixed(0)} s. The HTML report of each page's median run is in`,
+    `\`${LIGHTHOUSE_REPORTS}/\`.`,
+    "",
+    "| page | performance | accessibility | best practices | SEO | LCP ms | CLS | TBT ms | JS KB transferred | goals |",
+    "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |",
+    ...bench.pages.map((page) => {
+      const missed = missedGoals(page);
+      return `| \`${page.path}\` | ${value(page.performance)} | ${value(page.accessibility)} | ${value(page.bestPractices)} | ${value(page.seo)} | ${value(page.lcpMs, (lcp) => lcp.toFixed(0))} | ${value(page.cls, (cls) => cls.toFixed(3))} | ${value(page.tbtMs, (tbt) => tbt.toFixed(0))} | ${value(page.jsBytes, kb)} | ${missed.length === 0 ? "met" : `missed: ${missed.join(", ")}`} |`;
+    }),
+    "",
+    missedPages.length === 0
+      ? `All goals met on all ${bench.pages.length} pages.`
+      : `Goals met on ${bench.pages.length - missedPages.length} of ${bench.pages.length} pages; missed on ${missedPages.map((page) => `\`${page.path}\``).join(", ")}.`,
+    "",
+    ...bench.pages
+      .filter((page) => page.failedAudits.length > 0)
+      .map((page) => `- \`${page.path}\` loses points on: ${page.failedAudits.join("; ")}.`),
+    ...bench.pages
+      .filter((page) => page.errors.length > 0)
+      .map(
+        (page) =>
+          `- \`${page.path}\`: ${page.errors.length} failed run${page.errors.length === 1 ? "" : "s"}, ${page.runs} counted (${[...new Set(page.errors)].join("; ")}).`,
+      ),
+    "",
+  ];
+}
 
 const lines = [
   `# Benchmark report`,
   "",
   `Run ${new Date().toISOString()} on Node ${process.version}.`,
+  ...(only.length > 0
+    ? ["", `Partial run (\`--only ${only.join(" --only ")}\`): the other parts were not measured.`]
+    : []),
   "",
-  `## Client JavaScript per route (first visit)`,
-  "",
-  `Goal: at most ${CLIENT_JS_GOAL_KB} KB gzip. Every file compressed on its own, as served.`,
-  "",
-  "| route | files | raw KB | gzip KB | brotli KB | goal |",
-  "| --- | ---: | ---: | ---: | ---: | --- |",
-  ...routes.map(
-    ({ routeId, files, size }) =>
-      `| ${routeId} | ${files} | ${kb(size.raw)} | ${kb(size.gzip)} | ${kb(size.brotli)} | ${
-        size.gzip <= CLIENT_JS_GOAL_KB * 1000 ? "met" : "missed"
-      } |`,
-  ),
-  "",
-  `## Worker bundle`,
-  "",
-  "| files | raw KB | gzip KB |",
-  "| ---: | ---: | ---: |",
-  `| ${worker.files} | ${kb(worker.size.raw)} | ${kb(worker.size.gzip)} |`,
-  "",
-  `## Catalog and search (synthetic catalogs)`,
-  "",
-  "Goals at 10k recipes: query p99 ≤ 5 ms, cold load ≤ 150 ms, heap ≤ 40 MB. Cold load is what an isolate",
-  "does for a new version: parse the catalog JSON, revive the MiniSearch index, build the lookups. Heap is",
-  "measured with `--expose-gc` around that load. Queries: 300 name searches (10 terms, some with typos or",
-  "umlaut spellings) and 300 ingredient matches with 5 random ingredients.",
-  "",
-  "| recipes | build ms | catalog MB | index MB | cold load ms | heap MB | search p50 / p99 ms | match p50 / p99 ms |",
-  "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
-  ...catalogs.map(
-    (bench) =>
-      `| ${bench.recipes} | ${ms(bench.buildMs)} | ${mb(bench.catalogBytes)} | ${mb(bench.indexBytes)} | ${ms(bench.coldLoadMs)} | ${bench.heapMb.toFixed(1)} | ${ms(bench.searchP50Ms)} / ${ms(bench.searchP99Ms)} | ${ms(bench.matchP50Ms)} / ${ms(bench.matchP99Ms)} |`,
-  ),
-  "",
-  `## Sync from a real Directus`,
-  "",
-  "Goal: 10k recipes in at most 60 s. A scratch Directus 11 on SQLite, filled through the admin API, read",
-  "through the public API page by page, published into an empty local KV; then a second run over the",
-  "same content.",
-  "",
-  "| recipes | fill s | first sync s | KV writes | second sync s | KV writes |",
-  "| ---: | ---: | ---: | ---: | ---: | ---: |",
-  `| ${directusSync.recipes} | ${directusSync.fillSeconds.toFixed(0)} | ${directusSync.syncSeconds.toFixed(1)} | ${directusSync.writes} | ${directusSync.resyncSeconds.toFixed(1)} | ${directusSync.resyncWrites} |`,
-  "",
+  ...(routes
+    ? [
+        `## Client JavaScript per route (first visit)`,
+        "",
+        `Goal: at most ${CLIENT_JS_GOAL_KB} KB gzip. Every file compressed on its own, as served.`,
+        "",
+        "| route | files | raw KB | gzip KB | brotli KB | goal |",
+        "| --- | ---: | ---: | ---: | ---: | --- |",
+        ...routes.map(
+          ({ routeId, files, size }) =>
+            `| ${routeId} | ${files} | ${kb(size.raw)} | ${kb(size.gzip)} | ${kb(size.brotli)} | ${
+              size.gzip <= CLIENT_JS_GOAL_KB * 1000 ? "met" : "missed"
+            } |`,
+        ),
+        "",
+      ]
+    : []),
+  ...(worker
+    ? [
+        `## Worker bundle`,
+        "",
+        "| files | raw KB | gzip KB |",
+        "| ---: | ---: | ---: |",
+        `| ${worker.files} | ${kb(worker.size.raw)} | ${kb(worker.size.gzip)} |`,
+        "",
+      ]
+    : []),
+  ...(catalogs
+    ? [
+        `## Catalog and search (synthetic catalogs)`,
+        "",
+        "Goals at 10k recipes: query p99 ≤ 5 ms, cold load ≤ 150 ms, heap ≤ 40 MB. Cold load is what an isolate",
+        "does for a new version: parse the catalog JSON, revive the MiniSearch index, build the lookups. Heap is",
+        "measured with `--expose-gc` around that load. Queries: 300 name searches (10 terms, some with typos or",
+        "umlaut spellings) and 300 ingredient matches with 5 random ingredients.",
+        "",
+        "| recipes | build ms | catalog MB | index MB | cold load ms | heap MB | search p50 / p99 ms | match p50 / p99 ms |",
+        "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+        ...catalogs.map(
+          (bench) =>
+            `| ${bench.recipes} | ${ms(bench.buildMs)} | ${mb(bench.catalogBytes)} | ${mb(bench.indexBytes)} | ${ms(bench.coldLoadMs)} | ${bench.heapMb.toFixed(1)} | ${ms(bench.searchP50Ms)} / ${ms(bench.searchP99Ms)} | ${ms(bench.matchP50Ms)} / ${ms(bench.matchP99Ms)} |`,
+        ),
+        "",
+      ]
+    : []),
+  ...(directusSync
+    ? [
+        `## Sync from a real Directus`,
+        "",
+        "Goal: 10k recipes in at most 60 s. A scratch Directus 11 on SQLite, filled through the admin API, read",
+        "through the public API page by page, published into an empty local KV; then a second run over the",
+        "same content.",
+        "",
+        "| recipes | fill s | first sync s | KV writes | second sync s | KV writes |",
+        "| ---: | ---: | ---: | ---: | ---: | ---: |",
+        `| ${directusSync.recipes} | ${directusSync.fillSeconds.toFixed(0)} | ${directusSync.syncSeconds.toFixed(1)} | ${directusSync.writes} | ${directusSync.resyncSeconds.toFixed(1)} | ${directusSync.resyncWrites} |`,
+        "",
+      ]
+    : []),
+  ...(lighthouse ? lighthouseSection(lighthouse) : []),
+  ...(lighthouseError
+    ? [
+        `## Lighthouse, mobile`,
+        "",
+        `Not measured: ${lighthouseError.split("\n")[0]} (the full message is in the bench's output).`,
+        "",
+      ]
+    : []),
 ];
 
 mkdirSync("reports", { recursive: true });
 writeFileSync("reports/bench.md", lines.join("\n"));
 writeFileSync(
   "reports/bench.json",
-  `${JSON.stringify({ date: new Date().toISOString(), routes, worker, catalogs, directusSync }, null, 2)}\n`,
+  `${JSON.stringify({ date: new Date().toISOString(), only, routes, worker, catalogs, directusSync, lighthouse, lighthouseError }, null, 2)}\n`,
 );
 console.log(lines.join("\n"));
 console.log("bench: written to reports/bench.md and reports/bench.json");
+if (lighthouseError) process.exitCode = 1;

@@ -1,6 +1,6 @@
 /**
- * A sync of a large catalog from a real Directus: a scratch CMS in a temp
- * folder, filled with synthetic recipes through the admin API, then one
+ * A sync of a large catalog from a real Directus: a scratch CMS (started by
+ * the caller) filled with synthetic recipes through the admin API, then one
  * timed run of the sync core into a fresh local KV.
  */
 import { mkdtempSync, rmSync } from "node:fs";
@@ -11,7 +11,6 @@ import type { CatalogStore } from "../../app/lib/catalog/storage.ts";
 import { createDirectusSource } from "../../workers/sync/directus-source.ts";
 import { runSync } from "../../workers/sync/run-sync.ts";
 import { connectAdmin } from "../cms/directus-admin.ts";
-import { startScratchCms } from "../local-stack/cms.ts";
 import { LOCAL_ADMIN } from "../local-stack/directus.ts";
 import { syntheticRecipes } from "./catalog.ts";
 
@@ -27,15 +26,22 @@ export interface DirectusSyncBench {
 
 const BATCH = 250;
 
-export async function benchDirectusSync(count: number, log: (line: string) => void): Promise<DirectusSyncBench> {
+/**
+ * Fills the scratch Directus at `directusUrl` up to `count` recipes and times two syncs of it.
+ * It adds recipes for good: run it after anything that needs the plain seed.
+ */
+export async function benchDirectusSync(
+  directusUrl: string,
+  count: number,
+  log: (line: string) => void,
+): Promise<DirectusSyncBench> {
   const kvDir = mkdtempSync(join(tmpdir(), "bench-kv-"));
-  const cms = await startScratchCms({ redirectAllowList: [], log: () => {} });
   const platform = await getPlatformProxy<{ CATALOG: CatalogStore }>({
     configPath: "wrangler.toml",
     persist: { path: kvDir },
   });
   try {
-    const admin = await connectAdmin(cms.directus.url, LOCAL_ADMIN);
+    const admin = await connectAdmin(directusUrl, LOCAL_ADMIN);
     const ids = async (collection: string) =>
       new Map(
         (
@@ -75,7 +81,7 @@ export async function benchDirectusSync(count: number, log: (line: string) => vo
     }
     const fillSeconds = (Date.now() - fillStarted) / 1000;
 
-    const source = createDirectusSource({ url: cms.directus.url });
+    const source = createDirectusSource({ url: directusUrl });
     let started = Date.now();
     const first = await runSync({ source, store: platform.env.CATALOG });
     const syncSeconds = (Date.now() - started) / 1000;
@@ -91,7 +97,6 @@ export async function benchDirectusSync(count: number, log: (line: string) => vo
     };
   } finally {
     await platform.dispose();
-    await cms.stop();
     rmSync(kvDir, { recursive: true, force: true });
   }
 }

@@ -1,0 +1,162 @@
+/**
+ * The built site as a visitor meets it, for measuring pages: the catalog
+ * published from a real Directus into a fresh local KV, then `wrangler dev`
+ * serving a copy of build/ on that KV, with recipe images proxied from that
+ * Directus.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { getPlatformProxy } from "wrangler";
+import type { CatalogStore } from "../../app/lib/catalog/storage.ts";
+import { createDirectusSource } from "../../workers/sync/directus-source.ts";
+import { runSync } from "../../workers/sync/run-sync.ts";
+import { freePort } from "../local-stack/free-port.ts";
+
+export interface LocalSite {
+  /** The site's origin, e.g. http://127.0.0.1:41234. */
+  url: string;
+  /** How many recipes the published catalog holds. */
+  recipes: number;
+  stop(): Promise<void>;
+}
+
+/**
+ * Polls `url` until it answers 200. Throws if wrangler exits, if nothing
+ * answers within `timeoutMs`, or if the Worker answers but keeps failing:
+ * a broken page is reported at once instead of after the whole timeout.
+ */
+async function waitForOk(url: string, server: ChildProcess, output: () => string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let failingSince: number | undefined;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) {
+      throw new Error(`local-site: wrangler dev exited (code ${server.exitCode}):\n${output()}`);
+    }
+    let response: Response | undefined;
+    try {
+      response = await fetch(url, { signal: AbortSignal.timeout(5_000) });
+    } catch {
+      // not listening yet
+    }
+    if (response?.ok) return;
+    if (response) {
+      failingSince ??= Date.now();
+      if (Date.now() - failingSince > 5_000) {
+        throw new Error(`local-site: ${url} answers ${response.status}; wrangler dev says:\n${output()}`);
+      }
+    }
+    await new Promise((resolveWait) => setTimeout(resolveWait, 250));
+  }
+  throw new Error(`local-site: no answer from ${url} within ${timeoutMs / 1000} s:\n${output()}`);
+}
+
+/** Stops wrangler and its workerd: both run in the process group wrangler leads. */
+function stopGroup(server: ChildProcess): Promise<void> {
+  const pid = server.pid;
+  if (pid === undefined || server.exitCode !== null || server.signalCode !== null) return Promise.resolve();
+  return new Promise((resolveStop) => {
+    server.once("exit", () => resolveStop());
+    const signal = (name: NodeJS.Signals) => {
+      try {
+        process.kill(-pid, name);
+      } catch {
+        // already gone
+      }
+    };
+    signal("SIGTERM");
+    setTimeout(() => signal("SIGKILL"), 5_000).unref();
+  });
+}
+
+/**
+ * Publishes the catalog of the Directus at `directusUrl` and serves the
+ * current build on it with `wrangler dev` on a free port. Needs `build/`.
+ */
+export async function startLocalSite(directusUrl: string): Promise<LocalSite> {
+  const workDir = mkdtempSync(join(tmpdir(), "bench-site-"));
+  const persistDir = join(workDir, "state");
+  let server: ChildProcess | undefined;
+  // A backstop for a crash or process.exit(): workerd must not outlive the bench.
+  const killOnExit = () => {
+    if (server?.pid !== undefined && server.exitCode === null) {
+      try {
+        process.kill(-server.pid, "SIGKILL");
+      } catch {
+        // already gone
+      }
+    }
+  };
+  process.once("exit", killOnExit);
+  const stop = async () => {
+    if (server) await stopGroup(server);
+    process.off("exit", killOnExit);
+    rmSync(workDir, { recursive: true, force: true });
+  };
+
+  try {
+    // The same layout `wrangler dev` reads (<persist>/v3), written by the real sync core.
+    const platform = await getPlatformProxy<{ CATALOG: CatalogStore }>({
+      configPath: "wrangler.toml",
+      persist: { path: join(persistDir, "v3") },
+    });
+    let recipes: number;
+    try {
+      const summary = await runSync({
+        source: createDirectusSource({ url: directusUrl }),
+        store: platform.env.CATALOG,
+      });
+      recipes = summary.recipes;
+    } finally {
+      await platform.dispose();
+    }
+
+    // A private copy of the build: a rebuild in the work tree during the
+    // measurement (tests, another bench) must not swap files under the server.
+    const buildCopy = join(workDir, "build");
+    cpSync("build", buildCopy, { recursive: true });
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    server = spawn(
+      "wrangler",
+      [
+        "dev",
+        "--config",
+        join(buildCopy, "server", "wrangler.json"),
+        "--port",
+        String(port),
+        "--ip",
+        "127.0.0.1",
+        "--persist-to",
+        persistDir,
+        "--var",
+        `DIRECTUS_URL:${directusUrl}`,
+        // Canonical links and absolute URLs name the origin that is measured, as in production.
+        "--var",
+        `SITE_URL:${url}`,
+        "--log-level",
+        "warn",
+      ],
+      {
+        // Its own process group, so stopping it also stops the workerd it starts.
+        detached: true,
+        stdio: ["ignore", "pipe", "pipe"],
+        // No network lookups from wrangler: the cf object falls back to its
+        // default and no usage metrics are sent.
+        env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" },
+      },
+    );
+    let output = "";
+    const keepTail = (chunk: Buffer) => {
+      output = (output + chunk.toString()).slice(-4000);
+    };
+    server.stdout?.on("data", keepTail);
+    server.stderr?.on("data", keepTail);
+    await waitForOk(`${url}/impressum`, server, () => output.trim());
+    return { url, recipes, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
