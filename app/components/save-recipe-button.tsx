@@ -34,10 +34,14 @@ export function SaveRecipeButton({ recipeId, recipeName }: { recipeId: number; r
       <input type="hidden" name="rezept" value={recipeId} />
       <input type="hidden" name="aktion" value={saved ? "entfernen" : "speichern"} />
       <input type="hidden" name="zurueck" value={`${location.pathname}${location.search}`} />
-      <button type="submit" className={saved ? "button-save is-saved" : "button-save"}>
+      <button
+        type="submit"
+        className={saved ? "button-save is-saved" : "button-save"}
+        // The recipe's name tells the buttons of a list apart; the visible label starts the name.
+        aria-label={`${saved ? "Entfernen" : "Speichern"}: ${recipeName}`}
+      >
         <HeartIcon filled={saved} size={20} />
         {saved ? "Entfernen" : "Speichern"}
-        <span className="visually-hidden">: {recipeName}</span>
       </button>
       {error ? (
         <p className="save-error" role="alert">

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { Form, Link, useLocation, useRouteLoaderData } from "react-router";
+import { Form, Link, type ShouldRevalidateFunctionArgs, useLocation, useRouteLoaderData } from "react-router";
 import { RecipeCard } from "../components/recipe-card.tsx";
 import { trackEvent } from "../lib/analytics.ts";
 import { CATEGORY_HEADINGS, categoryPath, type RecipeType, recipeTypeFromParam } from "../lib/categories.ts";
@@ -34,6 +34,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // A press of one of the buttons, not the first pick on opening the page.
     pressed: params.has("zuletzt"),
   };
+}
+
+/**
+ * A new pick only when the visitor asks for one (a new URL). Saving the
+ * recipe shown, or a cookie choice, must not swap it for another.
+ */
+export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (currentUrl.href === nextUrl.href) return false;
+  return defaultShouldRevalidate;
 }
 
 // Every visit draws anew: never store this page in a shared cache.
