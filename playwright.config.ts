@@ -1,11 +1,8 @@
 import { defineConfig, devices } from "@playwright/test";
+import { BASE_URL } from "./tests/e2e/stack.ts";
 
 /** Debian's Chromium: Playwright's own browser builds cannot be downloaded here. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-
-// A port of its own, so the tests never talk to a site started with `npm start`.
-const PORT = 8790;
-export const BASE_URL = `http://127.0.0.1:${PORT}`;
 
 const launchOptions = {
   executablePath: CHROMIUM_PATH,
@@ -27,6 +24,8 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
   workers: 2,
+  // Two cores run Directus, two workerd servers and two browsers at once: give assertions room.
+  expect: { timeout: 10_000 },
   reporter: [["list"], ["json", { outputFile: "reports/tests/e2e.json" }]],
   use: {
     baseURL: BASE_URL,
@@ -43,17 +42,16 @@ export default defineConfig({
       use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, launchOptions },
     },
   ],
-  // The built site in workerd, as `npm start` serves it, with its own local state.
+  // The built site in workerd with a real Directus behind it, on ports of its
+  // own so the tests never talk to a site started with `npm start`.
   webServer: {
-    // The seed content as the catalog first, then the site on top of it.
-    command: `node tests/e2e/publish-catalog-fixture.ts && wrangler dev --port ${PORT} --ip 127.0.0.1 --persist-to .wrangler/e2e-state --log-level warn`,
+    command: "node tests/e2e/site-under-test.ts",
     url: `${BASE_URL}/impressum`,
     reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: "ignore",
+    // A cold Directus: bootstrap, schema, seed with 89 images, then the sync.
+    timeout: 240_000,
+    gracefulShutdown: { signal: "SIGTERM", timeout: 20_000 },
+    stdout: "pipe",
     stderr: "pipe",
-    // No network lookups from wrangler: the cf object falls back to its
-    // default and no usage metrics are sent.
-    env: { CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" },
   },
 });

@@ -14,10 +14,10 @@ import { benchCatalog } from "./bench/catalog.ts";
 import { clientJsPerRoute } from "./bench/client-js.ts";
 import { benchDirectusSync } from "./bench/directus-sync.ts";
 import { benchLighthouse, type LighthouseBench, type LighthousePage } from "./bench/lighthouse.ts";
-import { startLocalSite } from "./bench/local-site.ts";
 import { kb } from "./bench/sizes.ts";
 import { workerBundleSize } from "./bench/worker-bundle.ts";
 import { startScratchCms } from "./local-stack/cms.ts";
+import { startLocalSite } from "./local-stack/site.ts";
 
 const CLIENT_JS_GOAL_KB = 100;
 const LIGHTHOUSE_PAGES = [

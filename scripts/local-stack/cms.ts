@@ -123,10 +123,12 @@ export async function startCms(options: CmsOptions): Promise<RunningCms> {
 
 /**
  * A throwaway CMS for tests and benchmarks: a temp folder, free ports, Directus
- * reached at its own address. `stop()` also removes the folder.
+ * reached at its own address unless `publicUrl` puts it behind a site's
+ * /directus. `stop()` also removes the folder.
  */
 export async function startScratchCms(options: {
   redirectAllowList: string[];
+  publicUrl?: string;
   log?: (line: string) => void;
 }): Promise<RunningCms & { dataDir: string }> {
   const dataDir = mkdtempSync(join(tmpdir(), "scratch-cms-"));
@@ -135,8 +137,8 @@ export async function startScratchCms(options: {
     dataDir,
     directusPort,
     standInPort: await freePort(),
-    publicUrl: `http://127.0.0.1:${directusPort}`,
     ...options,
+    publicUrl: options.publicUrl ?? `http://127.0.0.1:${directusPort}`,
   });
   return {
     ...cms,

@@ -1,8 +1,8 @@
 /**
- * The built site as a visitor meets it, for measuring pages: the catalog
- * published from a real Directus into a fresh local KV, then `wrangler dev`
- * serving a copy of build/ on that KV, with recipe images proxied from that
- * Directus.
+ * The built site as a visitor meets it, for the browser tests and the
+ * benchmark: the catalog published from a real Directus into a local KV,
+ * then `wrangler dev` serving a copy of build/ on that KV, with recipe
+ * images and sign-in through that Directus.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { cpSync, mkdtempSync, rmSync } from "node:fs";
@@ -12,14 +12,28 @@ import { getPlatformProxy } from "wrangler";
 import type { CatalogStore } from "../../app/lib/catalog/storage.ts";
 import { createDirectusSource } from "../../workers/sync/directus-source.ts";
 import { runSync } from "../../workers/sync/run-sync.ts";
-import { freePort } from "../local-stack/free-port.ts";
+import { freePort } from "./free-port.ts";
 
-export interface LocalSite {
+export interface ServedSite {
   /** The site's origin, e.g. http://127.0.0.1:41234. */
   url: string;
+  stop(): Promise<void>;
+}
+
+export interface LocalSite extends ServedSite {
   /** How many recipes the published catalog holds. */
   recipes: number;
-  stop(): Promise<void>;
+}
+
+export interface ServeOptions {
+  /** A folder with a published catalog (see publishCatalog); the server reads and writes it. */
+  persistDir: string;
+  /** Where the Worker reaches Directus; a dead address plays a Directus that is down. */
+  directusUrl: string;
+  /** A fixed port (the browser tests'), or a free one. */
+  port?: number;
+  /** Further [vars], e.g. GTM_ID. */
+  vars?: Record<string, string>;
 }
 
 /**
@@ -32,7 +46,7 @@ async function waitForOk(url: string, server: ChildProcess, output: () => string
   let failingSince: number | undefined;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) {
-      throw new Error(`local-site: wrangler dev exited (code ${server.exitCode}):\n${output()}`);
+      throw new Error(`site: wrangler dev exited (code ${server.exitCode}):\n${output()}`);
     }
     let response: Response | undefined;
     try {
@@ -49,7 +63,7 @@ async function waitForOk(url: string, server: ChildProcess, output: () => string
     }
     await new Promise((resolveWait) => setTimeout(resolveWait, 250));
   }
-  throw new Error(`local-site: no answer from ${url} within ${timeoutMs / 1000} s:\n${output()}`);
+  throw new Error(`site: no answer from ${url} within ${timeoutMs / 1000} s:\n${output()}`);
 }
 
 /** Stops wrangler and its workerd: both run in the process group wrangler leads. */
@@ -70,15 +84,26 @@ function stopGroup(server: ChildProcess): Promise<void> {
   });
 }
 
-/**
- * Publishes the catalog of the Directus at `directusUrl` and serves the
- * current build on it with `wrangler dev` on a free port. Needs `build/`.
- */
-export async function startLocalSite(directusUrl: string): Promise<LocalSite> {
-  const workDir = mkdtempSync(join(tmpdir(), "bench-site-"));
-  const persistDir = join(workDir, "state");
+/** Publishes the catalog of the Directus at `directusUrl` into `persistDir` with the real sync core; returns the recipe count. */
+export async function publishCatalog(directusUrl: string, persistDir: string): Promise<number> {
+  // The same layout `wrangler dev` reads (<persist>/v3).
+  const platform = await getPlatformProxy<{ CATALOG: CatalogStore }>({
+    configPath: "wrangler.toml",
+    persist: { path: join(persistDir, "v3") },
+  });
+  try {
+    const summary = await runSync({ source: createDirectusSource({ url: directusUrl }), store: platform.env.CATALOG });
+    return summary.recipes;
+  } finally {
+    await platform.dispose();
+  }
+}
+
+/** Serves the current build/ with `wrangler dev` on the catalog in `persistDir`, until `stop()`. */
+export async function serveBuild(options: ServeOptions): Promise<ServedSite> {
+  const workDir = mkdtempSync(join(tmpdir(), "site-build-"));
   let server: ChildProcess | undefined;
-  // A backstop for a crash or process.exit(): workerd must not outlive the bench.
+  // A backstop for a crash or process.exit(): workerd must not outlive its parent.
   const killOnExit = () => {
     if (server?.pid !== undefined && server.exitCode === null) {
       try {
@@ -96,28 +121,14 @@ export async function startLocalSite(directusUrl: string): Promise<LocalSite> {
   };
 
   try {
-    // The same layout `wrangler dev` reads (<persist>/v3), written by the real sync core.
-    const platform = await getPlatformProxy<{ CATALOG: CatalogStore }>({
-      configPath: "wrangler.toml",
-      persist: { path: join(persistDir, "v3") },
-    });
-    let recipes: number;
-    try {
-      const summary = await runSync({
-        source: createDirectusSource({ url: directusUrl }),
-        store: platform.env.CATALOG,
-      });
-      recipes = summary.recipes;
-    } finally {
-      await platform.dispose();
-    }
-
-    // A private copy of the build: a rebuild in the work tree during the
-    // measurement (tests, another bench) must not swap files under the server.
+    // A private copy of the build: a rebuild in the work tree while this
+    // server runs (tests, a bench) must not swap files under it.
     const buildCopy = join(workDir, "build");
     cpSync("build", buildCopy, { recursive: true });
-    const port = await freePort();
+    const port = options.port ?? (await freePort());
     const url = `http://127.0.0.1:${port}`;
+    // Canonical links and absolute URLs name the origin that is served, as in production.
+    const vars = { DIRECTUS_URL: options.directusUrl, SITE_URL: url, ...options.vars };
     server = spawn(
       "wrangler",
       [
@@ -129,12 +140,8 @@ export async function startLocalSite(directusUrl: string): Promise<LocalSite> {
         "--ip",
         "127.0.0.1",
         "--persist-to",
-        persistDir,
-        "--var",
-        `DIRECTUS_URL:${directusUrl}`,
-        // Canonical links and absolute URLs name the origin that is measured, as in production.
-        "--var",
-        `SITE_URL:${url}`,
+        options.persistDir,
+        ...Object.entries(vars).flatMap(([name, value]) => ["--var", `${name}:${value}`]),
         "--log-level",
         "warn",
       ],
@@ -154,9 +161,32 @@ export async function startLocalSite(directusUrl: string): Promise<LocalSite> {
     server.stdout?.on("data", keepTail);
     server.stderr?.on("data", keepTail);
     await waitForOk(`${url}/impressum`, server, () => output.trim());
-    return { url, recipes, stop };
+    return { url, stop };
   } catch (error) {
     await stop();
+    throw error;
+  }
+}
+
+/**
+ * Publishes the catalog of the Directus at `directusUrl` into a fresh local
+ * KV and serves the current build on it on a free port. Needs `build/`.
+ */
+export async function startLocalSite(directusUrl: string): Promise<LocalSite> {
+  const persistDir = mkdtempSync(join(tmpdir(), "site-state-"));
+  try {
+    const recipes = await publishCatalog(directusUrl, persistDir);
+    const site = await serveBuild({ persistDir, directusUrl });
+    return {
+      ...site,
+      recipes,
+      async stop() {
+        await site.stop();
+        rmSync(persistDir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    rmSync(persistDir, { recursive: true, force: true });
     throw error;
   }
 }

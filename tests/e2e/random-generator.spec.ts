@@ -1,4 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 
 async function shownSlug(page: Page): Promise<string | null> {
   return page.locator("section.random-recipe article").getAttribute("data-slug");

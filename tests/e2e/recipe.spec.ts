@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 
 test("a recipe page shows the whole card and passes axe", async ({ page }) => {
   await page.goto("/rezepte/kaesespaetzle-aus-der-pfanne");

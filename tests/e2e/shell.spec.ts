@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 
 const PAGES = [
   { path: "/", title: "Was koche ich jetzt? Zufällige Rezepte und Zutatensuche", heading: "Zufällige Rezepte" },

@@ -1,0 +1,70 @@
+/**
+ * The site the browser tests run against, started by Playwright's web server:
+ *
+ * - a scratch Directus with the seed content behind the site's /directus,
+ *   signing in through the local Google stand-in;
+ * - the catalog published from it by the real sync;
+ * - the built site on BASE_URL, with a tag manager container configured;
+ * - the same build and catalog on CMS_DOWN_URL with a Directus that cannot
+ *   be reached.
+ *
+ * Runs until Playwright stops it (SIGTERM), then takes everything down.
+ */
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { startScratchCms } from "../../scripts/local-stack/cms.ts";
+import { publishCatalog, type ServedSite, serveBuild } from "../../scripts/local-stack/site.ts";
+import { BASE_URL, CMS_DOWN_PORT, SITE_PORT, TEST_GTM_ID } from "./stack.ts";
+
+const log = (line: string) => console.log(`e2e site: ${line}`);
+const stateDir = mkdtempSync(join(tmpdir(), "e2e-site-"));
+const sites: ServedSite[] = [];
+
+const cms = await startScratchCms({
+  publicUrl: `${BASE_URL}/directus`,
+  redirectAllowList: [`${BASE_URL}/login/zurueck`],
+  log: () => {},
+});
+let stopping: Promise<void> | undefined;
+function stopAll(): Promise<void> {
+  stopping ??= (async () => {
+    await Promise.allSettled(sites.map((site) => site.stop()));
+    await cms.stop();
+    rmSync(stateDir, { recursive: true, force: true });
+  })();
+  return stopping;
+}
+for (const signal of ["SIGTERM", "SIGINT"] as const) {
+  process.on(signal, () => {
+    void stopAll().then(() => process.exit(0));
+  });
+}
+
+try {
+  const recipes = await publishCatalog(cms.directus.url, join(stateDir, "site"));
+  log(`${recipes} recipes published from ${cms.directus.url}`);
+  cpSync(join(stateDir, "site"), join(stateDir, "cms-down"), { recursive: true });
+  // Nothing listens on port 9.
+  sites.push(
+    await serveBuild({
+      persistDir: join(stateDir, "cms-down"),
+      directusUrl: "http://127.0.0.1:9",
+      port: CMS_DOWN_PORT,
+    }),
+  );
+  // Last: Playwright starts the tests once this one answers.
+  sites.push(
+    await serveBuild({
+      persistDir: join(stateDir, "site"),
+      directusUrl: cms.directus.url,
+      port: SITE_PORT,
+      vars: { GTM_ID: TEST_GTM_ID },
+    }),
+  );
+  log(`ready on ${BASE_URL}`);
+} catch (error) {
+  console.error(error);
+  await stopAll();
+  process.exit(1);
+}

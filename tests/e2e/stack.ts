@@ -1,0 +1,12 @@
+/** Addresses of the site the browser tests run against (tests/e2e/site-under-test.ts). */
+
+/** The site, signed-in features included: a real Directus and the Google stand-in behind it. */
+export const SITE_PORT = 8790;
+export const BASE_URL = `http://127.0.0.1:${SITE_PORT}`;
+
+/** The same site and catalog, but its Directus is down: what visitors see while the CMS is unreachable. */
+export const CMS_DOWN_PORT = 8791;
+export const CMS_DOWN_URL = `http://127.0.0.1:${CMS_DOWN_PORT}`;
+
+/** The tag manager container the site is configured with (never reached: the tests intercept it). */
+export const TEST_GTM_ID = "GTM-E2ETEST";
