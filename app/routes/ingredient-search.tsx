@@ -51,20 +51,26 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     page: list.page,
     pageCount: list.pageCount,
     siteName,
-    canonical: `${siteUrl}${pageHref(url, list.page)}`,
+    // One address per result: the overview filter is left out and the order of ingredients does not count.
+    canonical: `${siteUrl}${pageHref(
+      ingredientSearchHref({
+        selected: selected.map((ingredient) => ingredient.slug).sort(),
+        excluded: excluded.map((ingredient) => ingredient.slug).sort(),
+        filter: "",
+      }),
+      list.page,
+    )}`,
   };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [];
-  const { siteName, canonical, selected, excluded } = loaderData;
+  const { siteName, canonical } = loaderData;
   return pageMeta({
     title: pageTitle("Zutatensuche", siteName),
     description: "Finde schnelle Rezepte mit den Zutaten, die du zu Hause hast.",
     canonical,
     siteName,
-    // Every combination of ingredients is a page of its own; only the empty one belongs in the index.
-    noindex: selected.length + excluded.length > 0,
   });
 };
 

@@ -35,20 +35,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // Nothing found: a few recipes to start from instead of an empty page.
     suggestions: query !== "" && found.length === 0 ? newestRecipes(recipes, 3) : [],
     siteName,
-    canonical: `${siteUrl}${pageHref(url, list.page)}`,
+    // Only the term and the page make the result: other parameters are not part of its address.
+    canonical: `${siteUrl}${pageHref(query === "" ? "/suche" : `/suche?${new URLSearchParams({ q: query })}`, list.page)}`,
   };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [];
-  const { siteName, canonical, query } = loaderData;
+  const { siteName, canonical } = loaderData;
   return pageMeta({
     title: pageTitle("Rezeptsuche", siteName),
     description: "Suche schnelle Rezepte nach ihrem Namen oder einer Zutat – jedes ist in höchstens 30 Minuten fertig.",
     canonical,
     siteName,
-    // Result pages are for visitors, not for the index; the empty search page is.
-    noindex: query !== "",
   });
 };
 

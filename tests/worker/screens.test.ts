@@ -117,7 +117,9 @@ describe("name search", () => {
     expect(html).toContain("<title>Rezeptsuche - Was koche ich jetzt</title>");
     expect(cards(html)[0]).toBe("tomatensalat");
     expect(html).toMatch(/<p role="status" class="list-count">1 Rezept für „(<!-- -->)?SALAT(<!-- -->)?“<\/p>/);
-    expect(html).toContain('name="robots" content="noindex, follow"');
+    // Result pages may be indexed; their canonical address holds only the term.
+    expect(html).not.toContain('name="robots"');
+    expect(html).toContain('<link rel="canonical" href="http://localhost:8787/suche?q=SALAT"/>');
     // The field keeps the term and the clear button is there while it has text.
     expect(html).toMatch(/<input[^>]*name="q"[^>]*value="SALAT"/);
     expect(html).toContain('aria-label="Suchbegriff löschen" href="/suche"');
@@ -131,7 +133,7 @@ describe("name search", () => {
     const { html } = await get("/suche?q=%20%20");
     expect(cards(html)).toEqual([]);
     expect(html).not.toContain("Suchbegriff löschen");
-    expect(html).not.toContain('content="noindex');
+    expect(html).toContain('<link rel="canonical" href="http://localhost:8787/suche"/>');
   });
 
   it("helps when nothing matches: advice, categories and new recipes", async () => {
@@ -178,6 +180,14 @@ describe("ingredient search", () => {
     const { html } = await get("/zutatensuche?z=tomate&z=drachenfrucht");
     expect(html).toContain("Eine Zutat aus dem Link kennen wir nicht mehr");
     expect(cards(html)).toContain("tomatensalat");
+  });
+
+  it("gives one canonical address per result, whatever the order and the overview filter", async () => {
+    const { html } = await get("/zutatensuche?z=zwiebel&ohne=speck&z=tomate&z=drachenfrucht&zutat=k");
+    expect(html).not.toContain('name="robots"');
+    expect(html).toContain(
+      '<link rel="canonical" href="http://localhost:8787/zutatensuche?z=tomate&amp;z=zwiebel&amp;ohne=speck"/>',
+    );
   });
 
   it("filters the overview without JavaScript", async () => {

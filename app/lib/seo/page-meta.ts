@@ -18,8 +18,6 @@ export interface PageMetaInput {
   /** Previous and next page of a paginated list, absolute URLs. */
   prev?: string | null;
   next?: string | null;
-  /** Search result pages and personal pages stay out of the index. */
-  noindex?: boolean;
 }
 
 /** Meta descriptors for one page. */
@@ -41,6 +39,5 @@ export function pageMeta(input: PageMetaInput): MetaDescriptor[] {
   }
   if (input.prev) tags.push({ tagName: "link", rel: "prev", href: input.prev });
   if (input.next) tags.push({ tagName: "link", rel: "next", href: input.next });
-  if (input.noindex) tags.push({ name: "robots", content: "noindex, follow" });
   return tags;
 }
