@@ -133,7 +133,8 @@ describe("catalog sync from Directus into KV", () => {
     expect(pointer?.manifest).toBe(summary.manifest);
     const live = await readPublished(platform.env.CATALOG, summary.manifest);
     expect(live.catalog.recipes).toHaveLength(published);
-    const index = loadSearchIndex(live.searchIndex);
+    expect(live.searchIndex).not.toBeNull();
+    const index = loadSearchIndex(live.searchIndex ?? "");
     const names = searchRecipes(live.catalog.recipes, index, "spatzle").map((result) => result.recipe.name);
     expect(names).toContain("Käsespätzle aus der Pfanne");
   });

@@ -2,10 +2,11 @@
  * The parsed catalog, kept per isolate. Every request asks for it; KV is
  * asked at most every RECHECK_MS whether a new version is live, and only a
  * new manifest is downloaded and parsed. If KV fails, the last good catalog
- * keeps serving.
+ * keeps serving. The search index is revived on the first search, not on
+ * load: most pages never search, and it is the largest part to load.
  */
 import { prepareSearch } from "../search.ts";
-import { loadSearchIndex, type RecipeIndex } from "./search-index.ts";
+import { buildSearchIndex, loadSearchIndex, type RecipeIndex } from "./search-index.ts";
 import { type CatalogStore, readPointer, readPublished } from "./storage.ts";
 import type { Catalog, CatalogIngredient, CatalogRecipe } from "./types.ts";
 
@@ -14,7 +15,8 @@ export const RECHECK_MS = 5_000;
 export interface LoadedCatalog {
   manifest: string;
   catalog: Catalog;
-  index: RecipeIndex;
+  /** The MiniSearch index, revived (or rebuilt) on first use and kept. */
+  index(): RecipeIndex;
   recipesBySlug: Map<string, CatalogRecipe>;
   ingredientsBySlug: Map<string, CatalogIngredient>;
 }
@@ -24,6 +26,22 @@ export interface CatalogCache {
   get(store: CatalogStore): Promise<LoadedCatalog | null>;
   /** The manifest of the catalog in memory, without asking KV; null before the first load. */
   currentVersion(): string | null;
+}
+
+function lazyIndex(catalog: Catalog, serialized: string | null): () => RecipeIndex {
+  let index: RecipeIndex | undefined;
+  return () => {
+    if (!index) {
+      if (serialized === null) {
+        // Published with other index options than this code's: build our own until the next sync.
+        console.warn("catalog: the published search index is outdated; rebuilding it in this isolate");
+        index = buildSearchIndex(catalog.recipes);
+      } else {
+        index = loadSearchIndex(serialized);
+      }
+    }
+    return index;
+  };
 }
 
 export function createCatalogCache(clock: () => number = Date.now): CatalogCache {
@@ -41,7 +59,7 @@ export function createCatalogCache(clock: () => number = Date.now): CatalogCache
       loaded = {
         manifest: published.manifest,
         catalog: published.catalog,
-        index: loadSearchIndex(published.searchIndex),
+        index: lazyIndex(published.catalog, published.searchIndex),
         recipesBySlug: new Map(published.catalog.recipes.map((recipe) => [recipe.slug, recipe])),
         ingredientsBySlug: new Map(published.catalog.ingredients.map((ingredient) => [ingredient.slug, ingredient])),
       };

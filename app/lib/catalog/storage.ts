@@ -68,25 +68,30 @@ async function readBlobs(store: CatalogStore, hashes: string[]): Promise<string>
 export interface PublishedCatalog {
   manifest: string;
   catalog: Catalog;
-  /** The serialized search index, to be revived with loadSearchIndex. */
-  searchIndex: string;
+  /**
+   * The serialized search index, to be revived with loadSearchIndex; null
+   * when it was built with other index options than this code's (the code
+   * was deployed before the next sync): the reader rebuilds it from the
+   * recipes until the sync republishes.
+   */
+  searchIndex: string | null;
 }
 
 /**
- * Reads the version a manifest names. Throws if it was written by another
- * format version: the next sync rewrites it in the current one.
+ * Reads the version a manifest names. Throws if its catalog was written in
+ * another format: the next sync rewrites it in the current one.
  */
 export async function readPublished(store: CatalogStore, hash: string): Promise<PublishedCatalog> {
   const manifest = await readManifest(store, hash);
-  if (manifest.formatVersion !== CATALOG_FORMAT_VERSION || manifest.searchIndexVersion !== SEARCH_INDEX_VERSION) {
+  if (manifest.formatVersion !== CATALOG_FORMAT_VERSION) {
     throw new Error(
-      `catalog: manifest ${hash} has format ${manifest.formatVersion}/${manifest.searchIndexVersion}, ` +
-        `this code reads ${CATALOG_FORMAT_VERSION}/${SEARCH_INDEX_VERSION}`,
+      `catalog: manifest ${hash} has catalog format ${manifest.formatVersion}, this code reads ${CATALOG_FORMAT_VERSION}`,
     );
   }
+  const indexCurrent = manifest.searchIndexVersion === SEARCH_INDEX_VERSION;
   const [catalog, searchIndex] = await Promise.all([
     readBlobs(store, manifest.catalog),
-    readBlobs(store, manifest.searchIndex),
+    indexCurrent ? readBlobs(store, manifest.searchIndex) : null,
   ]);
   return { manifest: hash, catalog: JSON.parse(catalog) as Catalog, searchIndex };
 }

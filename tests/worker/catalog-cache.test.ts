@@ -1,0 +1,58 @@
+import { env } from "cloudflare:workers";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createCatalogCache } from "../../app/lib/catalog/catalog-cache.server.ts";
+import { SEARCH_INDEX_VERSION } from "../../app/lib/catalog/search-index.ts";
+import { manifestKey, POINTER_KEY, readManifest, readPointer } from "../../app/lib/catalog/storage.ts";
+import { searchRecipes } from "../../app/lib/search.ts";
+import { publishRecipes, recipe } from "./catalog-fixture.ts";
+
+const RECIPES = [
+  recipe({ id: 1, slug: "spaetzle", name: "Käsespätzle", ingredients: ["Spätzle", "Käse"] }),
+  recipe({ id: 2, slug: "linsensuppe", name: "Linsensuppe", type: "SOUP", ingredients: ["Linsen", "Möhre"] }),
+];
+
+/**
+ * Makes the live version look as if an older sync had published it: same
+ * catalog and index blobs, but a manifest with another search index version.
+ */
+async function pretendOlderIndex(): Promise<void> {
+  const pointer = await readPointer(env.CATALOG);
+  if (!pointer) throw new Error("nothing published");
+  const manifest = await readManifest(env.CATALOG, pointer.manifest);
+  const older = `${pointer.manifest}-older`;
+  await env.CATALOG.put(
+    manifestKey(older),
+    JSON.stringify({ ...manifest, searchIndexVersion: SEARCH_INDEX_VERSION - 1 }),
+  );
+  await env.CATALOG.put(POINTER_KEY, JSON.stringify({ ...pointer, manifest: older }));
+}
+
+/** The live version as a fresh isolate loads it. */
+async function loadFresh() {
+  const loaded = await createCatalogCache().get(env.CATALOG);
+  if (!loaded) throw new Error("nothing published");
+  return loaded;
+}
+
+function namesFound(loaded: Awaited<ReturnType<typeof loadFresh>>, term: string): string[] {
+  return searchRecipes(loaded.catalog.recipes, loaded.index(), term).map((result) => result.recipe.name);
+}
+
+describe("catalog cache", () => {
+  beforeAll(() => publishRecipes(RECIPES));
+
+  it("answers pages and name search from the published version", async () => {
+    const loaded = await loadFresh();
+    expect(loaded.recipesBySlug.get("linsensuppe")?.name).toBe("Linsensuppe");
+    expect(namesFound(loaded, "spatzle")).toEqual(["Käsespätzle"]);
+  });
+
+  it("still searches when the published index was built by other code (deployed before the next sync)", async () => {
+    await pretendOlderIndex();
+    const loaded = await loadFresh();
+    expect(loaded.manifest).toMatch(/-older$/);
+    // The catalog is served as it is; the index is rebuilt from its recipes.
+    expect(loaded.catalog.recipes).toHaveLength(2);
+    expect(namesFound(loaded, "spatzle")).toEqual(["Käsespätzle"]);
+  });
+});
