@@ -11,6 +11,7 @@ import { resolve } from "node:path";
 import { openAdminDoor } from "./local-stack/admin-door.ts";
 import { startCms } from "./local-stack/cms.ts";
 import { LOCAL_ADMIN } from "./local-stack/directus.ts";
+import { warmRecipeImages } from "./local-stack/warm-images.ts";
 
 const SITE_PORT = 8787;
 const SITE = `http://localhost:${SITE_PORT}`;
@@ -53,6 +54,17 @@ const wrangler: ChildProcess = spawn("wrangler", ["dev", "--port", String(SITE_P
   stdio: "inherit",
   env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" },
 });
+
+// In the background: the first visitor to each recipe then gets its image at once.
+// Directus keeps the transforms, so later starts are quick.
+const warmStarted = Date.now();
+warmRecipeImages(cms.directus.url).then(
+  ({ images, failed }) =>
+    log(
+      `${images} recipe images prepared in ${((Date.now() - warmStarted) / 1000).toFixed(0)} s${failed ? ` (${failed} failed)` : ""}`,
+    ),
+  (error: unknown) => log(`preparing the recipe images failed: ${error instanceof Error ? error.message : error}`),
+);
 
 console.log(`
   Site:            ${SITE}

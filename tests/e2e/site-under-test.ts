@@ -3,7 +3,8 @@
  *
  * - a scratch Directus with the seed content behind the site's /directus,
  *   signing in through the local Google stand-in;
- * - the catalog published from it by the real sync;
+ * - the catalog published from it by the real sync, and every card image
+ *   transformed once, so no test waits for Directus to encode a dozen;
  * - the built site on BASE_URL, with a tag manager container configured;
  * - the same build and catalog on CMS_DOWN_URL with a Directus that cannot
  *   be reached.
@@ -15,6 +16,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startScratchCms } from "../../scripts/local-stack/cms.ts";
 import { publishCatalog, type ServedSite, serveBuild } from "../../scripts/local-stack/site.ts";
+import { warmRecipeImages } from "../../scripts/local-stack/warm-images.ts";
 import { BASE_URL, CMS_DOWN_PORT, SITE_PORT, TEST_GTM_ID } from "./stack.ts";
 
 const log = (line: string) => console.log(`e2e site: ${line}`);
@@ -44,6 +46,11 @@ for (const signal of ["SIGTERM", "SIGINT"] as const) {
 try {
   const recipes = await publishCatalog(cms.directus.url, join(stateDir, "site"));
   log(`${recipes} recipes published from ${cms.directus.url}`);
+  const warmStarted = Date.now();
+  const warmed = await warmRecipeImages(cms.directus.url);
+  log(
+    `${warmed.images} images transformed in ${((Date.now() - warmStarted) / 1000).toFixed(0)} s (${warmed.failed} failed)`,
+  );
   cpSync(join(stateDir, "site"), join(stateDir, "cms-down"), { recursive: true });
   // Nothing listens on port 9.
   sites.push(
