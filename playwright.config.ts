@@ -1,23 +1,8 @@
 import { defineConfig, devices } from "@playwright/test";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./scripts/chromium.ts";
 import { BASE_URL } from "./tests/e2e/stack.ts";
 
-/** Debian's Chromium: Playwright's own browser builds cannot be downloaded here. */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-
-const launchOptions = {
-  executablePath: CHROMIUM_PATH,
-  // Root in a container has no sandbox; the rest keeps Chromium from calling
-  // home on a machine without general internet access.
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-  ],
-};
+const launchOptions = { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS };
 
 export default defineConfig({
   testDir: "tests/e2e",

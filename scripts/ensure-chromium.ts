@@ -5,7 +5,7 @@
  */
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
-import { CHROMIUM_PATH } from "../playwright.config.ts";
+import { CHROMIUM_PATH } from "./chromium.ts";
 
 if (existsSync(CHROMIUM_PATH)) {
   process.exit(0);

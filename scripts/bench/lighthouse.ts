@@ -6,22 +6,9 @@
 import { execFileSync } from "node:child_process";
 import { launch } from "chrome-launcher";
 import lighthouse, { type Result } from "lighthouse";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../chromium.ts";
 
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-
-// Root in a container has no sandbox; the rest keeps Chromium from calling
-// home: on this closed network its background requests would flood it with
-// failing connections during the measurement.
-const CHROME_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
+const CHROME_FLAGS = ["--headless=new", ...CHROMIUM_FLAGS];
 
 /** Failed runs per page that are repeated before the page is reported with fewer runs. */
 const MAX_RETRIES = 3;

@@ -13,7 +13,8 @@ import type { DirectusAdmin } from "./directus-admin.ts";
 
 export const SEED_DIR = resolve(import.meta.dirname, "../../cms/seed");
 
-interface SeedIngredient {
+/** One ingredient as cms/seed/ingredients.json holds it. */
+export interface SeedIngredient {
   name: string;
   description: string;
   vegetarian: boolean;
@@ -22,7 +23,8 @@ interface SeedIngredient {
   tags: string[];
 }
 
-interface SeedRecipe {
+/** One recipe as cms/seed/recipes.json holds it. */
+export interface SeedRecipe {
   slug: string;
   name: string;
   cuisine: string;

@@ -1,42 +1,12 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { RECIPE_TYPES } from "../../app/lib/categories.ts";
 import { INGREDIENT_TYPES } from "../../app/lib/ingredient-types.ts";
 import { slugify } from "../../app/lib/slug.ts";
+import { SEED_DIR, type SeedIngredient, type SeedRecipe } from "../../scripts/cms/seed.ts";
 
 // The seed content as committed (cms/seed/), checked without a CMS: fast enough for every unit run.
-const SEED_DIR = resolve(import.meta.dirname, "../../cms/seed");
-
-interface SeedIngredient {
-  name: string;
-  description: string;
-  vegetarian: boolean;
-  vegan: boolean;
-  type: string;
-  tags: string[];
-}
-
-interface SeedRecipe {
-  slug: string;
-  name: string;
-  cuisine: string;
-  description: string;
-  instructions: string;
-  instructionList: string[] | null;
-  recipeUrl: string;
-  prepTime: number;
-  cookTime: number;
-  totalTime: number;
-  vegetarian: boolean;
-  vegan: boolean;
-  manyGuests: boolean;
-  type: string;
-  ingredients: string[];
-  optionalIngredients: string[];
-  image: string;
-}
-
 const INGREDIENT_FIELDS = ["name", "description", "vegetarian", "vegan", "type", "tags"];
 const RECIPE_FIELDS = [
   "slug",
