@@ -33,8 +33,9 @@ export default defineConfig({
     command: "node tests/e2e/site-under-test.ts",
     url: `${BASE_URL}/impressum`,
     reuseExistingServer: false,
-    // A cold Directus: bootstrap, schema, seed with 89 images, then the sync.
-    timeout: 240_000,
+    // A cold Directus: bootstrap, schema, seed with 89 images, the sync, then
+    // one AVIF transform per image (about 100 s on two cores).
+    timeout: 480_000,
     gracefulShutdown: { signal: "SIGTERM", timeout: 20_000 },
     stdout: "pipe",
     stderr: "pipe",
