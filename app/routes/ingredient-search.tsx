@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useMemo, useRef, useState } from "react";
 import { Form, Link, redirect, useNavigation, useSubmit } from "react-router";
 import { CloseIcon } from "../components/icons.tsx";
 import { PaginationNav } from "../components/pagination-nav.tsx";
@@ -101,9 +101,13 @@ export default function IngredientSearch({ loaderData }: Route.ComponentProps) {
   // back button) sets them from the URL again.
   const selectedKey = selected.map((item) => item.slug).join(" ");
   const [checked, setChecked] = useState(() => new Set(selectedKey.split(" ").filter(Boolean)));
-  useEffect(() => {
+  // Adjusted while rendering, not in an effect: an effect would render the
+  // whole list a second time right after hydration, on a slow phone a long task.
+  const [checkedFor, setCheckedFor] = useState(selectedKey);
+  if (checkedFor !== selectedKey) {
+    setCheckedFor(selectedKey);
     setChecked(new Set(selectedKey.split(" ").filter(Boolean)));
-  }, [selectedKey]);
+  }
   const busy = navigation.state === "loading" && navigation.location?.pathname === "/zutatensuche";
 
   const visible = useMemo(() => {
