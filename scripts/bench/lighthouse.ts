@@ -159,7 +159,8 @@ async function runOnce(url: string): Promise<{ numbers: RunNumbers; lighthouseVe
  * Requests each page once, and every Directus image it references, so the
  * runs measure a warm site: the Worker has loaded the catalog, and Directus
  * has transformed each image once and keeps the result (in production a
- * CDN cache would also hold it).
+ * CDN cache would also hold it). Pages that pick at random need every image
+ * warmed beforehand (warm-images.ts).
  */
 async function warmUp(origin: string, paths: readonly string[]): Promise<void> {
   for (const path of paths) {
