@@ -30,14 +30,17 @@ export interface CatalogCache {
 
 function lazyIndex(catalog: Catalog, serialized: string | null): () => RecipeIndex {
   let index: RecipeIndex | undefined;
+  let source = serialized;
   return () => {
     if (!index) {
-      if (serialized === null) {
+      if (source === null) {
         // Published with other index options than this code's: build our own until the next sync.
         console.warn("catalog: the published search index is outdated; rebuilding it in this isolate");
         index = buildSearchIndex(catalog.recipes);
       } else {
-        index = loadSearchIndex(serialized);
+        index = loadSearchIndex(source);
+        // The revived index is all that is needed from now on; the text is megabytes.
+        source = "";
       }
     }
     return index;
