@@ -24,7 +24,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
   const loaded = await context.get(catalogContext)();
   const recipes = loaded?.catalog.recipes ?? [];
-  const found = loaded ? searchRecipes(recipes, loaded.index(), query).map((result) => result.recipe) : [];
+  // The bare page needs no index: it is revived only for a term.
+  const found =
+    loaded && query !== "" ? searchRecipes(recipes, loaded.index(), query).map((result) => result.recipe) : [];
   const list = paginate(found, requested);
   if (found.length > 0 && list.page !== requested) throw redirect(pageHref(url, list.page));
 
