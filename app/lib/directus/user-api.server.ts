@@ -8,6 +8,7 @@
  * session handling keeps to itself. Directus' access policies decide what a
  * visitor may do; this module never uses an admin token.
  */
+import { readCookie } from "../cookies.ts";
 
 /** Directus' session cookie (SESSION_COOKIE_NAME, the default). */
 export const SESSION_COOKIE = "directus_session_token";
@@ -55,11 +56,7 @@ export interface UserApi {
 
 /** Reads the session token out of a Cookie header. */
 export function sessionTokenFrom(cookieHeader: string | null): string | undefined {
-  for (const part of (cookieHeader ?? "").split(";")) {
-    const [name, ...rest] = part.trim().split("=");
-    if (name === SESSION_COOKIE && rest.length > 0) return rest.join("=") || undefined;
-  }
-  return undefined;
+  return readCookie(cookieHeader, SESSION_COOKIE) || undefined;
 }
 
 /** The calls for one visitor; `token` is their Directus session token. */
