@@ -63,9 +63,10 @@ export function contentSecurityPolicy(consentCookieName: string): MiddlewareHand
       c.res.headers.delete("content-security-policy");
       return;
     }
-    const policy = new URL(c.req.url).pathname.startsWith("/directus/")
+    const url = new URL(c.req.url);
+    const policy = url.pathname.startsWith("/directus/")
       ? PROXIED_POLICY
-      : pagePolicy(nonce, consentFrom(c.req.raw, consentCookieName), new URL(c.req.url).protocol === "https:");
+      : pagePolicy(nonce, consentFrom(c.req.raw, consentCookieName), url.protocol === "https:");
     c.res.headers.set("content-security-policy", policy);
   };
 }
