@@ -1,9 +1,26 @@
+import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
 import { waitForHydration } from "./hydration.ts";
 import { signIn, uniqueEmail } from "./sign-in.ts";
 import { BASE_URL, CMS_DOWN_URL } from "./stack.ts";
 
 const EMPTY_TEXT = "Du hast noch keine Rezepte gespeichert.";
+
+/**
+ * Clicks a save button and waits until the site has answered the post. The
+ * button shows the new state before that; a full page load in between would
+ * cancel the request (as it would for a visitor), so tests that load another
+ * page next wait for the answer first.
+ */
+async function clickAndWaitForSave(page: Page, button: Locator): Promise<void> {
+  await Promise.all([
+    page.waitForResponse(
+      (response) =>
+        response.request().method() === "POST" && new URL(response.url()).pathname.startsWith("/gespeicherte-rezepte"),
+    ),
+    button.click(),
+  ]);
+}
 
 test.describe("with JavaScript", () => {
   test("sign in, save, see it in the list, remove, sign out", async ({ page }, testInfo) => {
@@ -50,10 +67,7 @@ test.describe("with JavaScript", () => {
     await waitForHydration(page);
     const cards = page.locator("article.recipe-card");
     await expect(page.getByRole("button", { name: /^Speichern: / })).toHaveCount(await cards.count());
-    await cards
-      .first()
-      .getByRole("button", { name: /^Speichern: / })
-      .click();
+    await clickAndWaitForSave(page, cards.first().getByRole("button", { name: /^Speichern: / }));
     await expect(cards.first().getByRole("button", { name: /^Entfernen: / })).toBeVisible();
     const slug = await cards.first().getAttribute("data-slug");
     await page.goto(`/rezepte/${slug}`);
@@ -85,7 +99,7 @@ test("two people in separate browsers never see each other's saved recipes", asy
   const erika = uniqueEmail(testInfo, "erika");
   await signIn(page, erika);
   await page.goto("/rezepte/gazpacho");
-  await page.getByRole("button", { name: "Speichern: Gazpacho" }).click();
+  await clickAndWaitForSave(page, page.getByRole("button", { name: "Speichern: Gazpacho" }));
   await expect(page.getByRole("button", { name: "Entfernen: Gazpacho" })).toBeVisible();
 
   const other = await browser.newContext({ baseURL: BASE_URL });
@@ -98,7 +112,7 @@ test("two people in separate browsers never see each other's saved recipes", asy
   const max = await other.newPage();
   await signIn(max, uniqueEmail(testInfo, "max"));
   await max.goto("/rezepte/caprese-salat");
-  await max.getByRole("button", { name: /^Speichern: / }).click();
+  await clickAndWaitForSave(max, max.getByRole("button", { name: /^Speichern: / }));
   await expect(max.getByRole("button", { name: /^Entfernen: / })).toBeVisible();
 
   await page.goto("/gespeicherte-rezepte");
@@ -201,7 +215,7 @@ test("while Directus is down: pages work, the visitor shows as signed out, savin
 }, testInfo) => {
   await signIn(page, uniqueEmail(testInfo, "ausfall"));
   await page.goto("/rezepte/gazpacho");
-  await page.getByRole("button", { name: "Speichern: Gazpacho" }).click();
+  await clickAndWaitForSave(page, page.getByRole("button", { name: "Speichern: Gazpacho" }));
   await expect(page.getByRole("button", { name: "Entfernen: Gazpacho" })).toBeVisible();
 
   // The same site and cookies (cookies do not depend on the port), its Directus unreachable.
