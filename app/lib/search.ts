@@ -28,6 +28,14 @@ const byName = new Intl.Collator("de");
 interface Lookup {
   lowerNames: string[];
   /**
+   * All lower-case names in one string, each followed by NAME_END. One
+   * indexOf through it finds the names that contain a term faster than one
+   * indexOf per name: about half the time of that scan at 10k recipes.
+   */
+  allNames: string;
+  /** Where each name starts in `allNames`, by its position in the list. */
+  nameStarts: Int32Array;
+  /**
    * Each recipe's place in German name order, by its position in the list.
    * Sorting by it is a number comparison; the collator is slow enough that
    * sorting a thousand results with it took milliseconds.
@@ -39,7 +47,13 @@ interface Lookup {
   byType: Map<RecipeType, CatalogRecipe[]>;
   /** The most recently published recipes, newest first. */
   newest: CatalogRecipe[];
-  byId: Map<number, CatalogRecipe>;
+  /**
+   * Recipes by id. Directus ids are small integers, so a plain array indexed
+   * by id: a search looks up every related hit (2,000 for "tomate" at 10k
+   * recipes), and the array halved that search's own time against a Map.
+   * Sparse ids fall back to a Map.
+   */
+  byId: { get(id: number): CatalogRecipe | undefined };
   /** Ingredient name → positions of the recipes that need it. */
   byIngredient: Map<string, number[]>;
 }
@@ -83,18 +97,63 @@ function lookupFor(recipes: readonly CatalogRecipe[]): Lookup {
       if (list) list.push(recipe);
       else byType.set(recipe.type, [recipe]);
     }
+    const lowerNames = recipes.map((recipe) => recipe.name.toLowerCase());
+    const nameStarts = new Int32Array(recipes.length);
+    let offset = 0;
+    lowerNames.forEach((name, position) => {
+      nameStarts[position] = offset;
+      offset += name.length + NAME_END.length;
+    });
     lookup = {
-      lowerNames: recipes.map((recipe) => recipe.name.toLowerCase()),
+      lowerNames,
+      allNames: lowerNames.map((name) => name + NAME_END).join(""),
+      nameStarts,
       namePlace,
       byNameOrder,
       byType,
       newest: [...recipes].sort((a, b) => b.published.localeCompare(a.published) || b.id - a.id).slice(0, NEWEST_KEPT),
-      byId: new Map(recipes.map((recipe) => [recipe.id, recipe])),
+      byId: recipesById(recipes),
       byIngredient,
     };
     lookups.set(recipes, lookup);
   }
   return lookup;
+}
+
+/** Ends every name in `Lookup.allNames`; a match that runs across it is not in one name. */
+const NAME_END = "\n";
+
+/**
+ * The positions of the names that contain `term`, in list order. Each hit in
+ * the joined names is mapped to its name by binary search over the starts;
+ * the next search starts after that name, so each name is reported once.
+ */
+function namesContaining({ allNames, nameStarts, lowerNames }: Lookup, term: string): number[] {
+  const positions: number[] = [];
+  let at = allNames.indexOf(term);
+  while (at !== -1) {
+    let low = 0;
+    let high = nameStarts.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if ((nameStarts[middle] ?? 0) <= at) low = middle;
+      else high = middle - 1;
+    }
+    const nameEnd = (nameStarts[low] ?? 0) + (lowerNames[low]?.length ?? 0);
+    // A term with a line break in it can only match across two names.
+    if (at + term.length <= nameEnd) positions.push(low);
+    at = allNames.indexOf(term, Math.max(at + 1, nameEnd + NAME_END.length));
+  }
+  return positions;
+}
+
+function recipesById(recipes: readonly CatalogRecipe[]): Lookup["byId"] {
+  const maxId = recipes.reduce((max, recipe) => Math.max(max, recipe.id), 0);
+  const dense = recipes.every((recipe) => Number.isSafeInteger(recipe.id) && recipe.id >= 0);
+  if (!dense || maxId > 4 * recipes.length + 1024) return new Map(recipes.map((recipe) => [recipe.id, recipe]));
+  const slots: (CatalogRecipe | undefined)[] = new Array(maxId + 1).fill(undefined);
+  for (const recipe of recipes) slots[recipe.id] = recipe;
+  return { get: (id) => slots[id] };
 }
 
 function isBoundary(text: string, index: number): boolean {
@@ -129,30 +188,32 @@ export function searchRecipes(
   const term = query.trim().toLowerCase();
   if (term === "") return [];
 
-  const { lowerNames, byId, namePlace, byNameOrder } = lookupFor(recipes);
+  const lookup = lookupFor(recipes);
+  const { lowerNames, byId, namePlace, byNameOrder } = lookup;
   // One number per match sorts it: how it matched, then the name's place.
   const count = recipes.length;
   const keys: number[] = [];
-  lowerNames.forEach((lowerName, position) => {
-    const match = substringMatch(lowerName, term);
+  for (const position of namesContaining(lookup, term)) {
+    const match = substringMatch(lowerNames[position] ?? "", term);
     if (match) keys.push(MATCH_RANK[match] * count + (namePlace[position] ?? 0));
-  });
+  }
   keys.sort((a, b) => a - b);
   const direct: NameSearchResult[] = keys.map((key) => ({
     recipe: byNameOrder[key % count] as CatalogRecipe,
     match: DIRECT_MATCHES[Math.floor(key / count)] as NameMatch,
   }));
 
+  // MiniSearch returns each id once; only the direct matches are to be skipped.
+  // Checked by the hit's id, so a hit that is skipped never touches its recipe.
   const found = new Set(direct.map((result) => result.recipe.id));
-  const related: NameSearchResult[] = [];
+  const results = direct;
   for (const hit of index.search(term)) {
-    const recipe = byId.get(hit.id as number);
-    if (recipe && !found.has(recipe.id)) {
-      found.add(recipe.id);
-      related.push({ recipe, match: "related" });
-    }
+    const id = hit.id as number;
+    if (found.has(id)) continue;
+    const recipe = byId.get(id);
+    if (recipe) results.push({ recipe, match: "related" });
   }
-  return [...direct, ...related];
+  return results;
 }
 
 /** The recipes of one category, sorted by name. */

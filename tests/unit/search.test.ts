@@ -93,6 +93,29 @@ describe("name search", () => {
     );
   });
 
+  it("matches within one name only, and lists a name with the term twice once", () => {
+    const recipes = [recipe({ name: "Tomatensuppe" }), recipe({ name: "Nudeln mit Nudeln" })];
+    const index = buildSearchIndex(recipes);
+    expect(searchRecipes(recipes, index, "suppe\nnudeln").filter((r) => r.match !== "related")).toEqual([]);
+    expect(searchRecipes(recipes, index, "nudeln").map((r) => [r.recipe.name, r.match])).toEqual([
+      ["Nudeln mit Nudeln", "word"],
+    ]);
+  });
+
+  it("finds recipes whatever their ids, small or far apart", () => {
+    const recipes = [
+      recipe({ id: 3, name: "Linsensuppe", ingredients: ["Linsen"] }),
+      recipe({ id: 2_000_000_000, name: "Linsensalat", ingredients: ["Linsen"] }),
+      recipe({ id: 0, name: "Dal", ingredients: ["Linsen"] }),
+    ];
+    const found = searchRecipes(recipes, buildSearchIndex(recipes), "linsen").map((r) => [r.recipe.id, r.match]);
+    expect(found).toEqual([
+      [2_000_000_000, "word-start"],
+      [3, "word-start"],
+      [0, "related"],
+    ]);
+  });
+
   it("finds nothing for a blank term", () => {
     const recipes = [recipe({ name: "Suppe" })];
     for (const term of ["", " ", "\t\n"]) expect(searchRecipes(recipes, buildSearchIndex(recipes), term)).toEqual([]);
