@@ -5,16 +5,18 @@
  *
  *   npm run bench                        every part
  *   npm run bench -- --only lighthouse   only the named parts (repeatable), e.g.
- *                                        to iterate without the 10k-recipe sync
+ *                                        to iterate without the 10k-recipe sync;
+ *                                        the other parts keep their last figures,
+ *                                        each section says when it was measured
  */
 import { spawnSync } from "node:child_process";
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { benchCatalog } from "./bench/catalog.ts";
-import { clientJsPerRoute } from "./bench/client-js.ts";
-import { benchDirectusSync } from "./bench/directus-sync.ts";
+import { benchCatalog, type CatalogBench } from "./bench/catalog.ts";
+import { clientJsPerRoute, type RouteScripts } from "./bench/client-js.ts";
+import { benchDirectusSync, type DirectusSyncBench } from "./bench/directus-sync.ts";
 import { benchLighthouse, type LighthouseBench, type LighthousePage } from "./bench/lighthouse.ts";
-import { kb } from "./bench/sizes.ts";
+import { kb, type Size } from "./bench/sizes.ts";
 import { workerBundleSize } from "./bench/worker-bundle.ts";
 import { startScratchCms } from "./local-stack/cms.ts";
 import { startLocalSite } from "./local-stack/site.ts";
@@ -55,12 +57,16 @@ if (build.status !== 0) {
 
 const routes = wanted("client-js") ? clientJsPerRoute() : undefined;
 const worker = wanted("worker") ? workerBundleSize() : undefined;
-const catalogs = wanted("catalog") ? [1_000, 10_000, 50_000].map((size) => benchCatalog(size)) : undefined;
+/** Queries per catalog size: enough that p99 is not one garbage collection's pause. */
+const CATALOG_QUERIES = 1000;
+const catalogs = wanted("catalog")
+  ? [1_000, 10_000, 50_000].map((size) => benchCatalog(size, CATALOG_QUERIES))
+  : undefined;
 
 let lighthouse: LighthouseBench | undefined;
 let lighthouseRecipes = 0;
 let lighthouseError: string | undefined;
-let directusSync: Awaited<ReturnType<typeof benchDirectusSync>> | undefined;
+let directusSync: DirectusSyncBench | undefined;
 if (wanted("lighthouse") || wanted("directus-sync")) {
   // One scratch CMS for both parts; Lighthouse goes first because the sync
   // benchmark fills it with 10k synthetic recipes (without images).
@@ -127,18 +133,19 @@ function missedGoals(page: LighthousePage): string[] {
   return missed;
 }
 
-function lighthouseSection(bench: LighthouseBench): string[] {
+function lighthouseSection(bench: LighthouseBench, recipes: number, measuredAt: string): string[] {
   const value = (number: number | null, format: (value: number) => string = String) =>
     number === null ? "–" : format(number);
   const missedPages = bench.pages.filter((page) => missedGoals(page).length > 0);
   return [
     `## Lighthouse, mobile`,
     "",
+    measuredAt,
     `Goals: performance ≥ ${LIGHTHOUSE_GOALS.performance}; accessibility, best practices and SEO ${LIGHTHOUSE_GOALS.accessibility}; CLS ${LIGHTHOUSE_GOALS.cls}.`,
     `Lighthouse ${bench.lighthouseVersion || "–"} with its mobile default (Moto G Power emulation, simulated slow 4G and`,
     `4× CPU slowdown) in Debian's Chromium ${bench.chromiumVersion || "–"}, headless; ${bench.runsPerPage} runs per page, each in a`,
     "fresh browser, every number the median of its runs. The built site runs in `wrangler dev` (workerd, local",
-    `mode) on the seed catalog (${lighthouseRecipes} recipes) published by the sync from a scratch Directus, whose images it`,
+    `mode) on the seed catalog (${recipes} recipes) published by the sync from a scratch Directus, whose images it`,
     "proxies; every recipe image was transformed and each page requested once before the runs. Simulated throttling scales what",
     "it observed, so the numbers depend on how busy the machine was: Lighthouse's CPU benchmark index was",
     `${value(bench.benchmarkIndex, (index) => index.toFixed(0))} (median; ${bench.benchmarkIndexRange.map((index) => index.toFixed(0)).join("–")} over the runs). Took ${bench.seconds.toFixed(0)} s. The HTML report of each page's median run is in`,
@@ -168,91 +175,155 @@ function lighthouseSection(bench: LighthouseBench): string[] {
   ];
 }
 
+/** One part's figures, and when and on which Node they were measured. */
+interface Measured<T> {
+  measuredAt: string;
+  node: string;
+  data: T;
+}
+
+/** The last figures of every part; a partial run replaces only the parts it measured. */
+interface Report {
+  "client-js"?: Measured<RouteScripts[]>;
+  worker?: Measured<{ files: number; size: Size }>;
+  catalog?: Measured<CatalogBench[]>;
+  "directus-sync"?: Measured<DirectusSyncBench>;
+  lighthouse?: Measured<{ recipes: number; bench: LighthouseBench | null; error: string | null }>;
+}
+
+const REPORT_JSON = "reports/bench.json";
+
+/** The report of earlier runs; none when there is none or it cannot be read (it is rewritten whole then). */
+function earlierReport(): Report {
+  if (!existsSync(REPORT_JSON)) return {};
+  try {
+    const parsed = JSON.parse(readFileSync(REPORT_JSON, "utf8")) as { parts?: Report };
+    return parsed.parts ?? {};
+  } catch (error) {
+    console.warn(`bench: ${REPORT_JSON} is unreadable and will be replaced (${String(error)})`);
+    return {};
+  }
+}
+
+const now = new Date().toISOString();
+const measured = <T>(data: T): Measured<T> => ({ measuredAt: now, node: process.version, data });
+const report: Report = {
+  ...earlierReport(),
+  ...(routes ? { "client-js": measured(routes) } : {}),
+  ...(worker ? { worker: measured(worker) } : {}),
+  ...(catalogs ? { catalog: measured(catalogs) } : {}),
+  ...(directusSync ? { "directus-sync": measured(directusSync) } : {}),
+  ...(wanted("lighthouse")
+    ? {
+        lighthouse: measured({ recipes: lighthouseRecipes, bench: lighthouse ?? null, error: lighthouseError ?? null }),
+      }
+    : {}),
+};
+
+/** The line under a section's heading: when its figures were taken. */
+function measuredLine(part: Measured<unknown>): string {
+  const thisRun = part.measuredAt === now ? " (this run)" : "";
+  return `Measured ${part.measuredAt}${thisRun} on Node ${part.node}.`;
+}
+
+function clientJsSection(part: Measured<RouteScripts[]>): string[] {
+  return [
+    `## Client JavaScript per route (first visit)`,
+    "",
+    measuredLine(part),
+    `Goal: at most ${CLIENT_JS_GOAL_KB} KB gzip. Every file compressed on its own, as served.`,
+    "",
+    "| route | files | raw KB | gzip KB | brotli KB | goal |",
+    "| --- | ---: | ---: | ---: | ---: | --- |",
+    ...part.data.map(
+      ({ routeId, files, size }) =>
+        `| ${routeId} | ${files} | ${kb(size.raw)} | ${kb(size.gzip)} | ${kb(size.brotli)} | ${
+          size.gzip <= CLIENT_JS_GOAL_KB * 1000 ? "met" : "missed"
+        } |`,
+    ),
+    "",
+  ];
+}
+
+function workerSection(part: Measured<{ files: number; size: Size }>): string[] {
+  return [
+    `## Worker bundle`,
+    "",
+    measuredLine(part),
+    "",
+    "| files | raw KB | gzip KB |",
+    "| ---: | ---: | ---: |",
+    `| ${part.data.files} | ${kb(part.data.size.raw)} | ${kb(part.data.size.gzip)} |`,
+    "",
+  ];
+}
+
+function catalogSection(part: Measured<CatalogBench[]>): string[] {
+  return [
+    `## Catalog and search (synthetic catalogs)`,
+    "",
+    measuredLine(part),
+    "Goals at 10k recipes: query p99 ≤ 5 ms, cold load ≤ 150 ms, heap ≤ 40 MB. Cold load is what an isolate",
+    "does for a new version before its first page: parse the catalog JSON and build the lookups. The MiniSearch",
+    "index is revived on the first name search only (index load: added to that one search). Heap is measured",
+    `with \`--expose-gc\` around both. Queries: ${CATALOG_QUERIES} name searches (10 terms, some with typos or`,
+    `umlaut spellings) and ${CATALOG_QUERIES} ingredient matches with 5 random ingredients, after 50 of each to warm up.`,
+    "",
+    "| recipes | build ms | catalog MB | index MB | cold load ms | index load ms | heap MB | search p50 / p99 ms | match p50 / p99 ms |",
+    "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ...part.data.map(
+      (bench) =>
+        `| ${bench.recipes} | ${ms(bench.buildMs)} | ${mb(bench.catalogBytes)} | ${mb(bench.indexBytes)} | ${ms(bench.coldLoadMs)} | ${ms(bench.indexLoadMs)} | ${bench.heapMb.toFixed(1)} | ${ms(bench.searchP50Ms)} / ${ms(bench.searchP99Ms)} | ${ms(bench.matchP50Ms)} / ${ms(bench.matchP99Ms)} |`,
+    ),
+    "",
+  ];
+}
+
+function directusSyncSection(part: Measured<DirectusSyncBench>): string[] {
+  const sync = part.data;
+  return [
+    `## Sync from a real Directus`,
+    "",
+    measuredLine(part),
+    "Goal: 10k recipes in at most 60 s. A scratch Directus 11 on SQLite, filled through the admin API, read",
+    "through the public API page by page, published into an empty local KV; then a second run over the",
+    "same content.",
+    "",
+    "| recipes | fill s | first sync s | KV writes | second sync s | KV writes |",
+    "| ---: | ---: | ---: | ---: | ---: | ---: |",
+    `| ${sync.recipes} | ${sync.fillSeconds.toFixed(0)} | ${sync.syncSeconds.toFixed(1)} | ${sync.writes} | ${sync.resyncSeconds.toFixed(1)} | ${sync.resyncWrites} |`,
+    "",
+  ];
+}
+
+function lighthousePart(part: NonNullable<Report["lighthouse"]>): string[] {
+  if (part.data.bench) return lighthouseSection(part.data.bench, part.data.recipes, measuredLine(part));
+  return [
+    `## Lighthouse, mobile`,
+    "",
+    measuredLine(part),
+    `Not measured: ${(part.data.error ?? "unknown error").split("\n")[0]} (the full message is in the bench's output).`,
+    "",
+  ];
+}
+
 const lines = [
   `# Benchmark report`,
   "",
-  `Run ${new Date().toISOString()} on Node ${process.version}.`,
-  ...(only.length > 0
-    ? ["", `Partial run (\`--only ${only.join(" --only ")}\`): the other parts were not measured.`]
-    : []),
+  only.length > 0
+    ? `This run (${now}) measured ${only.join(", ")}; the other sections keep the figures of earlier runs.`
+    : `Every part measured in one run, ${now}.`,
   "",
-  ...(routes
-    ? [
-        `## Client JavaScript per route (first visit)`,
-        "",
-        `Goal: at most ${CLIENT_JS_GOAL_KB} KB gzip. Every file compressed on its own, as served.`,
-        "",
-        "| route | files | raw KB | gzip KB | brotli KB | goal |",
-        "| --- | ---: | ---: | ---: | ---: | --- |",
-        ...routes.map(
-          ({ routeId, files, size }) =>
-            `| ${routeId} | ${files} | ${kb(size.raw)} | ${kb(size.gzip)} | ${kb(size.brotli)} | ${
-              size.gzip <= CLIENT_JS_GOAL_KB * 1000 ? "met" : "missed"
-            } |`,
-        ),
-        "",
-      ]
-    : []),
-  ...(worker
-    ? [
-        `## Worker bundle`,
-        "",
-        "| files | raw KB | gzip KB |",
-        "| ---: | ---: | ---: |",
-        `| ${worker.files} | ${kb(worker.size.raw)} | ${kb(worker.size.gzip)} |`,
-        "",
-      ]
-    : []),
-  ...(catalogs
-    ? [
-        `## Catalog and search (synthetic catalogs)`,
-        "",
-        "Goals at 10k recipes: query p99 ≤ 5 ms, cold load ≤ 150 ms, heap ≤ 40 MB. Cold load is what an isolate",
-        "does for a new version before its first page: parse the catalog JSON and build the lookups. The MiniSearch",
-        "index is revived on the first name search only (index load: added to that one search). Heap is measured",
-        "with `--expose-gc` around both. Queries: 300 name searches (10 terms, some with typos or",
-        "umlaut spellings) and 300 ingredient matches with 5 random ingredients.",
-        "",
-        "| recipes | build ms | catalog MB | index MB | cold load ms | index load ms | heap MB | search p50 / p99 ms | match p50 / p99 ms |",
-        "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
-        ...catalogs.map(
-          (bench) =>
-            `| ${bench.recipes} | ${ms(bench.buildMs)} | ${mb(bench.catalogBytes)} | ${mb(bench.indexBytes)} | ${ms(bench.coldLoadMs)} | ${ms(bench.indexLoadMs)} | ${bench.heapMb.toFixed(1)} | ${ms(bench.searchP50Ms)} / ${ms(bench.searchP99Ms)} | ${ms(bench.matchP50Ms)} / ${ms(bench.matchP99Ms)} |`,
-        ),
-        "",
-      ]
-    : []),
-  ...(directusSync
-    ? [
-        `## Sync from a real Directus`,
-        "",
-        "Goal: 10k recipes in at most 60 s. A scratch Directus 11 on SQLite, filled through the admin API, read",
-        "through the public API page by page, published into an empty local KV; then a second run over the",
-        "same content.",
-        "",
-        "| recipes | fill s | first sync s | KV writes | second sync s | KV writes |",
-        "| ---: | ---: | ---: | ---: | ---: | ---: |",
-        `| ${directusSync.recipes} | ${directusSync.fillSeconds.toFixed(0)} | ${directusSync.syncSeconds.toFixed(1)} | ${directusSync.writes} | ${directusSync.resyncSeconds.toFixed(1)} | ${directusSync.resyncWrites} |`,
-        "",
-      ]
-    : []),
-  ...(lighthouse ? lighthouseSection(lighthouse) : []),
-  ...(lighthouseError
-    ? [
-        `## Lighthouse, mobile`,
-        "",
-        `Not measured: ${lighthouseError.split("\n")[0]} (the full message is in the bench's output).`,
-        "",
-      ]
-    : []),
+  ...(report["client-js"] ? clientJsSection(report["client-js"]) : []),
+  ...(report.worker ? workerSection(report.worker) : []),
+  ...(report.catalog ? catalogSection(report.catalog) : []),
+  ...(report["directus-sync"] ? directusSyncSection(report["directus-sync"]) : []),
+  ...(report.lighthouse ? lighthousePart(report.lighthouse) : []),
 ];
 
 mkdirSync("reports", { recursive: true });
 writeFileSync("reports/bench.md", lines.join("\n"));
-writeFileSync(
-  "reports/bench.json",
-  `${JSON.stringify({ date: new Date().toISOString(), only, routes, worker, catalogs, directusSync, lighthouse, lighthouseError }, null, 2)}\n`,
-);
+writeFileSync(REPORT_JSON, `${JSON.stringify({ date: now, only, parts: report }, null, 2)}\n`);
 console.log(lines.join("\n"));
-console.log("bench: written to reports/bench.md and reports/bench.json");
+console.log(`bench: written to reports/bench.md and ${REPORT_JSON}`);
 if (lighthouseError) process.exitCode = 1;
