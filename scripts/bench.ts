@@ -133,14 +133,14 @@ function missedGoals(page: LighthousePage): string[] {
   return missed;
 }
 
-function lighthouseSection(bench: LighthouseBench, recipes: number, measuredAt: string): string[] {
+function lighthouseSection(bench: LighthouseBench, recipes: number, whenMeasured: string): string[] {
   const value = (number: number | null, format: (value: number) => string = String) =>
     number === null ? "–" : format(number);
   const missedPages = bench.pages.filter((page) => missedGoals(page).length > 0);
   return [
     `## Lighthouse, mobile`,
     "",
-    measuredAt,
+    whenMeasured,
     `Goals: performance ≥ ${LIGHTHOUSE_GOALS.performance}; accessibility, best practices and SEO ${LIGHTHOUSE_GOALS.accessibility}; CLS ${LIGHTHOUSE_GOALS.cls}.`,
     `Lighthouse ${bench.lighthouseVersion || "–"} with its mobile default (Moto G Power emulation, simulated slow 4G and`,
     `4× CPU slowdown) in Debian's Chromium ${bench.chromiumVersion || "–"}, headless; ${bench.runsPerPage} runs per page, each in a`,

@@ -149,8 +149,8 @@ function namesContaining({ allNames, nameStarts, lowerNames }: Lookup, term: str
 
 function recipesById(recipes: readonly CatalogRecipe[]): Lookup["byId"] {
   const maxId = recipes.reduce((max, recipe) => Math.max(max, recipe.id), 0);
-  const dense = recipes.every((recipe) => Number.isSafeInteger(recipe.id) && recipe.id >= 0);
-  if (!dense || maxId > 4 * recipes.length + 1024) return new Map(recipes.map((recipe) => [recipe.id, recipe]));
+  const plainIds = recipes.every((recipe) => Number.isSafeInteger(recipe.id) && recipe.id >= 0);
+  if (!plainIds || maxId > 4 * recipes.length + 1024) return new Map(recipes.map((recipe) => [recipe.id, recipe]));
   const slots: (CatalogRecipe | undefined)[] = new Array(maxId + 1).fill(undefined);
   for (const recipe of recipes) slots[recipe.id] = recipe;
   return { get: (id) => slots[id] };
@@ -198,15 +198,14 @@ export function searchRecipes(
     if (match) keys.push(MATCH_RANK[match] * count + (namePlace[position] ?? 0));
   }
   keys.sort((a, b) => a - b);
-  const direct: NameSearchResult[] = keys.map((key) => ({
+  const results: NameSearchResult[] = keys.map((key) => ({
     recipe: byNameOrder[key % count] as CatalogRecipe,
     match: DIRECT_MATCHES[Math.floor(key / count)] as NameMatch,
   }));
 
   // MiniSearch returns each id once; only the direct matches are to be skipped.
   // Checked by the hit's id, so a hit that is skipped never touches its recipe.
-  const found = new Set(direct.map((result) => result.recipe.id));
-  const results = direct;
+  const found = new Set(results.map((result) => result.recipe.id));
   for (const hit of index.search(term)) {
     const id = hit.id as number;
     if (found.has(id)) continue;
