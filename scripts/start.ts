@@ -57,12 +57,9 @@ const wrangler: ChildProcess = spawn("wrangler", ["dev", "--port", String(SITE_P
 
 // In the background: the first visitor to each recipe then gets its image at once.
 // Directus keeps the transforms, so later starts are quick.
-const warmStarted = Date.now();
 warmRecipeImages(cms.directus.url).then(
-  ({ images, failed }) =>
-    log(
-      `${images} recipe images prepared in ${((Date.now() - warmStarted) / 1000).toFixed(0)} s${failed ? ` (${failed} failed)` : ""}`,
-    ),
+  ({ images, failed, seconds }) =>
+    log(`${images} recipe images prepared in ${seconds.toFixed(0)} s${failed ? ` (${failed} failed)` : ""}`),
   (error: unknown) => log(`preparing the recipe images failed: ${error instanceof Error ? error.message : error}`),
 );
 

@@ -133,13 +133,20 @@ export async function startScratchCms(options: {
 }): Promise<RunningCms & { dataDir: string }> {
   const dataDir = mkdtempSync(join(tmpdir(), "scratch-cms-"));
   const directusPort = await freePort();
-  const cms = await startCms({
-    dataDir,
-    directusPort,
-    standInPort: await freePort(),
-    ...options,
-    publicUrl: options.publicUrl ?? `http://127.0.0.1:${directusPort}`,
-  });
+  let cms: RunningCms;
+  try {
+    cms = await startCms({
+      dataDir,
+      directusPort,
+      standInPort: await freePort(),
+      ...options,
+      publicUrl: options.publicUrl ?? `http://127.0.0.1:${directusPort}`,
+    });
+  } catch (error) {
+    // A CMS that never came up leaves no scratch folder behind either.
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   return {
     ...cms,
     dataDir,

@@ -58,7 +58,7 @@ async function waitForOk(url: string, server: ChildProcess, output: () => string
     if (response) {
       failingSince ??= Date.now();
       if (Date.now() - failingSince > 5_000) {
-        throw new Error(`local-site: ${url} answers ${response.status}; wrangler dev says:\n${output()}`);
+        throw new Error(`site: ${url} answers ${response.status}; wrangler dev says:\n${output()}`);
       }
     }
     await new Promise((resolveWait) => setTimeout(resolveWait, 250));

@@ -9,8 +9,15 @@ import { recipeImageUrl } from "../../app/lib/recipe-images.ts";
 /** Two at a time: the machines this runs on have two cores. */
 const CONCURRENCY = 2;
 
-/** Transforms the card image of every published recipe; returns how many, and how many failed. */
-export async function warmRecipeImages(directusUrl: string): Promise<{ images: number; failed: number }> {
+export interface WarmedImages {
+  images: number;
+  failed: number;
+  seconds: number;
+}
+
+/** Transforms the card image of every published recipe; returns how many, how many failed, and how long it took. */
+export async function warmRecipeImages(directusUrl: string): Promise<WarmedImages> {
+  const started = Date.now();
   const response = await fetch(new URL("/items/recipe?fields=image&limit=-1", directusUrl));
   if (!response.ok) throw new Error(`warm-images: listing recipes failed with ${response.status}`);
   const { data } = (await response.json()) as { data: { image: string | null }[] };
@@ -29,5 +36,5 @@ export async function warmRecipeImages(directusUrl: string): Promise<{ images: n
     }
   }
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  return { images: urls.length, failed };
+  return { images: urls.length, failed, seconds: (Date.now() - started) / 1000 };
 }

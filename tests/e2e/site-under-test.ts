@@ -46,11 +46,8 @@ for (const signal of ["SIGTERM", "SIGINT"] as const) {
 try {
   const recipes = await publishCatalog(cms.directus.url, join(stateDir, "site"));
   log(`${recipes} recipes published from ${cms.directus.url}`);
-  const warmStarted = Date.now();
   const warmed = await warmRecipeImages(cms.directus.url);
-  log(
-    `${warmed.images} images transformed in ${((Date.now() - warmStarted) / 1000).toFixed(0)} s (${warmed.failed} failed)`,
-  );
+  log(`${warmed.images} images transformed in ${warmed.seconds.toFixed(0)} s (${warmed.failed} failed)`);
   cpSync(join(stateDir, "site"), join(stateDir, "cms-down"), { recursive: true });
   // Nothing listens on port 9.
   sites.push(
