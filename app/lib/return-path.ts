@@ -2,18 +2,30 @@
  * Where a visitor may be sent back to after signing in or out, or after a
  * form post: only a path on this site. Everything that a browser could read
  * as another host is refused, so /login can never be an open redirect.
+ *
+ * The checks run twice: on the text as given (cheap refusals), and on what
+ * the URL parser makes of it, which is exactly what goes into `Location`.
+ * Only the second one is the proof: "/.//evil.org" and "/a/..//evil.org"
+ * look like paths but parse to "//evil.org", which a browser reads as a host.
  */
 
 const MAX_LENGTH = 2_000;
 // C0 controls and DEL: browsers drop tabs and newlines inside URLs, which turns "/\t/evil.org" into "//evil.org".
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
 const CONTROL = /[\u0000-\u001f\u007f]/;
+/** An origin that nothing else has: whatever resolves against it and keeps it is a path of ours. */
+const BASE = "https://site.invalid";
+
+/** Whether `text` is plainly a path of this site: one leading slash, no backslash, no control character. */
+function looksLikeOwnPath(text: string): boolean {
+  return text.startsWith("/") && !text.startsWith("//") && !text.includes("\\") && !CONTROL.test(text);
+}
 
 /**
  * The path, query and fragment of `value` if it is a same-origin path
  * ("/rezepte/x?y=1"), else `undefined`. Refused: absolute URLs, "//host",
- * backslashes, control characters, and any of these hidden behind
- * percent-encoding.
+ * backslashes, control characters, any of these hidden behind
+ * percent-encoding, and anything whose parsed form is not a plain path.
  */
 export function safeReturnPath(value: string | null | undefined): string | undefined {
   if (!value || value.length > MAX_LENGTH) return undefined;
@@ -23,13 +35,15 @@ export function safeReturnPath(value: string | null | undefined): string | undef
   } catch {
     return undefined;
   }
-  for (const candidate of [value, decoded]) {
-    if (!candidate.startsWith("/") || candidate.startsWith("//")) return undefined;
-    if (candidate.includes("\\") || CONTROL.test(candidate)) return undefined;
-  }
-  // The last word goes to the URL parser: what it resolves against a dummy origin must stay there.
-  const base = "https://site.invalid";
-  const url = new URL(value, base);
-  if (url.origin !== base) return undefined;
-  return `${url.pathname}${url.search}${url.hash}`;
+  if (!looksLikeOwnPath(value) || !looksLikeOwnPath(decoded)) return undefined;
+
+  const parsed = new URL(value, BASE);
+  if (parsed.origin !== BASE) return undefined;
+  const path = `${parsed.pathname}${parsed.search}${parsed.hash}`;
+  // The answer itself must be a plain path that parses back to itself: a
+  // browser resolving it against any page of ours stays on our origin.
+  if (!looksLikeOwnPath(path)) return undefined;
+  const again = new URL(path, BASE);
+  if (again.origin !== BASE || `${again.pathname}${again.search}${again.hash}` !== path) return undefined;
+  return path;
 }
