@@ -109,6 +109,7 @@ describe("safeReturnPath", () => {
         if (path === undefined) return;
         expect(path.startsWith("/")).toBe(true);
         expect(path.startsWith("//")).toBe(false);
+        // biome-ignore lint/suspicious/noControlCharactersInRegex: no control character may reach Location
         expect(path).not.toMatch(/[\\\u0000-\u001f\u007f]/);
         for (const page of [`${OUR_ORIGIN}/`, `${OUR_ORIGIN}/login/zurueck?ziel=x`, `${OUR_ORIGIN}/a/b/c`]) {
           expect(resolvedByBrowser(path, page).origin).toBe(OUR_ORIGIN);
