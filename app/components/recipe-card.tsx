@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { CatalogRecipe } from "../lib/catalog/types.ts";
-import { CARD_IMAGE, recipeImageUrl } from "../lib/recipe-images.ts";
+import { CARD_IMAGE, IMAGE_TRANSFORMS, recipeImageUrl } from "../lib/recipe-images.ts";
 import { SaveRecipeButton } from "./save-recipe-button.tsx";
 
 interface RecipeCardProps {
@@ -82,8 +82,8 @@ export function RecipeCard({
       </Heading>
       {recipe.image ? (
         <picture className="recipe-image">
-          <source type="image/avif" srcSet={recipeImageUrl(recipe.image, { format: "avif" })} />
-          <source type="image/webp" srcSet={recipeImageUrl(recipe.image, { format: "webp" })} />
+          <source type="image/avif" srcSet={recipeImageUrl(recipe.image, IMAGE_TRANSFORMS.cardAvif)} />
+          <source type="image/webp" srcSet={recipeImageUrl(recipe.image, IMAGE_TRANSFORMS.cardWebp)} />
           <img
             src={recipeImageUrl(recipe.image)}
             alt={recipe.name}

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { RecipeCard } from "../components/recipe-card.tsx";
 import { pageTitle } from "../lib/page-title.ts";
-import { recipeImageUrl } from "../lib/recipe-images.ts";
+import { IMAGE_TRANSFORMS, recipeImageUrl } from "../lib/recipe-images.ts";
 import { pageMeta } from "../lib/seo/page-meta.ts";
 import { recipeJsonLd } from "../lib/seo/recipe-json-ld.ts";
 import { catalogContext, siteConfigContext } from "../lib/site-context.server.ts";
@@ -17,7 +17,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     recipe,
     siteName,
     canonical: `${siteUrl}/rezepte/${recipe.slug}`,
-    image: recipe.image ? `${siteUrl}${recipeImageUrl(recipe.image, { width: 1200, height: 630 })}` : null,
+    image: recipe.image ? `${siteUrl}${recipeImageUrl(recipe.image, IMAGE_TRANSFORMS.share)}` : null,
     jsonLd: recipeJsonLd(recipe, { siteUrl, siteName }),
   };
 }

@@ -4,7 +4,7 @@
  * made, but the first one costs about a second of CPU per image; done ahead,
  * no page load (and no browser test) waits for a dozen of them at once.
  */
-import { recipeImageUrl } from "../../app/lib/recipe-images.ts";
+import { IMAGE_TRANSFORMS, recipeImageUrl } from "../../app/lib/recipe-images.ts";
 
 /** Two at a time: the machines this runs on have two cores. */
 const CONCURRENCY = 2;
@@ -23,7 +23,9 @@ export async function warmRecipeImages(directusUrl: string): Promise<WarmedImage
   const { data } = (await response.json()) as { data: { image: string | null }[] };
   const ids = [...new Set(data.flatMap((recipe) => (recipe.image ? [recipe.image] : [])))];
   // The site's /directus/assets/… path, without the prefix, is Directus' own.
-  const urls = ids.map((id) => new URL(recipeImageUrl(id, { format: "avif" }).replace(/^\/directus/, ""), directusUrl));
+  const urls = ids.map(
+    (id) => new URL(recipeImageUrl(id, IMAGE_TRANSFORMS.cardAvif).replace(/^\/directus/, ""), directusUrl),
+  );
 
   let failed = 0;
   let next = 0;

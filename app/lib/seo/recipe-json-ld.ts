@@ -6,18 +6,14 @@
 
 import type { CatalogRecipe } from "../catalog/types.ts";
 import { CATEGORY_HEADINGS } from "../categories.ts";
-import { recipeImageUrl } from "../recipe-images.ts";
+import { IMAGE_TRANSFORMS, recipeImageUrl } from "../recipe-images.ts";
 
 /** ISO 8601 duration of whole minutes: 25 → "PT25M". */
 export function isoMinutes(minutes: number): string {
   return `PT${minutes}M`;
 }
 
-const ASPECTS = [
-  [1200, 1200],
-  [1200, 900],
-  [1200, 675],
-] as const;
+const ASPECTS = [IMAGE_TRANSFORMS.square, IMAGE_TRANSFORMS.fourByThree, IMAGE_TRANSFORMS.sixteenByNine];
 
 export function recipeJsonLd(recipe: CatalogRecipe, site: { siteUrl: string; siteName: string }) {
   const url = `${site.siteUrl}/rezepte/${recipe.slug}`;
@@ -34,9 +30,7 @@ export function recipeJsonLd(recipe: CatalogRecipe, site: { siteUrl: string; sit
     mainEntityOfPage: url,
     ...(recipe.image
       ? {
-          image: ASPECTS.map(
-            ([width, height]) => `${site.siteUrl}${recipeImageUrl(recipe.image ?? "", { width, height })}`,
-          ),
+          image: ASPECTS.map((transform) => `${site.siteUrl}${recipeImageUrl(recipe.image ?? "", transform)}`),
         }
       : {}),
     author: { "@type": "Organization", name: site.siteName, url: site.siteUrl },

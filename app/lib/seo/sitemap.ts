@@ -6,7 +6,7 @@
 import type { Catalog } from "../catalog/types.ts";
 import { categoryPath, RECIPE_TYPES } from "../categories.ts";
 import { PAGE_SIZE, pageHref } from "../pagination.ts";
-import { CARD_IMAGE, recipeImageUrl } from "../recipe-images.ts";
+import { recipeImageUrl } from "../recipe-images.ts";
 
 /** Recipes per recipe sitemap. */
 export const RECIPES_PER_SITEMAP = 10_000;
@@ -75,7 +75,7 @@ export function recipesSitemap(siteUrl: string, catalog: Catalog | null, part: n
   return urlset(
     recipes.map((recipe) => {
       const image = recipe.image
-        ? `<image:image><image:loc>${escapeXml(`${siteUrl}${recipeImageUrl(recipe.image, { width: CARD_IMAGE.width })}`)}</image:loc></image:image>`
+        ? `<image:image><image:loc>${escapeXml(`${siteUrl}${recipeImageUrl(recipe.image)}`)}</image:loc></image:image>`
         : "";
       return `<url><loc>${escapeXml(`${siteUrl}/rezepte/${recipe.slug}`)}</loc>${image}</url>`;
     }),
