@@ -4,6 +4,11 @@
  * only when the request's consent cookie allows analytics (and advertising
  * hosts only with marketing consent), so nothing can load them before the
  * visitor has agreed, even if a page tried.
+ *
+ * Scripts run by nonce alone, never because of where they come from: no
+ * 'self', so nothing served on this origin (an upload under /directus, say)
+ * can be made to run as a script. 'strict-dynamic' lets the nonced entry
+ * script load the app's own modules and, after consent, the tag manager's.
  */
 import type { MiddlewareHandler } from "hono";
 import type { Consent } from "../app/lib/consent.ts";
@@ -25,7 +30,8 @@ export function pagePolicy(nonce: string, consent: Consent | undefined, https: b
   const tracking = analytics ? [TAG_MANAGER, ...ANALYTICS, ...(marketing ? ADVERTISING : [])] : [];
   const directives = [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'${analytics ? ` ${TAG_MANAGER}` : ""}`,
+    // The tag manager's host is for browsers without 'strict-dynamic', which ignore it otherwise.
+    `script-src 'nonce-${nonce}' 'strict-dynamic'${analytics ? ` ${TAG_MANAGER}` : ""}`,
     "style-src 'self'",
     `img-src 'self' data:${tracking.length ? ` ${tracking.join(" ")}` : ""}`,
     `connect-src 'self'${tracking.length ? ` ${tracking.join(" ")}` : ""}`,
