@@ -11,7 +11,8 @@ export function readCookie(cookieHeader: string | null, name: string): string | 
 }
 
 export interface CookieOptions {
-  maxAgeSeconds: number;
+  /** Undefined: a session cookie, gone when the browser closes. */
+  maxAgeSeconds: number | undefined;
   httpOnly?: boolean;
   sameSite: "Strict" | "Lax";
   /** Secure on https sites; plain http (local development) would never send it back. */
@@ -23,7 +24,7 @@ export function serializeCookie(name: string, value: string, options: CookieOpti
   return [
     `${name}=${value}`,
     "Path=/",
-    `Max-Age=${options.maxAgeSeconds}`,
+    ...(options.maxAgeSeconds === undefined ? [] : [`Max-Age=${options.maxAgeSeconds}`]),
     `SameSite=${options.sameSite}`,
     ...(options.httpOnly === false ? [] : ["HttpOnly"]),
     ...(options.secure ? ["Secure"] : []),

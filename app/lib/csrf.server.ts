@@ -16,18 +16,26 @@ export function csrfTokenFrom(request: Request): string | undefined {
   return token && TOKEN_PATTERN.test(token) ? token : undefined;
 }
 
-/** A new random token (256 bits, base64url) and the Set-Cookie header that stores it for the browser session. */
+/**
+ * A new random token (256 bits, base64url) and the Set-Cookie header that
+ * stores it. A session cookie: it is made at sign-in and deleted at sign-out
+ * (workers/auth-routes.ts), and never outlives the browser session.
+ */
 export function newCsrfToken(secure: boolean): { token: string; setCookie: string } {
   const bytes = crypto.getRandomValues(new Uint8Array(32));
   const token = btoa(String.fromCharCode(...bytes))
     .replace(/\+/g, "-")
     .replace(/\//g, "_")
     .replace(/=+$/, "");
-  // A year, like the sign-in it protects outlives a browser session.
   return {
     token,
-    setCookie: serializeCookie(CSRF_COOKIE, token, { maxAgeSeconds: 31_536_000, sameSite: "Strict", secure }),
+    setCookie: serializeCookie(CSRF_COOKIE, token, { maxAgeSeconds: undefined, sameSite: "Strict", secure }),
   };
+}
+
+/** The Set-Cookie header that deletes the form token. */
+export function clearCsrfToken(secure: boolean): string {
+  return serializeCookie(CSRF_COOKIE, "", { maxAgeSeconds: 0, sameSite: "Strict", secure });
 }
 
 /** Whether the form's token matches the cookie's, compared in constant time. */
