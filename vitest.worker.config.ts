@@ -1,10 +1,14 @@
 import { cloudflareTest } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
+import { createDirectusStandIn } from "./tests/stand-ins/directus-stand-in.ts";
+import { STAND_IN_DIRECTUS_URL } from "./tests/stand-ins/directus-stand-in-contract.ts";
 
 // The built Worker (run `npm run build` first) inside workerd, with the same
 // wrangler.json that `wrangler dev` and a deploy use, so the tests exercise
 // exactly what ships.
 const wrangler = { configPath: "./build/server/wrangler.json" };
+const directus = createDirectusStandIn();
+const EDGE_TESTS = ["tests/worker/edge/**/*.test.ts"];
 
 export default defineConfig({
   test: {
@@ -22,8 +26,23 @@ export default defineConfig({
         test: {
           name: "worker",
           include: ["tests/worker/**/*.test.ts"],
-          exclude: ["tests/worker/bad-config.test.ts"],
+          exclude: ["tests/worker/bad-config.test.ts", ...EDGE_TESTS],
         },
+      },
+      {
+        // The public edge under attack: every outbound request of the Worker
+        // goes to a Directus stand-in that records what reached it.
+        plugins: [
+          cloudflareTest({
+            wrangler,
+            miniflare: {
+              bindings: { DIRECTUS_URL: STAND_IN_DIRECTUS_URL, GTM_ID: "GTM-TEST123" },
+              outboundService: directus.handle,
+              serviceBindings: { UPSTREAM_LOG: directus.log },
+            },
+          }),
+        ],
+        test: { name: "worker-edge", include: EDGE_TESTS },
       },
       {
         // The same Worker with broken variables: it must refuse to start.

@@ -15,8 +15,10 @@ import { requestVisitor } from "../app/lib/visitor.server.ts";
 import { authRoutes } from "./auth-routes.ts";
 import { contentSecurityPolicy } from "./content-security-policy.ts";
 import { proxyToDirectus } from "./directus-proxy.ts";
+import { errorResponse } from "./error-page.ts";
 import { originCheck } from "./origin-check.ts";
 import { applyPageCaching } from "./page-cache.ts";
+import { requestLimits } from "./request-limits.ts";
 import { scheduledSync } from "./sync/scheduled-sync.ts";
 
 // Validated once per isolate, before the first request: a bad variable stops
@@ -42,12 +44,14 @@ app.use(
   }),
 );
 
-// Nothing that changes state is accepted from another site's page.
+// Nothing that changes state is accepted from another site's page; what
+// remains may be a GET, a HEAD or a small form post.
 app.use(originCheck);
+app.use(requestLimits);
 
 app.route("/", authRoutes(config.directusUrl));
 app.all("/directus/*", (c) => proxyToDirectus(c, config.directusUrl));
-app.all("/directus", (c) => c.redirect("/", 302));
+app.all("/directus", (c) => errorResponse(c.req.raw, 404));
 
 // Everything else, GET and POST alike, belongs to React Router: route actions
 // receive form posts through this one handler.

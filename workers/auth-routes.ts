@@ -9,17 +9,16 @@
  * - POST /logout ends the Directus session and returns to the page.
  *
  * Every return path passes safeReturnPath: these routes never redirect
- * to another site.
+ * to another site. The form token (csrf.server.ts) is made anew at sign-in
+ * and deleted at sign-out, so no token outlives the session it protects.
  */
 import { Hono } from "hono";
 import { isHttps, serializeCookie } from "../app/lib/cookies.ts";
-import { csrfTokenValid } from "../app/lib/csrf.server.ts";
+import { clearCsrfToken, csrfTokenValid, newCsrfToken } from "../app/lib/csrf.server.ts";
 import { SESSION_COOKIE, sessionTokenFrom, userApi } from "../app/lib/directus/user-api.server.ts";
 import { setNotice } from "../app/lib/notice-cookie.server.ts";
 import { safeReturnPath } from "../app/lib/return-path.ts";
-
-/** Directus' SSO provider for Google (AUTH_PROVIDERS). */
-const PROVIDER = "google";
+import { SIGN_IN_LANDING, SSO_PROVIDER } from "./directus-proxy.ts";
 
 function redirect(location: string, cookies: string[] = [], status: 302 | 303 = 302): Response {
   const headers = new Headers({ location, "cache-control": "no-store" });
@@ -34,19 +33,22 @@ export function authRoutes(directusUrl: string): Hono {
   routes.get("/login", (c) => {
     const origin = new URL(c.req.url).origin;
     const back = safeReturnPath(c.req.query("redirect")) ?? "/";
-    const landing = `${origin}/login/zurueck?ziel=${encodeURIComponent(back)}`;
-    return redirect(`/directus/auth/login/${PROVIDER}?redirect=${encodeURIComponent(landing)}`);
+    const landing = `${origin}${SIGN_IN_LANDING}?ziel=${encodeURIComponent(back)}`;
+    return redirect(`/directus/auth/login/${SSO_PROVIDER}?redirect=${encodeURIComponent(landing)}`);
   });
 
-  routes.get("/login/zurueck", (c) => {
-    if (c.req.query("reason")) {
-      console.log(`auth: sign-in failed: ${c.req.query("reason")?.slice(0, 40)}`);
+  routes.get(SIGN_IN_LANDING, (c) => {
+    const reason = c.req.query("reason");
+    if (reason !== undefined) {
+      // Directus' error code, e.g. INVALID_CREDENTIALS; whatever else arrives is not written to the log as it came.
+      console.log(`auth: sign-in failed: ${reason.replace(/[^A-Z_]/g, "").slice(0, 40) || "unknown"}`);
       return redirect("/", [setNotice(c.req.raw, "anmeldung-fehlgeschlagen")]);
     }
-    return redirect(safeReturnPath(c.req.query("ziel")) ?? "/");
+    return redirect(safeReturnPath(c.req.query("ziel")) ?? "/", [newCsrfToken(isHttps(c.req.raw)).setCookie]);
   });
 
   routes.post("/logout", async (c) => {
+    // The body is a small form already (request-limits.ts); a malformed one counts as empty.
     const form = await c.req.formData().catch(() => new FormData());
     const back = safeReturnPath(String(form.get("zurueck") ?? "")) ?? "/";
     if (!csrfTokenValid(c.req.raw, form)) {
@@ -56,6 +58,7 @@ export function authRoutes(directusUrl: string): Hono {
     const cookies = [
       // Cleared in any case: signing out must work even while Directus is down.
       serializeCookie(SESSION_COOKIE, "", { maxAgeSeconds: 0, sameSite: "Lax", secure: isHttps(c.req.raw) }),
+      clearCsrfToken(isHttps(c.req.raw)),
       setNotice(c.req.raw, "abgemeldet"),
     ];
     if (token) {

@@ -4,6 +4,7 @@
  * second lock, the form token, is in app/lib/csrf.server.ts.
  */
 import type { MiddlewareHandler } from "hono";
+import { errorResponse } from "./error-page.ts";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -23,7 +24,8 @@ export function isSameOriginRequest(request: Request): boolean {
 /** Refuses cross-site state changes with 403 and a German message. */
 export const originCheck: MiddlewareHandler = async (c, next) => {
   if (!isSameOriginRequest(c.req.raw)) {
-    return c.text("Diese Anfrage kam nicht von unserer Website und wurde deshalb abgelehnt.", 403);
+    await c.req.raw.body?.cancel();
+    return errorResponse(c.req.raw, 403);
   }
   await next();
 };

@@ -146,7 +146,7 @@ describe("/directus", () => {
 
   it("answers 502 in German when Directus cannot be reached", async () => {
     // vitest.worker.config.ts points DIRECTUS_URL at a port nobody listens on.
-    const { response, html } = await page("/directus/items/recipe");
+    const { response, html } = await page(`/directus/assets/${SHAKSHUKA.image}?fit=cover&width=836&quality=80`);
     expect(response.status).toBe(502);
     expect(html).toContain("nicht erreichbar");
   });

@@ -1,0 +1,21 @@
+/**
+ * What the Directus stand-in (directus-stand-in.ts) and the edge tests in
+ * workerd agree on. No imports: this file is loaded on both sides.
+ */
+
+/** The address the Worker is given as DIRECTUS_URL in these tests. */
+export const STAND_IN_DIRECTUS_URL = "http://directus.internal:8056";
+
+/** Asset ids with a special answer, for the tests. */
+export const STAND_IN_ASSETS = {
+  png: "11111111-2222-4333-8444-555555555555",
+  svg: "22222222-3333-4444-8555-666666666666",
+  html: "33333333-4444-4555-8666-777777777777",
+  failing: "44444444-5555-4666-8777-888888888888",
+} as const;
+
+export interface SeenRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+}

@@ -1,0 +1,85 @@
+/**
+ * A stand-in for Directus as the Worker's outbound fetches see it, for the
+ * edge security tests in workerd (vitest.worker.config.ts routes every
+ * outbound request of the Worker here). It records each request it gets
+ * (method, URL, headers), so a test can prove what reached "Directus" and
+ * what did not, and answers like Directus would for the paths the site uses.
+ * Anything else gets a body that says it leaked.
+ *
+ * Runs in Node, inside the test runner; the Worker reads the record through
+ * the UPSTREAM_LOG service binding.
+ */
+import { type Request, Response } from "miniflare";
+import { type SeenRequest, STAND_IN_ASSETS, STAND_IN_DIRECTUS_URL } from "./directus-stand-in-contract.ts";
+
+// A 1×1 transparent PNG.
+const PNG = Uint8Array.from(
+  atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=="),
+  (char) => char.charCodeAt(0),
+);
+
+/** The stand-in: `handle` answers the Worker's requests, `log` lets the tests read (GET) and clear (DELETE) the record. */
+export function createDirectusStandIn() {
+  const seen: SeenRequest[] = [];
+
+  async function handle(request: Request): Promise<Response> {
+    seen.push({ method: request.method, url: request.url, headers: Object.fromEntries(request.headers) });
+    const url = new URL(request.url);
+    if (url.origin !== STAND_IN_DIRECTUS_URL) return new Response("foreign host reached", { status: 418 });
+
+    const asset = /^\/assets\/([0-9a-f-]{36})$/.exec(url.pathname)?.[1];
+    if (asset === STAND_IN_ASSETS.svg) {
+      return new Response('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>', {
+        headers: { "content-type": "image/svg+xml" },
+      });
+    }
+    if (asset === STAND_IN_ASSETS.html) {
+      return new Response("<script>alert(1)</script>", { headers: { "content-type": "text/html" } });
+    }
+    if (asset === STAND_IN_ASSETS.failing) return new Response("boom", { status: 503 });
+    if (asset) {
+      return new Response(PNG, {
+        headers: {
+          "content-type": "image/png",
+          etag: '"stand-in"',
+          "set-cookie": "directus_session_token=should-not-pass; Path=/",
+          "x-powered-by": "Directus",
+        },
+      });
+    }
+    if (url.pathname === "/auth/login/google") {
+      return new Response(null, {
+        status: 302,
+        headers: {
+          location: "https://accounts.google.example/o/oauth2/auth?client_id=x",
+          "set-cookie": "openid.google=state-token; Path=/; HttpOnly; SameSite=Lax",
+        },
+      });
+    }
+    if (url.pathname === "/auth/login/google/callback") {
+      if (!request.headers.get("cookie")?.includes("openid.google=")) {
+        return new Response(null, {
+          status: 302,
+          headers: { location: `${STAND_IN_DIRECTUS_URL}/admin/login?reason=INVALID_CREDENTIALS` },
+        });
+      }
+      return new Response(null, {
+        status: 302,
+        headers: {
+          location: "http://localhost:8787/login/zurueck?ziel=%2F",
+          "set-cookie": "directus_session_token=new-session; Path=/; HttpOnly; SameSite=Lax",
+        },
+      });
+    }
+    return new Response(JSON.stringify({ data: "leaked: the stand-in answered an unexpected request" }), {
+      headers: { "content-type": "application/json" },
+    });
+  }
+
+  async function log(request: Request): Promise<Response> {
+    if (request.method === "DELETE") seen.length = 0;
+    return new Response(JSON.stringify(seen), { headers: { "content-type": "application/json" } });
+  }
+
+  return { handle, log };
+}
