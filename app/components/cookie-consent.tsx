@@ -47,6 +47,12 @@ export function CookieConsent({ consent, gtmId, children }: CookieConsentProps) 
     updateConsentMode(consent);
   }, [consentKey, gtmId]);
 
+  // The banner closes once the choice is stored (the answer is back), not
+  // when it is sent: leaving the page in between must not lose it unseen.
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data?.consent) setOpen(false);
+  }, [fetcher.state, fetcher.data]);
+
   function reopen() {
     setOpen(true);
     requestAnimationFrame(() => banner.current?.focus());
@@ -54,6 +60,7 @@ export function CookieConsent({ consent, gtmId, children }: CookieConsentProps) 
 
   function submitInBackground(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (pending) return;
     const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
     const data = new FormData(event.currentTarget, submitter);
     data.set("antwort", "daten");
@@ -68,7 +75,8 @@ export function CookieConsent({ consent, gtmId, children }: CookieConsentProps) 
         id={BANNER_ID}
         ref={banner}
         tabIndex={-1}
-        className={open && !pending ? "cookie-banner" : "cookie-banner is-closed"}
+        className={open ? "cookie-banner" : "cookie-banner is-closed"}
+        aria-busy={pending}
         aria-labelledby="cookie-titel"
       >
         <form method="post" action="/einwilligung" onSubmit={submitInBackground}>

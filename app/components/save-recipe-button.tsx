@@ -7,8 +7,10 @@ import { HeartIcon } from "./icons.tsx";
 /**
  * 'Speichern' / 'Entfernen' on a recipe card (spec section 2), for
  * signed-in visitors only. A plain form post to /gespeicherte-rezepte that
- * returns to this page; with JavaScript it is sent in the background, the
- * button shows the new state at once, and the saved list reloads.
+ * returns to this page; with JavaScript it is sent in the background and the
+ * saved list reloads. The button shows the new state only once the server
+ * has stored it (busy until then): a visitor who reloads or leaves right
+ * after the click never sees "Entfernen" for a recipe that was not saved.
  */
 export function SaveRecipeButton({ recipeId, recipeName }: { recipeId: number; recipeName: string }) {
   const visitor = useVisitor();
@@ -16,12 +18,14 @@ export function SaveRecipeButton({ recipeId, recipeName }: { recipeId: number; r
   const location = useLocation();
   if (!visitor) return null;
 
-  const pendingIntent = fetcher.formData?.get("aktion");
-  const saved = pendingIntent ? pendingIntent === "speichern" : visitor.savedRecipeIds.includes(recipeId);
-  const error = fetcher.state === "idle" ? fetcher.data?.error : undefined;
+  const saved = visitor.savedRecipeIds.includes(recipeId);
+  const busy = fetcher.state !== "idle";
+  const error = busy ? undefined : fetcher.data?.error;
 
   function sendInBackground(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    // One change at a time: a second click while the first is on its way would undo it.
+    if (busy) return;
     const data = new FormData(event.currentTarget);
     // Tells the action to answer with data instead of redirecting back.
     data.set("antwort", "daten");
@@ -36,7 +40,8 @@ export function SaveRecipeButton({ recipeId, recipeName }: { recipeId: number; r
       <input type="hidden" name="zurueck" value={`${location.pathname}${location.search}`} />
       <button
         type="submit"
-        className={saved ? "button-save is-saved" : "button-save"}
+        className={`button-save${saved ? " is-saved" : ""}${busy ? " is-busy" : ""}`}
+        aria-busy={busy}
         // The recipe's name tells the buttons of a list apart; the visible label starts the name.
         aria-label={`${saved ? "Entfernen" : "Speichern"}: ${recipeName}`}
       >

@@ -2,6 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext, Page, Request } from "@playwright/test";
 import { CONSENT_COOKIE, expect, test } from "./fixtures.ts";
 import { waitForHydration } from "./hydration.ts";
+import { slowNetwork } from "./slow-network.ts";
 import { BASE_URL, CMS_DOWN_URL, TEST_GTM_ID } from "./stack.ts";
 
 declare global {
@@ -30,7 +31,7 @@ function banner(page: Page) {
   return page.getByRole("region", { name: "Cookies und Datenschutz" });
 }
 
-/** Clicks a banner button and waits until the site has stored the choice (the banner closes before that). */
+/** Clicks a banner button and waits until the site has stored the choice. */
 async function choose(page: Page, name: string): Promise<void> {
   await Promise.all([
     page.waitForResponse((response) => new URL(response.url()).pathname.startsWith("/einwilligung")),
@@ -158,6 +159,26 @@ test("the consent cookie: a year, SameSite=Strict, path /, categories and a vers
   expect(days).toBeGreaterThan(364);
   expect(days).toBeLessThanOrEqual(365);
   expect(stored.value).toEqual({ v: 1, c: { necessary: true, tracking: false, analytics: false, marketing: false } });
+});
+
+test("a choice shown as done survives a reload at once, on a slow network too", async ({ page, context }) => {
+  await page.goto("/impressum");
+  await waitForHydration(page);
+  await slowNetwork(page, 400);
+
+  await banner(page).getByRole("button", { name: "Alle ablehnen" }).click();
+  // Sent, not stored yet: the banner stays, marked busy, instead of pretending.
+  await expect(banner(page)).toHaveAttribute("aria-busy", "true");
+  await expect(banner(page)).toBeVisible();
+  await expect(banner(page)).toBeHidden();
+  await page.reload();
+  await expect(banner(page)).toBeHidden();
+  expect((await storedConsent(context))?.value.c).toEqual({
+    necessary: true,
+    tracking: false,
+    analytics: false,
+    marketing: false,
+  });
 });
 
 test("an invalid or outdated consent cookie shows the banner again", async ({ page, context }) => {
