@@ -24,7 +24,6 @@ export function isSameOriginRequest(request: Request): boolean {
 /** Refuses cross-site state changes with 403 and a German message. */
 export const originCheck: MiddlewareHandler = async (c, next) => {
   if (!isSameOriginRequest(c.req.raw)) {
-    await c.req.raw.body?.cancel();
     return errorResponse(c.req.raw, 403);
   }
   await next();

@@ -6,6 +6,10 @@
  * all a POST may carry. The body is read here once, up to the limit, and
  * handed on as bytes: no route ever reads an unbounded stream or parses a
  * body its parser could choke on.
+ *
+ * A refused body is left unread rather than cancelled: the runtime drops it
+ * with the request, and cancelling a large upload mid-stream makes
+ * `wrangler dev`'s proxy answer 500 instead of our 413.
  */
 import type { MiddlewareHandler } from "hono";
 import { errorResponse } from "./error-page.ts";
@@ -29,7 +33,8 @@ async function readBounded(
     if (done) break;
     length += value.byteLength;
     if (length > limit) {
-      await reader.cancel();
+      // Stop pulling; the rest is dropped with the request (see above).
+      reader.releaseLock();
       return undefined;
     }
     chunks.push(value);
@@ -64,7 +69,6 @@ export const requestLimits: MiddlewareHandler = async (c, next) => {
   const request = c.req.raw;
   if (!METHODS.has(request.method)) return errorResponse(request, 405, { allow: [...METHODS].join(", ") });
   if (decodedPath(new URL(request.url).pathname) === undefined) {
-    await request.body?.cancel();
     return errorResponse(request, 400);
   }
   if (request.method !== "POST") {
@@ -75,12 +79,10 @@ export const requestLimits: MiddlewareHandler = async (c, next) => {
 
   const type = (request.headers.get("content-type") ?? "").split(";")[0]?.trim().toLowerCase();
   if (type !== FORM_TYPE) {
-    await request.body?.cancel();
     return errorResponse(request, 415);
   }
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (!Number.isFinite(declared) || declared > MAX_BODY_BYTES) {
-    await request.body?.cancel();
     return errorResponse(request, 413);
   }
   const body = await readBounded(request.body, MAX_BODY_BYTES);
