@@ -67,6 +67,14 @@ export const PUBLIC_PERMISSIONS: Permission[] = PUBLISHED_CONTENT;
  * What a signed-in user may do besides reading published content. `user` is
  * not among the fields a user may write: Directus fills it from the session
  * (its field is `user-created`), so a payload cannot save for someone else.
+ *
+ * "Only published recipes can be saved" is not a rule here: Directus 11 does
+ * not apply a create permission's item rule (`permissions`) at all (a draft
+ * is saved despite it), and `validation` checks the payload, where `recipe`
+ * is a bare id, so `{ recipe: { status: … } }` refuses every save. A trigger
+ * in the database enforces it instead
+ * (cms/migrations/20261123A-saved-recipes-rules.js), together with one row
+ * per recipe and user and the limit per user.
  */
 export const USER_PERMISSIONS: Permission[] = [
   ...PUBLISHED_CONTENT,

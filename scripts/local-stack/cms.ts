@@ -1,7 +1,8 @@
 /**
  * The local CMS as one unit: the Google stand-in, then Directus bootstrapped,
- * its schema applied from cms/schema/snapshot.json, started, its access
- * policies applied and, on a new database, the seed content loaded.
+ * its schema applied from cms/schema/snapshot.json, our migrations
+ * (cms/migrations) run, started, its access policies and project settings
+ * applied and, on a new database, the seed content loaded.
  */
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -76,8 +77,12 @@ export async function startCms(options: CmsOptions): Promise<RunningCms> {
     extraEnv: googleSsoEnv(standIn.issuerUrl, options.redirectAllowList),
   };
   try {
-    await runDirectusCli(directusOptions, ["bootstrap"]);
+    // Directus would run cms/migrations during bootstrap too, before the
+    // schema exists on a new database; ours run once the schema is applied,
+    // on a new database and on an existing one alike.
+    await runDirectusCli({ ...directusOptions, withoutOwnMigrations: true }, ["bootstrap"]);
     await runDirectusCli(directusOptions, ["schema", "apply", "--yes", SCHEMA_SNAPSHOT]);
+    await runDirectusCli(directusOptions, ["database", "migrate:latest"]);
   } catch (error) {
     await standIn.close();
     throw error;

@@ -10,6 +10,8 @@ import { join, resolve } from "node:path";
 
 const CMS_DIR = resolve(import.meta.dirname, "../../cms");
 const CLI = join(CMS_DIR, "node_modules/@directus/api/dist/cli/run.js");
+/** Our own database migrations (cms/migrations/*.js), run by `database migrate:latest`. */
+export const MIGRATIONS_DIR = join(CMS_DIR, "migrations");
 
 /** The local admin account; local data only, named in the README. */
 export const LOCAL_ADMIN = { email: "admin@example.org", password: "kochen-lokal" } as const;
@@ -22,6 +24,11 @@ export interface DirectusOptions {
   publicUrl: string;
   /** Further variables, e.g. the SSO provider's. */
   extraEnv?: Record<string, string>;
+  /**
+   * Leave cms/migrations out, for the bootstrap of a new database: they
+   * change collections that exist only once the schema snapshot is applied.
+   */
+  withoutOwnMigrations?: boolean;
 }
 
 /** KEY and SECRET are made once per data folder, so sessions survive restarts. */
@@ -43,6 +50,8 @@ export function directusEnv(options: DirectusOptions): Record<string, string> {
     PUBLIC_URL: options.publicUrl,
     DB_CLIENT: "sqlite3",
     DB_FILENAME: join(options.dataDir, "directus.db"),
+    // Directus reads no migrations from a folder that does not exist.
+    MIGRATIONS_PATH: options.withoutOwnMigrations ? join(options.dataDir, "no-migrations") : MIGRATIONS_DIR,
     STORAGE_LOCATIONS: "local",
     STORAGE_LOCAL_ROOT: join(options.dataDir, "uploads"),
     ADMIN_EMAIL: LOCAL_ADMIN.email,

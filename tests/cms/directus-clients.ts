@@ -19,7 +19,7 @@ export async function call(
   method: string,
   path: string,
   { token, body }: { token?: string; body?: unknown } = {},
-): Promise<{ status: number; data: unknown; errors?: { message: string }[] }> {
+): Promise<{ status: number; data: unknown; errors?: { message: string; extensions?: { code?: string } }[] }> {
   const response = await fetch(`${directusUrl()}${path}`, {
     method,
     headers: {
@@ -36,7 +36,9 @@ export async function call(
 export interface TestUser {
   id: string;
   email: string;
+  /** A bearer access token. */
   token: string;
+  password: string;
 }
 
 /**
@@ -49,5 +51,20 @@ export async function createUser(email: string): Promise<TestUser> {
   const user = await client.request<{ id: string }>("POST", "/users", { email, password, role: USER_ROLE.id });
   const login = await call("POST", "/auth/login", { body: { email, password } });
   const token = (login.data as { access_token: string }).access_token;
-  return { id: user.id, email, token };
+  return { id: user.id, email, token, password };
+}
+
+/** Signs `user` in the way the site's visitors are: a Directus session cookie; returns its token. */
+export async function sessionToken(user: TestUser): Promise<string> {
+  const response = await fetch(`${directusUrl()}/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: user.email, password: user.password, mode: "session" }),
+  });
+  await response.body?.cancel();
+  const cookie = response.headers.getSetCookie().find((header) => header.startsWith("directus_session_token="));
+  const token = cookie?.split(";")[0]?.split("=")[1];
+  if (!response.ok || !token)
+    throw new Error(`directus-clients: session login of ${user.email} failed (${response.status})`);
+  return token;
 }
