@@ -2,11 +2,13 @@ import { data, Link, redirect, useLocation } from "react-router";
 import { RecipeList } from "../components/recipe-list.tsx";
 import type { CatalogRecipe } from "../lib/catalog/types.ts";
 import { csrfTokenValid } from "../lib/csrf.server.ts";
+import { SavedRecipesFullError } from "../lib/directus/user-api.server.ts";
 import { setNotice } from "../lib/notice-cookie.server.ts";
 import { NOTICES, type NoticeCode } from "../lib/notices.ts";
 import { pageTitle } from "../lib/page-title.ts";
 import { safeReturnPath } from "../lib/return-path.ts";
 import { shellFromMatches } from "../lib/root-data.ts";
+import { SAVED_RECIPES_LIMIT } from "../lib/saved-recipes-limit.ts";
 import { catalogContext, responseCookiesContext, visitorContext } from "../lib/site-context.server.ts";
 import type { Route } from "./+types/saved-recipes";
 
@@ -54,11 +56,17 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ error: "Dieses Rezept gibt es nicht." }, { status: 404 });
   }
 
+  const already = state.visitor.saved.some((link) => link.recipe === recipeId);
+  // A full list takes no more; Directus' database would refuse it too, as a 500.
+  if (intent === "speichern" && !already && state.visitor.saved.length >= SAVED_RECIPES_LIMIT) {
+    return fail("merkliste-voll", 409);
+  }
   try {
-    const already = state.visitor.saved.some((link) => link.recipe === recipeId);
     if (intent === "speichern" && !already) await state.api.saveRecipe(recipeId);
     if (intent === "entfernen") await state.api.removeRecipe(recipeId);
   } catch (error) {
+    // Another tab filled the list since this request read it.
+    if (error instanceof SavedRecipesFullError) return fail("merkliste-voll", 409);
     console.error(`saved-recipes: ${intent} ${recipeId} failed: ${error instanceof Error ? error.message : error}`);
     return fail(failedCode(intent), 503);
   }

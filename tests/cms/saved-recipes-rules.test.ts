@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { DirectusUnavailableError, SavedRecipesFullError, userApi } from "../../app/lib/directus/user-api.server.ts";
 import { SAVED_RECIPES_LIMIT } from "../../app/lib/saved-recipes-limit.ts";
 import { runDirectusCli } from "../../scripts/local-stack/directus.ts";
-import { admin, call, createUser, directusUrl, type TestUser } from "./directus-clients.ts";
+import { admin, call, createUser, directusUrl, sessionToken, type TestUser } from "./directus-clients.ts";
 
 /**
  * The rules cms/migrations/20261123A-saved-recipes-rules.js puts into the
  * database: one row per user and recipe, published recipes only, at most
- * SAVED_RECIPES_LIMIT rows per user.
+ * SAVED_RECIPES_LIMIT rows per user; and how the site's userApi reads them.
  */
 
 let published: number[];
@@ -60,14 +61,25 @@ describe("one saved row per user and recipe", () => {
     expect(second.errors?.[0]?.extensions?.code).toBe("RECORD_NOT_UNIQUE");
     expect((await savedBy(user)).map((row) => row.recipe)).toEqual([published[0]]);
   });
+
+  it("lets the site save a recipe twice without an error, and reads one link", async () => {
+    const user = await createUser(`doppelklick-${Date.now()}@example.org`);
+    const api = userApi(directusUrl(), await sessionToken(user));
+    const recipe = published[1] ?? 0;
+    await api.saveRecipe(recipe);
+    await expect(api.saveRecipe(recipe)).resolves.toBeUndefined();
+    expect((await api.savedRecipes()).map((link) => link.recipe)).toEqual([recipe]);
+  });
 });
 
 describe("only published recipes", () => {
-  it("refuses to save a draft", async () => {
+  it("refuses to save a draft, for a user and through the site", async () => {
     const user = await createUser(`entwurf-${Date.now()}@example.org`);
     const refused = await call("POST", "/items/saved_recipes", { token: user.token, body: { recipe: draftId } });
     expect(refused.status).toBe(400);
     expect(refused.errors?.[0]?.extensions?.code).toBe("INVALID_FOREIGN_KEY");
+    const api = userApi(directusUrl(), await sessionToken(user));
+    await expect(api.saveRecipe(draftId)).rejects.toBeInstanceOf(DirectusUnavailableError);
     expect(await savedBy(user)).toEqual([]);
   });
 });
@@ -113,6 +125,14 @@ describe(`at most ${SAVED_RECIPES_LIMIT} saved recipes per user`, () => {
     expect(refused.status).toBe(500);
     expect(refused.errors?.[0]?.extensions?.code).toBe("INTERNAL_SERVER_ERROR");
     expect((await savedBy(user)).length).toBe(SAVED_RECIPES_LIMIT);
+  });
+
+  it("is reported by the site as a full list, reads the whole list, and still takes a repeated save", async () => {
+    const api = userApi(directusUrl(), await sessionToken(user));
+    await expect(api.saveRecipe(extra[SAVED_RECIPES_LIMIT] ?? 0)).rejects.toBeInstanceOf(SavedRecipesFullError);
+    expect((await api.savedRecipes()).length).toBe(SAVED_RECIPES_LIMIT);
+    // An already saved recipe is a no-op even at the limit: the unique index answers, not the limit.
+    await expect(api.saveRecipe(extra[0] ?? 0)).resolves.toBeUndefined();
   });
 });
 

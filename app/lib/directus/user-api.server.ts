@@ -9,6 +9,7 @@
  * visitor may do; this module never uses an admin token.
  */
 import { readCookie } from "../cookies.ts";
+import { SAVED_RECIPES_LIMIT } from "../saved-recipes-limit.ts";
 
 /** Directus' session cookie (SESSION_COOKIE_NAME, the default). */
 export const SESSION_COOKIE = "directus_session_token";
@@ -32,6 +33,14 @@ export class DirectusUnavailableError extends Error {
   }
 }
 
+/** The visitor already has SAVED_RECIPES_LIMIT saved recipes: Directus' database refused another. */
+export class SavedRecipesFullError extends Error {
+  constructor() {
+    super(`directus: saving a recipe refused, the visitor already has ${SAVED_RECIPES_LIMIT} saved recipes`);
+    this.name = "SavedRecipesFullError";
+  }
+}
+
 export interface CurrentUser {
   id: string;
   email: string;
@@ -47,7 +56,9 @@ export interface UserApi {
   /** Extends the session; returns the new session token and the Set-Cookie header that carries it. */
   refresh(): Promise<{ token: string; setCookie: string[] }>;
   me(): Promise<CurrentUser>;
+  /** At most SAVED_RECIPES_LIMIT links: the database holds no more per visitor. */
   savedRecipes(): Promise<SavedRecipeLink[]>;
+  /** Saving a recipe that is saved already changes nothing and succeeds; a full list throws SavedRecipesFullError. */
   saveRecipe(recipeId: number): Promise<void>;
   removeRecipe(recipeId: number): Promise<void>;
   /** Ends the session in Directus; returns the Set-Cookie headers that clear it. */
@@ -61,7 +72,14 @@ export function sessionTokenFrom(cookieHeader: string | null): string | undefine
 
 /** The calls for one visitor; `token` is their Directus session token. */
 export function userApi(directusUrl: string, token: string): UserApi {
-  async function call(method: string, path: string, what: string, body?: unknown): Promise<Response> {
+  /** A request with the visitor's session; answers with a status in `pass` are returned, not thrown. */
+  async function call(
+    method: string,
+    path: string,
+    what: string,
+    body?: unknown,
+    pass: readonly number[] = [],
+  ): Promise<Response> {
     let response: Response;
     try {
       response = await fetch(new URL(path, directusUrl), {
@@ -77,6 +95,7 @@ export function userApi(directusUrl: string, token: string): UserApi {
     } catch (error) {
       throw new DirectusUnavailableError(what, error);
     }
+    if (pass.includes(response.status)) return response;
     if (response.status === 401 || response.status === 403) {
       await response.body?.cancel();
       throw new SignedOutError(`${what}: ${response.status}`);
@@ -100,6 +119,12 @@ export function userApi(directusUrl: string, token: string): UserApi {
     return value;
   }
 
+  async function savedCount(): Promise<number> {
+    const response = await call("GET", "/items/saved_recipes?aggregate[count]=id", "counting saved recipes");
+    const [row] = await data(response, "counting saved recipes", isCountRows);
+    return Number(row?.count.id ?? 0);
+  }
+
   return {
     async refresh() {
       const response = await call("POST", "/auth/refresh", "session refresh", { mode: "session" });
@@ -116,7 +141,12 @@ export function userApi(directusUrl: string, token: string): UserApi {
     },
 
     async savedRecipes() {
-      const response = await call("GET", "/items/saved_recipes?fields=id,recipe&limit=-1", "reading saved recipes");
+      // An explicit limit: limit=-1 would be capped silently by QUERY_LIMIT_MAX, or unbounded without it.
+      const response = await call(
+        "GET",
+        `/items/saved_recipes?fields=id,recipe&limit=${SAVED_RECIPES_LIMIT}`,
+        "reading saved recipes",
+      );
       // A link whose recipe was deleted has no recipe any more: skip it rather than fail.
       const links = await data(response, "reading saved recipes", isIdList);
       return links.flatMap((link) => {
@@ -127,8 +157,20 @@ export function userApi(directusUrl: string, token: string): UserApi {
 
     async saveRecipe(recipeId) {
       // The user field is filled by Directus from the session, never from us.
-      const response = await call("POST", "/items/saved_recipes", "saving a recipe", { recipe: recipeId });
-      await response.body?.cancel();
+      const response = await call("POST", "/items/saved_recipes", "saving a recipe", { recipe: recipeId }, [400, 500]);
+      if (response.ok) {
+        await response.body?.cancel();
+        return;
+      }
+      // One row per visitor and recipe is a unique index in Directus' database:
+      // a second save of the same recipe (another tab, a double click) is answered
+      // 400 RECORD_NOT_UNIQUE, and the recipe is saved, which is all the visitor wanted.
+      const code = await errorCode(response);
+      if (response.status === 400 && code === "RECORD_NOT_UNIQUE") return;
+      // The per-visitor limit is a trigger Directus has no error for (a 500 to
+      // the visitor): a full list, counted afresh, is the reason to name.
+      if (response.status === 500 && (await savedCount()) >= SAVED_RECIPES_LIMIT) throw new SavedRecipesFullError();
+      throw new DirectusUnavailableError("saving a recipe", `status ${response.status}${code ? ` ${code}` : ""}`);
     },
 
     async removeRecipe(recipeId) {
@@ -155,4 +197,25 @@ function isCurrentUser(value: unknown): value is CurrentUser {
 
 function isIdList(value: unknown): value is { id: number }[] {
   return Array.isArray(value) && value.every((item) => Number.isInteger((item as { id?: unknown })?.id));
+}
+
+function isCountRows(value: unknown): value is { count: { id: number | string } }[] {
+  return (
+    Array.isArray(value) &&
+    value.every((row) => {
+      const id = (row as { count?: { id?: unknown } })?.count?.id;
+      return Number.isFinite(Number(id)) && (typeof id === "number" || typeof id === "string");
+    })
+  );
+}
+
+/** The code of Directus' first error (`errors[0].extensions.code`), if the answer carries one. */
+async function errorCode(response: Response): Promise<string | undefined> {
+  try {
+    const json = (await response.json()) as { errors?: { extensions?: { code?: unknown } }[] } | null;
+    const code = json?.errors?.[0]?.extensions?.code;
+    return typeof code === "string" ? code : undefined;
+  } catch {
+    return undefined;
+  }
 }
