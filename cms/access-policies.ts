@@ -28,6 +28,15 @@ export const USER_POLICY = {
   enforce_tfa: false,
 } as const;
 
+/**
+ * Project settings that are access rules, applied with the permissions.
+ * Visitors get an account only through Google sign-in
+ * (AUTH_GOOGLE_ALLOW_PUBLIC_REGISTRATION); Directus' own sign-up
+ * (POST /users/register) stays closed. A password account (editors, the
+ * admin) is suspended after this many failed logins in a row.
+ */
+export const PROJECT_SETTINGS = { public_registration: false, auth_login_attempts: 25 } as const;
+
 /** Recipe images are uploaded into this folder; the public reads files only from it. */
 export const RECIPE_IMAGES_FOLDER = { id: "6f1c2f8e-3a5b-4d7e-9c01-2b3d4e5f6a72", name: "Rezeptbilder" } as const;
 
@@ -44,6 +53,8 @@ function read(collection: string, fields: string[] = ["*"], permissions: Permiss
   return { collection, action: "read", fields, permissions, validation: null, presets: null };
 }
 
+const OF_PUBLISHED_RECIPE = { recipe_id: { status: { _eq: "published" } } };
+
 const FILE_FIELDS = ["id", "title", "type", "width", "height", "filesize", "filename_download", "modified_on"];
 
 /** Published content, readable by everyone (and so by signed-in users too). */
@@ -52,8 +63,10 @@ const PUBLISHED_CONTENT: Permission[] = [
   read("ingredient"),
   read("RecipeType"),
   read("IngredientType"),
-  read("recipe_ingredient"),
-  read("recipe_optional_ingredient"),
+  // Junction rows name their recipe: a draft's ingredient list stays hidden
+  // like the draft itself (nested reads through a published recipe still see them).
+  read("recipe_ingredient", ["*"], OF_PUBLISHED_RECIPE),
+  read("recipe_optional_ingredient", ["*"], OF_PUBLISHED_RECIPE),
   read("ingredient_IngredientType"),
   read("directus_files", FILE_FIELDS, { folder: { _eq: RECIPE_IMAGES_FOLDER.id } }),
 ];

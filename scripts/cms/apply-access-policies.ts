@@ -1,11 +1,13 @@
 /**
- * Brings Directus' roles, policies, permissions and the recipe-image folder in
- * line with cms/access-policies.ts: creates what is missing, updates what
- * differs, deletes permissions no longer declared. A second run changes
- * nothing, and says so.
+ * Brings Directus' roles, policies, permissions, the recipe-image folder and
+ * the project settings that are access rules (public registration, login
+ * attempts) in line with cms/access-policies.ts: creates what is missing,
+ * updates what differs, deletes permissions no longer declared. A second run
+ * changes nothing, and says so.
  */
 import {
   type Permission,
+  PROJECT_SETTINGS,
   PUBLIC_PERMISSIONS,
   PUBLIC_POLICY_ID,
   RECIPE_IMAGES_FOLDER,
@@ -92,6 +94,19 @@ async function reconcilePermissions(
   }
 }
 
+/** Sets the project settings that differ from PROJECT_SETTINGS (one update, counted once). */
+async function reconcileSettings(admin: DirectusAdmin, changes: AccessChanges): Promise<void> {
+  const fields = Object.keys(PROJECT_SETTINGS);
+  const current = await admin.request<Record<string, unknown>>("GET", `/settings?fields=${fields.join(",")}`);
+  const differing = Object.fromEntries(
+    Object.entries(PROJECT_SETTINGS).filter(([key, value]) => !same(current[key], value)),
+  );
+  if (Object.keys(differing).length > 0) {
+    await admin.request("PATCH", "/settings", differing);
+    changes.updated += 1;
+  }
+}
+
 /** Applies every access rule; returns how many records it had to change. */
 export async function applyAccessPolicies(admin: DirectusAdmin): Promise<AccessChanges> {
   const changes: AccessChanges = { created: 0, updated: 0, deleted: 0 };
@@ -111,5 +126,6 @@ export async function applyAccessPolicies(admin: DirectusAdmin): Promise<AccessC
 
   await reconcilePermissions(admin, PUBLIC_POLICY_ID, PUBLIC_PERMISSIONS, changes);
   await reconcilePermissions(admin, USER_POLICY.id, USER_PERMISSIONS, changes);
+  await reconcileSettings(admin, changes);
   return changes;
 }

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { applyAccessPolicies } from "../../scripts/cms/apply-access-policies.ts";
 import { admin, call, createUser, type TestUser } from "./directus-clients.ts";
 
 let recipeIds: number[];
@@ -39,6 +40,56 @@ describe("anonymous visitors", () => {
     // Signed-in users do not see it either.
     expect((await call("GET", `/items/recipe?filter[slug][_eq]=${draft.slug}`, { token: alice.token })).data).toEqual(
       [],
+    );
+  });
+
+  it("do not see a draft's ingredient lists, but a published recipe's", async () => {
+    const client = await admin();
+    const type = (await call("GET", "/items/RecipeType?limit=1&fields=id")).data as { id: number }[];
+    const [ingredient] = (await call("GET", "/items/ingredient?limit=1&fields=id")).data as { id: number }[];
+    const draft = await client.request<{ id: number }>("POST", "/items/recipe", {
+      status: "draft",
+      name: "Geheime Zutaten",
+      slug: `geheime-zutaten-${Date.now()}`,
+      prepTime: 5,
+      cookTime: 5,
+      totalTime: 10,
+      type: type[0]?.id,
+      ingredients: [{ ingredient_id: ingredient?.id }],
+      optionalIngredients: [{ ingredient_id: ingredient?.id }],
+    });
+    for (const junction of ["recipe_ingredient", "recipe_optional_ingredient"]) {
+      const rows = await client.request<{ id: number }[]>(
+        "GET",
+        `/items/${junction}?filter[recipe_id][_eq]=${draft.id}`,
+      );
+      expect(rows, junction).toHaveLength(1);
+      for (const token of [undefined, alice.token]) {
+        const listed = await call("GET", `/items/${junction}?filter[recipe_id][_eq]=${draft.id}`, { token });
+        expect(listed.data, junction).toEqual([]);
+        expect((await call("GET", `/items/${junction}/${rows[0]?.id}`, { token })).status, junction).toBe(403);
+      }
+    }
+    const visible = await call("GET", `/items/recipe_ingredient?filter[recipe_id][_eq]=${recipeIds[0]}&limit=1`);
+    expect((visible.data as unknown[]).length).toBe(1);
+  });
+
+  it("cannot register an account themselves: public registration is off", async () => {
+    const client = await admin();
+    const settings = await client.request<{ public_registration: boolean }>(
+      "GET",
+      "/settings?fields=public_registration",
+    );
+    expect(settings.public_registration).toBe(false);
+    const register = await call("POST", "/users/register", {
+      body: { email: `selbst-${Date.now()}@example.org`, password: "ein-langes-passwort" },
+    });
+    expect(register.status).toBe(403);
+    // Turned on by hand in the Data Studio, the next start turns it off again.
+    await client.request("PATCH", "/settings", { public_registration: true });
+    expect(await applyAccessPolicies(client)).toEqual({ created: 0, updated: 1, deleted: 0 });
+    expect((await client.request<{ public_registration: boolean }>("GET", "/settings")).public_registration).toBe(
+      false,
     );
   });
 
