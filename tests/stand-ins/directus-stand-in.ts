@@ -10,7 +10,12 @@
  * the UPSTREAM_LOG service binding.
  */
 import { type Request, Response } from "miniflare";
-import { type SeenRequest, STAND_IN_ASSETS, STAND_IN_DIRECTUS_URL } from "./directus-stand-in-contract.ts";
+import {
+  type SeenRequest,
+  STAND_IN_ASSETS,
+  STAND_IN_DIRECTUS_URL,
+  STAND_IN_FULL_VISITOR,
+} from "./directus-stand-in-contract.ts";
 
 // A 1×1 transparent PNG.
 const PNG = Uint8Array.from(
@@ -71,9 +76,24 @@ export function createDirectusStandIn() {
         },
       });
     }
+    const visitor = STAND_IN_FULL_VISITOR;
+    if (request.headers.get("cookie") === `directus_session_token=${visitor.token}`) {
+      if (request.method === "GET" && url.pathname === "/users/me") return json({ data: visitor.user });
+      if (request.method === "GET" && url.pathname === "/items/saved_recipes") {
+        const links = Array.from({ length: visitor.savedCount }, (_, i) => ({
+          id: i + 1,
+          recipe: visitor.firstSavedRecipeId + i,
+        }));
+        return json({ data: links });
+      }
+    }
     return new Response(JSON.stringify({ data: "leaked: the stand-in answered an unexpected request" }), {
       headers: { "content-type": "application/json" },
     });
+  }
+
+  function json(body: unknown): Response {
+    return new Response(JSON.stringify(body), { headers: { "content-type": "application/json" } });
   }
 
   async function log(request: Request): Promise<Response> {
