@@ -6,7 +6,7 @@
  * read after a token refresh). Any failure means signed out for this page,
  * never an error page.
  */
-import { isHttps, serializeCookie } from "./cookies.ts";
+import { isHttps, readCookie, serializeCookie } from "./cookies.ts";
 import { csrfTokenFrom, newCsrfToken } from "./csrf.server.ts";
 import {
   type CurrentUser,
@@ -64,11 +64,23 @@ export function requestVisitor(
   responseCookies: string[],
   now: () => number = Date.now,
 ): RequestVisitor {
-  const token = sessionTokenFrom(request.headers.get("cookie"));
+  const cookieHeader = request.headers.get("cookie");
+  const token = sessionTokenFrom(cookieHeader);
+  const hasSessionCookie = readCookie(cookieHeader, SESSION_COOKIE) !== undefined;
   let resolved: Promise<VisitorState> | undefined;
 
+  function signedOut(): VisitorState {
+    // The spec's message, once per request; the dead cookie goes so the next page does not ask again.
+    console.log("User not logged in");
+    responseCookies.push(
+      serializeCookie(SESSION_COOKIE, "", { maxAgeSeconds: 0, sameSite: "Lax", secure: isHttps(request) }),
+    );
+    return { status: "signed-out" };
+  }
+
   async function resolve(): Promise<VisitorState> {
-    if (!token) return { status: "anonymous" };
+    // A cookie that is no session token at all is not worth asking Directus about.
+    if (!token) return hasSessionCookie ? signedOut() : { status: "anonymous" };
     try {
       let api = userApi(directusUrl, token);
       if (tokenAgeSeconds(token, now()) > REFRESH_AFTER_SECONDS) {
@@ -85,21 +97,14 @@ export function requestVisitor(
       }
       return { status: "signed-in", visitor: { user, saved, csrfToken }, api };
     } catch (error) {
-      if (error instanceof SignedOutError) {
-        // The spec's message, once per request; the dead cookie goes so the next page does not ask again.
-        console.log("User not logged in");
-        responseCookies.push(
-          serializeCookie(SESSION_COOKIE, "", { maxAgeSeconds: 0, sameSite: "Lax", secure: isHttps(request) }),
-        );
-        return { status: "signed-out" };
-      }
+      if (error instanceof SignedOutError) return signedOut();
       console.error(error instanceof Error ? error.message : error);
       return { status: "unavailable" };
     }
   }
 
   return {
-    personal: token !== undefined,
+    personal: hasSessionCookie,
     state() {
       resolved ??= resolve();
       return resolved;

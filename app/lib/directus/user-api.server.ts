@@ -65,9 +65,17 @@ export interface UserApi {
   logout(): Promise<string[]>;
 }
 
-/** Reads the session token out of a Cookie header. */
+/** Directus' session token is a JWT: three base64url parts, a few hundred characters. */
+const SESSION_TOKEN = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
+const MAX_SESSION_TOKEN_LENGTH = 4_096;
+
+/**
+ * The session token of a Cookie header if it has a session token's shape,
+ * else undefined: anything else is never sent on to Directus.
+ */
 export function sessionTokenFrom(cookieHeader: string | null): string | undefined {
-  return readCookie(cookieHeader, SESSION_COOKIE) || undefined;
+  const token = readCookie(cookieHeader, SESSION_COOKIE);
+  return token && token.length <= MAX_SESSION_TOKEN_LENGTH && SESSION_TOKEN.test(token) ? token : undefined;
 }
 
 /** The calls for one visitor; `token` is their Directus session token. */

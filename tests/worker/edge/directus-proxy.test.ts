@@ -14,7 +14,7 @@ const ID = STAND_IN_ASSETS.png;
 const CARD = "fit=cover&width=836&quality=80";
 const LANDING = encodeURIComponent(`${ORIGIN}/login/zurueck?ziel=%2F`);
 const EVERY_COOKIE =
-  "directus_session_token=secret-session; wkij_einwilligung=%7B%7D; wkij_csrf=form-token; openid.google=state-token; _ga=GA1.1";
+  "directus_session_token=secret.session.token; wkij_einwilligung=%7B%7D; wkij_csrf=form-token; openid.google=state-token; _ga=GA1.1";
 
 beforeEach(clearUpstream);
 
@@ -258,8 +258,24 @@ describe("the Worker's own calls to Directus", () => {
     expect(seen.length).toBeGreaterThan(0);
     for (const request of seen) {
       expect(new URL(request.url).origin).toBe(STAND_IN_DIRECTUS_URL);
-      expect(request.headers.cookie).toBe("directus_session_token=secret-session");
+      expect(request.headers.cookie).toBe("directus_session_token=secret.session.token");
     }
+  });
+
+  it.each([
+    ["not a token", "kaputt"],
+    ["too long", `a.${"b".repeat(5_000)}.c`],
+    ["markup", "%3Cscript%3E.x.y"],
+    ["empty parts", "a..c"],
+  ])("a session cookie that is no session token (%s) is dropped without asking Directus", async (_name, value) => {
+    const response = await send("/gespeicherte-rezepte", { headers: { cookie: `directus_session_token=${value}` } });
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain("Mit Google anmelden");
+    expect(response.headers.getSetCookie()).toContain(
+      "directus_session_token=; Path=/; Max-Age=0; SameSite=Lax; HttpOnly",
+    );
+    expect(response.headers.get("cache-control")).toBe("private, no-store");
+    expect(await upstreamSeen()).toEqual([]);
   });
 
   it("an anonymous page asks Directus nothing", async () => {
