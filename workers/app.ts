@@ -80,7 +80,8 @@ app.all("*", async (c) => {
 
 export default {
   fetch: app.fetch,
-  scheduled(_controller, env, ctx) {
-    ctx.waitUntil(scheduledSync(env.CATALOG, config.directusUrl));
+  // Awaited, not handed to waitUntil: a failed sync fails the cron run, so it shows as failed.
+  async scheduled(_controller, env) {
+    await scheduledSync(env.CATALOG, config.directusUrl);
   },
 } satisfies ExportedHandler<Env>;
