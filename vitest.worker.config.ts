@@ -26,7 +26,7 @@ export default defineConfig({
         test: {
           name: "worker",
           include: ["tests/worker/**/*.test.ts"],
-          exclude: ["tests/worker/bad-config.test.ts", ...EDGE_TESTS],
+          exclude: ["tests/worker/bad-config.test.ts", "tests/worker/production-config.test.ts", ...EDGE_TESTS],
         },
       },
       {
@@ -55,6 +55,12 @@ export default defineConfig({
           }),
         ],
         test: { name: "worker-bad-config", include: ["tests/worker/bad-config.test.ts"] },
+      },
+      {
+        // The same Worker told it is in production, with the development
+        // addresses and example data: it must refuse to start.
+        plugins: [cloudflareTest({ wrangler, miniflare: { bindings: { ENVIRONMENT: "production" } } })],
+        test: { name: "worker-production-config", include: ["tests/worker/production-config.test.ts"] },
       },
     ],
   },

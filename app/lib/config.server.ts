@@ -14,8 +14,13 @@ export interface Operator {
   phone: string;
 }
 
+/** Where the Worker runs: production refuses local addresses and example data. */
+export type Environment = "development" | "production";
+
 /** Validated site configuration. */
 export interface SiteConfig {
+  /** ENVIRONMENT; "development" when unset. */
+  environment: Environment;
   /** "Was koche ich": the header shows "{productName} jetzt?". */
   productName: string;
   /** "Was koche ich jetzt": suffix of every page title. */
@@ -59,6 +64,11 @@ const COOKIE_NAME_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 const GTM_ID_PATTERN = /^GTM-[A-Z0-9]{4,12}$/;
 // Deliberately loose: the address is shown, not mailed to; it only has to look like one.
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** Hosts that are never a public site: this machine, and the names reserved for examples and tests (RFC 2606, 6761). */
+const LOCAL_HOST = /^(?:localhost|.*\.localhost|127(?:\.\d{1,3}){3}|\[::1\]|0\.0\.0\.0|.*\.local|.*\.internal)$/i;
+/** The example data wrangler.toml ships with: marked "(Beispieldaten)", on example domains, or an example app id. */
+const EXAMPLE_DATA =
+  /Beispieldaten|Muster(?:mann|frau|stadt|straße)|(?:^|[.@/=])example(?:\.|$)|\.(?:invalid|test)(?:[/:]|$)/i;
 
 /**
  * Validates the variables and returns the typed configuration, or throws a
@@ -137,7 +147,18 @@ export function readConfig(env: object): SiteConfig {
     return value.trim();
   }
 
+  function environment(name: string): Environment {
+    const value = vars[name];
+    if (value === undefined || value === "") return "development";
+    if (value !== "development" && value !== "production") {
+      problems.push(`${name} must be "development" or "production", got "${String(value)}"`);
+      return "development";
+    }
+    return value;
+  }
+
   const config: SiteConfig = {
+    environment: environment("ENVIRONMENT"),
     productName: text("PRODUCT_NAME"),
     siteName: text("SITE_NAME"),
     siteUrl: origin("SITE_URL"),
@@ -159,6 +180,46 @@ export function readConfig(env: object): SiteConfig {
     gtmId: optionalGtmId("GTM_ID"),
   };
 
+  if (config.environment === "production") problems.push(...productionProblems(vars));
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
+}
+
+/**
+ * What production refuses on top of the general rules: a site or Directus
+ * on this machine or without https, and the example operator data that the
+ * development configuration carries (a real Impressum needs real people).
+ */
+function productionProblems(vars: Record<string, unknown>): string[] {
+  const problems: string[] = [];
+  for (const name of ["SITE_URL", "DIRECTUS_URL"]) {
+    let url: URL;
+    try {
+      url = new URL(String(vars[name]));
+    } catch {
+      continue; // already named by the general rules
+    }
+    if (url.protocol !== "https:") problems.push(`${name} must use https:// in production, got "${url.href}"`);
+    if (LOCAL_HOST.test(url.hostname))
+      problems.push(`${name} must not be a local address in production, got "${url.href}"`);
+  }
+  for (const name of [
+    "SITE_URL",
+    "DIRECTUS_URL",
+    "APP_STORE_URL",
+    "OPERATOR_NAME",
+    "OPERATOR_REPRESENTATIVE",
+    "OPERATOR_STREET",
+    "OPERATOR_POSTAL_CITY",
+    "OPERATOR_EMAIL",
+    "OPERATOR_PHONE",
+    "LEGAL_SOURCE_NAME",
+    "LEGAL_SOURCE_URL",
+  ]) {
+    const value = vars[name];
+    if (typeof value === "string" && EXAMPLE_DATA.test(value)) {
+      problems.push(`${name} still holds example data in production, got "${value}"`);
+    }
+  }
+  return problems;
 }

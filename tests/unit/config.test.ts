@@ -109,3 +109,81 @@ describe("readConfig", () => {
     ]);
   });
 });
+
+describe("readConfig in production", () => {
+  const production = {
+    ...valid,
+    ENVIRONMENT: "production",
+    SITE_URL: "https://www.waskocheichjetzt.de",
+    DIRECTUS_URL: "https://cms.waskocheichjetzt.de",
+    APP_STORE_URL: "https://play.google.com/store/apps/details?id=de.waskocheichjetzt.app",
+    OPERATOR_NAME: "Kochfreunde Hamburg GmbH",
+    OPERATOR_REPRESENTATIVE: "Jana Körting",
+    OPERATOR_STREET: "Elbchaussee 12",
+    OPERATOR_POSTAL_CITY: "22765 Hamburg",
+    OPERATOR_EMAIL: "kontakt@waskocheichjetzt.de",
+    OPERATOR_PHONE: "+49 40 5550123",
+    LEGAL_SOURCE_NAME: "Rechtstexte-Generator",
+    LEGAL_SOURCE_URL: "https://www.rechtstexte-generator.de/",
+  };
+
+  it("accepts a real site", () => {
+    expect(readConfig(production).environment).toBe("production");
+  });
+
+  it("is development unless told otherwise", () => {
+    expect(readConfig(valid).environment).toBe("development");
+  });
+
+  it("names an unknown environment", () => {
+    expect(problemsOf({ ...valid, ENVIRONMENT: "prod" })).toEqual([
+      'ENVIRONMENT must be "development" or "production", got "prod"',
+    ]);
+  });
+
+  it.each([
+    ["SITE_URL", "http://www.waskocheichjetzt.de", "must use https://"],
+    ["SITE_URL", "https://localhost:8787", "must not be a local address"],
+    ["DIRECTUS_URL", "http://127.0.0.1:8056", "must use https://"],
+    ["DIRECTUS_URL", "https://127.0.0.1:8056", "must not be a local address"],
+    ["DIRECTUS_URL", "https://[::1]:8056", "must not be a local address"],
+    ["DIRECTUS_URL", "https://directus.internal", "must not be a local address"],
+    ["DIRECTUS_URL", "https://cms.localhost", "must not be a local address"],
+    ["OPERATOR_NAME", "Beispiel Küchen GmbH (Beispieldaten)", "example data"],
+    ["OPERATOR_REPRESENTATIVE", "Erika Mustermann", "example data"],
+    ["OPERATOR_STREET", "Musterstraße 1", "example data"],
+    ["OPERATOR_POSTAL_CITY", "12345 Musterstadt", "example data"],
+    ["OPERATOR_EMAIL", "kontakt@example.org", "example data"],
+    ["LEGAL_SOURCE_URL", "https://example.org/rechtstexte", "example data"],
+    ["APP_STORE_URL", "https://play.google.com/store/apps/details?id=org.example.waskocheich", "example data"],
+    ["SITE_URL", "https://www.example.com", "example data"],
+  ])("refuses %s = %s", (name, value, reason) => {
+    const problems = problemsOf({ ...production, [name]: value });
+    expect(problems.some((problem) => problem.startsWith(name) && problem.includes(reason))).toBe(true);
+  });
+
+  it("lets development keep local addresses and the example data", () => {
+    expect(() => readConfig({ ...valid, SITE_URL: "http://localhost:8787" })).not.toThrow();
+  });
+});
+
+describe("wrangler.toml's production environment", () => {
+  it("refuses to start until every placeholder and all example data are replaced", async () => {
+    const { unstable_readConfig } = await import("wrangler");
+    const production = unstable_readConfig({ config: "wrangler.toml", env: "production" });
+    const problems = problemsOf({ ...production.vars, CATALOG: {} });
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^SITE_URL must be an absolute URL/),
+        expect.stringMatching(/^DIRECTUS_URL must be an absolute URL/),
+        expect.stringMatching(/^OPERATOR_NAME still holds example data/),
+        expect.stringMatching(/^APP_STORE_URL still holds example data/),
+        expect.stringMatching(/^LEGAL_SOURCE_URL still holds example data/),
+      ]),
+    );
+    expect(production.vars.ENVIRONMENT).toBe("production");
+    expect(production.kv_namespaces.map((namespace: { binding: string }) => namespace.binding)).toEqual(["CATALOG"]);
+    expect(production.triggers.crons).toEqual(["*/15 * * * *"]);
+    expect(production.observability?.enabled).toBe(true);
+  });
+});
