@@ -22,7 +22,7 @@
  */
 import type { Context } from "hono";
 import { readCookie } from "../app/lib/cookies.ts";
-import { type ImageTransform, imageTransformQuery, knownImageTransform } from "../app/lib/recipe-images.ts";
+import { imageTransformQuery, knownImageTransform } from "../app/lib/recipe-images.ts";
 import { errorResponse } from "./error-page.ts";
 
 /** Directus' SSO provider for Google (AUTH_PROVIDERS). */
@@ -108,7 +108,7 @@ export function allowedDirectusRequest(
 
   const asset = ASSET_PATH.exec(path);
   if (asset?.[1]) {
-    const transform: ImageTransform | undefined = knownImageTransform(url.searchParams);
+    const transform = knownImageTransform(url.searchParams);
     if (!transform) return undefined;
     return {
       kind: "asset",
