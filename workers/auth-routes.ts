@@ -13,9 +13,9 @@
  * and deleted at sign-out, so no token outlives the session it protects.
  */
 import { Hono } from "hono";
-import { isHttps, serializeCookie } from "../app/lib/cookies.ts";
+import { isHttps } from "../app/lib/cookies.ts";
 import { clearCsrfToken, csrfTokenValid, newCsrfToken } from "../app/lib/csrf.server.ts";
-import { SESSION_COOKIE, sessionTokenFrom, userApi } from "../app/lib/directus/user-api.server.ts";
+import { clearSessionCookie, sessionTokenFrom, userApi } from "../app/lib/directus/user-api.server.ts";
 import { setNotice } from "../app/lib/notice-cookie.server.ts";
 import { safeReturnPath } from "../app/lib/return-path.ts";
 import { SIGN_IN_LANDING, SSO_PROVIDER } from "./directus-proxy.ts";
@@ -57,7 +57,7 @@ export function authRoutes(directusUrl: string): Hono {
     const token = sessionTokenFrom(c.req.header("cookie") ?? null);
     const cookies = [
       // Cleared in any case: signing out must work even while Directus is down.
-      serializeCookie(SESSION_COOKIE, "", { maxAgeSeconds: 0, sameSite: "Lax", secure: isHttps(c.req.raw) }),
+      clearSessionCookie(isHttps(c.req.raw)),
       clearCsrfToken(isHttps(c.req.raw)),
       setNotice(c.req.raw, "abgemeldet"),
     ];

@@ -6,10 +6,11 @@
  * read after a token refresh). Any failure means signed out for this page,
  * never an error page.
  */
-import { isHttps, readCookie, serializeCookie } from "./cookies.ts";
+import { isHttps, readCookie } from "./cookies.ts";
 import { csrfTokenFrom, newCsrfToken } from "./csrf.server.ts";
 import {
   type CurrentUser,
+  clearSessionCookie,
   type SavedRecipeLink,
   SESSION_COOKIE,
   SignedOutError,
@@ -72,9 +73,7 @@ export function requestVisitor(
   function signedOut(): VisitorState {
     // The spec's message, once per request; the dead cookie goes so the next page does not ask again.
     console.log("User not logged in");
-    responseCookies.push(
-      serializeCookie(SESSION_COOKIE, "", { maxAgeSeconds: 0, sameSite: "Lax", secure: isHttps(request) }),
-    );
+    responseCookies.push(clearSessionCookie(isHttps(request)));
     return { status: "signed-out" };
   }
 

@@ -8,7 +8,7 @@
  * session handling keeps to itself. Directus' access policies decide what a
  * visitor may do; this module never uses an admin token.
  */
-import { readCookie } from "../cookies.ts";
+import { readCookie, serializeCookie } from "../cookies.ts";
 import { SAVED_RECIPES_LIMIT } from "../saved-recipes-limit.ts";
 
 /** Directus' session cookie (SESSION_COOKIE_NAME, the default). */
@@ -76,6 +76,11 @@ const MAX_SESSION_TOKEN_LENGTH = 4_096;
 export function sessionTokenFrom(cookieHeader: string | null): string | undefined {
   const token = readCookie(cookieHeader, SESSION_COOKIE);
   return token && token.length <= MAX_SESSION_TOKEN_LENGTH && SESSION_TOKEN.test(token) ? token : undefined;
+}
+
+/** The Set-Cookie header that deletes the session cookie (a dead session, or sign-out). */
+export function clearSessionCookie(secure: boolean): string {
+  return serializeCookie(SESSION_COOKIE, "", { maxAgeSeconds: 0, sameSite: "Lax", secure });
 }
 
 /** The calls for one visitor; `token` is their Directus session token. */
