@@ -11,13 +11,13 @@ import {
   siteConfigContext,
   visitorContext,
 } from "../app/lib/site-context.server.ts";
-import { requestVisitor } from "../app/lib/visitor.server.ts";
+import { isPersonal, requestVisitor } from "../app/lib/visitor.server.ts";
 import { authRoutes } from "./auth-routes.ts";
 import { contentSecurityPolicy } from "./content-security-policy.ts";
 import { proxyToDirectus } from "./directus-proxy.ts";
 import { errorResponse } from "./error-page.ts";
 import { originCheck } from "./origin-check.ts";
-import { applyPageCaching } from "./page-cache.ts";
+import { servePage } from "./page-cache.ts";
 import { requestLimits } from "./request-limits.ts";
 import { scheduledSync } from "./sync/scheduled-sync.ts";
 
@@ -53,28 +53,50 @@ app.route("/", authRoutes(config.directusUrl));
 app.all("/directus/*", (c) => proxyToDirectus(c, config.directusUrl));
 app.all("/directus", (c) => errorResponse(c.req.raw, 404));
 
-// Everything else, GET and POST alike, belongs to React Router: route actions
-// receive form posts through this one handler.
-app.all("*", async (c) => {
+/** Renders one request with React Router; `catalog` is the catalog version the page read, if any. */
+async function renderPage(
+  request: Request,
+  env: Env,
+  nonce: string,
+): Promise<{ response: Response; catalog: string | undefined }> {
   const responseCookies: string[] = [];
-  const visitor = requestVisitor(c.req.raw, config.directusUrl, responseCookies);
+  const visitor = requestVisitor(request, config.directusUrl, responseCookies);
+  let catalog: string | undefined;
+  const readCatalog = async () => {
+    const loaded = await catalogCache.get(env.CATALOG);
+    catalog = loaded?.manifest ?? "none";
+    return loaded;
+  };
   const context = new RouterContextProvider(
     new Map<Parameters<RouterContextProvider["get"]>[0], unknown>([
       [siteConfigContext, config],
-      [catalogContext, () => catalogCache.get(c.env.CATALOG)],
+      [catalogContext, readCatalog],
       [visitorContext, visitor],
       [responseCookiesContext, responseCookies],
-      [nonceContext, c.get("nonce")],
+      [nonceContext, nonce],
     ]),
   );
-  const rendered = await handleRequest(c.req.raw, context);
+  const rendered = await handleRequest(request, context);
   const response = new Response(rendered.body, rendered);
   for (const cookie of responseCookies) response.headers.append("set-cookie", cookie);
-  const build = await loadBuild();
-  return applyPageCaching(c.req.raw, response, {
-    catalog: catalogCache.currentVersion() ?? "none",
-    build: build.assets.version,
-    personal: visitor.personal,
+  return { response, catalog };
+}
+
+// Everything else, GET and POST alike, belongs to React Router: route actions
+// receive form posts through this one handler. Anonymous pages go through the
+// edge cache (page-cache.ts).
+app.all("*", async (c) => {
+  const nonce = c.get("nonce");
+  return servePage({
+    request: c.req.raw,
+    nonce,
+    consentCookieName: config.consentCookieName,
+    personal: isPersonal(c.req.raw),
+    build: (await loadBuild()).assets.version,
+    liveCatalog: () => catalogCache.liveVersion(c.env.CATALOG),
+    render: (request) => renderPage(request, c.env, nonce),
+    waitUntil: (promise) => c.executionCtx.waitUntil(promise),
+    cache: () => caches.open("pages"),
   });
 });
 

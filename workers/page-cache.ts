@@ -1,26 +1,42 @@
 /**
- * Cache headers for pages and their client-side data (`.data`) requests.
+ * The edge cache for anonymous pages (decision 0013): rendered pages are
+ * kept in the Cache API of the data centre, so a page that many visitors
+ * ask for is rendered once per catalog version, build and consent state.
  *
- * A page that says nothing about caching depends only on its URL, the
- * catalog version, the build and the visitor's cookies (consent, session):
- * it is marked cacheable, with an ETag made of exactly those, so a browser
- * revalidates cheaply and a shared cache keeps one copy per cookie set.
- * Pages that must not be shared (the random pick, anything personal) set
- * their own Cache-Control and are left alone.
+ * What a cached page may depend on is an allow-list, and exactly that is the
+ * key: the canonical address (the page's known parameters, in their fixed
+ * order), the catalog version, the build, and the visitor's consent choice as
+ * parsed. The page is rendered from a request that carries nothing else of
+ * the visitor's cookies, so it cannot depend on anything outside the key.
+ * Everything that would make a page depend on more bypasses the cache:
+ * other methods than GET and HEAD, a Directus session (the page is
+ * personal), a notice waiting in a cookie, a query the page does not read or
+ * in another order. Answers that set cookies or carry their own
+ * Cache-Control (the random pick) are never stored.
  *
- * Shared caches keep one copy per address, so only canonical addresses are
- * offered to them: a page whose query holds a parameter it does not read
- * (`/impressum?x=1`, `?x=2`, …) is rendered as usual but marked private,
- * and cannot fill a cache with copies. Known parameters may come in any
- * order (the site's own forms without JavaScript send them in page order);
- * the canonical URL puts them in one fixed order.
+ * A publish changes the catalog version and a deploy the build, so their
+ * pages are simply new keys; old entries expire. Every answer gets its own
+ * CSP nonce: a stored page's nonces are rewritten on the way out, so no two
+ * visitors ever share one. Answers say what happened in `Cache-Status`
+ * (RFC 9211).
  */
+import { CONSENT_CATEGORIES, serializeConsent } from "../app/lib/consent.ts";
+import { consentFrom } from "../app/lib/consent-cookie.server.ts";
+import { hasNotice } from "../app/lib/notice-cookie.server.ts";
 import { PAGE_PARAM } from "../app/lib/pagination.ts";
+import { sha256 } from "../app/lib/sha256.ts";
 
-/** Browsers revalidate every time (cheap with the ETag); shared caches keep a page 5 minutes and may serve it stale while refreshing. */
-export const PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=300, stale-while-revalidate=86400";
-/** A page under a non-canonical address: the visitor's browser may keep it, nobody else. */
-export const PRIVATE_PAGE_CACHE_CONTROL = "private, max-age=0";
+/** The cache's name in `Cache-Status`. */
+export const CACHE_NAME = "wkij";
+/** Browsers revalidate every time (cheap with the ETag); no other cache may keep a page, since each carries its own nonce. */
+export const PAGE_CACHE_CONTROL = "private, max-age=0";
+/** What a signed-in visitor's page gets: only their browser's memory keeps it. */
+export const PERSONAL_CACHE_CONTROL = "private, no-store";
+/**
+ * How long the edge keeps a page. Its content cannot change under its key
+ * (a new catalog or build is a new key), so this only bounds memory.
+ */
+export const STORED_MAX_AGE_SECONDS = 24 * 60 * 60;
 
 /** The query parameters each page reads, in their canonical order; every other page reads none. */
 const PAGE_PARAMS: [RegExp, string[]][] = [
@@ -52,23 +68,28 @@ export function canonicalPageUrl(url: URL): string | undefined {
   return `${url.origin}${url.pathname}${search ? `?${search}` : ""}`;
 }
 
-async function sha256Hex(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
-}
+/** Why a request is answered without the cache; undefined: it may use it. */
+export type BypassReason = "method" | "personal" | "notice" | "query";
 
-/**
- * The ETag of a page: weak, since the markup is equivalent rather than
- * byte-identical across renders.
- */
-export async function pageEtag(parts: {
+/** What varies a page, as parsed from the request. */
+export interface PageVariant {
+  /** The canonical address (origin, path, known parameters in order). */
   url: string;
+  /** The visitor's consent: one digit per category, or "unset" while the banner is due. */
+  consent: string;
   catalog: string;
   build: string;
-  cookies: string;
-}): Promise<string> {
-  const hash = await sha256Hex(`${parts.url}\n${parts.catalog}\n${parts.build}\n${parts.cookies}`);
-  return `W/"${hash.slice(0, 32)}"`;
+}
+
+/** The cache key of a page variant: a URL on the site's own origin that no page has. */
+export function pageCacheKey(variant: PageVariant): string {
+  const url = new URL(variant.url);
+  return `${url.origin}/__seiten-cache/${variant.build}/${variant.catalog}/${variant.consent}${url.pathname}${url.search}`;
+}
+
+/** The ETag of a page variant: weak, since the markup is equivalent rather than byte-identical across renders. */
+export async function pageEtag(variant: PageVariant): Promise<string> {
+  return `W/"${(await sha256(pageCacheKey(variant))).slice(0, 32)}"`;
 }
 
 function etagMatches(ifNoneMatch: string | null, etag: string): boolean {
@@ -77,44 +98,150 @@ function etagMatches(ifNoneMatch: string | null, etag: string): boolean {
   return ifNoneMatch.split(",").some((tag) => tag.trim() === "*" || weak(tag) === weak(etag));
 }
 
-/**
- * Adds Cache-Control, Vary and ETag to a cacheable page response, and turns
- * it into a 304 when the browser already holds this version.
- */
-export async function applyPageCaching(
-  request: Request,
-  response: Response,
-  version: { catalog: string; build: string; personal: boolean },
-): Promise<Response> {
-  // A signed-in visitor's page (their e-mail, their saved recipes) is never stored by anyone but their browser's memory.
-  if (version.personal) {
-    const headers = new Headers(response.headers);
-    headers.set("cache-control", "private, no-store");
-    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
-  }
-  const cacheable =
-    (request.method === "GET" || request.method === "HEAD") &&
+function cacheStatus(detail: string): string {
+  return `${CACHE_NAME}; ${detail}`;
+}
+
+/** A copy of `response` with other headers. */
+function withHeaders(response: Response, change: (headers: Headers) => void, body = response.body): Response {
+  const headers = new Headers(response.headers);
+  change(headers);
+  return new Response(body, { status: response.status, statusText: response.statusText, headers });
+}
+
+/** Sets every `nonce` attribute of an HTML page to `nonce`; other answers pass unchanged. */
+export function withNonce(response: Response, nonce: string): Response {
+  if (!(response.headers.get("content-type") ?? "").startsWith("text/html")) return response;
+  return new HTMLRewriter()
+    .on("[nonce]", {
+      element(element) {
+        element.setAttribute("nonce", nonce);
+      },
+    })
+    .transform(response);
+}
+
+export interface PageRequest {
+  request: Request;
+  /** This answer's CSP nonce (workers/content-security-policy.ts). */
+  nonce: string;
+  consentCookieName: string;
+  /** Whether the request carries a Directus session (visitor.server.ts). */
+  personal: boolean;
+  build: string;
+  /** The live catalog version, without loading the catalog. */
+  liveCatalog(): Promise<string | null>;
+  /**
+   * Renders `request`; `catalog` is the version the page read, or undefined
+   * when it read none.
+   */
+  render(request: Request): Promise<{ response: Response; catalog: string | undefined }>;
+  waitUntil(promise: Promise<unknown>): void;
+  /** The cache to keep pages in; `caches.open("pages")` in the Worker. */
+  cache(): Promise<Cache>;
+}
+
+/** Why `request` must not be answered from (or stored in) the cache, if it must not. */
+export function bypassReason(request: Request, personal: boolean): BypassReason | undefined {
+  if (request.method !== "GET" && request.method !== "HEAD") return "method";
+  if (personal) return "personal";
+  if (hasNotice(request)) return "notice";
+  const url = new URL(request.url);
+  if (canonicalPageUrl(url) !== url.href.replace(/\?$/, "")) return "query";
+  return undefined;
+}
+
+/** The render request of a cacheable page: the canonical address and, of the visitor's cookies, only the parsed consent. */
+function renderRequest(request: Request, url: string, consentCookieName: string): Request {
+  const headers = new Headers(request.headers);
+  headers.delete("cookie");
+  const consent = consentFrom(request, consentCookieName);
+  // Rebuilt from the parsed value: the page sees exactly what the key says.
+  if (consent) headers.set("cookie", `${consentCookieName}=${serializeConsent(consent)}`);
+  return new Request(url, { method: request.method, headers });
+}
+
+/** The consent part of the key: one digit per category in the banner's order, or "unset". */
+function consentKey(request: Request, consentCookieName: string): string {
+  const consent = consentFrom(request, consentCookieName);
+  return consent ? CONSENT_CATEGORIES.map((category) => (consent[category] ? "1" : "0")).join("") : "unset";
+}
+
+/** Whether a rendered answer may be kept for everyone with the same key. */
+function storable(method: string, response: Response): boolean {
+  return (
+    method === "GET" &&
     response.status === 200 &&
     !response.headers.has("cache-control") &&
-    !response.headers.has("set-cookie");
-  if (!cacheable) return response;
+    !response.headers.has("set-cookie")
+  );
+}
 
-  const canonical = canonicalPageUrl(new URL(request.url));
-  const etag = await pageEtag({
-    url: canonical ?? request.url,
-    catalog: version.catalog,
-    build: version.build,
-    cookies: request.headers.get("cookie") ?? "",
-  });
-  const headers = new Headers(response.headers);
-  headers.set("cache-control", canonical ? PAGE_CACHE_CONTROL : PRIVATE_PAGE_CACHE_CONTROL);
-  headers.append("vary", "Cookie");
-  headers.set("etag", etag);
-  if (etagMatches(request.headers.get("if-none-match"), etag)) {
-    await response.body?.cancel();
-    headers.delete("content-type");
-    headers.delete("content-length");
-    return new Response(null, { status: 304, headers });
+/**
+ * Answers a page request: from the edge cache when it may and can, else
+ * rendered (and stored when the answer is the same for everyone with the
+ * key). Sets Cache-Control, Vary, ETag and Cache-Status; a matching
+ * If-None-Match gets a 304 without rendering.
+ */
+export async function servePage(page: PageRequest): Promise<Response> {
+  const { request } = page;
+  const bypass = bypassReason(request, page.personal);
+  if (bypass) {
+    const { response } = await page.render(request);
+    return withHeaders(response, (headers) => {
+      headers.set("cache-status", cacheStatus(`fwd=bypass; detail=${bypass}`));
+      if (page.personal) headers.set("cache-control", PERSONAL_CACHE_CONTROL);
+      else if (!headers.has("cache-control")) headers.set("cache-control", PAGE_CACHE_CONTROL);
+    });
   }
-  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+
+  const variant: PageVariant = {
+    url: canonicalPageUrl(new URL(request.url)) ?? request.url,
+    consent: consentKey(request, page.consentCookieName),
+    catalog: (await page.liveCatalog()) ?? "none",
+    build: page.build,
+  };
+  const etag = await pageEtag(variant);
+  const cacheHeaders = (headers: Headers, status: string) => {
+    headers.set("cache-control", PAGE_CACHE_CONTROL);
+    headers.append("vary", "Cookie");
+    headers.set("etag", etag);
+    headers.set("cache-status", cacheStatus(status));
+  };
+  const notModified = (status: string) => {
+    const headers = new Headers();
+    cacheHeaders(headers, status);
+    return new Response(null, { status: 304, headers });
+  };
+  // The browser holds this very variant: nothing to render or look up.
+  if (etagMatches(request.headers.get("if-none-match"), etag)) return notModified("hit; detail=etag");
+
+  const key = pageCacheKey(variant);
+  const cache = await page.cache();
+  const stored = await cache.match(key);
+  if (stored) {
+    if (request.method === "HEAD") {
+      await stored.body?.cancel();
+      return withHeaders(stored, (headers) => cacheHeaders(headers, "hit"), null);
+    }
+    return withHeaders(withNonce(stored, page.nonce), (headers) => cacheHeaders(headers, "hit"));
+  }
+
+  const { response, catalog } = await page.render(renderRequest(request, variant.url, page.consentCookieName));
+  // A page rendered from an older catalog than the key names (a new version failed to load) is not kept.
+  const keep = storable(request.method, response) && (catalog === undefined || catalog === variant.catalog);
+  if (!keep) {
+    return withHeaders(response, (headers) => {
+      headers.set("cache-status", cacheStatus("fwd=miss; detail=not-storable"));
+      if (!headers.has("cache-control")) headers.set("cache-control", PAGE_CACHE_CONTROL);
+    });
+  }
+  const [served, kept] = response.body ? response.body.tee() : [null, null];
+  const copy = withHeaders(
+    response,
+    (headers) => headers.set("cache-control", `public, max-age=${STORED_MAX_AGE_SECONDS}`),
+    kept,
+  );
+  page.waitUntil(cache.put(key, copy));
+  return withHeaders(response, (headers) => cacheHeaders(headers, "fwd=miss; stored"), served);
 }

@@ -1,6 +1,6 @@
 /**
- * The ingredient search lives in its URL (DESIGN.md): `/zutatensuche?z=tomate
- * &z=zwiebel&ohne=speck&zutat=kä`. Selected (`z`) and excluded (`ohne`)
+ * The ingredient search lives in its URL (DESIGN.md): `/zutatensuche?zutat=kä
+ * &z=tomate&z=zwiebel&ohne=speck`. Selected (`z`) and excluded (`ohne`)
  * ingredients by slug, and the text that filters the ingredient overview.
  */
 
@@ -26,12 +26,17 @@ export function readIngredientQuery(params: URLSearchParams): IngredientQuery {
   return { selected, excluded, filter: (params.get("zutat") ?? "").trim().slice(0, MAX_FILTER_LENGTH) };
 }
 
-/** The address of a query; empty parts are left out, so the bare page is `/zutatensuche`. */
+/**
+ * The address of a query; empty parts are left out, so the bare page is
+ * `/zutatensuche`. The parameters come in the order the page's form sends
+ * them, which is the canonical order the edge cache keys by
+ * (workers/page-cache.ts).
+ */
 export function ingredientSearchHref({ selected, excluded, filter }: IngredientQuery): string {
   const params = new URLSearchParams();
+  if (filter !== "") params.set("zutat", filter);
   for (const slug of selected) params.append("z", slug);
   for (const slug of excluded) params.append("ohne", slug);
-  if (filter !== "") params.set("zutat", filter);
   const search = params.toString();
   return `/zutatensuche${search ? `?${search}` : ""}`;
 }

@@ -17,3 +17,8 @@ export function takeNotice(request: Request): { code: NoticeCode; clear: string 
     clear: serializeCookie(NOTICE_COOKIE, "", { maxAgeSeconds: 0, sameSite: "Lax", secure: isHttps(request) }),
   };
 }
+
+/** Whether a notice is waiting in this request's cookies (such a page is the visitor's own). */
+export function hasNotice(request: Request): boolean {
+  return readCookie(request.headers.get("cookie"), NOTICE_COOKIE) !== undefined;
+}

@@ -40,8 +40,11 @@ export type VisitorState =
 export interface RequestVisitor {
   /** Resolved on first use, then remembered for the rest of the request. */
   state(): Promise<VisitorState>;
-  /** Whether the request carries a Directus session at all: such pages are personal, never shared. */
-  readonly personal: boolean;
+}
+
+/** Whether the request carries a Directus session cookie at all: such pages are personal, never shared. */
+export function isPersonal(request: Request): boolean {
+  return readCookie(request.headers.get("cookie"), SESSION_COOKIE) !== undefined;
 }
 
 /** Seconds since the session token was issued, from its unverified payload (Directus verifies it). */
@@ -67,7 +70,7 @@ export function requestVisitor(
 ): RequestVisitor {
   const cookieHeader = request.headers.get("cookie");
   const token = sessionTokenFrom(cookieHeader);
-  const hasSessionCookie = readCookie(cookieHeader, SESSION_COOKIE) !== undefined;
+  const hasSessionCookie = isPersonal(request);
   let resolved: Promise<VisitorState> | undefined;
 
   function signedOut(): VisitorState {
@@ -103,7 +106,6 @@ export function requestVisitor(
   }
 
   return {
-    personal: hasSessionCookie,
     state() {
       resolved ??= resolve();
       return resolved;

@@ -1,5 +1,6 @@
 import { exports } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
+import { NECESSARY_ONLY, serializeConsent } from "../../app/lib/consent.ts";
 import { publishRecipes, recipe } from "./catalog-fixture.ts";
 
 const ORIGIN = "http://localhost:8787";
@@ -233,11 +234,9 @@ describe("crawlers", () => {
 });
 
 describe("caching", () => {
-  it("marks anonymous pages cacheable with an ETag and answers a repeat with 304", async () => {
+  it("gives anonymous pages an ETag and answers a repeat with 304", async () => {
     const first = await get("/kategorie/soup");
-    expect(first.response.headers.get("cache-control")).toBe(
-      "public, max-age=0, s-maxage=300, stale-while-revalidate=86400",
-    );
+    expect(first.response.headers.get("cache-control")).toBe("private, max-age=0");
     expect(first.response.headers.get("vary")).toContain("Cookie");
     const etag = first.response.headers.get("etag");
     expect(etag).toMatch(/^W\/"[0-9a-f]{32}"$/);
@@ -246,9 +245,14 @@ describe("caching", () => {
     expect(repeat.response.status).toBe(304);
     expect(repeat.html).toBe("");
 
-    // Another page, or the same page with other cookies, is another version.
+    // Another page, or the same page with another consent, is another version.
     expect((await get("/kategorie/soup?seite=2")).response.headers.get("etag")).not.toBe(etag);
-    expect((await get("/kategorie/soup", { headers: { cookie: "a=b" } })).response.headers.get("etag")).not.toBe(etag);
+    const rejected = `wkij_einwilligung=${serializeConsent(NECESSARY_ONLY)}`;
+    expect((await get("/kategorie/soup", { headers: { cookie: rejected } })).response.headers.get("etag")).not.toBe(
+      etag,
+    );
+    // A cookie the page does not read changes nothing.
+    expect((await get("/kategorie/soup", { headers: { cookie: "a=b" } })).response.headers.get("etag")).toBe(etag);
   });
 
   it("never marks the random pick cacheable", async () => {

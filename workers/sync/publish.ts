@@ -13,9 +13,9 @@ import {
   type Pointer,
   readManifest,
   readPointer,
-  sha256,
 } from "../../app/lib/catalog/storage.ts";
 import { CATALOG_FORMAT_VERSION } from "../../app/lib/catalog/types.ts";
+import { sha256 } from "../../app/lib/sha256.ts";
 import type { BuiltCatalog } from "./build-catalog.ts";
 
 /**

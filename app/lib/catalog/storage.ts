@@ -41,12 +41,6 @@ export interface Pointer {
   retired: { manifest: string; retiredAt: string }[];
 }
 
-/** SHA-256 of a text, hex. Web Crypto: the same in Node and workerd. */
-export async function sha256(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
-}
-
 export async function readPointer(store: CatalogStore): Promise<Pointer | null> {
   const text = await store.get(POINTER_KEY, "text");
   return text ? (JSON.parse(text) as Pointer) : null;
