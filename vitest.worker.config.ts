@@ -1,5 +1,6 @@
 import { cloudflareTest } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
+import { createDirectusContentStandIn } from "./tests/stand-ins/directus-content-stand-in.ts";
 import { createDirectusStandIn } from "./tests/stand-ins/directus-stand-in.ts";
 import { STAND_IN_DIRECTUS_URL } from "./tests/stand-ins/directus-stand-in-contract.ts";
 
@@ -8,7 +9,11 @@ import { STAND_IN_DIRECTUS_URL } from "./tests/stand-ins/directus-stand-in-contr
 // exactly what ships.
 const wrangler = { configPath: "./build/server/wrangler.json" };
 const directus = createDirectusStandIn();
+const content = createDirectusContentStandIn();
 const EDGE_TESTS = ["tests/worker/edge/**/*.test.ts"];
+const SYNC_TESTS = ["tests/worker/sync/**/*.test.ts"];
+/** The bearer token POST /sync requires in these tests (a Worker secret in production). */
+const SYNC_TOKEN = "test-sync-token-0123456789abcdef0123456789";
 
 export default defineConfig({
   test: {
@@ -26,7 +31,12 @@ export default defineConfig({
         test: {
           name: "worker",
           include: ["tests/worker/**/*.test.ts"],
-          exclude: ["tests/worker/bad-config.test.ts", "tests/worker/production-config.test.ts", ...EDGE_TESTS],
+          exclude: [
+            "tests/worker/bad-config.test.ts",
+            "tests/worker/production-config.test.ts",
+            ...EDGE_TESTS,
+            ...SYNC_TESTS,
+          ],
         },
       },
       {
@@ -36,13 +46,30 @@ export default defineConfig({
           cloudflareTest({
             wrangler,
             miniflare: {
-              bindings: { DIRECTUS_URL: STAND_IN_DIRECTUS_URL, GTM_ID: "GTM-TEST123" },
+              bindings: { DIRECTUS_URL: STAND_IN_DIRECTUS_URL, GTM_ID: "GTM-TEST123", SYNC_TOKEN },
               outboundService: directus.handle,
               serviceBindings: { UPSTREAM_LOG: directus.log },
             },
           }),
         ],
         test: { name: "worker-edge", include: EDGE_TESTS },
+      },
+      {
+        // The sync inside the Worker (POST /sync, the cron, /healthz) against
+        // a Directus stand-in whose content the tests choose. The rate limit
+        // is generous here; worker-edge checks the shipped one.
+        plugins: [
+          cloudflareTest({
+            wrangler,
+            miniflare: {
+              bindings: { DIRECTUS_URL: STAND_IN_DIRECTUS_URL, SYNC_TOKEN },
+              outboundService: content.handle,
+              serviceBindings: { CONTENT: content.control },
+              ratelimits: { SYNC_LIMITER: { namespace_id: "1001", simple: { limit: 1000, period: 60 } } },
+            },
+          }),
+        ],
+        test: { name: "worker-sync", include: SYNC_TESTS },
       },
       {
         // The same Worker with broken variables: it must refuse to start.

@@ -16,10 +16,12 @@ import { authRoutes } from "./auth-routes.ts";
 import { contentSecurityPolicy } from "./content-security-policy.ts";
 import { proxyToDirectus } from "./directus-proxy.ts";
 import { errorResponse } from "./error-page.ts";
+import { healthResponse } from "./health.ts";
 import { originCheck } from "./origin-check.ts";
 import { servePage } from "./page-cache.ts";
 import { requestLimits } from "./request-limits.ts";
-import { scheduledSync } from "./sync/scheduled-sync.ts";
+import { loggedSync } from "./sync/logged-sync.ts";
+import { syncEndpoint } from "./sync-endpoint.ts";
 
 // Validated once per isolate, before the first request: a bad variable stops
 // the Worker at start-up with a message naming it, instead of failing on a page.
@@ -49,6 +51,8 @@ app.use(
 app.use(originCheck);
 app.use(requestLimits);
 
+app.get("/healthz", (c) => healthResponse(c.env.CATALOG));
+app.all("/sync", syncEndpoint({ token: config.syncToken, directusUrl: config.directusUrl }));
 app.route("/", authRoutes(config.directusUrl));
 app.all("/directus/*", (c) => proxyToDirectus(c, config.directusUrl));
 app.all("/directus", (c) => errorResponse(c.req.raw, 404));
@@ -104,6 +108,6 @@ export default {
   fetch: app.fetch,
   // Awaited, not handed to waitUntil: a failed sync fails the cron run, so it shows as failed.
   async scheduled(_controller, env) {
-    await scheduledSync(env.CATALOG, config.directusUrl);
+    await loggedSync({ trigger: "cron", action: "publish", store: env.CATALOG, directusUrl: config.directusUrl });
   },
 } satisfies ExportedHandler<Env>;

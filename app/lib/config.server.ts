@@ -41,6 +41,8 @@ export interface SiteConfig {
   consentCookieName: string;
   /** Google Tag Manager container, e.g. "GTM-ABC1234"; null: no tag manager at all. */
   gtmId: string | null;
+  /** The secret Directus' flow sends to POST /sync (a Worker secret); null: publish on save is off. */
+  syncToken: string | null;
 }
 
 /** Thrown when the configuration is incomplete; its message names every bad variable. */
@@ -62,6 +64,8 @@ const MAX_TEXT_LENGTH = 200;
 // RFC 6265 cookie-name token characters, kept to a readable subset.
 const COOKIE_NAME_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 const GTM_ID_PATTERN = /^GTM-[A-Z0-9]{4,12}$/;
+/** A bearer token (RFC 6750 characters) long enough not to be guessed: `openssl rand -hex 32` gives 64. */
+const SYNC_TOKEN_PATTERN = /^[A-Za-z0-9\-._~+/]{32,512}$/;
 // Deliberately loose: the address is shown, not mailed to; it only has to look like one.
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** Hosts that are never a public site: this machine, and the names reserved for examples and tests (RFC 2606, 6761). */
@@ -147,6 +151,17 @@ export function readConfig(env: object): SiteConfig {
     return value.trim();
   }
 
+  function optionalSecret(name: string, pattern: RegExp, rule: string): string | null {
+    const value = vars[name];
+    if (value === undefined || value === "") return null;
+    // The value itself is never printed: it is a secret.
+    if (typeof value !== "string" || !pattern.test(value)) {
+      problems.push(`${name} must be ${rule}, or unset`);
+      return null;
+    }
+    return value;
+  }
+
   function environment(name: string): Environment {
     const value = vars[name];
     if (value === undefined || value === "") return "development";
@@ -178,6 +193,11 @@ export function readConfig(env: object): SiteConfig {
     },
     consentCookieName: cookieName("CONSENT_COOKIE_NAME"),
     gtmId: optionalGtmId("GTM_ID"),
+    syncToken: optionalSecret(
+      "SYNC_TOKEN",
+      SYNC_TOKEN_PATTERN,
+      "at least 32 characters of letters, digits and - . _ ~ + /",
+    ),
   };
 
   if (config.environment === "production") problems.push(...productionProblems(vars));

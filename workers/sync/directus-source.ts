@@ -83,10 +83,14 @@ async function* pages<T extends Record<string, unknown>>(
   }
 }
 
+/** A readable reason from whatever the SDK threw; a broken or non-JSON answer must not break this too. */
 function errorText(error: unknown): string {
   if (error instanceof Error) return error.message;
-  const messages = (error as { errors?: { message?: string }[] })?.errors?.map((entry) => entry.message);
-  if (messages?.length) return messages.join("; ");
+  const errors = (error as { errors?: unknown } | null)?.errors;
+  const messages = Array.isArray(errors)
+    ? errors.map((entry) => (entry as { message?: unknown } | null)?.message).filter((m) => typeof m === "string")
+    : [];
+  if (messages.length) return messages.join("; ");
   const status = (error as { response?: Response })?.response?.status;
   return status ? `HTTP ${status}` : String(error);
 }

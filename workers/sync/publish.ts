@@ -11,6 +11,7 @@ import {
   manifestKey,
   POINTER_KEY,
   type Pointer,
+  type RetiredVersion,
   readManifest,
   readPointer,
 } from "../../app/lib/catalog/storage.ts";
@@ -25,6 +26,10 @@ import type { BuiltCatalog } from "./build-catalog.ts";
 export const BLOB_CHARS = 8_000_000;
 /** How long a replaced version stays readable for isolates still loading it. */
 export const GRACE_MS = 60 * 60 * 1000;
+/** How many earlier versions are kept for a rollback (scripts/sync.ts --rollback). */
+export const KEEP_VERSIONS = 5;
+/** An unchanged sync marks the live version as confirmed at most this often: one KV write an hour. */
+export const VERIFY_EVERY_MS = 60 * 60 * 1000;
 
 /** Splits text into pieces of at most `size` characters, never inside a surrogate pair. */
 export function splitText(text: string, size = BLOB_CHARS): string[] {
@@ -70,12 +75,65 @@ export async function plan(built: BuiltCatalog): Promise<{ manifest: Manifest; h
   return { manifest, hash: await sha256(JSON.stringify(manifest)), blobs: [...catalogPieces, ...indexPieces] };
 }
 
-/** Writes the new version (if it is new), flips the pointer, then collects expired versions. */
-export async function publish(store: CatalogStore, built: BuiltCatalog, now = new Date()): Promise<PublishResult> {
+export interface PublishOptions {
+  now?: Date;
+  /** Lift a rollback's hold (an operator's decision): the pointer loses `held`. */
+  release?: boolean;
+}
+
+/**
+ * The retired versions to delete now: those beyond the newest KEEP_VERSIONS
+ * that were retired longer than GRACE_MS ago.
+ */
+function expiredVersions(retired: RetiredVersion[], now: Date): RetiredVersion[] {
+  const kept = new Set(retired.slice(-KEEP_VERSIONS));
+  return retired.filter((entry) => !kept.has(entry) && now.getTime() - Date.parse(entry.retiredAt) > GRACE_MS);
+}
+
+/** Deletes expired versions' manifests and the blobs no kept version uses; returns the deletes made. */
+async function deleteExpired(
+  store: CatalogStore,
+  current: Pointer,
+  expired: RetiredVersion[],
+  known: Map<string, Manifest>,
+): Promise<number> {
+  let deletes = 0;
+  const kept = [
+    current.manifest,
+    ...current.retired.filter((entry) => !expired.includes(entry)).map((e) => e.manifest),
+  ];
+  const keptBlobs = new Set<string>();
+  for (const keptHash of kept) {
+    const keptManifest = known.get(keptHash) ?? (await readManifest(store, keptHash).catch(() => null));
+    for (const blob of [...(keptManifest?.catalog ?? []), ...(keptManifest?.searchIndex ?? [])]) keptBlobs.add(blob);
+  }
+  for (const entry of expired) {
+    const old = await readManifest(store, entry.manifest).catch(() => null);
+    for (const blob of new Set([...(old?.catalog ?? []), ...(old?.searchIndex ?? [])])) {
+      if (keptBlobs.has(blob)) continue;
+      await store.delete(blobKey(blob));
+      deletes += 1;
+    }
+    await store.delete(manifestKey(entry.manifest));
+    deletes += 1;
+  }
+  return deletes;
+}
+
+/**
+ * Writes the new version (if it is new), flips the pointer, then collects
+ * expired versions. An unchanged version costs no write, except a mark at
+ * most every VERIFY_EVERY_MS that the sync still confirms it (/healthz).
+ */
+export async function publish(
+  store: CatalogStore,
+  built: BuiltCatalog,
+  { now = new Date(), release = false }: PublishOptions = {},
+): Promise<PublishResult> {
   const { manifest, hash, blobs } = await plan(built);
   const pointer = await readPointer(store);
   let writes = 0;
-  let deletes = 0;
+  const stamp = now.toISOString();
 
   let next: Pointer | null = null;
   if (pointer?.manifest !== hash) {
@@ -91,40 +149,28 @@ export async function publish(store: CatalogStore, built: BuiltCatalog, now = ne
     writes += 1;
     next = {
       manifest: hash,
-      publishedAt: now.toISOString(),
+      publishedAt: stamp,
+      verifiedAt: stamp,
       counts: manifest.counts,
       retired: [
         ...(pointer?.retired ?? []).filter((entry) => entry.manifest !== hash),
-        ...(pointer ? [{ manifest: pointer.manifest, retiredAt: now.toISOString() }] : []),
+        ...(pointer ? [{ manifest: pointer.manifest, retiredAt: stamp, counts: pointer.counts }] : []),
       ],
     };
+  } else if (pointer) {
+    const verifiedAt = Date.parse(pointer.verifiedAt ?? pointer.publishedAt);
+    const { held: _held, ...unheld } = pointer;
+    if (release && pointer.held) next = { ...unheld, verifiedAt: stamp };
+    else if (now.getTime() - verifiedAt > VERIFY_EVERY_MS) next = { ...pointer, verifiedAt: stamp };
   }
 
   // Expired versions: delete their manifests and the blobs no kept version uses.
   const current = next ?? pointer;
+  let deletes = 0;
   if (current) {
-    const expired = current.retired.filter((entry) => now.getTime() - Date.parse(entry.retiredAt) > GRACE_MS);
+    const expired = expiredVersions(current.retired, now);
     if (expired.length > 0) {
-      const kept = [
-        current.manifest,
-        ...current.retired.filter((entry) => !expired.includes(entry)).map((e) => e.manifest),
-      ];
-      const keptBlobs = new Set<string>();
-      for (const keptHash of kept) {
-        const keptManifest = keptHash === hash ? manifest : await readManifest(store, keptHash).catch(() => null);
-        for (const blob of [...(keptManifest?.catalog ?? []), ...(keptManifest?.searchIndex ?? [])])
-          keptBlobs.add(blob);
-      }
-      for (const entry of expired) {
-        const old = await readManifest(store, entry.manifest).catch(() => null);
-        for (const blob of new Set([...(old?.catalog ?? []), ...(old?.searchIndex ?? [])])) {
-          if (keptBlobs.has(blob)) continue;
-          await store.delete(blobKey(blob));
-          deletes += 1;
-        }
-        await store.delete(manifestKey(entry.manifest));
-        deletes += 1;
-      }
+      deletes = await deleteExpired(store, current, expired, new Map([[hash, manifest]]));
       next = { ...current, retired: current.retired.filter((entry) => !expired.includes(entry)) };
     }
   }

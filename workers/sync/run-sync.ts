@@ -38,7 +38,8 @@ export interface CatalogChanges {
 }
 
 export interface SyncSummary {
-  status: "published" | "unchanged" | "dry-run";
+  /** "held": a rollback holds the live version, nothing was read or written (see rollback.ts). */
+  status: "published" | "unchanged" | "dry-run" | "held" | "rolled-back";
   manifest: string;
   recipes: number;
   ingredients: number;
@@ -58,6 +59,8 @@ export interface SyncOptions {
   dryRun?: boolean;
   /** Publish even if the catalog shrinks below SHRINK_LIMIT (an operator's decision). */
   allowShrink?: boolean;
+  /** Publish although a rollback holds the live version, and lift the hold (an operator's decision). */
+  release?: boolean;
   onProgress?: (progress: SyncProgress) => void;
   /** Also list which recipes were added, removed or changed against the live version. */
   compare?: boolean;
@@ -88,12 +91,30 @@ export async function runSync({
   store,
   dryRun = false,
   allowShrink = false,
+  release = false,
   onProgress = () => {},
   compare = false,
   now = () => new Date(),
 }: SyncOptions): Promise<SyncSummary> {
   const started = Date.now();
   const skipped: SkippedRecord[] = [];
+
+  // After a rollback the live version stays until an operator releases it; Directus is not even read.
+  const held = await readPointer(store);
+  if (held?.held && !release && !dryRun) {
+    return {
+      status: "held",
+      manifest: held.manifest,
+      recipes: held.counts.recipes,
+      ingredients: held.counts.ingredients,
+      skipped,
+      previousRecipes: held.counts.recipes,
+      changes: null,
+      writes: 0,
+      deletes: 0,
+      durationMs: Date.now() - started,
+    };
+  }
 
   const total = await source.countRecipes();
   const recipes: CatalogRecipe[] = [];
@@ -169,7 +190,7 @@ export async function runSync({
     };
   }
   onProgress({ phase: "publishing" });
-  const result = await publish(store, built, now());
+  const result = await publish(store, built, { now: now(), release });
   return {
     status: result.status,
     manifest: result.manifest,

@@ -33,12 +33,35 @@ export interface Manifest {
   counts: { recipes: number; ingredients: number };
 }
 
+/** A version that was live before, oldest first. */
+export interface RetiredVersion {
+  manifest: string;
+  retiredAt: string;
+  /** Missing on versions retired before counts were recorded. */
+  counts?: Manifest["counts"];
+  /** Left by a rollback: a rollback never goes back to it. */
+  rolledBack?: boolean;
+}
+
 export interface Pointer {
   manifest: string;
   publishedAt: string;
   counts: Manifest["counts"];
-  /** Earlier manifests, kept for a grace period so readers mid-load never miss a blob. */
-  retired: { manifest: string; retiredAt: string }[];
+  /**
+   * When a sync last confirmed that this version is what Directus holds
+   * (missing on pointers written before it was recorded: publishedAt).
+   */
+  verifiedAt?: string;
+  /**
+   * Set by a rollback: automatic syncs (cron, publish on save) leave the
+   * live version alone until an operator releases the hold.
+   */
+  held?: { since: string; from: string };
+  /**
+   * Earlier versions: kept for a grace period so readers mid-load never miss
+   * a blob, and the last few for a rollback.
+   */
+  retired: RetiredVersion[];
 }
 
 export async function readPointer(store: CatalogStore): Promise<Pointer | null> {

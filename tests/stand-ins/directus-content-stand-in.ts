@@ -1,0 +1,85 @@
+/**
+ * A stand-in for Directus' content API as the sync reads it (published
+ * recipes and ingredients, workers/sync/directus-source.ts), for the sync
+ * tests in workerd: every outbound request of the Worker comes here
+ * (vitest.worker.config.ts). The tests choose what it holds through the
+ * CONTENT service binding (`PUT` with JSON `{ recipes, edition, down }`):
+ * `recipes` soups named after their `edition`, or a Directus that is down.
+ *
+ * Runs in Node, inside the test runner.
+ */
+import { type Request, Response } from "miniflare";
+
+export interface StandInContent {
+  /** How many published recipes there are. */
+  recipes: number;
+  /** Changes every recipe's description, so a new edition is a new catalog. */
+  edition: number;
+  /** Answer every request with 503. */
+  down: boolean;
+}
+
+function rawRecipe(id: number, edition: number): Record<string, unknown> {
+  return {
+    id,
+    status: "published",
+    slug: `suppe-${id}`,
+    name: `Suppe ${id}`,
+    cuisine: "Deutsch",
+    description: `Ausgabe ${edition}`,
+    instructions: null,
+    instructionList: [{ instruction: "Alles kochen." }],
+    image: null,
+    recipeUrl: null,
+    prepTime: 5,
+    cookTime: 10,
+    totalTime: 15,
+    vegetarian: true,
+    vegan: true,
+    manyGuests: false,
+    date_created: "2026-11-01T12:00:00.000Z",
+    type: { name: "SOUP" },
+    ingredients: [{ ingredient_id: { name: "Wasser" } }],
+    optionalIngredients: [],
+  };
+}
+
+const INGREDIENT = {
+  id: 1,
+  name: "Wasser",
+  description: null,
+  vegetarian: true,
+  vegan: true,
+  type: null,
+  tags: [],
+};
+
+function json(body: unknown): Response {
+  return new Response(JSON.stringify(body), { headers: { "content-type": "application/json" } });
+}
+
+/** The stand-in: `handle` answers the Worker's requests, `control` sets what it holds. */
+export function createDirectusContentStandIn() {
+  let content: StandInContent = { recipes: 3, edition: 1, down: false };
+
+  async function handle(request: Request): Promise<Response> {
+    if (content.down) return new Response("down", { status: 503 });
+    const url = new URL(request.url);
+    // Keyset pages: everything on the first page (after id 0), nothing after it.
+    const first = /"_gt":0\b/.test(url.searchParams.get("filter") ?? "");
+    if (url.pathname === "/items/recipe") {
+      if (url.search.includes("aggregate")) return json({ data: [{ count: { id: content.recipes } }] });
+      const recipes = Array.from({ length: content.recipes }, (_, i) => rawRecipe(i + 1, content.edition));
+      return json({ data: first ? recipes : [] });
+    }
+    if (url.pathname === "/items/ingredient") return json({ data: first ? [INGREDIENT] : [] });
+    return new Response("not a path the sync reads", { status: 404 });
+  }
+
+  async function control(request: Request): Promise<Response> {
+    if (request.method === "PUT") content = { ...content, ...((await request.json()) as Partial<StandInContent>) };
+    return json(content);
+  }
+
+  return { handle, control };
+}

@@ -1,0 +1,96 @@
+/**
+ * `POST /sync`: publish on save. Directus' flow (cms/flows.ts) calls it after
+ * an editor changes a recipe or an ingredient, so the site shows the change
+ * within seconds; operators can roll back or release a hold through it too.
+ * The cron stays as the safety net.
+ *
+ *   POST /sync                      Authorization: Bearer <SYNC_TOKEN>
+ *   Content-Type: application/x-www-form-urlencoded
+ *   (empty) or action=publish | rollback | release
+ *
+ * Without a SYNC_TOKEN the endpoint does not exist (404). A wrong token is a
+ * 401, compared in constant time; more than one run per rate-limit period
+ * is a 429 with Retry-After (the flow waits and tries again). The answer is
+ * the run's summary as JSON; a refusal (shrink, nothing to roll back) is a
+ * 409 and an unreachable Directus a 502, each with the reason.
+ */
+import type { Context } from "hono";
+import { SourceError } from "./sync/directus-source.ts";
+import { loggedSync, type SyncAction } from "./sync/logged-sync.ts";
+import { SyncAborted } from "./sync/run-sync.ts";
+
+/** The period of the SYNC_LIMITER binding in wrangler.toml: one run per period. */
+export const SYNC_PERIOD_SECONDS = 10;
+const ACTIONS: readonly SyncAction[] = ["publish", "rollback", "release"];
+/** RFC 6750's b64token. */
+const BEARER = /^Bearer ([A-Za-z0-9\-._~+/]+=*)$/i;
+
+function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  return new Response(`${JSON.stringify(body)}\n`, {
+    status,
+    headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...headers },
+  });
+}
+
+async function digest(text: string): Promise<Uint8Array> {
+  return new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
+}
+
+/**
+ * Whether the Authorization header carries `token`. Compared in constant
+ * time on SHA-256 digests: every comparison looks at 32 bytes, whatever the
+ * lengths and contents.
+ */
+export async function bearerMatches(header: string | null, token: string): Promise<boolean> {
+  const given = BEARER.exec(header ?? "")?.[1];
+  if (!given) return false;
+  const [a, b] = await Promise.all([digest(given), digest(token)]);
+  let difference = 0;
+  for (let i = 0; i < a.length; i++) difference |= (a[i] ?? 0) ^ (b[i] ?? 0);
+  return difference === 0;
+}
+
+/** The action a request body names, or undefined when it names something else. */
+export function syncAction(body: string): SyncAction | undefined {
+  const params = new URLSearchParams(body);
+  if ([...params.keys()].some((key) => key !== "action") || params.getAll("action").length > 1) return undefined;
+  const action = params.get("action") ?? "publish";
+  return ACTIONS.find((known) => known === action);
+}
+
+export interface SyncEndpointOptions {
+  /** SYNC_TOKEN; null: publish on save is off. */
+  token: string | null;
+  directusUrl: string;
+}
+
+/** The handler for every method on /sync. */
+export function syncEndpoint({ token, directusUrl }: SyncEndpointOptions) {
+  return async (c: Context<{ Bindings: Env }>): Promise<Response> => {
+    if (token === null) return json(404, { error: "not found" });
+    if (c.req.method !== "POST") return json(405, { error: "use POST" }, { allow: "POST" });
+    if (!(await bearerMatches(c.req.header("authorization") ?? null, token))) {
+      return json(401, { error: "a valid bearer token is required" }, { "www-authenticate": 'Bearer realm="sync"' });
+    }
+    // The body is a small form already (workers/request-limits.ts).
+    const action = syncAction(await c.req.raw.text());
+    if (!action) return json(400, { error: `the body may only hold action=${ACTIONS.join("|")}` });
+    const { success } = await c.env.SYNC_LIMITER.limit({ key: "sync" });
+    if (!success) {
+      return json(
+        429,
+        { error: `at most one sync every ${SYNC_PERIOD_SECONDS} seconds` },
+        { "retry-after": String(SYNC_PERIOD_SECONDS) },
+      );
+    }
+    try {
+      const summary = await loggedSync({ trigger: "api", action, store: c.env.CATALOG, directusUrl });
+      return json(200, summary);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      if (error instanceof SyncAborted) return json(409, { error: message });
+      if (error instanceof SourceError) return json(502, { error: message });
+      return json(500, { error: "the sync failed; see the Worker's logs" });
+    }
+  };
+}
