@@ -31,6 +31,11 @@ function random(seed: number): () => number {
   };
 }
 
+/** A synthetic catalog of `count` recipes with the seed's ingredients, as the sync would build it. */
+export function syntheticCatalog(count: number) {
+  return buildCatalog(syntheticRecipes(count), seedIngredients);
+}
+
 /** `count` recipes shaped like the seed: real names with variations, 3–10 ingredients each. */
 export function syntheticRecipes(count: number): CatalogRecipe[] {
   const rand = random(count);

@@ -17,6 +17,8 @@ import { freePort } from "./free-port.ts";
 export interface ServedSite {
   /** The site's origin, e.g. http://127.0.0.1:41234. */
   url: string;
+  /** The process group of wrangler and the workerd it runs (for the bench's CPU figures). */
+  processGroup: number;
   stop(): Promise<void>;
 }
 
@@ -161,7 +163,7 @@ export async function serveBuild(options: ServeOptions): Promise<ServedSite> {
     server.stdout?.on("data", keepTail);
     server.stderr?.on("data", keepTail);
     await waitForOk(`${url}/impressum`, server, () => output.trim());
-    return { url, stop };
+    return { url, processGroup: server.pid ?? 0, stop };
   } catch (error) {
     await stop();
     throw error;

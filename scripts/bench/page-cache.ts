@@ -1,0 +1,120 @@
+/**
+ * The edge page cache (workers/page-cache.ts), miss against hit, side by
+ * side in one run: the built site in `wrangler dev` (workerd, local mode,
+ * with Miniflare's Cache API) on a synthetic catalog published with the real
+ * publish code, the same recipe pages requested once (each a miss: rendered
+ * and stored) and then again (each a hit: looked up, nonce rewritten).
+ * Wall time is seen from the client, one request at a time; CPU is workerd's
+ * own (user + system, from /proc) over each pass, per request.
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { getPlatformProxy } from "wrangler";
+import type { CatalogStore } from "../../app/lib/catalog/storage.ts";
+import { publish } from "../../workers/sync/publish.ts";
+import { serveBuild } from "../local-stack/site.ts";
+import { syntheticCatalog } from "./catalog.ts";
+
+export interface PassFigures {
+  requests: number;
+  medianMs: number;
+  p95Ms: number;
+  /** workerd's CPU time over the pass, per request. */
+  cpuMsPerRequest: number;
+}
+
+export interface PageCacheBench {
+  recipes: number;
+  miss: PassFigures;
+  hit: PassFigures;
+  /** `/healthz` (one KV read, a line of JSON): what any request costs around the page. */
+  baseline: PassFigures;
+}
+
+/** Clock ticks per second of /proc's CPU times (USER_HZ; 100 on Linux). */
+const TICKS_PER_SECOND = 100;
+
+/** CPU seconds (user + system) of every workerd process in `group`. */
+function workerdCpuSeconds(group: number): number {
+  let ticks = 0;
+  for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    } catch {
+      continue; // gone meanwhile
+    }
+    // Fields after the command, which is in parentheses and may hold spaces.
+    const command = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    if (command !== "workerd" || Number(fields[2]) !== group) continue;
+    ticks += Number(fields[11]) + Number(fields[12]);
+  }
+  return ticks / TICKS_PER_SECOND;
+}
+
+function percentile(sorted: number[], share: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))] ?? 0;
+}
+
+/** Requests every URL once, in order, checking each answer's Cache-Status. */
+async function pass(urls: string[], group: number, expected: RegExp | null): Promise<PassFigures> {
+  const times: number[] = [];
+  const cpuBefore = workerdCpuSeconds(group);
+  for (const url of urls) {
+    const started = performance.now();
+    const response = await fetch(url);
+    await response.arrayBuffer();
+    times.push(performance.now() - started);
+    const status = response.headers.get("cache-status") ?? "";
+    if (!response.ok || (expected && !expected.test(status))) {
+      throw new Error(`bench: ${url} answered ${response.status} with Cache-Status "${status}"`);
+    }
+  }
+  const cpu = workerdCpuSeconds(group) - cpuBefore;
+  times.sort((a, b) => a - b);
+  return {
+    requests: urls.length,
+    medianMs: percentile(times, 0.5),
+    p95Ms: percentile(times, 0.95),
+    cpuMsPerRequest: (cpu * 1000) / urls.length,
+  };
+}
+
+/** Serves the current build/ on a synthetic catalog of `recipes` and measures `pages` recipe pages missed, then hit. */
+export async function benchPageCache(recipes: number, pages: number): Promise<PageCacheBench> {
+  const persistDir = mkdtempSync(join(tmpdir(), "bench-page-cache-"));
+  try {
+    const platform = await getPlatformProxy<{ CATALOG: CatalogStore }>({
+      configPath: "wrangler.toml",
+      persist: { path: join(persistDir, "v3") },
+    });
+    try {
+      await publish(platform.env.CATALOG, syntheticCatalog(recipes));
+    } finally {
+      await platform.dispose();
+    }
+    // Nothing listens on port 9: anonymous pages never ask Directus.
+    const site = await serveBuild({ persistDir, directusUrl: "http://127.0.0.1:9" });
+    try {
+      // Spread over the catalog, so no page shares its render with another.
+      const step = Math.max(1, Math.floor(recipes / pages));
+      const urls = Array.from({ length: pages }, (_, i) => `${site.url}/rezepte/rezept-${1 + i * step}`);
+      // The first request of a cold isolate loads the catalog: not part of either pass.
+      await (await fetch(`${site.url}/rezepte/rezept-${recipes}`)).arrayBuffer();
+      const miss = await pass(urls, site.processGroup, /fwd=miss; stored/);
+      const hit = await pass(urls, site.processGroup, /^wkij; hit$/);
+      const baseline = await pass(
+        urls.map(() => `${site.url}/healthz`),
+        site.processGroup,
+        null,
+      );
+      return { recipes, miss, hit, baseline };
+    } finally {
+      await site.stop();
+    }
+  } finally {
+    rmSync(persistDir, { recursive: true, force: true });
+  }
+}
