@@ -151,10 +151,21 @@ export function bypassReason(request: Request, personal: boolean): BypassReason 
   return undefined;
 }
 
-/** The render request of a cacheable page: the canonical address and, of the visitor's cookies, only the parsed consent. */
+/**
+ * The request headers a cached page may be rendered with: what React Router
+ * and the entry read (`accept` for data requests, `user-agent` to give
+ * crawlers the whole page at once, which only changes when bytes arrive,
+ * not which). Nothing else of the visitor's reaches a stored page.
+ */
+const RENDER_HEADERS = ["accept", "user-agent"];
+
+/** The render request of a cacheable page: the canonical address, the headers above and, of the cookies, only the parsed consent. */
 function renderRequest(request: Request, url: string, consentCookieName: string): Request {
-  const headers = new Headers(request.headers);
-  headers.delete("cookie");
+  const headers = new Headers();
+  for (const name of RENDER_HEADERS) {
+    const value = request.headers.get(name);
+    if (value !== null) headers.set(name, value);
+  }
   const consent = consentFrom(request, consentCookieName);
   // Rebuilt from the parsed value: the page sees exactly what the key says.
   if (consent) headers.set("cookie", `${consentCookieName}=${serializeConsent(consent)}`);
