@@ -18,7 +18,15 @@ import { type DirectusDatabase, type DirectusServer, LOCAL_ADMIN, runDirectusCli
 import { freePort } from "./free-port.ts";
 import { type GoogleStandIn, startGoogleStandIn } from "./google-stand-in.ts";
 
+/** The schema, as Directus on SQLite snapshots it: where the schema is edited. */
 export const SCHEMA_SNAPSHOT = resolve(import.meta.dirname, "../../cms/schema/snapshot.json");
+/** The same schema for Directus on PostgreSQL, made from SCHEMA_SNAPSHOT (scripts/cms/postgres-snapshot.ts). */
+export const POSTGRES_SCHEMA_SNAPSHOT = resolve(import.meta.dirname, "../../cms/schema/snapshot.postgres.json");
+
+/** The snapshot to apply to a database of this kind. */
+export function schemaSnapshotFor(database: DirectusDatabase | undefined): string {
+  return database?.client === "pg" ? POSTGRES_SCHEMA_SNAPSHOT : SCHEMA_SNAPSHOT;
+}
 
 /** The stand-in's client; local only, so the secret is no secret. */
 const SSO_CLIENT = { clientId: "directus-local", clientSecret: "directus-local-secret" } as const;
@@ -121,7 +129,7 @@ export async function startCms(options: CmsOptions): Promise<RunningCms> {
     // schema exists on a new database; ours run once the schema is applied,
     // on a new database and on an existing one alike.
     await runDirectusCli({ ...directusOptions, withoutOwnMigrations: true }, ["bootstrap"]);
-    await runDirectusCli(directusOptions, ["schema", "apply", "--yes", SCHEMA_SNAPSHOT]);
+    await runDirectusCli(directusOptions, ["schema", "apply", "--yes", schemaSnapshotFor(options.database)]);
     await runDirectusCli(directusOptions, ["database", "migrate:latest"]);
   } catch (error) {
     await standIn.close();

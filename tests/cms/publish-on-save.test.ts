@@ -3,19 +3,12 @@ import { PUBLISH_ON_SAVE_FLOW, PUBLISH_ON_SAVE_OPERATIONS, RETRIES } from "../..
 import { applyFlows } from "../../scripts/cms/apply-flows.ts";
 import type { SeenSync } from "../stand-ins/site-sync-stand-in.ts";
 import { admin, call } from "./directus-clients.ts";
+import { calls, ofItem, runOf } from "./flow-runs.ts";
 
 /**
  * The publish-on-save flow (cms/flows.ts) in a real Directus, calling a
  * stand-in for the site's /sync (tests/stand-ins/site-sync-stand-in.ts).
- * What happened in a run is read from Directus' own run log of the flow
- * (its revisions), so a test sees its own run even while other saves run flows too.
  */
-
-interface FlowRun {
-  trigger: { event: string; key?: number; keys?: number[]; collection: string };
-  steps: { key: string; status: "resolve" | "reject" | "unknown" }[];
-  data: Record<string, { status?: number; headers?: Record<string, string> } | null>;
-}
 
 function siteSync() {
   const value = inject("siteSync");
@@ -30,35 +23,6 @@ async function seen(): Promise<SeenSync[]> {
 async function refuseFor(seconds: number): Promise<void> {
   await fetch(`${siteSync().controlUrl}/_refuse?seconds=${seconds}`, { method: "POST" });
 }
-
-/** Waits for the flow's run that `matches`, polling its run log; fails after `timeoutMs`. */
-async function runOf(matches: (trigger: FlowRun["trigger"]) => boolean, timeoutMs = 15_000): Promise<FlowRun> {
-  const client = await admin();
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const revisions = await client.request<{ data: { steps: FlowRun["steps"]; data: Record<string, unknown> } }[]>(
-      "GET",
-      // Runs only: edits of the flow itself are revisions of it too.
-      `/revisions?filter[collection][_eq]=directus_flows&filter[item][_eq]=${PUBLISH_ON_SAVE_FLOW.id}&filter[activity][action][_eq]=run&sort=-id&limit=200&fields=data`,
-    );
-    for (const { data } of revisions) {
-      const trigger = data.data.$trigger as FlowRun["trigger"];
-      if (matches(trigger)) return { trigger, steps: data.steps, data: data.data as FlowRun["data"] };
-    }
-    if (Date.now() > deadline) throw new Error("publish-on-save test: no matching run of the flow was logged in time");
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
-
-/** The run's calls of the site: each sync step's key and the HTTP status it got. */
-function calls(run: FlowRun): { key: string; status: number | undefined }[] {
-  return run.steps
-    .filter((step) => step.key.startsWith("sync_"))
-    .map((step) => ({ key: step.key, status: run.data[step.key]?.status }));
-}
-
-const ofItem = (event: string, id: number) => (trigger: FlowRun["trigger"]) =>
-  trigger.event === event && (trigger.key === id || (trigger.keys ?? []).map(Number).includes(id));
 
 let typeIds: { recipe: number; ingredient: number };
 
