@@ -23,6 +23,9 @@
  * the database; Directus also redacts allow-listed values in the flow's run
  * log. Without them the flow stops at its first step, and saving is never
  * affected: action flows run after the commit, and their errors are only logged.
+ * The first step matters: Directus 11.17.4 renders a missing `{{$env.X}}` as
+ * the text "undefined", so without it an unset SYNC_TOKEN would be sent as
+ * "Bearer undefined" (and an unset SYNC_URL requested as the URL "undefined").
  */
 
 /** The environment variables the flow reads; FLOWS_ENV_ALLOW_LIST must name them. */

@@ -93,6 +93,8 @@ describe.each([
     id = (await client.request<{ id: number }>("POST", `/items/${collection}`, newItem())).id;
     const run = await runOf(ofItem(`${collection}.items.create`, id));
     expect(calls(run)).toEqual([{ key: "sync_0", status: 200 }]);
+    // The run log is in the database: the token is masked there.
+    expect(JSON.stringify(run)).not.toContain(siteSync().token);
 
     const requests = await seen();
     expect(requests.length).toBeGreaterThan(0);
