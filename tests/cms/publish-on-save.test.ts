@@ -94,6 +94,7 @@ describe.each([
     const run = await runOf(ofItem(`${collection}.items.create`, id));
     expect(calls(run)).toEqual([{ key: "sync_0", status: 200 }]);
     // The run log is in the database: the token is masked there.
+    expect(JSON.stringify(run.steps)).toContain("Bearer ");
     expect(JSON.stringify(run)).not.toContain(siteSync().token);
 
     const requests = await seen();
