@@ -7,7 +7,7 @@
  * initdb and the server refuse to run as root, so as root they run as the
  * package's `postgres` user; any other user runs them as itself.
  */
-import { execFileSync, spawn } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -94,6 +94,23 @@ function run(binDir: string, command: string, args: string[], user: ReturnType<t
   });
 }
 
+/** Polls pg_isready until the server takes connections; throws if it exits or takes longer than 30 s. */
+async function waitUntilReady(binDir: string, port: number, server: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (server.exitCode !== null || server.signalCode !== null) {
+      throw new Error(`postgres: the server exited at start:\n${output().trim()}`);
+    }
+    const ready = await run(binDir, "pg_isready", ["--host=127.0.0.1", `--port=${port}`, "--quiet"], undefined).then(
+      () => true,
+      () => false,
+    );
+    if (ready) return;
+    if (Date.now() > deadline) throw new Error(`postgres: not ready within 30 s:\n${output().trim()}`);
+    await new Promise((resolveWait) => setTimeout(resolveWait, 200));
+  }
+}
+
 export interface ScratchPostgres {
   /** The connection for Directus (DB_CLIENT=pg). */
   database: Extract<DirectusDatabase, { client: "pg" }>;
@@ -119,13 +136,17 @@ export async function startScratchPostgres(log: (line: string) => void = console
     chownSync(passwordFile, user.uid, user.gid);
   }
   const port = await freePort();
-  let started = false;
+  let server: ChildProcess | undefined;
   const stop = async () => {
-    if (started) {
-      started = false;
-      await run(binDir, "pg_ctl", ["stop", "--pgdata", dataDir, "--mode", "fast", "--wait"], user).catch((error) =>
-        log(String(error)),
-      );
+    const current = server;
+    server = undefined;
+    if (current && current.exitCode === null && current.signalCode === null) {
+      // SIGINT is Postgres' fast shutdown; SIGKILL only if that hangs.
+      await new Promise<void>((resolveStop) => {
+        current.once("exit", () => resolveStop());
+        current.kill("SIGINT");
+        setTimeout(() => current.kill("SIGKILL"), 10_000).unref();
+      });
     }
     rmSync(dir, { recursive: true, force: true });
   };
@@ -147,22 +168,37 @@ export async function startScratchPostgres(log: (line: string) => void = console
       ],
       user,
     );
-    const serverOptions = [
-      "-c listen_addresses=127.0.0.1",
-      `-c port=${port}`,
-      // The socket lives in the cluster's folder: /var/run/postgresql may not exist or not be ours.
-      `-c unix_socket_directories=${dir}`,
-      "-c fsync=off",
-      "-c synchronous_commit=off",
-      "-c full_page_writes=off",
-    ].join(" ");
-    await run(
-      binDir,
-      "pg_ctl",
-      ["start", "--pgdata", dataDir, "--wait", "--log", join(dir, "server.log"), "-o", serverOptions],
-      user,
+    // The server is our child, not a daemon (pg_ctl would detach it): it stays in our process
+    // group, so a Ctrl-C of the test run stops it too.
+    server = spawn(
+      join(binDir, "postgres"),
+      [
+        "-D",
+        dataDir,
+        "-c",
+        "listen_addresses=127.0.0.1",
+        "-c",
+        `port=${port}`,
+        // The socket lives in the cluster's folder: /var/run/postgresql may not exist or not be ours.
+        "-c",
+        `unix_socket_directories=${dir}`,
+        // Durability is pointless for a cluster that is thrown away.
+        "-c",
+        "fsync=off",
+        "-c",
+        "synchronous_commit=off",
+        "-c",
+        "full_page_writes=off",
+      ],
+      { ...user, cwd: tmpdir(), env: { PATH: process.env.PATH, LANG: "C.UTF-8" }, stdio: ["ignore", "pipe", "pipe"] },
     );
-    started = true;
+    let output = "";
+    const keep = (chunk: Buffer) => {
+      output = (output + chunk.toString()).slice(-4000);
+    };
+    server.stdout?.on("data", keep);
+    server.stderr?.on("data", keep);
+    await waitUntilReady(binDir, port, server, () => output);
     await run(
       binDir,
       "psql",
