@@ -1,6 +1,7 @@
 /**
- * The local CMS as one unit: the Google stand-in, then Directus bootstrapped,
- * its schema applied from cms/schema/snapshot.json, our migrations
+ * The local CMS as one unit: the Google stand-in, then Directus (on SQLite, or
+ * on a given PostgreSQL) bootstrapped, its schema applied from
+ * cms/schema/snapshot.json (snapshot.postgres.json on Postgres), our migrations
  * (cms/migrations) run, started, its access policies and project settings
  * applied, on a new database the seed content loaded, and its flows applied
  * (cms/flows.ts: publish on save).
