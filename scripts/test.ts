@@ -40,6 +40,11 @@ const STAGES: Stage[] = [
     commands: [vitest("vitest.cms.config.ts", "cms")],
     report: { file: `${REPORTS}/cms.json`, kind: "vitest" },
   },
+  {
+    name: "CMS tests on PostgreSQL (Directus)",
+    commands: [["node", "scripts/ensure-postgres.ts"], vitest("vitest.cms-postgres.config.ts", "cms-postgres")],
+    report: { file: `${REPORTS}/cms-postgres.json`, kind: "vitest" },
+  },
   { name: "build", commands: [["react-router", "build"]] },
   {
     name: "Worker tests (workerd)",

@@ -23,10 +23,16 @@ export interface AccessChanges {
   deleted: number;
 }
 
-type Row = { id: string | number } & Record<string, unknown>;
+/** A record with its id, as Directus' REST API reads and writes it. */
+export type Row = { id: string | number } & Record<string, unknown>;
 
 /** Creates the record with this id, or updates the given fields where they differ. */
-async function upsertById(admin: DirectusAdmin, endpoint: string, wanted: Row, changes: AccessChanges): Promise<void> {
+export async function upsertById(
+  admin: DirectusAdmin,
+  endpoint: string,
+  wanted: Row,
+  changes: AccessChanges,
+): Promise<void> {
   const [existing] = await admin.request<Row[]>("GET", `${endpoint}?filter[id][_eq]=${wanted.id}&limit=1`);
   if (!existing) {
     await admin.request("POST", endpoint, wanted);
@@ -40,7 +46,8 @@ async function upsertById(admin: DirectusAdmin, endpoint: string, wanted: Row, c
   }
 }
 
-function same(a: unknown, b: unknown): boolean {
+/** Equal as Directus stores them: key order and null-versus-missing do not count. */
+export function same(a: unknown, b: unknown): boolean {
   return JSON.stringify(normalise(a)) === JSON.stringify(normalise(b));
 }
 

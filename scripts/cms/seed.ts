@@ -88,7 +88,11 @@ function lookup(ids: Map<string, number>, name: string, what: string): number {
 }
 
 /** The image's file id, uploading it unless a file of that name is already in the folder. */
-async function imageId(admin: DirectusAdmin, recipe: SeedRecipe, uploads: { count: number }): Promise<string> {
+async function imageId(
+  admin: DirectusAdmin,
+  recipe: Pick<SeedRecipe, "image" | "name">,
+  uploads: { count: number },
+): Promise<string> {
   const [existing] = await admin.request<{ id: string }[]>(
     "GET",
     `/files?fields=id&limit=1&filter[folder][_eq]=${RECIPE_IMAGES_FOLDER.id}&filter[filename_download][_eq]=${encodeURIComponent(recipe.image)}`,
@@ -104,13 +108,25 @@ async function imageId(admin: DirectusAdmin, recipe: SeedRecipe, uploads: { coun
   });
 }
 
+export interface SeedOptions {
+  /**
+   * "each" (default): every recipe gets its own illustration. "shared": one
+   * image is uploaded and every recipe shows it, for tests that need complete
+   * content but not 89 uploads (each is stored and read by Directus' sharp).
+   */
+  images?: "each" | "shared";
+}
+
 /** Applies the seed; returns what it had to create (all zero on a second run). */
 export async function seedCms(
   admin: DirectusAdmin,
   onProgress: (line: string) => void = () => {},
+  options: SeedOptions = {},
 ): Promise<SeedSummary> {
   const ingredients = await readJson<SeedIngredient[]>("ingredients.json");
   const recipes = await readJson<SeedRecipe[]>("recipes.json");
+  const shared = recipes[0];
+  const imageOf = (recipe: SeedRecipe) => (options.images === "shared" && shared ? shared : recipe);
   const summary: SeedSummary = { types: 0, ingredients: 0, images: 0, recipes: 0 };
 
   summary.types += await createMissing(
@@ -163,7 +179,7 @@ export async function seedCms(
         vegan: recipe.vegan,
         manyGuests: recipe.manyGuests,
         type: lookup(recipeTypes, recipe.type, "recipe type"),
-        image: await imageId(admin, recipe, uploads),
+        image: await imageId(admin, imageOf(recipe), uploads),
         ingredients: recipe.ingredients.map((name) => ({ ingredient_id: lookup(ingredientIds, name, "ingredient") })),
         optionalIngredients: recipe.optionalIngredients.map((name) => ({
           ingredient_id: lookup(ingredientIds, name, "ingredient"),

@@ -1,21 +1,33 @@
 /**
- * The local CMS as one unit: the Google stand-in, then Directus bootstrapped,
- * its schema applied from cms/schema/snapshot.json, our migrations
+ * The local CMS as one unit: the Google stand-in, then Directus (on SQLite, or
+ * on a given PostgreSQL) bootstrapped, its schema applied from
+ * cms/schema/snapshot.json (snapshot.postgres.json on Postgres), our migrations
  * (cms/migrations) run, started, its access policies and project settings
- * applied and, on a new database, the seed content loaded.
+ * applied, on a new database the seed content loaded, and its flows applied
+ * (cms/flows.ts: publish on save).
  */
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { USER_ROLE } from "../../cms/access-policies.ts";
+import { SITE_SYNC_ENV } from "../../cms/flows.ts";
 import { applyAccessPolicies } from "../cms/apply-access-policies.ts";
+import { applyFlows } from "../cms/apply-flows.ts";
 import { connectAdmin } from "../cms/directus-admin.ts";
-import { seedCms } from "../cms/seed.ts";
-import { type DirectusServer, LOCAL_ADMIN, runDirectusCli, startDirectus } from "./directus.ts";
+import { type SeedOptions, seedCms } from "../cms/seed.ts";
+import { type DirectusDatabase, type DirectusServer, LOCAL_ADMIN, runDirectusCli, startDirectus } from "./directus.ts";
 import { freePort } from "./free-port.ts";
 import { type GoogleStandIn, startGoogleStandIn } from "./google-stand-in.ts";
 
+/** The schema, as Directus on SQLite snapshots it: where the schema is edited. */
 export const SCHEMA_SNAPSHOT = resolve(import.meta.dirname, "../../cms/schema/snapshot.json");
+/** The same schema for Directus on PostgreSQL, made from SCHEMA_SNAPSHOT (scripts/cms/postgres-snapshot.ts). */
+export const POSTGRES_SCHEMA_SNAPSHOT = resolve(import.meta.dirname, "../../cms/schema/snapshot.postgres.json");
+
+/** The snapshot to apply to a database of this kind. */
+export function schemaSnapshotFor(database: DirectusDatabase | undefined): string {
+  return database?.client === "pg" ? POSTGRES_SCHEMA_SNAPSHOT : SCHEMA_SNAPSHOT;
+}
 
 /** The stand-in's client; local only, so the secret is no secret. */
 const SSO_CLIENT = { clientId: "directus-local", clientSecret: "directus-local-secret" } as const;
@@ -28,11 +40,28 @@ export interface CmsOptions {
   publicUrl: string;
   /** Origins Directus may send a signed-in visitor back to. */
   redirectAllowList: string[];
+  /** SQLite in `dataDir` when left out. */
+  database?: DirectusDatabase;
+  /**
+   * The site's sync endpoint for the publish-on-save flow (cms/flows.ts).
+   * Without it the flow is applied all the same and stops at its first step.
+   */
+  siteSync?: SiteSync;
+  /** How the seed brings its images (scripts/cms/seed.ts). */
+  seedImages?: SeedOptions["images"];
   log?: (line: string) => void;
+}
+
+/** Where the publish-on-save flow calls the site, and with which bearer token. */
+export interface SiteSync {
+  url: string;
+  token: string;
 }
 
 export interface RunningCms {
   directus: DirectusServer;
+  /** What Directus keeps its data in. */
+  database: DirectusDatabase;
   standIn: GoogleStandIn;
   stop(): Promise<void>;
 }
@@ -59,6 +88,22 @@ export function googleSsoEnv(issuerUrl: string, redirectAllowList: string[]): Re
   };
 }
 
+/**
+ * Directus' variables for the publish-on-save flow: the endpoint and token,
+ * handed to flows through FLOWS_ENV_ALLOW_LIST. Locally the site listens on
+ * 127.0.0.1, which Directus' outgoing requests refuse by default
+ * (IMPORT_IP_DENY_LIST "0.0.0.0" means every local interface): the list keeps
+ * only the cloud metadata address. Production keeps the default; its site is public.
+ */
+export function siteSyncEnv(siteSync: SiteSync): Record<string, string> {
+  return {
+    SYNC_URL: siteSync.url,
+    SYNC_TOKEN: siteSync.token,
+    FLOWS_ENV_ALLOW_LIST: SITE_SYNC_ENV.join(","),
+    IMPORT_IP_DENY_LIST: "169.254.169.254",
+  };
+}
+
 /** Brings the whole local CMS up; `stop()` takes it down again. */
 export async function startCms(options: CmsOptions): Promise<RunningCms> {
   const log = options.log ?? console.log;
@@ -72,16 +117,20 @@ export async function startCms(options: CmsOptions): Promise<RunningCms> {
 
   const directusOptions = {
     dataDir: options.dataDir,
+    database: options.database,
     port: options.directusPort,
     publicUrl: options.publicUrl,
-    extraEnv: googleSsoEnv(standIn.issuerUrl, options.redirectAllowList),
+    extraEnv: {
+      ...googleSsoEnv(standIn.issuerUrl, options.redirectAllowList),
+      ...(options.siteSync ? siteSyncEnv(options.siteSync) : {}),
+    },
   };
   try {
     // Directus would run cms/migrations during bootstrap too, before the
     // schema exists on a new database; ours run once the schema is applied,
     // on a new database and on an existing one alike.
     await runDirectusCli({ ...directusOptions, withoutOwnMigrations: true }, ["bootstrap"]);
-    await runDirectusCli(directusOptions, ["schema", "apply", "--yes", SCHEMA_SNAPSHOT]);
+    await runDirectusCli(directusOptions, ["schema", "apply", "--yes", schemaSnapshotFor(options.database)]);
     await runDirectusCli(directusOptions, ["database", "migrate:latest"]);
   } catch (error) {
     await standIn.close();
@@ -114,16 +163,21 @@ export async function startCms(options: CmsOptions): Promise<RunningCms> {
     // stays deleted across restarts.
     const marker = join(options.dataDir, "seed-applied");
     if (!existsSync(marker)) {
-      const seeded = await seedCms(admin, log);
+      const seeded = await seedCms(admin, log, { images: options.seedImages });
       writeFileSync(marker, `${new Date().toISOString()}\n${JSON.stringify(seeded)}\n`);
       log(`cms: seeded ${seeded.recipes} recipes, ${seeded.ingredients} ingredients, ${seeded.images} images`);
+    }
+    // After the seed: its few hundred new items are not each a reason to call the site.
+    const flows = await applyFlows(admin);
+    if (flows.created + flows.updated + flows.deleted > 0) {
+      log(`cms: flows applied (${flows.created} created, ${flows.updated} updated, ${flows.deleted} deleted)`);
     }
   } catch (error) {
     await stop();
     throw error;
   }
 
-  return { directus, standIn, stop };
+  return { directus, database: options.database ?? { client: "sqlite3" }, standIn, stop };
 }
 
 /**
@@ -131,11 +185,11 @@ export async function startCms(options: CmsOptions): Promise<RunningCms> {
  * reached at its own address unless `publicUrl` puts it behind a site's
  * /directus. `stop()` also removes the folder.
  */
-export async function startScratchCms(options: {
-  redirectAllowList: string[];
-  publicUrl?: string;
-  log?: (line: string) => void;
-}): Promise<RunningCms & { dataDir: string }> {
+export async function startScratchCms(
+  options: Pick<CmsOptions, "redirectAllowList" | "database" | "siteSync" | "seedImages" | "log"> & {
+    publicUrl?: string;
+  },
+): Promise<RunningCms & { dataDir: string }> {
   const dataDir = mkdtempSync(join(tmpdir(), "scratch-cms-"));
   const directusPort = await freePort();
   let cms: RunningCms;

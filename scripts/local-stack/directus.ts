@@ -1,7 +1,8 @@
 /**
- * Runs the local Directus 11 (cms/node_modules) on SQLite: its environment,
- * the one-off CLI commands (bootstrap, schema apply) and the server process,
- * restarted when it crashes. Used by `npm start` and by the tests.
+ * Runs the local Directus 11 (cms/node_modules), on SQLite unless told
+ * otherwise: its environment, the one-off CLI commands (bootstrap, schema
+ * apply) and the server process, restarted when it crashes. Used by
+ * `npm start` and by the tests (one stage also on PostgreSQL).
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -16,9 +17,16 @@ export const MIGRATIONS_DIR = join(CMS_DIR, "migrations");
 /** The local admin account; local data only, named in the README. */
 export const LOCAL_ADMIN = { email: "admin@example.org", password: "kochen-lokal" } as const;
 
+/** Where Directus keeps its data: a SQLite file in the data folder, or a PostgreSQL database. */
+export type DirectusDatabase =
+  | { client: "sqlite3" }
+  | { client: "pg"; host: string; port: number; database: string; user: string; password: string };
+
 export interface DirectusOptions {
-  /** Folder for the SQLite file, uploads and generated secrets. */
+  /** Folder for uploads, generated secrets and (on SQLite) the database file. */
   dataDir: string;
+  /** SQLite in `dataDir` when left out. */
+  database?: DirectusDatabase;
   port: number;
   /** Where browsers reach Directus, e.g. the site's /directus, or its own address in tests. */
   publicUrl: string;
@@ -40,6 +48,21 @@ function secretsFor(dataDir: string): { KEY: string; SECRET: string } {
   return secrets;
 }
 
+/** Directus' DB_* variables for a database. */
+export function databaseEnv(database: DirectusDatabase, dataDir: string): Record<string, string> {
+  if (database.client === "sqlite3") {
+    return { DB_CLIENT: "sqlite3", DB_FILENAME: join(dataDir, "directus.db") };
+  }
+  return {
+    DB_CLIENT: "pg",
+    DB_HOST: database.host,
+    DB_PORT: String(database.port),
+    DB_DATABASE: database.database,
+    DB_USER: database.user,
+    DB_PASSWORD: database.password,
+  };
+}
+
 /** The environment Directus runs with. */
 export function directusEnv(options: DirectusOptions): Record<string, string> {
   mkdirSync(join(options.dataDir, "uploads"), { recursive: true });
@@ -48,8 +71,7 @@ export function directusEnv(options: DirectusOptions): Record<string, string> {
     HOST: "127.0.0.1",
     PORT: String(options.port),
     PUBLIC_URL: options.publicUrl,
-    DB_CLIENT: "sqlite3",
-    DB_FILENAME: join(options.dataDir, "directus.db"),
+    ...databaseEnv(options.database ?? { client: "sqlite3" }, options.dataDir),
     // Directus reads no migrations from a folder that does not exist.
     MIGRATIONS_PATH: options.withoutOwnMigrations ? join(options.dataDir, "no-migrations") : MIGRATIONS_DIR,
     STORAGE_LOCATIONS: "local",

@@ -1,13 +1,23 @@
 import { inject } from "vitest";
 import { USER_ROLE } from "../../cms/access-policies.ts";
 import { connectAdmin, type DirectusAdmin } from "../../scripts/cms/directus-admin.ts";
-import { LOCAL_ADMIN } from "../../scripts/local-stack/directus.ts";
+import { type DirectusOptions, LOCAL_ADMIN } from "../../scripts/local-stack/directus.ts";
 
 /** The site Directus may send a signed-in visitor back to, in these tests. */
 export const TEST_SITE = "http://127.0.0.1:8799";
 
 export function directusUrl(): string {
   return inject("directusUrl");
+}
+
+/** Options for running Directus CLI commands (migrations, schema) against the Directus under test. */
+export function directusCliOptions(): DirectusOptions {
+  return {
+    dataDir: inject("cmsDataDir"),
+    database: inject("cmsDatabase"),
+    port: Number(new URL(directusUrl()).port),
+    publicUrl: directusUrl(),
+  };
 }
 
 export function admin(): Promise<DirectusAdmin> {

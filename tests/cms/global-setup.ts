@@ -1,14 +1,34 @@
+import { randomBytes } from "node:crypto";
 import type { TestProject } from "vitest/node";
 import { startScratchCms } from "../../scripts/local-stack/cms.ts";
+import { startSiteSyncStandIn } from "../stand-ins/site-sync-stand-in.ts";
 import { TEST_SITE } from "./directus-clients.ts";
 
-/** A fresh CMS (bootstrap, schema, access policies, seed) in a temporary folder for this run. */
+/**
+ * A fresh CMS (bootstrap, schema, access policies, seed, flows) in a temporary
+ * folder for this run, its publish-on-save flow pointed at a stand-in for the
+ * site's /sync.
+ */
 export default async function setup(project: TestProject) {
-  const cms = await startScratchCms({ redirectAllowList: [TEST_SITE], log: (line) => console.log(line) });
+  const siteSync = await startSiteSyncStandIn();
+  const token = randomBytes(24).toString("hex");
+  const cms = await startScratchCms({
+    redirectAllowList: [TEST_SITE],
+    siteSync: { url: siteSync.syncUrl, token },
+    log: (line) => console.log(line),
+  }).catch(async (error) => {
+    await siteSync.close();
+    throw error;
+  });
   project.provide("directusUrl", cms.directus.url);
   project.provide("standInUrl", cms.standIn.issuerUrl);
   project.provide("cmsDataDir", cms.dataDir);
-  return () => cms.stop();
+  project.provide("cmsDatabase", cms.database);
+  project.provide("siteSync", { controlUrl: siteSync.controlUrl, token });
+  return async () => {
+    await cms.stop();
+    await siteSync.close();
+  };
 }
 
 declare module "vitest" {
@@ -16,5 +36,9 @@ declare module "vitest" {
     directusUrl: string;
     standInUrl: string;
     cmsDataDir: string;
+    /** The database Directus runs on, for CLI commands (migrations, schema) in tests. */
+    cmsDatabase: import("../../scripts/local-stack/directus.ts").DirectusDatabase;
+    /** The stand-in for the site's /sync (tests/stand-ins/site-sync-stand-in.ts) and the token Directus sends it. */
+    siteSync: { controlUrl: string; token: string } | null;
   }
 }

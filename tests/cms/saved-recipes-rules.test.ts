@@ -1,8 +1,16 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DirectusUnavailableError, SavedRecipesFullError, userApi } from "../../app/lib/directus/user-api.server.ts";
 import { SAVED_RECIPES_LIMIT } from "../../app/lib/saved-recipes-limit.ts";
 import { runDirectusCli } from "../../scripts/local-stack/directus.ts";
-import { admin, call, createUser, directusUrl, sessionToken, type TestUser } from "./directus-clients.ts";
+import {
+  admin,
+  call,
+  createUser,
+  directusCliOptions,
+  directusUrl,
+  sessionToken,
+  type TestUser,
+} from "./directus-clients.ts";
 
 /**
  * The rules cms/migrations/20261123A-saved-recipes-rules.js puts into the
@@ -138,11 +146,7 @@ describe(`at most ${SAVED_RECIPES_LIMIT} saved recipes per user`, () => {
 
 describe("the migration", () => {
   it("removes existing duplicates, keeping the oldest, when it runs on an older database", async () => {
-    const options = {
-      dataDir: inject("cmsDataDir"),
-      port: Number(new URL(directusUrl()).port),
-      publicUrl: directusUrl(),
-    };
+    const options = directusCliOptions();
     const user = await createUser(`altbestand-${Date.now()}@example.org`);
     // Back to a database without the rules, as an earlier `npm start` left it …
     await runDirectusCli(options, ["database", "migrate:down"]);

@@ -1,0 +1,186 @@
+/**
+ * Directus Flows, as code: applied on every start like the access policies
+ * (scripts/cms/apply-flows.ts), idempotently. Ids are fixed so a second run
+ * finds what the first created and updates it instead of adding a copy.
+ *
+ * The one flow publishes the catalog right after an editor saves, instead of
+ * waiting for the Worker's cron (every 15 minutes, which stays as the safety
+ * net). It calls the site's sync endpoint:
+ *
+ *   POST $SYNC_URL
+ *   Authorization: Bearer $SYNC_TOKEN
+ *   Content-Type: application/x-www-form-urlencoded   (the Worker takes small form posts only)
+ *   (empty body)
+ *
+ * The site answers 200 with a sync summary, or 429 with Retry-After when a
+ * sync ran less than about 10 s ago. On a 429 the flow sleeps 10 s and asks
+ * again, at most twice. That is enough for the last of several quick saves:
+ * a refusal 10 s after our save can only come from a sync that started after
+ * the save was committed, and that sync already reads it.
+ *
+ * SYNC_URL and SYNC_TOKEN are Directus environment variables, handed to flows
+ * through FLOWS_ENV_ALLOW_LIST (`{{$env.…}}`), so the token is never stored in
+ * the database; Directus also redacts allow-listed values in the flow's run
+ * log. Without them the flow stops at its first step, and saving is never
+ * affected: action flows run after the commit, and their errors are only logged.
+ * The first step matters: Directus 11.17.4 renders a missing `{{$env.X}}` as
+ * the text "undefined", so without it an unset SYNC_TOKEN would be sent as
+ * "Bearer undefined" (and an unset SYNC_URL requested as the URL "undefined").
+ */
+
+/** The environment variables the flow reads; FLOWS_ENV_ALLOW_LIST must name them. */
+export const SITE_SYNC_ENV = ["SYNC_URL", "SYNC_TOKEN"] as const;
+
+/** Collections whose changes reach the catalog (workers/sync/directus-source.ts reads their fields). */
+export const PUBLISHED_COLLECTIONS = ["recipe", "ingredient", "RecipeType", "IngredientType"] as const;
+
+/** How long the flow waits after a refusal: the site's window between two syncs. */
+export const RETRY_WAIT_MS = 10_000;
+
+/** How often the flow asks again after a refusal. */
+export const RETRIES = 2;
+
+export interface FlowDeclaration {
+  id: string;
+  name: string;
+  icon: string;
+  color: string | null;
+  description: string;
+  status: "active" | "inactive";
+  trigger: "event";
+  /** "all": every run is logged with its steps (allow-listed env values redacted). */
+  accountability: "all" | "activity" | null;
+  options: Record<string, unknown>;
+  /** The first operation's id. */
+  operation: string;
+}
+
+export interface OperationDeclaration {
+  id: string;
+  flow: string;
+  name: string;
+  key: string;
+  type: "condition" | "request" | "sleep";
+  position_x: number;
+  position_y: number;
+  options: Record<string, unknown>;
+  resolve: string | null;
+  reject: string | null;
+}
+
+const FLOW_ID = "7a0c3e51-2d4b-4c6e-8f10-3b5d7e9f1a00";
+
+/** Operation ids: the flow's id with the last digits counting up. */
+function operationId(index: number): string {
+  return `${FLOW_ID.slice(0, -2)}${String(index + 1).padStart(2, "0")}`;
+}
+
+function syncRequest(index: number, attempt: number, next: string | null): OperationDeclaration {
+  return {
+    id: operationId(index),
+    flow: FLOW_ID,
+    name: attempt === 0 ? "Website abgleichen" : `Website erneut abgleichen (${attempt}. Wiederholung)`,
+    key: `sync_${attempt}`,
+    type: "request",
+    position_x: 37 + attempt * 54,
+    position_y: 1,
+    options: {
+      method: "POST",
+      url: "{{$env.SYNC_URL}}",
+      headers: [
+        { header: "Authorization", value: "Bearer {{$env.SYNC_TOKEN}}" },
+        { header: "Content-Type", value: "application/x-www-form-urlencoded" },
+      ],
+      body: "",
+    },
+    resolve: null,
+    reject: next,
+  };
+}
+
+function refused(index: number, attempt: number, next: string): OperationDeclaration {
+  return {
+    id: operationId(index),
+    flow: FLOW_ID,
+    name: "Abgelehnt, weil gerade abgeglichen wurde (429)?",
+    key: `refused_${attempt}`,
+    type: "condition",
+    position_x: 37 + attempt * 54,
+    position_y: 19,
+    options: { filter: { $last: { status: { _eq: 429 } } } },
+    resolve: next,
+    reject: null,
+  };
+}
+
+function wait(index: number, attempt: number, next: string): OperationDeclaration {
+  return {
+    id: operationId(index),
+    flow: FLOW_ID,
+    name: `${RETRY_WAIT_MS / 1000} Sekunden warten`,
+    key: `wait_${attempt}`,
+    type: "sleep",
+    position_x: 55 + attempt * 54,
+    position_y: 19,
+    options: { milliseconds: RETRY_WAIT_MS },
+    resolve: next,
+    reject: null,
+  };
+}
+
+/**
+ * configured? ─▶ sync_0 ─(refused)─▶ refused_0 (429?) ─▶ wait_0 ─▶ sync_1 ─▶ refused_1 ─▶ wait_1 ─▶ sync_2
+ * Every other outcome ends the flow: a 200, any other error, a missing SYNC_URL.
+ */
+function operations(): OperationDeclaration[] {
+  const list: OperationDeclaration[] = [];
+  // Built from the last step backwards, so every step knows its successor's id.
+  let index = 1 + RETRIES * 3;
+  let next: string | null = null;
+  for (let attempt = RETRIES; attempt >= 0; attempt -= 1) {
+    if (attempt < RETRIES) {
+      const sleep = wait(index--, attempt, next as string);
+      const check = refused(index--, attempt, sleep.id);
+      list.unshift(check, sleep);
+      next = check.id;
+    }
+    const request = syncRequest(index--, attempt, next);
+    list.unshift(request);
+    next = request.id;
+  }
+  list.unshift({
+    id: operationId(0),
+    flow: FLOW_ID,
+    name: "Website-Abgleich eingerichtet?",
+    key: "configured",
+    type: "condition",
+    position_x: 19,
+    position_y: 1,
+    options: { filter: { $env: { SYNC_URL: { _nempty: true }, SYNC_TOKEN: { _nempty: true } } } },
+    resolve: next,
+    reject: null,
+  });
+  return list;
+}
+
+export const PUBLISH_ON_SAVE_OPERATIONS: OperationDeclaration[] = operations();
+
+export const PUBLISH_ON_SAVE_FLOW: FlowDeclaration = {
+  id: FLOW_ID,
+  name: "Website nach dem Speichern aktualisieren",
+  icon: "published_with_changes",
+  color: null,
+  description:
+    "Veröffentlicht Rezepte, Zutaten und Kategorien gleich nach dem Speichern auf der Website, statt erst beim " +
+    "Abgleich alle 15 Minuten. Eingerichtet aus dem Code (cms/flows.ts): Änderungen hier werden beim nächsten " +
+    "Einrichten überschrieben.",
+  status: "active",
+  trigger: "event",
+  accountability: "all",
+  options: {
+    type: "action",
+    scope: ["items.create", "items.update", "items.delete"],
+    collections: [...PUBLISHED_COLLECTIONS],
+  },
+  operation: operationId(0),
+};

@@ -1,0 +1,83 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { loadSearchIndex } from "../../app/lib/catalog/search-index.ts";
+import { type CatalogStore, readPointer, readPublished } from "../../app/lib/catalog/storage.ts";
+import { searchRecipes } from "../../app/lib/search.ts";
+import { SEED_DIR, type SeedIngredient, type SeedRecipe } from "../../scripts/cms/seed.ts";
+import { createDirectusSource } from "../../workers/sync/directus-source.ts";
+import { runSync } from "../../workers/sync/run-sync.ts";
+import { directusUrl } from "../cms/directus-clients.ts";
+
+/**
+ * The real sync core (workers/sync/) reads the seeded Directus on Postgres
+ * into an in-memory KV: the whole seed arrives, with its ingredient lists,
+ * categories and tags read through the junction tables.
+ */
+
+const seedRecipes = JSON.parse(readFileSync(join(SEED_DIR, "recipes.json"), "utf8")) as SeedRecipe[];
+const seedIngredients = JSON.parse(readFileSync(join(SEED_DIR, "ingredients.json"), "utf8")) as SeedIngredient[];
+
+function memoryStore(): CatalogStore & { writes: number } {
+  const values = new Map<string, string>();
+  return {
+    writes: 0,
+    async get(key) {
+      return values.get(key) ?? null;
+    },
+    async put(key, value) {
+      this.writes += 1;
+      values.set(key, value);
+    },
+    async delete(key) {
+      values.delete(key);
+    },
+  };
+}
+
+describe("the catalog sync from Directus on Postgres", () => {
+  const store = memoryStore();
+  const sync = () => runSync({ source: createDirectusSource({ url: directusUrl(), pageSize: 50 }), store });
+
+  it("publishes every seeded recipe and ingredient, none skipped", async () => {
+    expect(seedRecipes).toHaveLength(89);
+    const summary = await sync();
+    expect(summary).toMatchObject({
+      status: "published",
+      recipes: 89,
+      ingredients: seedIngredients.length,
+      skipped: [],
+    });
+
+    const pointer = await readPointer(store);
+    expect(pointer?.manifest).toBe(summary.manifest);
+    const live = await readPublished(store, summary.manifest);
+    for (const seed of seedRecipes) {
+      const recipe = live.catalog.recipes.find((entry) => entry.slug === seed.slug);
+      expect(recipe, seed.slug).toMatchObject({
+        name: seed.name,
+        type: seed.type,
+        totalTime: seed.totalTime,
+        vegan: seed.vegan,
+      });
+      expect([...(recipe?.ingredients ?? [])].sort()).toEqual([...seed.ingredients].sort());
+      expect([...(recipe?.optionalIngredients ?? [])].sort()).toEqual([...seed.optionalIngredients].sort());
+      expect(recipe?.image).toMatch(/^[0-9a-f-]{36}$/);
+      expect(Number.isNaN(Date.parse(recipe?.published ?? ""))).toBe(false);
+    }
+    for (const seed of seedIngredients) {
+      const ingredient = live.catalog.ingredients.find((entry) => entry.name === seed.name);
+      expect(ingredient, seed.name).toMatchObject({ type: seed.type, vegan: seed.vegan });
+      expect([...(ingredient?.tags ?? [])].sort()).toEqual([...seed.tags].sort());
+    }
+    const index = loadSearchIndex(live.searchIndex ?? "");
+    const names = searchRecipes(live.catalog.recipes, index, "spatzle").map((result) => result.recipe.name);
+    expect(names).toContain("Käsespätzle aus der Pfanne");
+  });
+
+  it("writes nothing on a second run", async () => {
+    const before = store.writes;
+    expect((await sync()).status).toBe("unchanged");
+    expect(store.writes).toBe(before);
+  });
+});
