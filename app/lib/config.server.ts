@@ -70,9 +70,12 @@ const SYNC_TOKEN_PATTERN = /^[A-Za-z0-9\-._~+/]{32,512}$/;
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** Hosts that are never a public site: this machine, and the names reserved for examples and tests (RFC 2606, 6761). */
 const LOCAL_HOST = /^(?:localhost|.*\.localhost|127(?:\.\d{1,3}){3}|\[::1\]|0\.0\.0\.0|.*\.local|.*\.internal)$/i;
-/** The example data wrangler.toml ships with: marked "(Beispieldaten)", on example domains, or an example app id. */
+/**
+ * The example data wrangler.toml ships with: marked "(Beispieldaten)", on
+ * example domains, an example app id, or the example phone number's digits.
+ */
 const EXAMPLE_DATA =
-  /Beispieldaten|Muster(?:mann|frau|stadt|straße)|(?:^|[.@/=])example(?:\.|$)|\.(?:invalid|test)(?:[/:]|$)/i;
+  /Beispieldaten|Muster(?:mann|frau|stadt|straße)|(?:^|[.@/=])example(?:\.|$)|\.(?:invalid|test)(?:[/:]|$)|(?:^|\D)1234567(?:\D|$)/i;
 
 /**
  * Validates the variables and returns the typed configuration, or throws a

@@ -154,6 +154,7 @@ describe("readConfig in production", () => {
     ["OPERATOR_STREET", "Musterstraße 1", "example data"],
     ["OPERATOR_POSTAL_CITY", "12345 Musterstadt", "example data"],
     ["OPERATOR_EMAIL", "kontakt@example.org", "example data"],
+    ["OPERATOR_PHONE", "+49 30 1234567", "example data"],
     ["LEGAL_SOURCE_URL", "https://example.org/rechtstexte", "example data"],
     ["APP_STORE_URL", "https://play.google.com/store/apps/details?id=org.example.waskocheich", "example data"],
     ["SITE_URL", "https://www.example.com", "example data"],
