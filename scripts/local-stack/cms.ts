@@ -11,6 +11,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { USER_ROLE } from "../../cms/access-policies.ts";
 import { SITE_SYNC_ENV } from "../../cms/flows.ts";
+import { STUDIO_SETTINGS } from "../../cms/studio-settings.ts";
 import { applyAccessPolicies } from "../cms/apply-access-policies.ts";
 import { applyFlows } from "../cms/apply-flows.ts";
 import { connectAdmin } from "../cms/directus-admin.ts";
@@ -148,8 +149,7 @@ export async function startCms(options: CmsOptions): Promise<RunningCms> {
     // own "set owner" dialog would report it to Directus' servers, and local
     // machines must not call out.
     await admin.request("PATCH", "/settings", {
-      project_name: "Was koche ich jetzt",
-      default_language: "de-DE",
+      ...STUDIO_SETTINGS,
       project_owner: LOCAL_ADMIN.email,
       project_usage: "personal",
     });

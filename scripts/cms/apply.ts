@@ -1,0 +1,45 @@
+/**
+ * `npm run cms:apply -- --url <directus>`: brings a running Directus (a
+ * production one, say) in line with what the repository declares: roles,
+ * policies, permissions and the access settings (cms/access-policies.ts),
+ * the publish-on-save flow (cms/flows.ts) and the Data Studio's language.
+ * The local stack does the same on every start (scripts/local-stack/cms.ts).
+ * Idempotent: a second run changes nothing and says so.
+ *
+ * Signs in as an administrator with DIRECTUS_ADMIN_EMAIL and
+ * DIRECTUS_ADMIN_PASSWORD from the environment (never from the command line,
+ * where other users of the machine could read them). Run it after
+ * `directus schema apply` and `directus database migrate:latest`.
+ */
+import { parseArgs } from "node:util";
+import { STUDIO_SETTINGS } from "../../cms/studio-settings.ts";
+import { applyAccessPolicies } from "./apply-access-policies.ts";
+import { applyFlows } from "./apply-flows.ts";
+import { connectAdmin } from "./directus-admin.ts";
+
+const { values: args } = parseArgs({ options: { url: { type: "string" } } });
+
+try {
+  const email = process.env.DIRECTUS_ADMIN_EMAIL;
+  const password = process.env.DIRECTUS_ADMIN_PASSWORD;
+  if (!args.url) throw new Error("cms:apply: name the Directus with --url https://…");
+  const url = new URL(args.url);
+  if (url.protocol !== "https:" && !["127.0.0.1", "localhost", "[::1]"].includes(url.hostname)) {
+    throw new Error("cms:apply: a Directus on another machine is reached over https only (credentials are sent)");
+  }
+  if (!email || !password) {
+    throw new Error("cms:apply: set DIRECTUS_ADMIN_EMAIL and DIRECTUS_ADMIN_PASSWORD in the environment");
+  }
+  const admin = await connectAdmin(url.origin, { email, password });
+  await admin.request("PATCH", "/settings", STUDIO_SETTINGS);
+  const access = await applyAccessPolicies(admin);
+  const flows = await applyFlows(admin);
+  const count = (changes: { created: number; updated: number; deleted: number }) =>
+    `${changes.created} created, ${changes.updated} updated, ${changes.deleted} deleted`;
+  console.log(`cms:apply: ${url.origin}
+  access policies and settings  ${count(access)}
+  flows                         ${count(flows)}`);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+}
