@@ -108,7 +108,7 @@ async function remote(site: string): Promise<void> {
   const response = await fetch(url, {
     method: "POST",
     headers: { authorization: `Bearer ${token}`, "content-type": "application/x-www-form-urlencoded" },
-    body: `action=${action}`,
+    body: `action=${action}${args["allow-shrink"] ? "&allow_shrink=1" : ""}`,
   });
   const body = (await response.json().catch(() => ({}))) as SyncSummary & { error?: string };
   if (!response.ok) {
@@ -169,8 +169,8 @@ try {
   if ([args.rollback, args.release, args.versions, args["dry-run"]].filter(Boolean).length > 1) {
     throw new Error("sync: --rollback, --release, --versions and --dry-run each stand alone");
   }
-  if (args.site && (args.versions || args["dry-run"] || args["allow-shrink"] || args.directus)) {
-    throw new Error("sync: with --site only --rollback and --release apply; the rest runs locally");
+  if (args.site && (args.versions || args["dry-run"] || args.directus)) {
+    throw new Error("sync: with --site only --rollback, --release and --allow-shrink apply; the rest runs locally");
   }
   if (args.site) await remote(args.site);
   else await local();

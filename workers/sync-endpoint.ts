@@ -6,7 +6,7 @@
  *
  *   POST /sync                      Authorization: Bearer <SYNC_TOKEN>
  *   Content-Type: application/x-www-form-urlencoded
- *   (empty) or action=publish | rollback | release
+ *   (empty) or action=publish | rollback | release, and allow_shrink=1
  *
  * Without a SYNC_TOKEN the endpoint does not exist (404). A wrong token is a
  * 401, compared in constant time; more than one run per rate-limit period
@@ -50,12 +50,22 @@ export async function bearerMatches(header: string | null, token: string): Promi
   return difference === 0;
 }
 
-/** The action a request body names, or undefined when it names something else. */
-export function syncAction(body: string): SyncAction | undefined {
+/** What a request asks for: an action, and whether a shrinking catalog may go live (an operator's decision). */
+export interface SyncRequest {
+  action: SyncAction;
+  allowShrink: boolean;
+}
+
+/** The request a body names (`action=…`, `allow_shrink=1`), or undefined when it holds anything else. */
+export function syncRequest(body: string): SyncRequest | undefined {
   const params = new URLSearchParams(body);
-  if ([...params.keys()].some((key) => key !== "action") || params.getAll("action").length > 1) return undefined;
-  const action = params.get("action") ?? "publish";
-  return ACTIONS.find((known) => known === action);
+  const keys = [...params.keys()];
+  if (keys.some((key) => key !== "action" && key !== "allow_shrink")) return undefined;
+  if (keys.length !== new Set(keys).size) return undefined;
+  const action = ACTIONS.find((known) => known === (params.get("action") ?? "publish"));
+  const shrink = params.get("allow_shrink");
+  if (!action || (shrink !== null && shrink !== "1")) return undefined;
+  return { action, allowShrink: shrink === "1" };
 }
 
 export interface SyncEndpointOptions {
@@ -73,8 +83,10 @@ export function syncEndpoint({ token, directusUrl }: SyncEndpointOptions) {
       return json(401, { error: "a valid bearer token is required" }, { "www-authenticate": 'Bearer realm="sync"' });
     }
     // The body is a small form already (workers/request-limits.ts).
-    const action = syncAction(await c.req.raw.text());
-    if (!action) return json(400, { error: `the body may only hold action=${ACTIONS.join("|")}` });
+    const asked = syncRequest(await c.req.raw.text());
+    if (!asked) {
+      return json(400, { error: `the body may only hold action=${ACTIONS.join("|")} and allow_shrink=1` });
+    }
     const { success } = await c.env.SYNC_LIMITER.limit({ key: "sync" });
     if (!success) {
       return json(
@@ -84,7 +96,7 @@ export function syncEndpoint({ token, directusUrl }: SyncEndpointOptions) {
       );
     }
     try {
-      const summary = await loggedSync({ trigger: "api", action, store: c.env.CATALOG, directusUrl });
+      const summary = await loggedSync({ trigger: "api", ...asked, store: c.env.CATALOG, directusUrl });
       return json(200, summary);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);

@@ -36,19 +36,32 @@ export interface SyncLogLine {
 export interface LoggedSyncOptions {
   trigger: SyncTrigger;
   action: SyncAction;
+  /** Let a catalog (or a rollback) below SHRINK_LIMIT of the live recipes go live: an operator's decision. */
+  allowShrink?: boolean;
   store: CatalogStore;
   directusUrl: string;
 }
 
 /** Runs one sync action and logs it; resolves with its summary or throws after logging the failure. */
-export async function loggedSync({ trigger, action, store, directusUrl }: LoggedSyncOptions): Promise<SyncSummary> {
+export async function loggedSync({
+  trigger,
+  action,
+  allowShrink = false,
+  store,
+  directusUrl,
+}: LoggedSyncOptions): Promise<SyncSummary> {
   const started = Date.now();
   let summary: SyncSummary;
   try {
     summary =
       action === "rollback"
-        ? await rollback(store)
-        : await runSync({ source: createDirectusSource({ url: directusUrl }), store, release: action === "release" });
+        ? await rollback(store, { allowShrink })
+        : await runSync({
+            source: createDirectusSource({ url: directusUrl }),
+            store,
+            allowShrink,
+            release: action === "release",
+          });
   } catch (error) {
     const failed: SyncLogLine = {
       event: "sync",

@@ -72,6 +72,8 @@ describe("POST /sync", () => {
     ["an unknown action", "action=delete"],
     ["another field", "action=publish&allowShrink=1"],
     ["two actions", "action=publish&action=rollback"],
+    ["allow_shrink with another value", "allow_shrink=yes"],
+    ["allow_shrink twice", "allow_shrink=1&allow_shrink=1"],
   ])("refuses %s with 400", async (_, body) => {
     const response = await post({ authorization: `Bearer ${TOKEN}` }, body);
     expect(response.status).toBe(400);

@@ -103,6 +103,10 @@ describe("POST /sync", () => {
     expect(response.status).toBe(409);
     expect(String(body.error)).toMatch(/refusing to publish 4 recipes where 10 are live/);
     expect((await readPointer(env.CATALOG))?.manifest).toBe(live.manifest);
+
+    // An operator who means it says so.
+    const allowed = await sync("publish&allow_shrink=1");
+    expect(allowed.body).toMatchObject({ status: "published", recipes: 4 });
   });
 });
 
@@ -142,6 +146,7 @@ describe("rollback", () => {
     expect(response.status).toBe(409);
     expect(String(body.error)).toMatch(/has 4 recipes where 10 are live/);
     expect((await readPointer(env.CATALOG))?.manifest).toBe(live.manifest);
+    expect((await sync("rollback&allow_shrink=1")).body).toMatchObject({ status: "rolled-back", recipes: 4 });
   });
 
   it("refuses when nothing earlier is kept", async () => {
