@@ -10,7 +10,9 @@ export default defineConfig({
     environment: "node",
     globalSetup: ["tests/cms-postgres/global-setup.ts"],
     hookTimeout: 180_000,
-    testTimeout: 60_000,
+    // Every Directus CLI command costs about 10 s here (the migration test runs three) and
+    // the machine is shared: a bound with room, not a wait.
+    testTimeout: 120_000,
     fileParallelism: false,
   },
 });
