@@ -52,6 +52,12 @@ const STAGES: Stage[] = [
     report: { file: `${REPORTS}/worker.json`, kind: "vitest" },
   },
   {
+    // The production build in a folder of its own (build/ stays the tested
+    // one), `wrangler deploy --dry-run` on it, and the plan's size limit.
+    name: "deploy dry run (production)",
+    commands: [["node", "scripts/deploy-dry-run.ts"]],
+  },
+  {
     name: "browser tests (Chromium)",
     commands: [
       ["node", "scripts/ensure-chromium.ts"],
