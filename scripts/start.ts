@@ -1,12 +1,15 @@
 /**
  * `npm start`: the whole local stack in one command. Builds the site, brings
  * up the Google stand-in and Directus (bootstrap, schema, access policies,
- * seed on a new database), opens the editors' door to the Data Studio, syncs
- * the catalog into the local KV, then serves the site with `wrangler dev` at
- * http://localhost:8787 (its cron sync: GET /cdn-cgi/local/scheduled). Ctrl-C stops
- * everything; data stays in cms/data/ (gitignored).
+ * seed on a new database, the publish-on-save flow), opens the editors' door to
+ * the Data Studio, syncs the catalog into the local KV, then serves the site
+ * with `wrangler dev` at http://localhost:8787. An edit in the Data Studio
+ * reaches the site within seconds: Directus' flow calls POST /sync with a
+ * token made for this run (the cron sync: GET /cdn-cgi/local/scheduled).
+ * Ctrl-C stops everything; data stays in cms/data/ (gitignored).
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { resolve } from "node:path";
 import { openAdminDoor } from "./local-stack/admin-door.ts";
 import { startCms } from "./local-stack/cms.ts";
@@ -29,6 +32,8 @@ if (spawnSync("react-router", ["build"], { stdio: ["ignore", "ignore", "inherit"
 
 log("starting the local CMS (Google stand-in, Directus) …");
 const started = Date.now();
+// Publish on save: Directus' flow calls the site's /sync with this token; a new one every run.
+const syncToken = randomBytes(32).toString("hex");
 const cms = await startCms({
   dataDir: resolve(import.meta.dirname, "../cms/data"),
   directusPort: PORTS.directus,
@@ -36,6 +41,7 @@ const cms = await startCms({
   publicUrl: `${SITE}/directus`,
   // Where Directus sends a visitor after Google sign-in (workers/auth-routes.ts).
   redirectAllowList: [`${SITE}/login/zurueck`],
+  siteSync: { url: `http://127.0.0.1:${SITE_PORT}/sync`, token: syncToken },
   log,
 });
 const adminDoor = await openAdminDoor(PORTS.adminDoor, cms.directus.url);
@@ -50,7 +56,8 @@ if (spawnSync("node", ["scripts/sync.ts"], { stdio: "inherit" }).status !== 0) {
 
 // `GTM_ID=GTM-XXXXXXX npm start` tries the tag manager locally (it still loads only after consent).
 const gtmVar = process.env.GTM_ID ? ["--var", `GTM_ID:${process.env.GTM_ID}`] : [];
-const wrangler: ChildProcess = spawn("wrangler", ["dev", "--port", String(SITE_PORT), "--ip", "127.0.0.1", ...gtmVar], {
+const vars = [...gtmVar, "--var", `SYNC_TOKEN:${syncToken}`];
+const wrangler: ChildProcess = spawn("wrangler", ["dev", "--port", String(SITE_PORT), "--ip", "127.0.0.1", ...vars], {
   stdio: "inherit",
   env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" },
 });
@@ -67,7 +74,7 @@ console.log(`
   Site:            ${SITE}
   CMS (editors):   ${adminDoor.url}   login ${LOCAL_ADMIN.email} / ${LOCAL_ADMIN.password}
   Google stand-in: ${cms.standIn.issuerUrl}
-  After editing in the CMS: npm run sync (or curl http://127.0.0.1:${SITE_PORT}/cdn-cgi/local/scheduled)
+  Edits in the CMS are on the site within seconds (publish on save); by hand: npm run sync
   Stop with Ctrl-C.
 `);
 

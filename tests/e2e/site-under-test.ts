@@ -5,27 +5,31 @@
  *   signing in through the local Google stand-in;
  * - the catalog published from it by the real sync, and every card image
  *   transformed once, so no test waits for Directus to encode a dozen;
- * - the built site on BASE_URL, with a tag manager container configured;
+ * - the built site on BASE_URL, with a tag manager container configured and
+ *   Directus' publish-on-save flow calling its /sync;
  * - the same build and catalog on CMS_DOWN_URL with a Directus that cannot
  *   be reached.
  *
  * Runs until Playwright stops it (SIGTERM), then takes everything down.
  */
-import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startScratchCms } from "../../scripts/local-stack/cms.ts";
 import { publishCatalog, type ServedSite, serveBuild } from "../../scripts/local-stack/site.ts";
 import { warmRecipeImages } from "../../scripts/local-stack/warm-images.ts";
-import { BASE_URL, CMS_DOWN_PORT, SITE_PORT, TEST_GTM_ID } from "./stack.ts";
+import { BASE_URL, CMS_DOWN_PORT, SITE_PORT, STACK_FILE, TEST_GTM_ID } from "./stack.ts";
 
 const log = (line: string) => console.log(`e2e site: ${line}`);
 const stateDir = mkdtempSync(join(tmpdir(), "e2e-site-"));
 const sites: ServedSite[] = [];
+const syncToken = randomBytes(32).toString("hex");
 
 const cms = await startScratchCms({
   publicUrl: `${BASE_URL}/directus`,
   redirectAllowList: [`${BASE_URL}/login/zurueck`],
+  siteSync: { url: `${BASE_URL}/sync`, token: syncToken },
   log: () => {},
 });
 let stopping: Promise<void> | undefined;
@@ -34,6 +38,7 @@ function stopAll(): Promise<void> {
     await Promise.allSettled(sites.map((site) => site.stop()));
     await cms.stop();
     rmSync(stateDir, { recursive: true, force: true });
+    rmSync(STACK_FILE, { force: true });
   })();
   return stopping;
 }
@@ -63,9 +68,11 @@ try {
       persistDir: join(stateDir, "site"),
       directusUrl: cms.directus.url,
       port: SITE_PORT,
-      vars: { GTM_ID: TEST_GTM_ID },
+      vars: { GTM_ID: TEST_GTM_ID, SYNC_TOKEN: syncToken },
     }),
   );
+  // Where tests reach Directus as an editor would (tests/e2e/publish-on-save.spec.ts).
+  writeFileSync(STACK_FILE, JSON.stringify({ directusUrl: cms.directus.url }));
   log(`ready on ${BASE_URL}`);
 } catch (error) {
   console.error(error);

@@ -1,4 +1,6 @@
 /** Addresses of the site the browser tests run against (tests/e2e/site-under-test.ts). */
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 
 /** The site, signed-in features included: a real Directus and the Google stand-in behind it. */
 export const SITE_PORT = 8790;
@@ -10,3 +12,6 @@ export const CMS_DOWN_URL = `http://127.0.0.1:${CMS_DOWN_PORT}`;
 
 /** The tag manager container the site is configured with (never reached: the tests intercept it). */
 export const TEST_GTM_ID = "GTM-E2ETEST";
+
+/** Written by the site under test once it runs: `{ directusUrl }`, where an editor reaches its Directus. */
+export const STACK_FILE = join(tmpdir(), `wkij-e2e-${SITE_PORT}.json`);
