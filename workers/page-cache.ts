@@ -20,7 +20,7 @@
  * visitors ever share one. Answers say what happened in `Cache-Status`
  * (RFC 9211).
  */
-import { CONSENT_CATEGORIES, serializeConsent } from "../app/lib/consent.ts";
+import { CONSENT_CATEGORIES, type Consent, serializeConsent } from "../app/lib/consent.ts";
 import { consentFrom } from "../app/lib/consent-cookie.server.ts";
 import { hasNotice } from "../app/lib/notice-cookie.server.ts";
 import { PAGE_PARAM } from "../app/lib/pagination.ts";
@@ -92,10 +92,15 @@ export async function pageEtag(variant: PageVariant): Promise<string> {
   return `W/"${(await sha256(pageCacheKey(variant))).slice(0, 32)}"`;
 }
 
+/**
+ * Whether the browser holds this variant. Only our own tags count: `*`
+ * ("any version") is not honoured, since a page that was never stored (a
+ * redirect, the random pick) has no version a browser could hold.
+ */
 function etagMatches(ifNoneMatch: string | null, etag: string): boolean {
   if (!ifNoneMatch) return false;
   const weak = (tag: string) => tag.trim().replace(/^W\//, "");
-  return ifNoneMatch.split(",").some((tag) => tag.trim() === "*" || weak(tag) === weak(etag));
+  return ifNoneMatch.split(",").some((tag) => weak(tag) === weak(etag));
 }
 
 function cacheStatus(detail: string): string {
@@ -160,21 +165,24 @@ export function bypassReason(request: Request, personal: boolean): BypassReason 
 const RENDER_HEADERS = ["accept", "user-agent"];
 
 /** The render request of a cacheable page: the canonical address, the headers above and, of the cookies, only the parsed consent. */
-function renderRequest(request: Request, url: string, consentCookieName: string): Request {
+function renderRequest(
+  request: Request,
+  url: string,
+  consentCookieName: string,
+  consent: Consent | undefined,
+): Request {
   const headers = new Headers();
   for (const name of RENDER_HEADERS) {
     const value = request.headers.get(name);
     if (value !== null) headers.set(name, value);
   }
-  const consent = consentFrom(request, consentCookieName);
   // Rebuilt from the parsed value: the page sees exactly what the key says.
   if (consent) headers.set("cookie", `${consentCookieName}=${serializeConsent(consent)}`);
   return new Request(url, { method: request.method, headers });
 }
 
 /** The consent part of the key: one digit per category in the banner's order, or "unset". */
-function consentKey(request: Request, consentCookieName: string): string {
-  const consent = consentFrom(request, consentCookieName);
+function consentKey(consent: Consent | undefined): string {
   return consent ? CONSENT_CATEGORIES.map((category) => (consent[category] ? "1" : "0")).join("") : "unset";
 }
 
@@ -206,26 +214,28 @@ export async function servePage(page: PageRequest): Promise<Response> {
     });
   }
 
+  const consent = consentFrom(request, page.consentCookieName);
   const variant: PageVariant = {
     url: canonicalPageUrl(new URL(request.url)) ?? request.url,
-    consent: consentKey(request, page.consentCookieName),
+    consent: consentKey(consent),
     catalog: (await page.liveCatalog()) ?? "none",
     build: page.build,
   };
   const etag = await pageEtag(variant);
   const cacheHeaders = (headers: Headers, status: string) => {
+    // The Cache API's own marker on a stored copy; Cache-Status says it for us.
+    headers.delete("cf-cache-status");
     headers.set("cache-control", PAGE_CACHE_CONTROL);
     headers.append("vary", "Cookie");
     headers.set("etag", etag);
     headers.set("cache-status", cacheStatus(status));
   };
-  const notModified = (status: string) => {
-    const headers = new Headers();
-    cacheHeaders(headers, status);
-    return new Response(null, { status: 304, headers });
-  };
   // The browser holds this very variant: nothing to render or look up.
-  if (etagMatches(request.headers.get("if-none-match"), etag)) return notModified("hit; detail=etag");
+  if (etagMatches(request.headers.get("if-none-match"), etag)) {
+    const headers = new Headers();
+    cacheHeaders(headers, "hit; detail=etag");
+    return new Response(null, { status: 304, headers });
+  }
 
   const key = pageCacheKey(variant);
   const cache = await page.cache();
@@ -238,7 +248,7 @@ export async function servePage(page: PageRequest): Promise<Response> {
     return withHeaders(withNonce(stored, page.nonce), (headers) => cacheHeaders(headers, "hit"));
   }
 
-  const { response, catalog } = await page.render(renderRequest(request, variant.url, page.consentCookieName));
+  const { response, catalog } = await page.render(renderRequest(request, variant.url, page.consentCookieName, consent));
   // A page rendered from an older catalog than the key names (a new version failed to load) is not kept.
   const keep = storable(request.method, response) && (catalog === undefined || catalog === variant.catalog);
   if (!keep) {

@@ -15,10 +15,25 @@ export interface WarmedImages {
   seconds: number;
 }
 
+/**
+ * fetch, tried again on a network error: Node reuses kept-alive sockets, and
+ * one that Directus closed after its keep-alive timeout fails the first
+ * request on it ("fetch failed", seen right after `npm start`'s setup).
+ */
+async function fetchRetried(url: URL, attempts = 3): Promise<Response> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fetch(url);
+    } catch (error) {
+      if (attempt >= attempts) throw error;
+    }
+  }
+}
+
 /** Transforms the card image of every published recipe; returns how many, how many failed, and how long it took. */
 export async function warmRecipeImages(directusUrl: string): Promise<WarmedImages> {
   const started = Date.now();
-  const response = await fetch(new URL("/items/recipe?fields=image&limit=-1", directusUrl));
+  const response = await fetchRetried(new URL("/items/recipe?fields=image&limit=-1", directusUrl));
   if (!response.ok) throw new Error(`warm-images: listing recipes failed with ${response.status}`);
   const { data } = (await response.json()) as { data: { image: string | null }[] };
   const ids = [...new Set(data.flatMap((recipe) => (recipe.image ? [recipe.image] : [])))];
@@ -32,7 +47,7 @@ export async function warmRecipeImages(directusUrl: string): Promise<WarmedImage
   async function worker() {
     while (next < urls.length) {
       const url = urls[next++] as URL;
-      const image = await fetch(url).catch(() => undefined);
+      const image = await fetchRetried(url).catch(() => undefined);
       if (!image?.ok) failed++;
       await image?.arrayBuffer();
     }

@@ -67,6 +67,7 @@ describe("edge cache", () => {
       expect(answer.html).not.toContain(missNonce);
       expect(answer.response.headers.get("cache-control")).toBe("private, max-age=0");
       expect(answer.response.headers.get("etag")).toBe(miss.response.headers.get("etag"));
+      expect(answer.response.headers.get("cf-cache-status")).toBeNull();
     }
     expect(policyNonce(first.response)).not.toBe(policyNonce(second.response));
     // The same page, apart from the nonces (and how the rewriter closes the tags it touched).

@@ -30,8 +30,6 @@ export interface CatalogCache {
   get(store: CatalogStore): Promise<LoadedCatalog | null>;
   /** The manifest the pointer names (checked at most every RECHECK_MS), without loading it; null: nothing published. */
   liveVersion(store: CatalogStore): Promise<string | null>;
-  /** The manifest of the catalog in memory, without asking KV; null before the first load. */
-  currentVersion(): string | null;
 }
 
 function lazyIndex(catalog: Catalog, serialized: string | null): () => RecipeIndex {
@@ -108,7 +106,6 @@ export function createCatalogCache(clock: () => number = Date.now): CatalogCache
 
   return {
     liveVersion,
-    currentVersion: () => loaded?.manifest ?? null,
     async get(store) {
       const manifest = await liveVersion(store);
       if (manifest === null || manifest === loaded?.manifest) return loaded;
