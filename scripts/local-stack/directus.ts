@@ -8,6 +8,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { runCommand } from "./run-command.ts";
 
 const CMS_DIR = resolve(import.meta.dirname, "../../cms");
 const CLI = join(CMS_DIR, "node_modules/@directus/api/dist/cli/run.js");
@@ -104,22 +105,13 @@ function childEnv(options: DirectusOptions): NodeJS.ProcessEnv {
 }
 
 /** Runs one Directus CLI command to completion; throws with its output on failure. */
-export function runDirectusCli(options: DirectusOptions, args: string[]): Promise<void> {
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], { cwd: CMS_DIR, env: childEnv(options) });
-    let output = "";
-    child.stdout.on("data", (chunk) => {
-      output += chunk;
-    });
-    child.stderr.on("data", (chunk) => {
-      output += chunk;
-    });
-    child.on("error", reject);
-    child.on("exit", (code) => {
-      if (code === 0) resolvePromise();
-      else reject(new Error(`directus ${args.join(" ")} failed (exit ${code}):\n${output.trim().slice(-2000)}`));
-    });
-  });
+export async function runDirectusCli(options: DirectusOptions, args: string[]): Promise<void> {
+  await runCommand(
+    process.execPath,
+    [CLI, ...args],
+    { cwd: CMS_DIR, env: childEnv(options) },
+    `directus ${args.join(" ")}`,
+  );
 }
 
 /** Waits until `/server/ping` answers, or throws after `timeoutMs`. */

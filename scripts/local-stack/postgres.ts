@@ -14,6 +14,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { DirectusDatabase } from "./directus.ts";
 import { freePort } from "./free-port.ts";
+import { runCommand } from "./run-command.ts";
 
 const VERSIONS_DIR = "/usr/lib/postgresql";
 
@@ -69,29 +70,12 @@ function serverUser(): { uid: number; gid: number } | undefined {
 }
 
 function run(binDir: string, command: string, args: string[], user: ReturnType<typeof serverUser>): Promise<string> {
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn(join(binDir, command), args, {
-      ...user,
-      cwd: tmpdir(),
-      env: { PATH: process.env.PATH, LANG: "C.UTF-8", LC_ALL: "C.UTF-8" },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let output = "";
-    child.stdout.on("data", (chunk) => {
-      output += chunk;
-    });
-    child.stderr.on("data", (chunk) => {
-      output += chunk;
-    });
-    child.on("error", reject);
-    child.on("exit", (code) => {
-      if (code === 0) resolvePromise(output);
-      else
-        reject(
-          new Error(`postgres: ${command} ${args.join(" ")} failed (exit ${code}):\n${output.trim().slice(-2000)}`),
-        );
-    });
-  });
+  return runCommand(
+    join(binDir, command),
+    args,
+    { ...user, cwd: tmpdir(), env: { PATH: process.env.PATH, LANG: "C.UTF-8", LC_ALL: "C.UTF-8" } },
+    `postgres: ${command} ${args.join(" ")}`,
+  );
 }
 
 /** Polls pg_isready until the server takes connections; throws if it exits or takes longer than 30 s. */

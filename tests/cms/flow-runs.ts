@@ -12,15 +12,30 @@ export interface FlowRun {
   data: Record<string, { status?: number; headers?: Record<string, string> } | null>;
 }
 
-/** Waits for the flow's run that `matches`, polling its run log; fails after `timeoutMs`. */
-export async function runOf(matches: (trigger: FlowRun["trigger"]) => boolean, timeoutMs = 15_000): Promise<FlowRun> {
+/** The run log's filter for runs of the flow (edits of the flow itself are revisions of it too). */
+const RUNS = `/revisions?filter[collection][_eq]=directus_flows&filter[item][_eq]=${PUBLISH_ON_SAVE_FLOW.id}&filter[activity][action][_eq]=run`;
+
+/**
+ * The newest run logged so far. A run is logged when it ends, so a test takes
+ * this before its save and looks only at runs after it: an earlier save of
+ * the same item (another test file's) must not pass for its own.
+ */
+export async function lastRunId(): Promise<number> {
+  const [last] = await (await admin()).request<{ id: number }[]>("GET", `${RUNS}&sort=-id&limit=1&fields=id`);
+  return last?.id ?? 0;
+}
+
+/** Waits for the flow's run after run `since` that `matches`, polling its run log; fails after `timeoutMs`. */
+export async function runOf(
+  matches: (trigger: FlowRun["trigger"]) => boolean,
+  { since = 0, timeoutMs = 15_000 }: { since?: number; timeoutMs?: number } = {},
+): Promise<FlowRun> {
   const client = await admin();
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const revisions = await client.request<{ data: { steps: FlowRun["steps"]; data: Record<string, unknown> } }[]>(
       "GET",
-      // Runs only: edits of the flow itself are revisions of it too.
-      `/revisions?filter[collection][_eq]=directus_flows&filter[item][_eq]=${PUBLISH_ON_SAVE_FLOW.id}&filter[activity][action][_eq]=run&sort=-id&limit=200&fields=data`,
+      `${RUNS}&filter[id][_gt]=${since}&sort=-id&limit=200&fields=data`,
     );
     for (const { data } of revisions) {
       const trigger = data.data.$trigger as FlowRun["trigger"];

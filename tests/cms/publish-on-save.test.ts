@@ -3,7 +3,7 @@ import { PUBLISH_ON_SAVE_FLOW, PUBLISH_ON_SAVE_OPERATIONS, RETRIES } from "../..
 import { applyFlows } from "../../scripts/cms/apply-flows.ts";
 import type { SeenSync } from "../stand-ins/site-sync-stand-in.ts";
 import { admin, call } from "./directus-clients.ts";
-import { calls, ofItem, runOf } from "./flow-runs.ts";
+import { calls, lastRunId, ofItem, runOf } from "./flow-runs.ts";
 
 /**
  * The publish-on-save flow (cms/flows.ts) in a real Directus, calling a
@@ -144,12 +144,15 @@ describe("saving a recipe's ingredient lines", () => {
       })
     ).id;
     // What the Data Studio's recipe form sends when an editor adds an ingredient line.
+    const since = await lastRunId();
     await client.request("PATCH", `/items/recipe/${recipe}`, {
       ingredients: { create: [{ recipe_id: "+", ingredient_id: { id: ingredient } }], update: [], delete: [] },
     });
     const lines = await client.request<unknown[]>("GET", `/items/recipe_ingredient?filter[recipe_id][_eq]=${recipe}`);
     expect(lines).toHaveLength(1);
-    expect(calls(await runOf(ofItem("recipe.items.update", recipe)))).toEqual([{ key: "sync_0", status: 200 }]);
+    expect(calls(await runOf(ofItem("recipe.items.update", recipe), { since }))).toEqual([
+      { key: "sync_0", status: 200 },
+    ]);
   });
 });
 
@@ -163,9 +166,10 @@ describe("when the site refuses because it synced moments ago", () => {
     if (!recipe) throw new Error("publish-on-save test: the seed has no shakshuka");
     // Refused for 15 s: the first call and the retry 10 s later are refused, the second retry is taken.
     await refuseFor(15);
+    const since = await lastRunId();
     await client.request("PATCH", `/items/recipe/${recipe.id}`, { name: `${recipe.name} (Test)` });
     try {
-      const run = await runOf(ofItem("recipe.items.update", recipe.id), 40_000);
+      const run = await runOf(ofItem("recipe.items.update", recipe.id), { since, timeoutMs: 40_000 });
       expect(calls(run)).toEqual([
         { key: "sync_0", status: 429 },
         { key: "sync_1", status: 429 },
