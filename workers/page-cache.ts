@@ -27,16 +27,16 @@ import { PAGE_PARAM } from "../app/lib/pagination.ts";
 import { sha256 } from "../app/lib/sha256.ts";
 
 /** The cache's name in `Cache-Status`. */
-export const CACHE_NAME = "wkij";
+const CACHE_NAME = "wkij";
 /** Browsers revalidate every time (cheap with the ETag); no other cache may keep a page, since each carries its own nonce. */
-export const PAGE_CACHE_CONTROL = "private, max-age=0";
+const PAGE_CACHE_CONTROL = "private, max-age=0";
 /** What a signed-in visitor's page gets: only their browser's memory keeps it. */
-export const PERSONAL_CACHE_CONTROL = "private, no-store";
+const PERSONAL_CACHE_CONTROL = "private, no-store";
 /**
  * How long the edge keeps a page. Its content cannot change under its key
  * (a new catalog or build is a new key), so this only bounds memory.
  */
-export const STORED_MAX_AGE_SECONDS = 24 * 60 * 60;
+const STORED_MAX_AGE_SECONDS = 24 * 60 * 60;
 
 /** The query parameters each page reads, in their canonical order; every other page reads none. */
 const PAGE_PARAMS: [RegExp, string[]][] = [
@@ -69,10 +69,10 @@ export function canonicalPageUrl(url: URL): string | undefined {
 }
 
 /** Why a request is answered without the cache; undefined: it may use it. */
-export type BypassReason = "method" | "personal" | "notice" | "query";
+type BypassReason = "method" | "personal" | "notice" | "query";
 
 /** What varies a page, as parsed from the request. */
-export interface PageVariant {
+interface PageVariant {
   /** The canonical address (origin, path, known parameters in order). */
   url: string;
   /** The visitor's consent: one digit per category, or "unset" while the banner is due. */
@@ -82,13 +82,13 @@ export interface PageVariant {
 }
 
 /** The cache key of a page variant: a URL on the site's own origin that no page has. */
-export function pageCacheKey(variant: PageVariant): string {
+function pageCacheKey(variant: PageVariant): string {
   const url = new URL(variant.url);
   return `${url.origin}/__seiten-cache/${variant.build}/${variant.catalog}/${variant.consent}${url.pathname}${url.search}`;
 }
 
 /** The ETag of a page variant: weak, since the markup is equivalent rather than byte-identical across renders. */
-export async function pageEtag(variant: PageVariant): Promise<string> {
+async function pageEtag(variant: PageVariant): Promise<string> {
   return `W/"${(await sha256(pageCacheKey(variant))).slice(0, 32)}"`;
 }
 
@@ -115,7 +115,7 @@ function withHeaders(response: Response, change: (headers: Headers) => void, bod
 }
 
 /** Sets every `nonce` attribute of an HTML page to `nonce`; other answers pass unchanged. */
-export function withNonce(response: Response, nonce: string): Response {
+function withNonce(response: Response, nonce: string): Response {
   if (!(response.headers.get("content-type") ?? "").startsWith("text/html")) return response;
   return new HTMLRewriter()
     .on("[nonce]", {
@@ -146,14 +146,18 @@ export interface PageRequest {
   cache(): Promise<Cache>;
 }
 
-/** Why `request` must not be answered from (or stored in) the cache, if it must not. */
-export function bypassReason(request: Request, personal: boolean): BypassReason | undefined {
-  if (request.method !== "GET" && request.method !== "HEAD") return "method";
-  if (personal) return "personal";
-  if (hasNotice(request)) return "notice";
+/**
+ * The request's canonical address when the cache may answer it, or why it
+ * must not be answered from (or stored in) the cache.
+ */
+function cacheable(request: Request, personal: boolean): { url: string } | { bypass: BypassReason } {
+  if (request.method !== "GET" && request.method !== "HEAD") return { bypass: "method" };
+  if (personal) return { bypass: "personal" };
+  if (hasNotice(request)) return { bypass: "notice" };
   const url = new URL(request.url);
-  if (canonicalPageUrl(url) !== url.href.replace(/\?$/, "")) return "query";
-  return undefined;
+  const canonical = canonicalPageUrl(url);
+  if (canonical === undefined || canonical !== url.href.replace(/\?$/, "")) return { bypass: "query" };
+  return { url: canonical };
 }
 
 /**
@@ -204,11 +208,11 @@ function storable(method: string, response: Response): boolean {
  */
 export async function servePage(page: PageRequest): Promise<Response> {
   const { request } = page;
-  const bypass = bypassReason(request, page.personal);
-  if (bypass) {
+  const allowed = cacheable(request, page.personal);
+  if ("bypass" in allowed) {
     const { response } = await page.render(request);
     return withHeaders(response, (headers) => {
-      headers.set("cache-status", cacheStatus(`fwd=bypass; detail=${bypass}`));
+      headers.set("cache-status", cacheStatus(`fwd=bypass; detail=${allowed.bypass}`));
       if (page.personal) headers.set("cache-control", PERSONAL_CACHE_CONTROL);
       else if (!headers.has("cache-control")) headers.set("cache-control", PAGE_CACHE_CONTROL);
     });
@@ -216,7 +220,7 @@ export async function servePage(page: PageRequest): Promise<Response> {
 
   const consent = consentFrom(request, page.consentCookieName);
   const variant: PageVariant = {
-    url: canonicalPageUrl(new URL(request.url)) ?? request.url,
+    url: allowed.url,
     consent: consentKey(consent),
     catalog: (await page.liveCatalog()) ?? "none",
     build: page.build,
