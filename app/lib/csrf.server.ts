@@ -4,6 +4,7 @@
  * every form must repeat in a hidden field. Another site can neither read
  * the cookie nor set it, so it cannot fill in the field.
  */
+import { constantTimeEqual } from "./constant-time.ts";
 import { readCookie, serializeCookie } from "./cookies.ts";
 import { CSRF_FIELD_NAME } from "./form-fields.ts";
 
@@ -42,8 +43,6 @@ export function clearCsrfToken(secure: boolean): string {
 export function csrfTokenValid(request: Request, form: FormData): boolean {
   const expected = csrfTokenFrom(request);
   const given = form.get(CSRF_FIELD_NAME);
-  if (!expected || typeof given !== "string" || given.length !== expected.length) return false;
-  let difference = 0;
-  for (let i = 0; i < expected.length; i++) difference |= expected.charCodeAt(i) ^ given.charCodeAt(i);
-  return difference === 0;
+  if (!expected || typeof given !== "string") return false;
+  return constantTimeEqual(expected, given);
 }
