@@ -7,16 +7,10 @@
  * holds the live version, syncs leave it alone on purpose: that is healthy.
  */
 import { type CatalogStore, readPointer } from "../app/lib/catalog/storage.ts";
+import { jsonResponse } from "./json-response.ts";
 
 /** Longer without a confirming sync means the sync is broken. */
 export const HEALTHY_SYNC_AGE_MS = 2 * 60 * 60 * 1000;
-
-function json(status: number, body: unknown): Response {
-  return new Response(`${JSON.stringify(body)}\n`, {
-    status,
-    headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" },
-  });
-}
 
 /** The health answer for the catalog in `store` at `now`. */
 export async function healthResponse(store: CatalogStore, now = Date.now()): Promise<Response> {
@@ -24,13 +18,13 @@ export async function healthResponse(store: CatalogStore, now = Date.now()): Pro
   try {
     pointer = await readPointer(store);
   } catch {
-    return json(503, { status: "error", error: "the catalog pointer cannot be read" });
+    return jsonResponse(503, { status: "error", error: "the catalog pointer cannot be read" });
   }
-  if (!pointer) return json(503, { status: "no-catalog" });
+  if (!pointer) return jsonResponse(503, { status: "no-catalog" });
   const verifiedAt = pointer.verifiedAt ?? pointer.publishedAt;
   const syncAgeMs = now - Date.parse(verifiedAt);
   const stale = !pointer.held && !(syncAgeMs <= HEALTHY_SYNC_AGE_MS);
-  return json(stale ? 503 : 200, {
+  return jsonResponse(stale ? 503 : 200, {
     status: stale ? "stale" : "ok",
     version: pointer.manifest,
     publishedAt: pointer.publishedAt,

@@ -15,6 +15,9 @@
  * 409 and an unreachable Directus a 502, each with the reason.
  */
 import type { Context } from "hono";
+import { constantTimeEqual } from "../app/lib/constant-time.ts";
+import { sha256 } from "../app/lib/sha256.ts";
+import { jsonResponse } from "./json-response.ts";
 import { SourceError } from "./sync/directus-source.ts";
 import { loggedSync, type SyncAction } from "./sync/logged-sync.ts";
 import { SyncAborted } from "./sync/run-sync.ts";
@@ -25,29 +28,15 @@ const ACTIONS: readonly SyncAction[] = ["publish", "rollback", "release"];
 /** RFC 6750's b64token. */
 const BEARER = /^Bearer ([A-Za-z0-9\-._~+/]+=*)$/i;
 
-function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
-  return new Response(`${JSON.stringify(body)}\n`, {
-    status,
-    headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...headers },
-  });
-}
-
-async function digest(text: string): Promise<Uint8Array> {
-  return new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
-}
-
 /**
- * Whether the Authorization header carries `token`. Compared in constant
- * time on SHA-256 digests: every comparison looks at 32 bytes, whatever the
- * lengths and contents.
+ * Whether the Authorization header carries `token`, compared in constant
+ * time on the SHA-256 digests, which have one length whatever the token's.
  */
 export async function bearerMatches(header: string | null, token: string): Promise<boolean> {
   const given = BEARER.exec(header ?? "")?.[1];
   if (!given) return false;
-  const [a, b] = await Promise.all([digest(given), digest(token)]);
-  let difference = 0;
-  for (let i = 0; i < a.length; i++) difference |= (a[i] ?? 0) ^ (b[i] ?? 0);
-  return difference === 0;
+  const [a, b] = await Promise.all([sha256(given), sha256(token)]);
+  return constantTimeEqual(a, b);
 }
 
 /** What a request asks for: an action, and whether a shrinking catalog may go live (an operator's decision). */
@@ -77,19 +66,23 @@ export interface SyncEndpointOptions {
 /** The handler for every method on /sync. */
 export function syncEndpoint({ token, directusUrl }: SyncEndpointOptions) {
   return async (c: Context<{ Bindings: Env }>): Promise<Response> => {
-    if (token === null) return json(404, { error: "not found" });
-    if (c.req.method !== "POST") return json(405, { error: "use POST" }, { allow: "POST" });
+    if (token === null) return jsonResponse(404, { error: "not found" });
+    if (c.req.method !== "POST") return jsonResponse(405, { error: "use POST" }, { allow: "POST" });
     if (!(await bearerMatches(c.req.header("authorization") ?? null, token))) {
-      return json(401, { error: "a valid bearer token is required" }, { "www-authenticate": 'Bearer realm="sync"' });
+      return jsonResponse(
+        401,
+        { error: "a valid bearer token is required" },
+        { "www-authenticate": 'Bearer realm="sync"' },
+      );
     }
     // The body is a small form already (workers/request-limits.ts).
     const asked = syncRequest(await c.req.raw.text());
     if (!asked) {
-      return json(400, { error: `the body may only hold action=${ACTIONS.join("|")} and allow_shrink=1` });
+      return jsonResponse(400, { error: `the body may only hold action=${ACTIONS.join("|")} and allow_shrink=1` });
     }
     const { success } = await c.env.SYNC_LIMITER.limit({ key: "sync" });
     if (!success) {
-      return json(
+      return jsonResponse(
         429,
         { error: `at most one sync every ${SYNC_PERIOD_SECONDS} seconds` },
         { "retry-after": String(SYNC_PERIOD_SECONDS) },
@@ -97,12 +90,12 @@ export function syncEndpoint({ token, directusUrl }: SyncEndpointOptions) {
     }
     try {
       const summary = await loggedSync({ trigger: "api", ...asked, store: c.env.CATALOG, directusUrl });
-      return json(200, summary);
+      return jsonResponse(200, summary);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      if (error instanceof SyncAborted) return json(409, { error: message });
-      if (error instanceof SourceError) return json(502, { error: message });
-      return json(500, { error: "the sync failed; see the Worker's logs" });
+      if (error instanceof SyncAborted) return jsonResponse(409, { error: message });
+      if (error instanceof SourceError) return jsonResponse(502, { error: message });
+      return jsonResponse(500, { error: "the sync failed; see the Worker's logs" });
     }
   };
 }
