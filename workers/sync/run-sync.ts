@@ -100,15 +100,15 @@ export async function runSync({
   const skipped: SkippedRecord[] = [];
 
   // After a rollback the live version stays until an operator releases it; Directus is not even read.
-  const held = await readPointer(store);
-  if (held?.held && !release && !dryRun) {
+  const pointer = await readPointer(store);
+  if (pointer?.held && !release && !dryRun) {
     return {
       status: "held",
-      manifest: held.manifest,
-      recipes: held.counts.recipes,
-      ingredients: held.counts.ingredients,
+      manifest: pointer.manifest,
+      recipes: pointer.counts.recipes,
+      ingredients: pointer.counts.ingredients,
       skipped,
-      previousRecipes: held.counts.recipes,
+      previousRecipes: pointer.counts.recipes,
       changes: null,
       writes: 0,
       deletes: 0,
@@ -157,7 +157,6 @@ export async function runSync({
     });
   }
 
-  const pointer = await readPointer(store);
   const previousRecipes = pointer?.counts.recipes ?? null;
   const count = built.catalog.recipes.length;
   if (!allowShrink && previousRecipes !== null && count < previousRecipes * SHRINK_LIMIT) {
