@@ -85,6 +85,11 @@ export function directusEnv(options: DirectusOptions): Record<string, string> {
     // Local data changes through scripts; a stale cache would only confuse.
     CACHE_ENABLED: "false",
     RATE_LIMITER_ENABLED: "false",
+    // Directus answers 503 "Under pressure" once its event loop lags 500 ms. Here it shares two
+    // cores with workerd and Chromium, so the lag measures the machine, not Directus: a browser
+    // test once saw a recipe image fail that way (the proxy turns the 503 into a 502).
+    // Production keeps the limiter on.
+    PRESSURE_LIMITER_ENABLED: "false",
     WEBSOCKETS_ENABLED: "false",
     // The production limits where they cost nothing here (cms/.env.production.example says why).
     // QUERY_LIMIT_MAX also turns limit=-1 into 1,000 rows: at least the saved-recipes limit

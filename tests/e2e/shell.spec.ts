@@ -27,7 +27,10 @@ const PAGES = [
 function collectErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on("console", (message) => {
-    if (message.type() === "error") errors.push(message.text());
+    if (message.type() !== "error") return;
+    // Chromium's "Failed to load resource" does not say which one: add the address.
+    const { url } = message.location();
+    errors.push(url ? `${message.text()} (${url})` : message.text());
   });
   page.on("pageerror", (error) => errors.push(error.message));
   return errors;
