@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import { secureHeaders } from "hono/secure-headers";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { createCatalogCache } from "../app/lib/catalog/catalog-cache.server.ts";
+import { EMPTY_CATALOG_VIEW } from "../app/lib/catalog/catalog-view.ts";
 import { readConfig } from "../app/lib/config.server.ts";
 import {
   catalogContext,
@@ -67,9 +68,9 @@ async function renderPage(
   const visitor = requestVisitor(request, config.directusUrl, responseCookies);
   let catalog: string | undefined;
   const readCatalog = async () => {
-    const loaded = await catalogCache.get(env.CATALOG);
-    catalog = loaded?.manifest ?? "none";
-    return loaded;
+    const view = (await catalogCache.get(env.CATALOG)) ?? EMPTY_CATALOG_VIEW;
+    catalog = view.version;
+    return view;
   };
   const context = new RouterContextProvider(
     new Map<Parameters<RouterContextProvider["get"]>[0], unknown>([

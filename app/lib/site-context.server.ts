@@ -1,5 +1,5 @@
 import { createContext } from "react-router";
-import type { LoadedCatalog } from "./catalog/catalog-cache.server.ts";
+import type { CatalogView } from "./catalog/catalog-view.ts";
 import type { SiteConfig } from "./config.server.ts";
 import type { RequestVisitor } from "./visitor.server.ts";
 
@@ -7,10 +7,10 @@ import type { RequestVisitor } from "./visitor.server.ts";
 export const siteConfigContext = createContext<SiteConfig>();
 
 /**
- * The live catalog of this isolate, or null while nothing is published yet.
- * A function: pages that need no recipes never touch KV.
+ * The live catalog version of this isolate (an empty one while nothing is
+ * published yet). A function: pages that need no recipes never touch KV.
  */
-export const catalogContext = createContext<() => Promise<LoadedCatalog | null>>();
+export const catalogContext = createContext<() => Promise<CatalogView>>();
 
 /** Who is asking (visitor.server.ts); resolved only by loaders that need it. */
 export const visitorContext = createContext<RequestVisitor>();

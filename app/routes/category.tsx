@@ -1,10 +1,10 @@
 import { redirect } from "react-router";
 import { PaginationNav } from "../components/pagination-nav.tsx";
 import { RecipeList } from "../components/recipe-list.tsx";
+import { recipesOfType } from "../lib/catalog/queries.ts";
 import { CATEGORY_HEADINGS, CATEGORY_INTROS, categoryPath, recipeTypeFromParam } from "../lib/categories.ts";
 import { pageTitle } from "../lib/page-title.ts";
 import { PAGE_PARAM, PAGE_SIZE, pageHref, paginate, parsePageParam } from "../lib/pagination.ts";
-import { recipesOfType } from "../lib/search.ts";
 import { itemListJsonLd } from "../lib/seo/item-list-json-ld.ts";
 import { pageMeta } from "../lib/seo/page-meta.ts";
 import { catalogContext, siteConfigContext } from "../lib/site-context.server.ts";
@@ -24,8 +24,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     throw redirect(requested && requested > 1 ? pageHref(path, requested) : path, 301);
   }
 
-  const loaded = await context.get(catalogContext)();
-  const list = paginate(recipesOfType(loaded?.catalog.recipes ?? [], type), requested);
+  const catalog = await context.get(catalogContext)();
+  const list = paginate(recipesOfType(catalog, type), requested);
   if (list.page !== requested) throw redirect(pageHref(path, list.page), 302);
 
   const { siteUrl, siteName } = context.get(siteConfigContext);

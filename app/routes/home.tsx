@@ -2,9 +2,9 @@ import { useEffect } from "react";
 import { Form, Link, type ShouldRevalidateFunctionArgs, useLocation, useRouteLoaderData } from "react-router";
 import { RecipeCard } from "../components/recipe-card.tsx";
 import { trackEvent } from "../lib/analytics.ts";
+import { pickRandomRecipe } from "../lib/catalog/queries.ts";
 import { CATEGORY_HEADINGS, categoryPath, type RecipeType, recipeTypeFromParam } from "../lib/categories.ts";
 import { homeTitle } from "../lib/page-title.ts";
-import { pickRandomRecipe } from "../lib/search.ts";
 import { staticPageMeta } from "../lib/seo/static-page-meta.ts";
 import { catalogContext } from "../lib/site-context.server.ts";
 import type { ShellData } from "../root.tsx";
@@ -21,8 +21,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const typParam = params.get("typ");
   const type = typParam ? recipeTypeFromParam(typParam) : undefined;
-  const loaded = await context.get(catalogContext)();
-  const recipe = pickRandomRecipe(loaded?.catalog.recipes ?? [], {
+  const catalog = await context.get(catalogContext)();
+  const recipe = pickRandomRecipe(catalog, {
     type,
     exclude: params.get("zuletzt") ?? undefined,
   });

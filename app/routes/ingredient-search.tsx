@@ -3,11 +3,11 @@ import { Form, Link, redirect, useNavigation, useSubmit } from "react-router";
 import { CloseIcon } from "../components/icons.tsx";
 import { PaginationNav } from "../components/pagination-nav.tsx";
 import { RecipeCard } from "../components/recipe-card.tsx";
+import { matchIngredients } from "../lib/catalog/queries.ts";
 import { foldTerm } from "../lib/fold.ts";
 import { type IngredientQuery, ingredientSearchHref, readIngredientQuery } from "../lib/ingredient-query.ts";
 import { pageTitle } from "../lib/page-title.ts";
 import { PAGE_PARAM, pageHref, paginate, parsePageParam } from "../lib/pagination.ts";
-import { matchIngredients } from "../lib/search.ts";
 import { pageMeta } from "../lib/seo/page-meta.ts";
 import { catalogContext, siteConfigContext } from "../lib/site-context.server.ts";
 import type { Route } from "./+types/ingredient-search";
@@ -18,16 +18,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (requested === undefined) throw redirect(pageHref(url, 1));
   const query = readIngredientQuery(url.searchParams);
 
-  const loaded = await context.get(catalogContext)();
-  const bySlug = loaded?.ingredientsBySlug ?? new Map();
-  const known = (slugs: string[]) => slugs.flatMap((slug) => bySlug.get(slug) ?? []);
+  const catalog = await context.get(catalogContext)();
+  const known = (slugs: string[]) => slugs.flatMap((slug) => catalog.ingredientBySlug(slug) ?? []);
   const selected = known(query.selected);
   const excluded = known(query.excluded);
   // A shared link may name an ingredient that has been renamed or removed since.
-  const unknown = [...query.selected, ...query.excluded].filter((slug) => !bySlug.has(slug));
+  const unknown = [...query.selected, ...query.excluded].filter((slug) => !catalog.ingredientBySlug(slug));
 
   const matches = matchIngredients(
-    loaded?.catalog.recipes ?? [],
+    catalog,
     selected.map((ingredient) => ingredient.name),
     excluded.map((ingredient) => ingredient.name),
   );
@@ -37,7 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { siteUrl, siteName } = context.get(siteConfigContext);
   return {
     // The overview: every ingredient with its recipe count, most used first.
-    ingredients: (loaded?.catalog.ingredients ?? []).map(({ slug, name, recipeCount }) => ({
+    ingredients: catalog.ingredients.map(({ slug, name, recipeCount }) => ({
       slug,
       name,
       recipeCount,

@@ -8,8 +8,8 @@ import { catalogContext, siteConfigContext } from "../lib/site-context.server.ts
 import type { Route } from "./+types/recipe";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const loaded = await context.get(catalogContext)();
-  const recipe = params.slug ? loaded?.recipesBySlug.get(params.slug) : undefined;
+  const catalog = await context.get(catalogContext)();
+  const recipe = params.slug ? catalog.recipeBySlug(params.slug) : undefined;
   // The spec's rule: a recipe that cannot be loaded silently sends the visitor home.
   if (!recipe) throw redirect("/");
   const { siteUrl, siteName } = context.get(siteConfigContext);

@@ -15,10 +15,11 @@ import type { Route } from "./+types/saved-recipes";
 export async function loader({ context }: Route.LoaderArgs) {
   const state = await context.get(visitorContext).state();
   if (state.status !== "signed-in") return { status: state.status, recipes: [] as CatalogRecipe[] };
-  const loaded = await context.get(catalogContext)();
-  const byId = new Map((loaded?.catalog.recipes ?? []).map((recipe) => [recipe.id, recipe]));
+  const catalog = await context.get(catalogContext)();
   // Newest first; a recipe that is no longer published is left out, not shown broken.
-  const recipes = [...state.visitor.saved].sort((a, b) => b.id - a.id).flatMap((link) => byId.get(link.recipe) ?? []);
+  const recipes = [...state.visitor.saved]
+    .sort((a, b) => b.id - a.id)
+    .flatMap((link) => catalog.recipeById(link.recipe) ?? []);
   return { status: state.status, recipes };
 }
 
@@ -51,8 +52,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       state.status === "unavailable" ? 503 : 401,
     );
   }
-  const loaded = await context.get(catalogContext)();
-  if (!loaded?.catalog.recipes.some((recipe) => recipe.id === recipeId)) {
+  const catalog = await context.get(catalogContext)();
+  if (!catalog.recipeById(recipeId)) {
     return data({ error: "Dieses Rezept gibt es nicht." }, { status: 404 });
   }
 

@@ -4,10 +4,10 @@ import { PaginationNav } from "../components/pagination-nav.tsx";
 import { RecipeList } from "../components/recipe-list.tsx";
 import { SearchForm } from "../components/search-form.tsx";
 import { trackEvent } from "../lib/analytics.ts";
+import { newestRecipes, searchRecipes } from "../lib/catalog/queries.ts";
 import { CATEGORY_HEADINGS, categoryPath, FOOTER_CATEGORIES } from "../lib/categories.ts";
 import { pageTitle } from "../lib/page-title.ts";
 import { PAGE_PARAM, pageHref, paginate, parsePageParam } from "../lib/pagination.ts";
-import { newestRecipes, searchRecipes } from "../lib/search.ts";
 import { pageMeta } from "../lib/seo/page-meta.ts";
 import { catalogContext, siteConfigContext } from "../lib/site-context.server.ts";
 import type { ShellData } from "../root.tsx";
@@ -22,11 +22,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const requested = parsePageParam(url.searchParams.get(PAGE_PARAM));
   if (requested === undefined) throw redirect(pageHref(url, 1));
 
-  const loaded = await context.get(catalogContext)();
-  const recipes = loaded?.catalog.recipes ?? [];
+  const catalog = await context.get(catalogContext)();
   // The bare page needs no index: it is revived only for a term.
-  const found =
-    loaded && query !== "" ? searchRecipes(recipes, loaded.index(), query).map((result) => result.recipe) : [];
+  const found = query !== "" ? searchRecipes(catalog, query).map((result) => result.recipe) : [];
   const list = paginate(found, requested);
   if (found.length > 0 && list.page !== requested) throw redirect(pageHref(url, list.page));
 
@@ -35,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     query,
     ...list,
     // Nothing found: a few recipes to start from instead of an empty page.
-    suggestions: query !== "" && found.length === 0 ? newestRecipes(recipes, 3) : [],
+    suggestions: query !== "" && found.length === 0 ? newestRecipes(catalog, 3) : [],
     siteName,
     // Only the term and the page make the result: other parameters are not part of its address.
     canonical: `${siteUrl}${pageHref(query === "" ? "/suche" : `/suche?${new URLSearchParams({ q: query })}`, list.page)}`,

@@ -3,8 +3,8 @@ import { catalogContext, siteConfigContext } from "../lib/site-context.server.ts
 import type { Route } from "./+types/sitemap-index";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const loaded = await context.get(catalogContext)();
-  return new Response(sitemapIndex(context.get(siteConfigContext).siteUrl, loaded?.catalog ?? null), {
+  const catalog = await context.get(catalogContext)();
+  return new Response(sitemapIndex(context.get(siteConfigContext).siteUrl, catalog), {
     headers: { "Content-Type": "application/xml; charset=utf-8" },
   });
 }

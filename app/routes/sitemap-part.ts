@@ -5,9 +5,8 @@ import type { Route } from "./+types/sitemap-part";
 
 /** /sitemap/seiten.xml and /sitemap/rezepte-<n>.xml; anything else is not a sitemap. */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const loaded = await context.get(catalogContext)();
+  const catalog = await context.get(catalogContext)();
   const { siteUrl } = context.get(siteConfigContext);
-  const catalog = loaded?.catalog ?? null;
   const recipePart = params.file.match(/^rezepte-([1-9]\d{0,4})\.xml$/);
   const xml =
     params.file === "seiten.xml"

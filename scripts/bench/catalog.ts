@@ -4,10 +4,10 @@
  * serialized size, cold load time, heap, and query latencies.
  */
 import { readFileSync } from "node:fs";
-import { loadSearchIndex } from "../../app/lib/catalog/search-index.ts";
+import { createCatalogView } from "../../app/lib/catalog/catalog-view.ts";
+import { matchIngredients, searchRecipes } from "../../app/lib/catalog/queries.ts";
 import type { Catalog, CatalogRecipe } from "../../app/lib/catalog/types.ts";
 import { RECIPE_TYPES } from "../../app/lib/categories.ts";
-import { matchIngredients, prepareSearch, searchRecipes } from "../../app/lib/search.ts";
 import { buildCatalog } from "../../workers/sync/build-catalog.ts";
 import type { RawIngredientRecord } from "../../workers/sync/validate.ts";
 
@@ -117,12 +117,14 @@ export function benchCatalog(count: number, queries = 300): CatalogBench {
   // then on its first name search.
   const heapBefore = heapUsed();
   const loadStarted = performance.now();
-  const catalog = JSON.parse(catalogJson) as Catalog;
-  const bySlug = new Map(catalog.recipes.map((recipe) => [recipe.slug, recipe]));
-  prepareSearch(catalog.recipes);
+  const catalog = createCatalogView({
+    version: "bench",
+    catalog: JSON.parse(catalogJson) as Catalog,
+    searchIndex: built.searchIndex,
+  });
   const coldLoadMs = performance.now() - loadStarted;
   const indexStarted = performance.now();
-  const index = loadSearchIndex(built.searchIndex);
+  catalog.searchIndex();
   const indexLoadMs = performance.now() - indexStarted;
   const heapMb = (heapUsed() - heapBefore) / 1024 / 1024;
 
@@ -135,16 +137,18 @@ export function benchCatalog(count: number, queries = 300): CatalogBench {
   for (let i = 0; i < warmUp + queries; i++) {
     const term = terms[i % terms.length] ?? "suppe";
     let started = performance.now();
-    searchRecipes(catalog.recipes, index, term);
+    searchRecipes(catalog, term);
     if (i >= warmUp) search.push(performance.now() - started);
     const selected = Array.from({ length: 5 }, () => names[Math.floor(rand() * names.length)] ?? "Salz");
     started = performance.now();
-    matchIngredients(catalog.recipes, selected);
+    matchIngredients(catalog, selected);
     if (i >= warmUp) match.push(performance.now() - started);
   }
   search.sort((a, b) => a - b);
   match.sort((a, b) => a - b);
-  if (bySlug.size !== count) throw new Error("bench: slugs are not unique");
+  if (new Set(catalog.recipes.map((recipe) => recipe.slug)).size !== count) {
+    throw new Error("bench: slugs are not unique");
+  }
   return {
     recipes: count,
     buildMs,

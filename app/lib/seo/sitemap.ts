@@ -3,7 +3,11 @@
  * at /sitemap.xml names a sitemap of the fixed and category pages and as many
  * recipe sitemaps as needed, each far below the protocol's 50,000-URL limit.
  */
-import type { Catalog } from "../catalog/types.ts";
+import type { Catalog, CatalogRecipe } from "../catalog/types.ts";
+
+/** What the sitemaps read of a catalog version. */
+type SitemapSource = Readonly<Pick<Catalog, "categories">> & { readonly recipes: readonly CatalogRecipe[] };
+
 import { categoryPath, RECIPE_TYPES } from "../categories.ts";
 import { PAGE_SIZE, pageHref } from "../pagination.ts";
 import { recipeImageUrl } from "../recipe-images.ts";
@@ -35,12 +39,12 @@ export function robotsTxt(siteUrl: string): string {
 }
 
 /** Number of recipe sitemaps for a catalog (at least one, so the index never names a missing file). */
-export function recipeSitemapCount(catalog: Catalog | null): number {
-  return Math.max(1, Math.ceil((catalog?.recipes.length ?? 0) / RECIPES_PER_SITEMAP));
+export function recipeSitemapCount(catalog: SitemapSource): number {
+  return Math.max(1, Math.ceil(catalog.recipes.length / RECIPES_PER_SITEMAP));
 }
 
 /** The sitemap index. */
-export function sitemapIndex(siteUrl: string, catalog: Catalog | null): string {
+export function sitemapIndex(siteUrl: string, catalog: SitemapSource): string {
   const files = ["seiten", ...Array.from({ length: recipeSitemapCount(catalog) }, (_, i) => `rezepte-${i + 1}`)];
   return [
     XML_HEADER,
@@ -59,19 +63,19 @@ function urlset(entries: string[], withImages = false): string {
 }
 
 /** The fixed pages and every page of every category that has recipes. */
-export function pagesSitemap(siteUrl: string, catalog: Catalog | null): string {
+export function pagesSitemap(siteUrl: string, catalog: SitemapSource): string {
   const paths = ["/", "/zutatensuche", "/suche", "/ueber-uns", "/impressum", "/datenschutz"];
   for (const type of RECIPE_TYPES) {
-    const count = catalog?.categories.find((category) => category.type === type)?.count ?? 0;
+    const count = catalog.categories.find((category) => category.type === type)?.count ?? 0;
     for (let page = 1; page <= Math.ceil(count / PAGE_SIZE); page++) paths.push(pageHref(categoryPath(type), page));
   }
   return urlset(paths.map((path) => `<url><loc>${escapeXml(`${siteUrl}${path}`)}</loc></url>`));
 }
 
 /** Recipe sitemap number `part` (1-based), with each recipe's image; undefined past the last one. */
-export function recipesSitemap(siteUrl: string, catalog: Catalog | null, part: number): string | undefined {
+export function recipesSitemap(siteUrl: string, catalog: SitemapSource, part: number): string | undefined {
   if (!Number.isInteger(part) || part < 1 || part > recipeSitemapCount(catalog)) return undefined;
-  const recipes = (catalog?.recipes ?? []).slice((part - 1) * RECIPES_PER_SITEMAP, part * RECIPES_PER_SITEMAP);
+  const recipes = catalog.recipes.slice((part - 1) * RECIPES_PER_SITEMAP, part * RECIPES_PER_SITEMAP);
   return urlset(
     recipes.map((recipe) => {
       const image = recipe.image

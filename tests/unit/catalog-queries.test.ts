@@ -1,10 +1,11 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { type CatalogView, createCatalogView } from "../../app/lib/catalog/catalog-view.ts";
+import { matchIngredients, pickRandomRecipe, searchRecipes } from "../../app/lib/catalog/queries.ts";
 import { buildSearchIndex } from "../../app/lib/catalog/search-index.ts";
-import type { CatalogRecipe } from "../../app/lib/catalog/types.ts";
+import { CATALOG_FORMAT_VERSION, type CatalogIngredient, type CatalogRecipe } from "../../app/lib/catalog/types.ts";
 import { RECIPE_TYPES } from "../../app/lib/categories.ts";
 import { foldTerm } from "../../app/lib/fold.ts";
-import { matchIngredients, pickRandomRecipe, searchRecipes } from "../../app/lib/search.ts";
 
 const WORDS = ["Käse", "Spätzle", "Suppe", "Pasta", "mit", "Zucchini", "Rote", "Bete", "Soße", "Ofen", "Salat", "Ei"];
 const INGREDIENTS = ["Zwiebel", "Knoblauch", "Tomate", "Zucchini", "Feta", "Spinat", "Ei", "Käse", "Reis", "Linsen"];
@@ -34,6 +35,18 @@ function recipe(overrides: Partial<CatalogRecipe>): CatalogRecipe {
     optionalIngredients: [],
     ...overrides,
   };
+}
+
+/** A catalog version of these recipes, its search index built from them. */
+function viewOf(
+  recipes: CatalogRecipe[],
+  { ingredients = [], searchIndex = null }: { ingredients?: CatalogIngredient[]; searchIndex?: string | null } = {},
+): CatalogView {
+  return createCatalogView({
+    version: "test",
+    catalog: { formatVersion: CATALOG_FORMAT_VERSION, recipes, ingredients, categories: [] },
+    searchIndex,
+  });
 }
 
 const arbitraryRecipe = fc
@@ -67,7 +80,7 @@ describe("name search", () => {
         fc.oneof(fc.constantFrom(...WORDS, "sup", "ÄSE", "e", " mit "), fc.string({ minLength: 1, maxLength: 4 })),
         (recipes, term) => {
           fc.pre(term.trim() !== "");
-          const results = searchRecipes(recipes, buildSearchIndex(recipes), term);
+          const results = searchRecipes(viewOf(recipes), term);
           const expected = substringOracle(recipes, term);
           const direct = results.slice(0, expected.size);
           expect(new Set(direct.map((r) => r.recipe.id))).toEqual(expected);
@@ -86,7 +99,7 @@ describe("name search", () => {
         fc.constantFrom(...WORDS.map((word) => word.toLowerCase()), "sup", "tte"),
         (recipes, term) => {
           const rank = { word: 0, "word-start": 1, inside: 2, related: 3 };
-          const ranks = searchRecipes(recipes, buildSearchIndex(recipes), term).map((r) => rank[r.match]);
+          const ranks = searchRecipes(viewOf(recipes), term).map((r) => rank[r.match]);
           expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
         },
       ),
@@ -95,9 +108,9 @@ describe("name search", () => {
 
   it("matches within one name only, and lists a name with the term twice once", () => {
     const recipes = [recipe({ name: "Tomatensuppe" }), recipe({ name: "Nudeln mit Nudeln" })];
-    const index = buildSearchIndex(recipes);
-    expect(searchRecipes(recipes, index, "suppe\nnudeln").filter((r) => r.match !== "related")).toEqual([]);
-    expect(searchRecipes(recipes, index, "nudeln").map((r) => [r.recipe.name, r.match])).toEqual([
+    const catalog = viewOf(recipes);
+    expect(searchRecipes(catalog, "suppe\nnudeln").filter((r) => r.match !== "related")).toEqual([]);
+    expect(searchRecipes(catalog, "nudeln").map((r) => [r.recipe.name, r.match])).toEqual([
       ["Nudeln mit Nudeln", "word"],
     ]);
   });
@@ -108,7 +121,7 @@ describe("name search", () => {
       recipe({ id: 2_000_000_000, name: "Linsensalat", ingredients: ["Linsen"] }),
       recipe({ id: 0, name: "Dal", ingredients: ["Linsen"] }),
     ];
-    const found = searchRecipes(recipes, buildSearchIndex(recipes), "linsen").map((r) => [r.recipe.id, r.match]);
+    const found = searchRecipes(viewOf(recipes), "linsen").map((r) => [r.recipe.id, r.match]);
     expect(found).toEqual([
       [2_000_000_000, "word-start"],
       [3, "word-start"],
@@ -118,7 +131,7 @@ describe("name search", () => {
 
   it("finds nothing for a blank term", () => {
     const recipes = [recipe({ name: "Suppe" })];
-    for (const term of ["", " ", "\t\n"]) expect(searchRecipes(recipes, buildSearchIndex(recipes), term)).toEqual([]);
+    for (const term of ["", " ", "\t\n"]) expect(searchRecipes(viewOf(recipes), term)).toEqual([]);
   });
 
   it("finds what the substring rule misses: umlauts, typos, ingredients", () => {
@@ -127,13 +140,13 @@ describe("name search", () => {
     const zucchini = recipe({ name: "Sommerpasta", ingredients: ["Zucchini", "Penne"] });
     const soup = recipe({ name: "Kartoffelsuppe", ingredients: ["Kartoffel"] });
     const recipes = [spaetzle, spaghetti, zucchini, soup];
-    const index = buildSearchIndex(recipes);
-    const names = (term: string) => searchRecipes(recipes, index, term).map((r) => r.recipe.name);
+    const catalog = viewOf(recipes);
+    const names = (term: string) => searchRecipes(catalog, term).map((r) => r.recipe.name);
     expect(names("spatzle")).toContain(spaetzle.name);
     expect(names("spaetzle")).toContain(spaetzle.name);
     expect(names("spagetti")).toContain(spaghetti.name);
     expect(names("zucchini")).toEqual([zucchini.name]);
-    expect(searchRecipes(recipes, index, "suppe")[0]).toEqual({ recipe: soup, match: "inside" });
+    expect(searchRecipes(catalog, "suppe")[0]).toEqual({ recipe: soup, match: "inside" });
   });
 
   it("folds German spellings to one term", () => {
@@ -151,7 +164,7 @@ describe("ingredient matching", () => {
         fc.uniqueArray(fc.constantFrom(...INGREDIENTS), { maxLength: 5 }),
         fc.uniqueArray(fc.constantFrom(...INGREDIENTS), { maxLength: 2 }),
         (recipes, selected, excluded) => {
-          const matches = matchIngredients(recipes, selected, excluded);
+          const matches = matchIngredients(viewOf(recipes), selected, excluded);
           // Oracle: every recipe with at least one selected and no excluded ingredient, scored by counting.
           const expected = recipes
             .filter((r) => !r.ingredients.some((name) => excluded.includes(name)))
@@ -177,14 +190,14 @@ describe("ingredient matching", () => {
   });
 
   it("finds nothing without a selection", () => {
-    expect(matchIngredients([recipe({ ingredients: ["Ei"] })], [])).toEqual([]);
+    expect(matchIngredients(viewOf([recipe({ ingredients: ["Ei"] })]), [])).toEqual([]);
   });
 });
 
 describe("random pick", () => {
   const soups = [recipe({ type: "SOUP", slug: "a", image: "x" }), recipe({ type: "SOUP", slug: "b", image: null })];
   const salads = [recipe({ type: "SALAD", slug: "c", image: "y" })];
-  const all = [...soups, ...salads];
+  const all = viewOf([...soups, ...salads]);
 
   it("picks from the category, with an image if asked, never the excluded one when there is another", () => {
     for (let i = 0; i < 50; i++) {
@@ -203,5 +216,57 @@ describe("random pick", () => {
     const seen = new Set<string>();
     for (let i = 0; i < 30; i++) seen.add(pickRandomRecipe(all, {}, () => i / 30)?.slug ?? "");
     expect(seen).toEqual(new Set(["a", "b", "c"]));
+  });
+});
+
+describe("catalog view", () => {
+  it("looks recipes up by slug and id, and nothing else", () => {
+    fc.assert(
+      fc.property(catalogArbitrary, fc.oneof(fc.integer(), fc.double()), (recipes, strayId) => {
+        const catalog = viewOf(recipes);
+        for (const entry of recipes) {
+          expect(catalog.recipeBySlug(entry.slug)).toBe(entry);
+          expect(catalog.recipeById(entry.id)).toBe(entry);
+        }
+        fc.pre(!recipes.some((entry) => entry.id === strayId));
+        expect(catalog.recipeById(strayId)).toBeUndefined();
+        expect(catalog.recipeBySlug("gibt-es-nicht")).toBeUndefined();
+      }),
+    );
+  });
+
+  it("finds recipes by id when the ids lie far apart", () => {
+    const far = [recipe({ id: 7 }), recipe({ id: 2_000_000_000 })];
+    const catalog = viewOf(far);
+    expect(catalog.recipeById(2_000_000_000)).toBe(far[1]);
+    expect(catalog.recipeById(8)).toBeUndefined();
+  });
+
+  it("looks ingredients up by slug", () => {
+    const ei: CatalogIngredient = {
+      slug: "ei",
+      name: "Ei",
+      description: null,
+      vegetarian: true,
+      vegan: false,
+      type: null,
+      tags: [],
+      recipeCount: 1,
+    };
+    const catalog = viewOf([recipe({ ingredients: ["Ei"] })], { ingredients: [ei] });
+    expect(catalog.ingredientBySlug("ei")).toBe(ei);
+    expect(catalog.ingredientBySlug("Ei")).toBeUndefined();
+  });
+
+  it("revives a published search index and searches with it as with one built from the recipes", () => {
+    const recipes = [
+      recipe({ name: "Käsespätzle", ingredients: ["Spätzle", "Bergkäse"] }),
+      recipe({ name: "Linsensuppe", ingredients: ["Linsen"] }),
+    ];
+    const published = viewOf(recipes, { searchIndex: JSON.stringify(buildSearchIndex(recipes)) });
+    for (const term of ["spatzle", "linsen", "bergkase"]) {
+      expect(searchRecipes(published, term)).toEqual(searchRecipes(viewOf(recipes), term));
+    }
+    expect(searchRecipes(published, "spatzle").map((result) => result.recipe.name)).toEqual(["Käsespätzle"]);
   });
 });
