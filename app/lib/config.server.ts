@@ -37,7 +37,7 @@ export interface SiteConfig {
   operator: Operator;
   /** Provider of the legal-text templates, credited on the Impressum page. */
   legalSource: { name: string; url: string };
-  /** Name of the cookie that stores the visitor's consent (spec section 9: fixed, product-specific). */
+  /** Name of the cookie that stores the visitor's consent (docs/product.md: a fixed, site-specific name). */
   consentCookieName: string;
   /** Google Tag Manager container, e.g. "GTM-ABC1234"; null: no tag manager at all. */
   gtmId: string | null;

@@ -1,5 +1,5 @@
 /**
- * The ingredient search lives in its URL (DESIGN.md): `/zutatensuche?zutat=kä
+ * The ingredient search lives in its URL (docs/design.md): `/zutatensuche?zutat=kä
  * &z=tomate&z=zwiebel&ohne=speck`. Selected (`z`) and excluded (`ohne`)
  * ingredients by slug, and the text that filters the ingredient overview.
  */
