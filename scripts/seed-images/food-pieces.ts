@@ -5,7 +5,7 @@
  */
 import { mix, shade } from "./colour.ts";
 import type { Kind } from "./looks.ts";
-import type { Rand } from "./random.ts";
+import { pointInCircle, type Rand } from "./random.ts";
 import { blobPath, f } from "./svg.ts";
 
 /** One piece of food centred at (x, y), size s (radius-ish), rotated by r degrees. */
@@ -113,6 +113,16 @@ export function piece(kind: Kind, colour: string, x: number, y: number, s: numbe
     case "wrap":
       return `<g ${t}><rect x="${f(-s * 1.4)}" y="${f(-s * 0.6)}" width="${f(s * 2.8)}" height="${f(s * 1.2)}" rx="${f(s * 0.6)}" fill="${colour}" stroke="${dark}" stroke-width="3"/><circle cx="${f(s * 1.1)}" r="${f(s * 0.5)}" fill="${shade(colour, -0.1)}"/><circle cx="${f(s * 1.1)}" r="${f(s * 0.32)}" fill="#6ab04c"/></g>`;
   }
+}
+
+/** `count` grains of cooked rice strewn over the circle of `radius` around (cx, cy). */
+export function riceGrains(cx: number, cy: number, radius: number, count: number, colour: string, rand: Rand): string {
+  let out = "";
+  for (let i = 0; i < count; i++) {
+    const [x, y] = pointInCircle(cx, cy, radius, rand);
+    out += `<ellipse cx="${f(x)}" cy="${f(y)}" rx="11" ry="5" fill="${colour}" transform="rotate(${Math.round(rand() * 180)} ${f(x)} ${f(y)})"/>`;
+  }
+  return out;
 }
 
 /** A slice of toast (or bread) seen from above, centred on (x, y), half-size s. */

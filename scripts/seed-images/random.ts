@@ -28,6 +28,13 @@ export function prng(seed: string): Rand {
   };
 }
 
+/** A point in the circle of `radius` around (cx, cy), evenly spread over its area (hence the square root). */
+export function pointInCircle(cx: number, cy: number, radius: number, rand: Rand): readonly [number, number] {
+  const a = rand() * Math.PI * 2;
+  const d = Math.sqrt(rand()) * radius;
+  return [cx + Math.cos(a) * d, cy + Math.sin(a) * d];
+}
+
 /** One of `items`, drawn with `rand`. */
 export function pick<T>(items: readonly T[], rand: Rand): T {
   return items[Math.floor(rand() * items.length)] as T;

@@ -1,6 +1,6 @@
 /** Cold dishes: sushi or poke bowls, and on a wooden board wraps, filled baguette, toasted bread or a dip. */
 import { shade } from "../colour.ts";
-import { piece } from "../food-pieces.ts";
+import { piece, riceGrains } from "../food-pieces.ts";
 import { GRAINS, type Look } from "../looks.ts";
 import { BOWL_COLOURS } from "../palette.ts";
 import { scatter, scatterRect, sectors } from "../placement.ts";
@@ -41,13 +41,7 @@ export function coldDish(scene: Scene): Food {
     let out = bowl(cx, cy, r, pick(BOWL_COLOURS, rand), GRAINS[looks.grain] ?? "#ffffff");
     const inner = r * 0.84;
     const y = cy + r * 0.03;
-    for (let i = 0; i < 160; i++) {
-      const a = rand() * Math.PI * 2;
-      const d = Math.sqrt(rand()) * (inner - 14);
-      const x = cx + Math.cos(a) * d;
-      const gy = y + Math.sin(a) * d;
-      out += `<ellipse cx="${f(x)}" cy="${f(gy)}" rx="11" ry="5" fill="#ebe6da" transform="rotate(${Math.round(rand() * 180)} ${f(x)} ${f(gy)})"/>`;
-    }
+    out += riceGrains(cx, y, inner - 14, 160, "#ebe6da", rand);
     const seeds = looks.pieces.filter((p) => p.kind === "seed");
     const toppings = looks.pieces.filter((p) => p.kind !== "seed");
     out += sectors(cx, y, inner, toppings, 7, 40, rand);

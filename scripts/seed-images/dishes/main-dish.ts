@@ -1,25 +1,17 @@
 /** Main dishes (category DISH): in the pan when there is no sauce or rice, otherwise on a plate with rice, sauce or both. */
 import { mix, shade } from "../colour.ts";
-import { piece } from "../food-pieces.ts";
+import { piece, riceGrains } from "../food-pieces.ts";
 import { GRAINS } from "../looks.ts";
 import { scatter } from "../placement.ts";
 import type { Rand } from "../random.ts";
 import { type Food, HERB, roasted, type Scene, type Tool, weighted } from "../scene.ts";
-import { blobPath, f } from "../svg.ts";
+import { blobPath } from "../svg.ts";
 import { plate, skillet } from "../tableware.ts";
 
 /** Rice as a mound of grains inside radius r. */
 function rice(cx: number, cy: number, r: number, colour: string, rand: Rand): string {
-  let out = `<path d="${blobPath(cx, cy, r, r * 0.95, rand, 0.08)}" fill="${colour}" stroke="${shade(colour, -0.08)}" stroke-width="4"/>`;
-  const grains = Math.round((r * r) / 300);
-  for (let i = 0; i < grains; i++) {
-    const a = rand() * Math.PI * 2;
-    const d = Math.sqrt(rand()) * (r * 0.88 - 12);
-    const x = cx + Math.cos(a) * d;
-    const y = cy + Math.sin(a) * d;
-    out += `<ellipse cx="${f(x)}" cy="${f(y)}" rx="11" ry="5" fill="${shade(colour, -0.07)}" transform="rotate(${Math.round(rand() * 180)} ${f(x)} ${f(y)})"/>`;
-  }
-  return out;
+  const mound = `<path d="${blobPath(cx, cy, r, r * 0.95, rand, 0.08)}" fill="${colour}" stroke="${shade(colour, -0.08)}" stroke-width="4"/>`;
+  return mound + riceGrains(cx, cy, r * 0.88 - 12, Math.round((r * r) / 300), shade(colour, -0.07), rand);
 }
 
 /** A pan of fried food, a plate of rice, rice beside a sauce, or a saucy dish without rice. */

@@ -3,7 +3,7 @@ import { shade } from "../colour.ts";
 import { piece } from "../food-pieces.ts";
 import { NOODLE_SHAPES, type NoodleShape } from "../looks.ts";
 import { scatter } from "../placement.ts";
-import type { Rand } from "../random.ts";
+import { pointInCircle, type Rand } from "../random.ts";
 import type { Food, Scene } from "../scene.ts";
 import { blobPath, f } from "../svg.ts";
 import { plate } from "../tableware.ts";
@@ -34,10 +34,7 @@ function noodles(cx: number, cy: number, radius: number, shape: NoodleShape, col
   }
   const count = { tubes: 40, spirals: 42, cups: 55, spaetzle: 70, gnocchi: 40 }[shape];
   for (let i = 0; i < count; i++) {
-    const a = rand() * Math.PI * 2;
-    const d = Math.sqrt(rand()) * radius;
-    const x = cx + Math.cos(a) * d;
-    const y = cy + Math.sin(a) * d;
+    const [x, y] = pointInCircle(cx, cy, radius, rand);
     const rotation = rand() * 360;
     const t = `transform="translate(${f(x)} ${f(y)}) rotate(${Math.round(rotation)})"`;
     if (shape === "tubes")

@@ -1,6 +1,7 @@
 /** Pizza and tarte flambée: the round pizza on a board or the table, the oblong tarte flambée on a board. */
 import { shade } from "../colour.ts";
 import { scatter, scatterRect } from "../placement.ts";
+import { pointInCircle } from "../random.ts";
 import type { Food, Scene } from "../scene.ts";
 import { blobPath, f } from "../svg.ts";
 import { shadow } from "../tableware.ts";
@@ -35,9 +36,8 @@ export function pizza(scene: Scene): Food {
     // Melted cheese in irregular patches; only where the recipe has cheese (the vegan pizza has none).
     const melt = cheese.name === "Mozzarella" ? "#fbf1d6" : shade(cheese.colour, 0.3);
     for (let i = 0; i < 12; i++) {
-      const a = rand() * Math.PI * 2;
-      const d = Math.sqrt(rand()) * r * 0.62;
-      out += `<path d="${blobPath(cx + Math.cos(a) * d, cy + Math.sin(a) * d, 50 + rand() * 40, 40 + rand() * 30, rand, 0.3)}" fill="${melt}" opacity="0.92"/>`;
+      const [x, y] = pointInCircle(cx, cy, r * 0.62, rand);
+      out += `<path d="${blobPath(x, y, 50 + rand() * 40, 40 + rand() * 30, rand, 0.3)}" fill="${melt}" opacity="0.92"/>`;
     }
   }
   for (let i = 0; i < 30; i++) {
