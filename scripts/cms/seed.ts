@@ -44,7 +44,7 @@ export interface SeedRecipe {
   image: string;
 }
 
-export interface SeedSummary {
+interface SeedSummary {
   types: number;
   ingredients: number;
   images: number;

@@ -33,7 +33,7 @@ export function schemaSnapshotFor(database: DirectusDatabase | undefined): strin
 /** The stand-in's client; local only, so the secret is no secret. */
 const SSO_CLIENT = { clientId: "directus-local", clientSecret: "directus-local-secret" } as const;
 
-export interface CmsOptions {
+interface CmsOptions {
   dataDir: string;
   directusPort: number;
   standInPort: number;
@@ -54,12 +54,12 @@ export interface CmsOptions {
 }
 
 /** Where the publish-on-save flow calls the site, and with which bearer token. */
-export interface SiteSync {
+interface SiteSync {
   url: string;
   token: string;
 }
 
-export interface RunningCms {
+interface RunningCms {
   directus: DirectusServer;
   /** What Directus keeps its data in. */
   database: DirectusDatabase;
@@ -68,7 +68,7 @@ export interface RunningCms {
 }
 
 /** Directus' variables for the `google` SSO provider, pointed at the stand-in. */
-export function googleSsoEnv(issuerUrl: string, redirectAllowList: string[]): Record<string, string> {
+function googleSsoEnv(issuerUrl: string, redirectAllowList: string[]): Record<string, string> {
   return {
     AUTH_PROVIDERS: "google",
     AUTH_GOOGLE_DRIVER: "openid",
@@ -96,7 +96,7 @@ export function googleSsoEnv(issuerUrl: string, redirectAllowList: string[]): Re
  * (IMPORT_IP_DENY_LIST "0.0.0.0" means every local interface): the list keeps
  * only the cloud metadata address. Production keeps the default; its site is public.
  */
-export function siteSyncEnv(siteSync: SiteSync): Record<string, string> {
+function siteSyncEnv(siteSync: SiteSync): Record<string, string> {
   return {
     SYNC_URL: siteSync.url,
     SYNC_TOKEN: siteSync.token,

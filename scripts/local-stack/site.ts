@@ -22,12 +22,12 @@ export interface ServedSite {
   stop(): Promise<void>;
 }
 
-export interface LocalSite extends ServedSite {
+interface LocalSite extends ServedSite {
   /** How many recipes the published catalog holds. */
   recipes: number;
 }
 
-export interface ServeOptions {
+interface ServeOptions {
   /** A folder with a published catalog (see publishCatalog); the server reads and writes it. */
   persistDir: string;
   /** Where the Worker reaches Directus; a dead address plays a Directus that is down. */

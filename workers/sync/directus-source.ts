@@ -9,7 +9,7 @@ import { aggregate, createDirectus, readItems, rest } from "@directus/sdk";
 export type RawRecipe = Record<string, unknown>;
 export type RawIngredient = Record<string, unknown>;
 
-export const RECIPE_FIELDS = [
+const RECIPE_FIELDS = [
   "id",
   "status",
   "slug",
@@ -32,7 +32,7 @@ export const RECIPE_FIELDS = [
   "optionalIngredients.ingredient_id.name",
 ];
 
-export const INGREDIENT_FIELDS = [
+const INGREDIENT_FIELDS = [
   "id",
   "name",
   "description",
@@ -56,7 +56,7 @@ export class SourceError extends Error {
   override name = "SourceError";
 }
 
-export interface DirectusSourceOptions {
+interface DirectusSourceOptions {
   url: string;
   pageSize?: number;
   /** Per request; a slower answer fails the sync. */

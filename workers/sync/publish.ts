@@ -23,7 +23,7 @@ import type { BuiltCatalog } from "./build-catalog.ts";
  * Characters per blob. KV takes 25 MiB per value; 8 M UTF-16 units stay below
  * that even if every character needed three bytes in UTF-8.
  */
-export const BLOB_CHARS = 8_000_000;
+const BLOB_CHARS = 8_000_000;
 /** How long a replaced version stays readable for isolates still loading it. */
 export const GRACE_MS = 60 * 60 * 1000;
 /** How many earlier versions are kept for a rollback (scripts/sync.ts --rollback). */
@@ -32,7 +32,7 @@ export const KEEP_VERSIONS = 5;
 export const VERIFY_EVERY_MS = 60 * 60 * 1000;
 
 /** Splits text into pieces of at most `size` characters, never inside a surrogate pair. */
-export function splitText(text: string, size = BLOB_CHARS): string[] {
+function splitText(text: string, size = BLOB_CHARS): string[] {
   const pieces: string[] = [];
   for (let start = 0; start < text.length; ) {
     let end = Math.min(start + size, text.length);
@@ -44,7 +44,7 @@ export function splitText(text: string, size = BLOB_CHARS): string[] {
   return pieces.length > 0 ? pieces : [""];
 }
 
-export interface PublishResult {
+interface PublishResult {
   status: "published" | "unchanged";
   manifest: string;
   /** KV puts and deletes this run made. */
@@ -82,7 +82,7 @@ export async function plan(built: BuiltCatalog): Promise<PlannedVersion> {
   return { manifest, hash: await sha256(JSON.stringify(manifest)), blobs: [...catalogPieces, ...indexPieces] };
 }
 
-export interface PublishOptions {
+interface PublishOptions {
   now?: Date;
   /** Lift a rollback's hold (an operator's decision): the pointer loses `held`. */
   release?: boolean;
