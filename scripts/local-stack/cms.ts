@@ -6,8 +6,7 @@
  * applied, on a new database the seed content loaded, and its flows applied
  * (cms/flows.ts: publish on save).
  */
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { USER_ROLE } from "../../cms/access-policies.ts";
 import { SITE_SYNC_ENV } from "../../cms/flows.ts";
@@ -19,6 +18,7 @@ import { type SeedOptions, seedCms } from "../cms/seed.ts";
 import { type DirectusDatabase, type DirectusServer, LOCAL_ADMIN, runDirectusCli, startDirectus } from "./directus.ts";
 import { freePort } from "./free-port.ts";
 import { type GoogleStandIn, startGoogleStandIn } from "./google-stand-in.ts";
+import { inScratchFolder } from "./scratch-folder.ts";
 
 /** The schema, as Directus on SQLite snapshots it: where the schema is edited. */
 export const SCHEMA_SNAPSHOT = resolve(import.meta.dirname, "../../cms/schema/snapshot.json");
@@ -190,28 +190,15 @@ export async function startScratchCms(
     publicUrl?: string;
   },
 ): Promise<RunningCms & { dataDir: string }> {
-  const dataDir = mkdtempSync(join(tmpdir(), "scratch-cms-"));
-  const directusPort = await freePort();
-  let cms: RunningCms;
-  try {
-    cms = await startCms({
+  return inScratchFolder("scratch-cms-", async (dataDir) => {
+    const directusPort = await freePort();
+    const cms = await startCms({
       dataDir,
       directusPort,
       standInPort: await freePort(),
       ...options,
       publicUrl: options.publicUrl ?? `http://127.0.0.1:${directusPort}`,
     });
-  } catch (error) {
-    // A CMS that never came up leaves no scratch folder behind either.
-    rmSync(dataDir, { recursive: true, force: true });
-    throw error;
-  }
-  return {
-    ...cms,
-    dataDir,
-    async stop() {
-      await cms.stop();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+    return { ...cms, dataDir };
+  });
 }
