@@ -60,7 +60,7 @@ const CALLBACK_PARAMS = [
 const MAX_PARAM_LENGTH = 2_048;
 
 /** A request the proxy forwards: the upstream path and query, and the cookies it may carry. */
-export interface DirectusRequest {
+interface DirectusRequest {
   kind: "asset" | "sso-login" | "sso-callback";
   /** Path and query at Directus, made from constants and checked values only. */
   upstreamPath: string;
@@ -98,11 +98,7 @@ function isSignInLanding(redirect: string | null, siteOrigin: string): boolean {
  * The upstream request for a browser's request to /directus/*, or undefined
  * when the site does not serve it. `url` is the parsed request URL.
  */
-export function allowedDirectusRequest(
-  method: string,
-  url: URL,
-  cookieHeader: string | null,
-): DirectusRequest | undefined {
+function allowedDirectusRequest(method: string, url: URL, cookieHeader: string | null): DirectusRequest | undefined {
   if (method !== "GET" && method !== "HEAD") return undefined;
   const path = url.pathname;
 

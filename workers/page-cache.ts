@@ -54,7 +54,7 @@ const DATA_PARAMS = ["_routes"];
  * order (values of a repeated parameter keep theirs), or undefined when the
  * query holds a parameter the page does not read.
  */
-export function canonicalPageUrl(url: URL): string | undefined {
+function canonicalPageUrl(url: URL): string | undefined {
   const isData = DATA_SUFFIX.test(url.pathname);
   const pagePath = isData ? url.pathname.replace(DATA_SUFFIX, "") || "/" : url.pathname;
   const known = [
@@ -126,7 +126,7 @@ function withNonce(response: Response, nonce: string): Response {
     .transform(response);
 }
 
-export interface PageRequest {
+interface PageRequest {
   request: Request;
   /** This answer's CSP nonce (workers/content-security-policy.ts). */
   nonce: string;

@@ -173,7 +173,7 @@ async function warmUp(origin: string, paths: readonly string[]): Promise<void> {
   }
 }
 
-export interface LighthouseOptions {
+interface LighthouseOptions {
   runs?: number;
   log?: (line: string) => void;
   /** Receives, per page, Lighthouse's HTML report of the run whose performance score is closest to the median. */

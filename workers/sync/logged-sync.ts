@@ -14,10 +14,10 @@ import { runSync, type SyncSummary } from "./run-sync.ts";
 export type SyncAction = "publish" | "rollback" | "release";
 
 /** Who started a run. */
-export type SyncTrigger = "cron" | "api";
+type SyncTrigger = "cron" | "api";
 
 /** The one log line of a sync run. */
-export interface SyncLogLine {
+interface SyncLogLine {
   event: "sync";
   trigger: SyncTrigger;
   action: SyncAction;
@@ -33,7 +33,7 @@ export interface SyncLogLine {
   error?: string;
 }
 
-export interface LoggedSyncOptions {
+interface LoggedSyncOptions {
   trigger: SyncTrigger;
   action: SyncAction;
   /** Let a catalog (or a rollback) below SHRINK_LIMIT of the live recipes go live: an operator's decision. */

@@ -15,7 +15,7 @@ import {
 } from "../../app/lib/catalog/storage.ts";
 import { SHRINK_LIMIT, SyncAborted, type SyncSummary } from "./run-sync.ts";
 
-export interface RollbackOptions {
+interface RollbackOptions {
   /** Go back even to a version with less than SHRINK_LIMIT of the live recipes. */
   allowShrink?: boolean;
   now?: Date;
