@@ -16,6 +16,7 @@ import { Hono } from "hono";
 import { isHttps } from "../app/lib/cookies.ts";
 import { clearCsrfToken, csrfTokenValid, newCsrfToken } from "../app/lib/csrf.server.ts";
 import { clearSessionCookie, sessionTokenFrom, userApi } from "../app/lib/directus/user-api.server.ts";
+import { errorMessage } from "../app/lib/error-message.ts";
 import { setNotice } from "../app/lib/notice-cookie.server.ts";
 import { safeReturnPath } from "../app/lib/return-path.ts";
 import { SIGN_IN_LANDING, SSO_PROVIDER } from "./directus-proxy.ts";
@@ -65,7 +66,7 @@ export function authRoutes(directusUrl: string): Hono {
       try {
         await userApi(directusUrl, token).logout();
       } catch (error) {
-        console.error(`auth: ending the Directus session failed: ${error instanceof Error ? error.message : error}`);
+        console.error(`auth: ending the Directus session failed: ${errorMessage(error)}`);
       }
     }
     return redirect(back, cookies, 303);

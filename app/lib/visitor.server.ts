@@ -18,6 +18,7 @@ import {
   type UserApi,
   userApi,
 } from "./directus/user-api.server.ts";
+import { errorMessage } from "./error-message.ts";
 
 /** A session is refreshed at most this often: each refresh is a write in Directus and a new cookie. */
 const REFRESH_AFTER_SECONDS = 3_600;
@@ -100,7 +101,7 @@ export function requestVisitor(
       return { status: "signed-in", visitor: { user, saved, csrfToken }, api };
     } catch (error) {
       if (error instanceof SignedOutError) return signedOut();
-      console.error(error instanceof Error ? error.message : error);
+      console.error(errorMessage(error));
       return { status: "unavailable" };
     }
   }

@@ -3,6 +3,7 @@ import { RecipeList } from "../components/recipe-list.tsx";
 import type { CatalogRecipe } from "../lib/catalog/types.ts";
 import { csrfTokenValid } from "../lib/csrf.server.ts";
 import { SavedRecipesFullError } from "../lib/directus/user-api.server.ts";
+import { errorMessage } from "../lib/error-message.ts";
 import { setNotice } from "../lib/notice-cookie.server.ts";
 import { NOTICES, type NoticeCode } from "../lib/notices.ts";
 import { pageTitle } from "../lib/page-title.ts";
@@ -67,7 +68,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     // Another tab filled the list since this request read it.
     if (error instanceof SavedRecipesFullError) return fail("merkliste-voll", 409);
-    console.error(`saved-recipes: ${intent} ${recipeId} failed: ${error instanceof Error ? error.message : error}`);
+    console.error(`saved-recipes: ${intent} ${recipeId} failed: ${errorMessage(error)}`);
     return fail(failedCode(intent), 503);
   }
   return wantsData ? { error: undefined } : redirect(back, 303);

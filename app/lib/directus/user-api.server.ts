@@ -9,6 +9,7 @@
  * visitor may do; this module never uses an admin token.
  */
 import { readCookie, serializeCookie } from "../cookies.ts";
+import { errorMessage } from "../error-message.ts";
 import { SAVED_RECIPES_LIMIT } from "../saved-recipes-limit.ts";
 
 /** Directus' session cookie (SESSION_COOKIE_NAME, the default). */
@@ -28,7 +29,7 @@ export class SignedOutError extends Error {
 /** Directus could not be reached or answered with a server error. */
 export class DirectusUnavailableError extends Error {
   constructor(what: string, cause?: unknown) {
-    super(`directus: ${what} failed${cause instanceof Error ? `: ${cause.message}` : cause ? `: ${cause}` : ""}`);
+    super(`directus: ${what} failed${cause ? `: ${errorMessage(cause)}` : ""}`);
     this.name = "DirectusUnavailableError";
   }
 }
