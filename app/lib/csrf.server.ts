@@ -6,7 +6,7 @@
  */
 import { constantTimeEqual } from "./constant-time.ts";
 import { readCookie, serializeCookie } from "./cookies.ts";
-import { CSRF_FIELD_NAME } from "./form-fields.ts";
+import { CSRF_FIELD } from "./form-fields.ts";
 
 export const CSRF_COOKIE = "wkij_csrf";
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
@@ -42,7 +42,7 @@ export function clearCsrfToken(secure: boolean): string {
 /** Whether the form's token matches the cookie's, compared in constant time. */
 export function csrfTokenValid(request: Request, form: FormData): boolean {
   const expected = csrfTokenFrom(request);
-  const given = form.get(CSRF_FIELD_NAME);
+  const given = form.get(CSRF_FIELD);
   if (!expected || typeof given !== "string") return false;
   return constantTimeEqual(expected, given);
 }

@@ -3,12 +3,10 @@
  * addressed as `?seite=2`. Page 1 has no parameter, so every list has exactly
  * one address per page.
  */
+import { PAGE_PARAM } from "./form-fields.ts";
 
 /** Recipes per page: enough to browse, few enough for a fast first paint on a phone. */
 export const PAGE_SIZE = 24;
-
-/** The query parameter that holds the page number. */
-export const PAGE_PARAM = "seite";
 
 export interface Page<T> {
   items: T[];

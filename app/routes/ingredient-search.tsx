@@ -4,9 +4,15 @@ import { CloseIcon } from "../components/icons.tsx";
 import { PaginationNav } from "../components/pagination-nav.tsx";
 import { RecipeCard } from "../components/recipe-card.tsx";
 import { foldTerm } from "../lib/fold.ts";
+import {
+  EXCLUDED_INGREDIENT_PARAM,
+  INGREDIENT_FILTER_PARAM,
+  PAGE_PARAM,
+  SELECTED_INGREDIENT_PARAM,
+} from "../lib/form-fields.ts";
 import { type IngredientQuery, ingredientSearchHref, readIngredientQuery } from "../lib/ingredient-query.ts";
 import { pageTitle } from "../lib/page-title.ts";
-import { PAGE_PARAM, pageHref, paginate, parsePageParam } from "../lib/pagination.ts";
+import { pageHref, paginate, parsePageParam } from "../lib/pagination.ts";
 import { matchIngredients } from "../lib/search.ts";
 import { pageMeta } from "../lib/seo/page-meta.ts";
 import { catalogContext, siteConfigContext } from "../lib/site-context.server.ts";
@@ -126,7 +132,7 @@ export default function IngredientSearch({ loaderData }: Route.ComponentProps) {
     if (!form.current) return;
     const data = new FormData(form.current);
     // An empty filter would only clutter the shared address.
-    if (String(data.get("zutat") ?? "").trim() === "") data.delete("zutat");
+    if (String(data.get(INGREDIENT_FILTER_PARAM) ?? "").trim() === "") data.delete(INGREDIENT_FILTER_PARAM);
     submit(data, { method: "get", action: "/zutatensuche", replace: true, preventScrollReset: true });
   }
 
@@ -153,7 +159,7 @@ export default function IngredientSearch({ loaderData }: Route.ComponentProps) {
             <input
               id="zutat-filter"
               type="search"
-              name="zutat"
+              name={INGREDIENT_FILTER_PARAM}
               value={filterText}
               onChange={(event) => setFilterText(event.currentTarget.value)}
               placeholder="z. B. Tomate"
@@ -171,7 +177,7 @@ export default function IngredientSearch({ loaderData }: Route.ComponentProps) {
                   <label>
                     <input
                       type="checkbox"
-                      name="z"
+                      name={SELECTED_INGREDIENT_PARAM}
                       value={item.slug}
                       checked={checked.has(item.slug)}
                       onChange={(event) => {
@@ -195,10 +201,10 @@ export default function IngredientSearch({ loaderData }: Route.ComponentProps) {
             {selected
               .filter((item) => !visibleSlugs.has(item.slug))
               .map((item) => (
-                <input key={item.slug} type="hidden" name="z" value={item.slug} />
+                <input key={item.slug} type="hidden" name={SELECTED_INGREDIENT_PARAM} value={item.slug} />
               ))}
             {excluded.map((item) => (
-              <input key={item.slug} type="hidden" name="ohne" value={item.slug} />
+              <input key={item.slug} type="hidden" name={EXCLUDED_INGREDIENT_PARAM} value={item.slug} />
             ))}
           </fieldset>
           <button type="submit" className="button">
@@ -275,16 +281,16 @@ function ExcludeForm({ ingredients, query }: { ingredients: Named[]; query: Ingr
   return (
     <Form method="get" action="/zutatensuche" className="exclude-form" preventScrollReset>
       {query.selected.map((slug) => (
-        <input key={slug} type="hidden" name="z" value={slug} />
+        <input key={slug} type="hidden" name={SELECTED_INGREDIENT_PARAM} value={slug} />
       ))}
       {query.excluded.map((slug) => (
-        <input key={slug} type="hidden" name="ohne" value={slug} />
+        <input key={slug} type="hidden" name={EXCLUDED_INGREDIENT_PARAM} value={slug} />
       ))}
       <label htmlFor="ohne-zutat" className="field-label">
         Rezepte ohne diese Zutat
       </label>
       <div className="exclude-row">
-        <select id="ohne-zutat" name="ohne" defaultValue="">
+        <select id="ohne-zutat" name={EXCLUDED_INGREDIENT_PARAM} defaultValue="">
           <option value="">Zutat wählen …</option>
           {ingredients
             .filter((item) => !taken.has(item.slug))

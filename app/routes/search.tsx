@@ -5,8 +5,9 @@ import { RecipeList } from "../components/recipe-list.tsx";
 import { SearchForm } from "../components/search-form.tsx";
 import { trackEvent } from "../lib/analytics.ts";
 import { CATEGORY_HEADINGS, categoryPath, FOOTER_CATEGORIES } from "../lib/categories.ts";
+import { PAGE_PARAM, SEARCH_TERM_PARAM } from "../lib/form-fields.ts";
 import { pageTitle } from "../lib/page-title.ts";
-import { PAGE_PARAM, pageHref, paginate, parsePageParam } from "../lib/pagination.ts";
+import { pageHref, paginate, parsePageParam } from "../lib/pagination.ts";
 import { newestRecipes, searchRecipes } from "../lib/search.ts";
 import { pageMeta } from "../lib/seo/page-meta.ts";
 import { catalogContext, siteConfigContext } from "../lib/site-context.server.ts";
@@ -18,7 +19,7 @@ const MAX_QUERY_LENGTH = 100;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const query = (url.searchParams.get("q") ?? "").trim().slice(0, MAX_QUERY_LENGTH);
+  const query = (url.searchParams.get(SEARCH_TERM_PARAM) ?? "").trim().slice(0, MAX_QUERY_LENGTH);
   const requested = parsePageParam(url.searchParams.get(PAGE_PARAM));
   if (requested === undefined) throw redirect(pageHref(url, 1));
 
@@ -38,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     suggestions: query !== "" && found.length === 0 ? newestRecipes(recipes, 3) : [],
     siteName,
     // Only the term and the page make the result: other parameters are not part of its address.
-    canonical: `${siteUrl}${pageHref(query === "" ? "/suche" : `/suche?${new URLSearchParams({ q: query })}`, list.page)}`,
+    canonical: `${siteUrl}${pageHref(query === "" ? "/suche" : `/suche?${new URLSearchParams({ [SEARCH_TERM_PARAM]: query })}`, list.page)}`,
   };
 }
 
