@@ -1,18 +1,13 @@
 import { useMemo, useRef, useState } from "react";
-import { Form, Link, redirect, useNavigation, useSubmit } from "react-router";
+import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { CloseIcon } from "../components/icons.tsx";
 import { PaginationNav } from "../components/pagination-nav.tsx";
 import { RecipeCard } from "../components/recipe-card.tsx";
 import { foldTerm } from "../lib/fold.ts";
-import {
-  EXCLUDED_INGREDIENT_PARAM,
-  INGREDIENT_FILTER_PARAM,
-  PAGE_PARAM,
-  SELECTED_INGREDIENT_PARAM,
-} from "../lib/form-fields.ts";
+import { EXCLUDED_INGREDIENT_PARAM, INGREDIENT_FILTER_PARAM, SELECTED_INGREDIENT_PARAM } from "../lib/form-fields.ts";
 import { type IngredientQuery, ingredientSearchHref, readIngredientQuery } from "../lib/ingredient-query.ts";
 import { pageTitle } from "../lib/page-title.ts";
-import { pageHref, paginate, parsePageParam } from "../lib/pagination.ts";
+import { pageHref, paginate, requireExistingPage, requirePageNumber } from "../lib/pagination.ts";
 import { matchIngredients } from "../lib/search.ts";
 import { pageMeta } from "../lib/seo/page-meta.ts";
 import { catalogContext, siteConfigContext } from "../lib/site-context.server.ts";
@@ -20,8 +15,7 @@ import type { Route } from "./+types/ingredient-search";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const requested = parsePageParam(url.searchParams.get(PAGE_PARAM));
-  if (requested === undefined) throw redirect(pageHref(url, 1));
+  const requested = requirePageNumber(url);
   const query = readIngredientQuery(url.searchParams);
 
   const loaded = await context.get(catalogContext)();
@@ -38,7 +32,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     excluded.map((ingredient) => ingredient.name),
   );
   const list = paginate(matches, requested);
-  if (matches.length > 0 && list.page !== requested) throw redirect(pageHref(url, list.page));
+  // "Nothing found" reads the same at any page number: it is answered where it was asked.
+  if (matches.length > 0) requireExistingPage(list, requested, url);
 
   const { siteUrl, siteName } = context.get(siteConfigContext);
   return {

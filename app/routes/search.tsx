@@ -1,13 +1,13 @@
 import { useEffect } from "react";
-import { Link, redirect, useRouteLoaderData } from "react-router";
+import { Link, useRouteLoaderData } from "react-router";
 import { PaginationNav } from "../components/pagination-nav.tsx";
 import { RecipeList } from "../components/recipe-list.tsx";
 import { SearchForm } from "../components/search-form.tsx";
 import { trackEvent } from "../lib/analytics.ts";
 import { CATEGORY_HEADINGS, categoryPath, FOOTER_CATEGORIES } from "../lib/categories.ts";
-import { PAGE_PARAM, SEARCH_TERM_PARAM } from "../lib/form-fields.ts";
+import { SEARCH_TERM_PARAM } from "../lib/form-fields.ts";
 import { pageTitle } from "../lib/page-title.ts";
-import { pageHref, paginate, parsePageParam } from "../lib/pagination.ts";
+import { pageHref, paginate, requireExistingPage, requirePageNumber } from "../lib/pagination.ts";
 import { newestRecipes, searchRecipes } from "../lib/search.ts";
 import { pageMeta } from "../lib/seo/page-meta.ts";
 import { catalogContext, siteConfigContext } from "../lib/site-context.server.ts";
@@ -20,8 +20,7 @@ const MAX_QUERY_LENGTH = 100;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const query = (url.searchParams.get(SEARCH_TERM_PARAM) ?? "").trim().slice(0, MAX_QUERY_LENGTH);
-  const requested = parsePageParam(url.searchParams.get(PAGE_PARAM));
-  if (requested === undefined) throw redirect(pageHref(url, 1));
+  const requested = requirePageNumber(url);
 
   const loaded = await context.get(catalogContext)();
   const recipes = loaded?.catalog.recipes ?? [];
@@ -29,7 +28,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const found =
     loaded && query !== "" ? searchRecipes(recipes, loaded.index(), query).map((result) => result.recipe) : [];
   const list = paginate(found, requested);
-  if (found.length > 0 && list.page !== requested) throw redirect(pageHref(url, list.page));
+  // "Nothing found" reads the same at any page number: it is answered where it was asked.
+  if (found.length > 0) requireExistingPage(list, requested, url);
 
   const { siteUrl, siteName } = context.get(siteConfigContext);
   return {
