@@ -9,7 +9,7 @@ import {
   RECIPE_FIELD,
   RETURN_PATH_FIELD,
 } from "../lib/form-fields.ts";
-import { useVisitor } from "../lib/use-visitor.ts";
+import { useVisitor } from "../lib/shell-data.ts";
 import { HeartIcon } from "./icons.tsx";
 
 /**

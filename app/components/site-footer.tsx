@@ -2,7 +2,7 @@ import { Link, useLocation } from "react-router";
 import { CATEGORY_HEADINGS, categoryPath, FOOTER_CATEGORIES } from "../lib/categories.ts";
 import { CSRF_FIELD, RETURN_PATH_FIELD } from "../lib/form-fields.ts";
 import { signInHref } from "../lib/return-path.ts";
-import type { ShellData } from "../root.tsx";
+import type { ShellVisitor } from "../lib/shell-data.ts";
 import { ConsentSettingsLink } from "./cookie-consent.tsx";
 
 /** The footer of spec section 2, on every page. */
@@ -11,8 +11,8 @@ export function SiteFooter({
   visitor,
   accountUnavailable,
 }: {
-  appStoreUrl: string | undefined;
-  visitor: ShellData["visitor"];
+  appStoreUrl: string;
+  visitor: ShellVisitor | null;
   accountUnavailable: boolean;
 }) {
   const location = useLocation();

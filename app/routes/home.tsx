@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { Form, Link, type ShouldRevalidateFunctionArgs, useLocation, useRouteLoaderData } from "react-router";
+import { Form, Link, type ShouldRevalidateFunctionArgs, useLocation } from "react-router";
 import { RecipeCard } from "../components/recipe-card.tsx";
 import { trackEvent } from "../lib/analytics.ts";
 import { CATEGORY_HEADINGS, categoryPath, type RecipeType, recipeTypeFromParam } from "../lib/categories.ts";
@@ -7,8 +7,8 @@ import { LAST_SHOWN_PARAM, RANDOM_TYPE_PARAM } from "../lib/form-fields.ts";
 import { homeTitle } from "../lib/page-title.ts";
 import { pickRandomRecipe } from "../lib/search.ts";
 import { staticPageMeta } from "../lib/seo/static-page-meta.ts";
+import { useConsent } from "../lib/shell-data.ts";
 import { catalogContext } from "../lib/site-context.server.ts";
-import type { ShellData } from "../root.tsx";
 import type { Route } from "./+types/home";
 
 /** The three quick choices under "Ich will aber lieber...", in the spec's order. */
@@ -64,7 +64,7 @@ export const meta: Route.MetaFunction = (args) =>
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { recipe, type, unknownType, pressed } = loaderData;
   const shown = recipe?.slug ?? "";
-  const consent = useRouteLoaderData<ShellData>("root")?.consent ?? null;
+  const consent = useConsent();
   const { key, pathname } = useLocation();
 
   // shuffle_recipes after each press (spec section 7); the pick on opening the page is not one.

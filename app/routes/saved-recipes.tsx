@@ -16,8 +16,8 @@ import { setNotice } from "../lib/notice-cookie.server.ts";
 import { NOTICES, type NoticeCode } from "../lib/notices.ts";
 import { pageTitle } from "../lib/page-title.ts";
 import { formReturnPath, signInHref } from "../lib/return-path.ts";
-import { shellFromMatches } from "../lib/root-data.ts";
 import { SAVED_RECIPES_LIMIT } from "../lib/saved-recipes-limit.ts";
+import { shellFromMatches } from "../lib/shell-data.ts";
 import { catalogContext, responseCookiesContext, visitorContext } from "../lib/site-context.server.ts";
 import type { Route } from "./+types/saved-recipes";
 

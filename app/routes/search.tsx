@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { Link, useRouteLoaderData } from "react-router";
+import { Link } from "react-router";
 import { PaginationNav } from "../components/pagination-nav.tsx";
 import { RecipeList } from "../components/recipe-list.tsx";
 import { SearchForm } from "../components/search-form.tsx";
@@ -10,8 +10,8 @@ import { pageTitle } from "../lib/page-title.ts";
 import { pageHref, paginate, requireExistingPage, requirePageNumber } from "../lib/pagination.ts";
 import { newestRecipes, searchRecipes } from "../lib/search.ts";
 import { pageMeta } from "../lib/seo/page-meta.ts";
+import { useConsent } from "../lib/shell-data.ts";
 import { catalogContext, siteConfigContext } from "../lib/site-context.server.ts";
-import type { ShellData } from "../root.tsx";
 import type { Route } from "./+types/search";
 
 /** Longer terms are cut: no recipe name is this long, and it bounds the work per request. */
@@ -61,7 +61,7 @@ function resultCount(total: number, query: string): string {
 
 export default function Search({ loaderData }: Route.ComponentProps) {
   const { query, items, total, page, pageCount, suggestions } = loaderData;
-  const consent = useRouteLoaderData<ShellData>("root")?.consent ?? null;
+  const consent = useConsent();
 
   // search_recipes once per term searched (spec section 7).
   // biome-ignore lint/correctness/useExhaustiveDependencies: one event per term; consent is read as it is then
