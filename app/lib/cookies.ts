@@ -31,6 +31,14 @@ export function serializeCookie(name: string, value: string, options: CookieOpti
   ].join("; ");
 }
 
+/**
+ * The Set-Cookie header value that deletes cookie `name` (Max-Age=0), with
+ * the attributes it was set with: one of ours, on the path `serializeCookie` gives.
+ */
+export function clearedCookie(name: string, options: Omit<CookieOptions, "maxAgeSeconds">): string {
+  return serializeCookie(name, "", { ...options, maxAgeSeconds: 0 });
+}
+
 /** Whether cookies for this request's site should be Secure. */
 export function isHttps(request: Request): boolean {
   return new URL(request.url).protocol === "https:";

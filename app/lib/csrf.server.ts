@@ -5,7 +5,7 @@
  * the cookie nor set it, so it cannot fill in the field.
  */
 import { constantTimeEqual } from "./constant-time.ts";
-import { readCookie, serializeCookie } from "./cookies.ts";
+import { clearedCookie, readCookie, serializeCookie } from "./cookies.ts";
 import { CSRF_FIELD } from "./form-fields.ts";
 
 export const CSRF_COOKIE = "wkij_csrf";
@@ -36,7 +36,7 @@ export function newCsrfToken(secure: boolean): { token: string; setCookie: strin
 
 /** The Set-Cookie header that deletes the form token. */
 export function clearCsrfToken(secure: boolean): string {
-  return serializeCookie(CSRF_COOKIE, "", { maxAgeSeconds: 0, sameSite: "Strict", secure });
+  return clearedCookie(CSRF_COOKIE, { sameSite: "Strict", secure });
 }
 
 /** Whether the form's token matches the cookie's, compared in constant time. */
