@@ -6,11 +6,11 @@
 
 /** The categories, in the banner's order. "necessary" cannot be switched off. */
 export const CONSENT_CATEGORIES = ["necessary", "tracking", "analytics", "marketing"] as const;
-export type ConsentCategory = (typeof CONSENT_CATEGORIES)[number];
+type ConsentCategory = (typeof CONSENT_CATEGORIES)[number];
 export type Consent = Record<ConsentCategory, boolean>;
 
 /** Bumped when the meaning of a category changes: every visitor is asked again. */
-export const CONSENT_VERSION = 1;
+const CONSENT_VERSION = 1;
 
 /** Lifetime of the stored choice (spec section 9). */
 export const CONSENT_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;

@@ -10,7 +10,7 @@ export function readCookie(cookieHeader: string | null, name: string): string | 
   return undefined;
 }
 
-export interface CookieOptions {
+interface CookieOptions {
   /** Undefined: a session cookie, gone when the browser closes. */
   maxAgeSeconds: number | undefined;
   httpOnly?: boolean;

@@ -8,7 +8,7 @@ import { constantTimeEqual } from "./constant-time.ts";
 import { clearedCookie, readCookie, serializeCookie } from "./cookies.ts";
 import { CSRF_FIELD } from "./form-fields.ts";
 
-export const CSRF_COOKIE = "wkij_csrf";
+const CSRF_COOKIE = "wkij_csrf";
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 /** The token of this request's cookie, if it carries a well-formed one. */

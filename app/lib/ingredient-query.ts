@@ -7,7 +7,7 @@
 import { EXCLUDED_INGREDIENT_PARAM, INGREDIENT_FILTER_PARAM, SELECTED_INGREDIENT_PARAM } from "./form-fields.ts";
 
 /** More is no longer a search but the whole pantry; it also bounds the work per request. */
-export const MAX_SELECTED = 30;
+const MAX_SELECTED = 30;
 const MAX_FILTER_LENGTH = 50;
 
 export interface IngredientQuery {

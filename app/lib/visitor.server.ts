@@ -23,14 +23,14 @@ import { errorMessage } from "./error-message.ts";
 /** A session is refreshed at most this often: each refresh is a write in Directus and a new cookie. */
 const REFRESH_AFTER_SECONDS = 3_600;
 
-export interface Visitor {
+interface Visitor {
   user: CurrentUser;
   saved: SavedRecipeLink[];
   /** The token forms must repeat (csrf.server.ts). */
   csrfToken: string;
 }
 
-export type VisitorState =
+type VisitorState =
   | { status: "anonymous" }
   | { status: "signed-in"; visitor: Visitor; api: UserApi }
   /** The cookie was refused: expired, signed out elsewhere, or forged. */
