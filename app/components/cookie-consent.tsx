@@ -7,6 +7,7 @@ import {
   ANSWER_WITH_DATA,
   CONSENT_CATEGORY_FIELD,
   CONSENT_CHOICE_FIELD,
+  CONSENT_CHOICES,
   RETURN_PATH_FIELD,
 } from "../lib/form-fields.ts";
 import { CloseIcon, EditIcon } from "./icons.tsx";
@@ -96,10 +97,10 @@ export function CookieConsent({ consent, gtmId, children }: CookieConsentProps) 
             <Link to="/datenschutz">Datenschutzerklärung</Link>.
           </p>
           <div className="cookie-actions">
-            <button type="submit" name={CONSENT_CHOICE_FIELD} value="alle" className="button">
+            <button type="submit" name={CONSENT_CHOICE_FIELD} value={CONSENT_CHOICES.all} className="button">
               Alle akzeptieren
             </button>
-            <button type="submit" name={CONSENT_CHOICE_FIELD} value="keine" className="button">
+            <button type="submit" name={CONSENT_CHOICE_FIELD} value={CONSENT_CHOICES.none} className="button">
               Alle ablehnen
             </button>
           </div>
@@ -124,14 +125,19 @@ export function CookieConsent({ consent, gtmId, children }: CookieConsentProps) 
                 </div>
               ))}
             </fieldset>
-            <button type="submit" name={CONSENT_CHOICE_FIELD} value="auswahl" className="button button-secondary">
+            <button
+              type="submit"
+              name={CONSENT_CHOICE_FIELD}
+              value={CONSENT_CHOICES.selected}
+              className="button button-secondary"
+            >
               Auswahl speichern
             </button>
           </details>
           <button
             type="submit"
             name={CONSENT_CHOICE_FIELD}
-            value="schliessen"
+            value={CONSENT_CHOICES.close}
             className="cookie-close"
             aria-label="Fenster schließen"
             title="Fenster schließen"

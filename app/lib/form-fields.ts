@@ -50,6 +50,7 @@ export type RecipeAction = (typeof RECIPE_ACTIONS)[keyof typeof RECIPE_ACTIONS];
 
 /** The cookie banner: the button pressed (consent.ts, consentFromChoice) and the boxes ticked. */
 export const CONSENT_CHOICE_FIELD = "auswahl";
+export const CONSENT_CHOICES = { all: "alle", none: "keine", selected: "auswahl", close: "schliessen" } as const;
 export const CONSENT_CATEGORY_FIELD = "kategorie";
 
 // ── The return path (return-path.ts), under three names ──
