@@ -22,6 +22,7 @@
  */
 import type { Context } from "hono";
 import { readCookie } from "../app/lib/cookies.ts";
+import { errorMessage } from "../app/lib/error-message.ts";
 import { imageTransformQuery, knownImageTransform } from "../app/lib/recipe-images.ts";
 import { errorResponse } from "./error-page.ts";
 
@@ -223,7 +224,7 @@ export async function proxyToDirectus(c: Context, directusUrl: string): Promise<
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
   } catch (error) {
-    console.error(`directus-proxy: ${target.pathname} failed: ${error instanceof Error ? error.message : error}`);
+    console.error(`directus-proxy: ${target.pathname} failed: ${errorMessage(error)}`);
     return errorResponse(request, 502);
   }
 

@@ -16,6 +16,7 @@
  */
 import type { Context } from "hono";
 import { constantTimeEqual } from "../app/lib/constant-time.ts";
+import { errorMessage } from "../app/lib/error-message.ts";
 import { sha256 } from "../app/lib/sha256.ts";
 import { jsonResponse } from "./json-response.ts";
 import { SourceError } from "./sync/directus-source.ts";
@@ -92,7 +93,7 @@ export function syncEndpoint({ token, directusUrl }: SyncEndpointOptions) {
       const summary = await loggedSync({ trigger: "api", ...asked, store: c.env.CATALOG, directusUrl });
       return jsonResponse(200, summary);
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
+      const message = errorMessage(error);
       if (error instanceof SyncAborted) return jsonResponse(409, { error: message });
       if (error instanceof SourceError) return jsonResponse(502, { error: message });
       return jsonResponse(500, { error: "the sync failed; see the Worker's logs" });

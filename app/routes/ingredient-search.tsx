@@ -1,21 +1,21 @@
 import { useMemo, useRef, useState } from "react";
-import { Form, Link, redirect, useNavigation, useSubmit } from "react-router";
+import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { CloseIcon } from "../components/icons.tsx";
 import { PaginationNav } from "../components/pagination-nav.tsx";
 import { RecipeCard } from "../components/recipe-card.tsx";
 import { matchIngredients } from "../lib/catalog/queries.ts";
 import { foldTerm } from "../lib/fold.ts";
+import { EXCLUDED_INGREDIENT_PARAM, INGREDIENT_FILTER_PARAM, SELECTED_INGREDIENT_PARAM } from "../lib/form-fields.ts";
 import { type IngredientQuery, ingredientSearchHref, readIngredientQuery } from "../lib/ingredient-query.ts";
 import { pageTitle } from "../lib/page-title.ts";
-import { PAGE_PARAM, pageHref, paginate, parsePageParam } from "../lib/pagination.ts";
+import { pageHref, paginate, requireExistingPage, requirePageNumber } from "../lib/pagination.ts";
 import { pageMeta } from "../lib/seo/page-meta.ts";
 import { catalogContext, siteConfigContext } from "../lib/site-context.server.ts";
 import type { Route } from "./+types/ingredient-search";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const requested = parsePageParam(url.searchParams.get(PAGE_PARAM));
-  if (requested === undefined) throw redirect(pageHref(url, 1));
+  const requested = requirePageNumber(url);
   const query = readIngredientQuery(url.searchParams);
 
   const catalog = await context.get(catalogContext)();
@@ -31,7 +31,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     excluded.map((ingredient) => ingredient.name),
   );
   const list = paginate(matches, requested);
-  if (matches.length > 0 && list.page !== requested) throw redirect(pageHref(url, list.page));
+  // "Nothing found" reads the same at any page number: it is answered where it was asked.
+  if (matches.length > 0) requireExistingPage(list, requested, url);
 
   const { siteUrl, siteName } = context.get(siteConfigContext);
   return {
@@ -125,7 +126,7 @@ export default function IngredientSearch({ loaderData }: Route.ComponentProps) {
     if (!form.current) return;
     const data = new FormData(form.current);
     // An empty filter would only clutter the shared address.
-    if (String(data.get("zutat") ?? "").trim() === "") data.delete("zutat");
+    if (String(data.get(INGREDIENT_FILTER_PARAM) ?? "").trim() === "") data.delete(INGREDIENT_FILTER_PARAM);
     submit(data, { method: "get", action: "/zutatensuche", replace: true, preventScrollReset: true });
   }
 
@@ -152,7 +153,7 @@ export default function IngredientSearch({ loaderData }: Route.ComponentProps) {
             <input
               id="zutat-filter"
               type="search"
-              name="zutat"
+              name={INGREDIENT_FILTER_PARAM}
               value={filterText}
               onChange={(event) => setFilterText(event.currentTarget.value)}
               placeholder="z. B. Tomate"
@@ -170,7 +171,7 @@ export default function IngredientSearch({ loaderData }: Route.ComponentProps) {
                   <label>
                     <input
                       type="checkbox"
-                      name="z"
+                      name={SELECTED_INGREDIENT_PARAM}
                       value={item.slug}
                       checked={checked.has(item.slug)}
                       onChange={(event) => {
@@ -194,10 +195,10 @@ export default function IngredientSearch({ loaderData }: Route.ComponentProps) {
             {selected
               .filter((item) => !visibleSlugs.has(item.slug))
               .map((item) => (
-                <input key={item.slug} type="hidden" name="z" value={item.slug} />
+                <input key={item.slug} type="hidden" name={SELECTED_INGREDIENT_PARAM} value={item.slug} />
               ))}
             {excluded.map((item) => (
-              <input key={item.slug} type="hidden" name="ohne" value={item.slug} />
+              <input key={item.slug} type="hidden" name={EXCLUDED_INGREDIENT_PARAM} value={item.slug} />
             ))}
           </fieldset>
           <button type="submit" className="button">
@@ -274,16 +275,16 @@ function ExcludeForm({ ingredients, query }: { ingredients: Named[]; query: Ingr
   return (
     <Form method="get" action="/zutatensuche" className="exclude-form" preventScrollReset>
       {query.selected.map((slug) => (
-        <input key={slug} type="hidden" name="z" value={slug} />
+        <input key={slug} type="hidden" name={SELECTED_INGREDIENT_PARAM} value={slug} />
       ))}
       {query.excluded.map((slug) => (
-        <input key={slug} type="hidden" name="ohne" value={slug} />
+        <input key={slug} type="hidden" name={EXCLUDED_INGREDIENT_PARAM} value={slug} />
       ))}
       <label htmlFor="ohne-zutat" className="field-label">
         Rezepte ohne diese Zutat
       </label>
       <div className="exclude-row">
-        <select id="ohne-zutat" name="ohne" defaultValue="">
+        <select id="ohne-zutat" name={EXCLUDED_INGREDIENT_PARAM} defaultValue="">
           <option value="">Zutat wählen …</option>
           {ingredients
             .filter((item) => !taken.has(item.slug))

@@ -6,6 +6,7 @@
 import { execFileSync } from "node:child_process";
 import { launch } from "chrome-launcher";
 import lighthouse, { type Result } from "lighthouse";
+import { errorMessage } from "../../app/lib/error-message.ts";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../chromium.ts";
 
 const CHROME_FLAGS = ["--headless=new", ...CHROMIUM_FLAGS];
@@ -208,7 +209,7 @@ export async function benchLighthouse(
         done.push(result.numbers);
         benchmarkIndexes.push(result.numbers.benchmarkIndex);
       } catch (error) {
-        errors.push(error instanceof Error ? error.message : String(error));
+        errors.push(errorMessage(error));
       }
     }
     const of = (key: Exclude<keyof RunNumbers, "report" | "failedAudits">) =>

@@ -6,6 +6,7 @@
  * an error; the live catalog stays, and the next run tries again.
  */
 import type { CatalogStore } from "../../app/lib/catalog/storage.ts";
+import { errorMessage } from "../../app/lib/error-message.ts";
 import { createDirectusSource } from "./directus-source.ts";
 import { rollback } from "./rollback.ts";
 import { runSync, type SyncSummary } from "./run-sync.ts";
@@ -75,7 +76,7 @@ export async function loggedSync({
       writes: null,
       deletes: null,
       durationMs: Date.now() - started,
-      error: error instanceof Error ? error.message : String(error),
+      error: errorMessage(error),
     };
     console.error(JSON.stringify(failed));
     throw error;
