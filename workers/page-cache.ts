@@ -48,7 +48,8 @@ const STORED_MAX_AGE_SECONDS = 24 * 60 * 60;
 
 /** The query parameters each page reads, in their canonical order; every other page reads none. */
 const PAGE_PARAMS: [RegExp, string[]][] = [
-  [/^\/(?:zufallsgenerator)?$/, [RANDOM_TYPE_PARAM, LAST_SHOWN_PARAM]],
+  // The shuffle form sends the recipe shown first, then the pressed button's category.
+  [/^\/(?:zufallsgenerator)?$/, [LAST_SHOWN_PARAM, RANDOM_TYPE_PARAM]],
   [/^\/suche$/, [SEARCH_TERM_PARAM, PAGE_PARAM]],
   [/^\/zutatensuche$/, [INGREDIENT_FILTER_PARAM, SELECTED_INGREDIENT_PARAM, EXCLUDED_INGREDIENT_PARAM, PAGE_PARAM]],
   [/^\/kategorie\/[^/]+$/, [PAGE_PARAM]],
