@@ -8,7 +8,7 @@ import {
   CONSENT_CATEGORY_FIELD,
   CONSENT_CHOICE_FIELD,
   CONSENT_CHOICES,
-  RETURN_PATH_FIELD,
+  RETURN_PATH_PARAM,
 } from "../lib/form-fields.ts";
 import { CloseIcon, EditIcon } from "./icons.tsx";
 
@@ -88,7 +88,7 @@ export function CookieConsent({ consent, gtmId, children }: CookieConsentProps) 
         aria-labelledby="cookie-titel"
       >
         <form method="post" action="/einwilligung" onSubmit={submitInBackground}>
-          <input type="hidden" name={RETURN_PATH_FIELD} value={`${location.pathname}${location.search}`} />
+          <input type="hidden" name={RETURN_PATH_PARAM} value={`${location.pathname}${location.search}`} />
           <h2 id="cookie-titel">Cookies und Datenschutz</h2>
           <p>
             Wir verwenden notwendige Cookies, damit die Website funktioniert. Mit deiner Zustimmung nutzen wir außerdem

@@ -7,7 +7,7 @@ import {
   RECIPE_ACTION_FIELD,
   RECIPE_ACTIONS,
   RECIPE_FIELD,
-  RETURN_PATH_FIELD,
+  RETURN_PATH_PARAM,
 } from "../lib/form-fields.ts";
 import { useVisitor } from "../lib/shell-data.ts";
 import { HeartIcon } from "./icons.tsx";
@@ -45,7 +45,7 @@ export function SaveRecipeButton({ recipeId, recipeName }: { recipeId: number; r
       <input type="hidden" name={CSRF_FIELD} value={visitor.csrfToken} />
       <input type="hidden" name={RECIPE_FIELD} value={recipeId} />
       <input type="hidden" name={RECIPE_ACTION_FIELD} value={saved ? RECIPE_ACTIONS.remove : RECIPE_ACTIONS.save} />
-      <input type="hidden" name={RETURN_PATH_FIELD} value={`${location.pathname}${location.search}`} />
+      <input type="hidden" name={RETURN_PATH_PARAM} value={`${location.pathname}${location.search}`} />
       <button
         type="submit"
         className={`button-save${saved ? " is-saved" : ""}${busy ? " is-busy" : ""}`}

@@ -1,6 +1,6 @@
 import { Link, useLocation } from "react-router";
 import { CATEGORY_HEADINGS, categoryPath, FOOTER_CATEGORIES } from "../lib/categories.ts";
-import { CSRF_FIELD, RETURN_PATH_FIELD } from "../lib/form-fields.ts";
+import { CSRF_FIELD, RETURN_PATH_PARAM } from "../lib/form-fields.ts";
 import { signInHref } from "../lib/return-path.ts";
 import type { ShellVisitor } from "../lib/shell-data.ts";
 import { ConsentSettingsLink } from "./cookie-consent.tsx";
@@ -41,7 +41,7 @@ export function SiteFooter({
           <form method="post" action="/logout" className="footer-account">
             <span>Angemeldet als {visitor.email}</span>
             <input type="hidden" name={CSRF_FIELD} value={visitor.csrfToken} />
-            <input type="hidden" name={RETURN_PATH_FIELD} value={back} />
+            <input type="hidden" name={RETURN_PATH_PARAM} value={back} />
             <button type="submit" className="link-button">
               Abmelden
             </button>

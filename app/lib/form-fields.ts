@@ -53,25 +53,14 @@ export const CONSENT_CHOICE_FIELD = "auswahl";
 export const CONSENT_CHOICES = { all: "alle", none: "keine", selected: "auswahl", close: "schliessen" } as const;
 export const CONSENT_CATEGORY_FIELD = "kategorie";
 
-// ── The return path (return-path.ts), under three names ──
-// One idea, the page to go back to, but three addresses with different
-// owners; each keeps the name it has (decision 0016).
+// ── The return path (return-path.ts) ──
 
 /**
- * A posted form's hidden field: where the action redirects when it answers
- * without JavaScript (saving a recipe, the cookie banner, signing out).
- * Internal to the site, but pages rendered before a deploy still post it.
+ * Where to go back to, under one name everywhere: a posted form's hidden
+ * field (saving a recipe, the cookie banner, signing out: where the action
+ * redirects when it answers without JavaScript), the sign-in link
+ * `/login?redirect=<path>` (the spec fixes this address) and the landing
+ * page Directus returns the visitor to, `/login/zurueck?redirect=<path>`
+ * (workers/auth-routes.ts).
  */
-export const RETURN_PATH_FIELD = "zurueck";
-
-/** `/login?redirect=<path>`: the sign-in link's return path; the spec fixes this address. */
-export const SIGN_IN_RETURN_PARAM = "redirect";
-
-/**
- * `/login/zurueck?ziel=<path>` (workers/auth-routes.ts): the landing page
- * Directus sends the visitor back to carries the return path under another
- * name. The landing address travels inside Directus' own `redirect`
- * parameter and is held by Directus for the whole sign-in, so a sign-in that
- * spans a deploy would lose its way back if this name changed.
- */
-export const SIGN_IN_LANDING_RETURN_PARAM = "ziel";
+export const RETURN_PATH_PARAM = "redirect";

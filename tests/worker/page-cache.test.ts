@@ -170,7 +170,7 @@ describe("edge cache", () => {
     const answer = await get("/einwilligung", {
       method: "POST",
       headers: { origin: ORIGIN, "content-type": "application/x-www-form-urlencoded" },
-      body: "auswahl=keine&zurueck=%2Fimpressum",
+      body: "auswahl=keine&redirect=%2Fimpressum",
     });
     expect(answer.status).toBe("wkij; fwd=bypass; detail=method");
   });
