@@ -1,15 +1,5 @@
 import { useEffect } from "react";
-import {
-  isRouteErrorResponse,
-  Link,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useLocation,
-  useRouteLoaderData,
-} from "react-router";
+import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { CookieConsent } from "./components/cookie-consent.tsx";
@@ -18,10 +8,8 @@ import { SiteHeader } from "./components/site-header.tsx";
 import { TabBar } from "./components/tab-bar.tsx";
 import { TagManager } from "./components/tag-manager.tsx";
 import { trackEvent } from "./lib/analytics.ts";
-import { consentFrom } from "./lib/consent-cookie.server.ts";
-import { takeNotice } from "./lib/notice-cookie.server.ts";
-import { NOTICES } from "./lib/notices.ts";
-import { responseCookiesContext, siteConfigContext, visitorContext } from "./lib/site-context.server.ts";
+import { loadShellData } from "./lib/shell-data.server.ts";
+import { useShellData } from "./lib/shell-data.ts";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -32,39 +20,14 @@ export const links: Route.LinksFunction = () => [
 ];
 
 /** What the shell (header, footer, cards) needs on every page. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const config = context.get(siteConfigContext);
-  const state = await context.get(visitorContext).state();
-  const notice = takeNotice(request);
-  if (notice) context.get(responseCookiesContext).push(notice.clear);
-  return {
-    productName: config.productName,
-    siteName: config.siteName,
-    siteUrl: config.siteUrl,
-    appStoreUrl: config.appStoreUrl,
-    visitor:
-      state.status === "signed-in"
-        ? {
-            email: state.visitor.user.email,
-            savedRecipeIds: state.visitor.saved.map((link) => link.recipe),
-            csrfToken: state.visitor.csrfToken,
-          }
-        : null,
-    /** Signed in, but Directus cannot be asked right now. */
-    accountUnavailable: state.status === "unavailable",
-    notice: notice ? NOTICES[notice.code] : null,
-    /** The visitor's cookie choice; null: not asked yet, the banner is due. */
-    consent: consentFrom(request, config.consentCookieName) ?? null,
-    gtmId: config.gtmId,
-  };
+export function loader({ request, context }: Route.LoaderArgs) {
+  return loadShellData(request, context);
 }
 
-export type ShellData = Awaited<ReturnType<typeof loader>>;
-
 export function Layout({ children }: { children: React.ReactNode }) {
-  // Undefined when the root loader itself failed; the shell then falls back
-  // to the product's default names rather than rendering nothing.
-  const shell = useRouteLoaderData<typeof loader>("root");
+  // Also rendered around the error page, when the root loader itself may
+  // have failed: useShellData then falls back to the product's own names.
+  const shell = useShellData();
   return (
     <html lang="de">
       <head>
@@ -73,17 +36,17 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#2f6b3a" />
         <Meta />
         <Links />
-        <TagManager gtmId={shell?.gtmId ?? null} consent={shell?.consent ?? null} />
+        <TagManager gtmId={shell.gtmId} consent={shell.consent} />
       </head>
       <body>
         <a className="skip-link" href="#inhalt">
           Zum Inhalt springen
         </a>
-        <CookieConsent consent={shell?.consent ?? null} gtmId={shell?.gtmId ?? null}>
-          <SiteHeader productName={shell?.productName ?? "Was koche ich"} />
+        <CookieConsent consent={shell.consent} gtmId={shell.gtmId}>
+          <SiteHeader productName={shell.productName} />
           <TabBar />
           <main id="inhalt" tabIndex={-1}>
-            {shell?.notice ? (
+            {shell.notice ? (
               <p className="notice site-notice" role="status">
                 {shell.notice}
               </p>
@@ -91,9 +54,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
             {children}
           </main>
           <SiteFooter
-            appStoreUrl={shell?.appStoreUrl}
-            visitor={shell?.visitor ?? null}
-            accountUnavailable={shell?.accountUnavailable ?? false}
+            appStoreUrl={shell.appStoreUrl}
+            visitor={shell.visitor}
+            accountUnavailable={shell.accountUnavailable}
           />
         </CookieConsent>
         <ScrollRestoration />

@@ -1,6 +1,6 @@
 import { index, type RouteConfig, route } from "@react-router/dev/routes";
 
-// The URL contract of ../shared/DESIGN.md: German paths, English module names.
+// The URL contract of docs/design.md: German paths, English module names.
 export default [
   index("routes/home.tsx", { id: "home" }),
   route("zufallsgenerator", "routes/home.tsx", { id: "random-generator" }),

@@ -32,15 +32,15 @@
 export const SITE_SYNC_ENV = ["SYNC_URL", "SYNC_TOKEN"] as const;
 
 /** Collections whose changes reach the catalog (workers/sync/directus-source.ts reads their fields). */
-export const PUBLISHED_COLLECTIONS = ["recipe", "ingredient", "RecipeType", "IngredientType"] as const;
+const PUBLISHED_COLLECTIONS = ["recipe", "ingredient", "RecipeType", "IngredientType"] as const;
 
 /** How long the flow waits after a refusal: the site's window between two syncs. */
-export const RETRY_WAIT_MS = 10_000;
+const RETRY_WAIT_MS = 10_000;
 
 /** How often the flow asks again after a refusal. */
 export const RETRIES = 2;
 
-export interface FlowDeclaration {
+interface FlowDeclaration {
   id: string;
   name: string;
   icon: string;

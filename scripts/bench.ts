@@ -12,6 +12,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
+import { errorMessage } from "../app/lib/error-message.ts";
 import { benchCatalog, type CatalogBench } from "./bench/catalog.ts";
 import { clientJsPerRoute, type RouteScripts } from "./bench/client-js.ts";
 import { benchDirectusSync, type DirectusSyncBench } from "./bench/directus-sync.ts";
@@ -110,7 +111,7 @@ if (wanted("lighthouse") || wanted("directus-sync")) {
           await site.stop();
         }
       } catch (error) {
-        lighthouseError = error instanceof Error ? error.message : String(error);
+        lighthouseError = errorMessage(error);
         console.error(`bench: the Lighthouse part failed: ${lighthouseError}`);
       }
     }

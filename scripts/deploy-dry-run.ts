@@ -37,7 +37,7 @@ const DEPLOY_REDIRECT = ".wrangler/deploy/config.json";
 const MODULE_FILE = /\.(js|mjs|cjs|wasm|txt|bin)$/;
 
 /** A Worker bundle's size as Cloudflare counts it. */
-export interface WorkerBundleSize {
+interface WorkerBundleSize {
   files: number;
   /** Bytes of all modules together. */
   raw: number;
@@ -101,7 +101,7 @@ export function checkSourceMaps(buildDir: string): number {
 }
 
 /** What a production deploy would upload: the Worker's size and how many source maps go with it. */
-export interface DryRunResult {
+interface DryRunResult {
   size: WorkerBundleSize;
   sourceMaps: number;
 }

@@ -25,7 +25,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 
 /** One entry of a lockfile's `packages` (lockfileVersion 3), as far as this script reads it. */
-export interface LockEntry {
+interface LockEntry {
   version?: string;
   integrity?: string;
   dev?: boolean;
@@ -40,7 +40,7 @@ export interface Lockfile {
 }
 
 /** An optional dependency that a locked package declares and the lockfile does not hold. */
-export interface MissingOptional {
+interface MissingOptional {
   /** The declaring package's path in the lockfile, e.g. `node_modules/workerd`. */
   parent: string;
   name: string;
@@ -150,7 +150,7 @@ function entryFor(missing: MissingOptional, parent: LockEntry): { entry: LockEnt
 }
 
 /** Adds an entry for every missing optional dependency, beside its parent's other dependencies; returns what it added. */
-export function repairLockfile(lock: Lockfile, log: (line: string) => void = () => {}): MissingOptional[] {
+function repairLockfile(lock: Lockfile, log: (line: string) => void = () => {}): MissingOptional[] {
   const missing = missingOptionalPackages(lock);
   for (const item of missing) {
     const parent = lock.packages[item.parent] ?? {};

@@ -11,6 +11,7 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { resolve } from "node:path";
+import { errorMessage } from "../app/lib/error-message.ts";
 import { openAdminDoor } from "./local-stack/admin-door.ts";
 import { startCms } from "./local-stack/cms.ts";
 import { LOCAL_ADMIN } from "./local-stack/directus.ts";
@@ -67,7 +68,7 @@ const wrangler: ChildProcess = spawn("wrangler", ["dev", "--port", String(SITE_P
 warmRecipeImages(cms.directus.url).then(
   ({ images, failed, seconds }) =>
     log(`${images} recipe images prepared in ${seconds.toFixed(0)} s${failed ? ` (${failed} failed)` : ""}`),
-  (error: unknown) => log(`preparing the recipe images failed: ${error instanceof Error ? error.message : error}`),
+  (error: unknown) => log(`preparing the recipe images failed: ${errorMessage(error)}`),
 );
 
 console.log(`

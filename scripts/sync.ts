@@ -18,6 +18,7 @@
 import { parseArgs } from "node:util";
 import { getPlatformProxy } from "wrangler";
 import { type CatalogStore, readPointer } from "../app/lib/catalog/storage.ts";
+import { errorMessage } from "../app/lib/error-message.ts";
 import { createDirectusSource } from "../workers/sync/directus-source.ts";
 import { rollback } from "../workers/sync/rollback.ts";
 import { runSync, type SyncProgress, type SyncSummary } from "../workers/sync/run-sync.ts";
@@ -176,6 +177,6 @@ try {
   else await local();
 } catch (error) {
   if (interactive) process.stderr.write("\r\x1b[2K");
-  console.error(error instanceof Error ? error.message : error);
+  console.error(errorMessage(error));
   process.exitCode = 1;
 }

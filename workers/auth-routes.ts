@@ -3,7 +3,7 @@
  *
  * - GET /login?redirect=<path> sends the visitor to Directus' Google login
  *   (under /directus, this site's origin) with /login/zurueck as the way back.
- * - GET /login/zurueck?ziel=<path> is where Directus returns them: on to the
+ * - GET /login/zurueck?redirect=<path> is where Directus returns them: on to the
  *   page they came from, or home with a German notice if sign-in failed
  *   (Directus then drops our query and adds ?reason=).
  * - POST /logout ends the Directus session and returns to the page.
@@ -16,8 +16,10 @@ import { Hono } from "hono";
 import { isHttps } from "../app/lib/cookies.ts";
 import { clearCsrfToken, csrfTokenValid, newCsrfToken } from "../app/lib/csrf.server.ts";
 import { clearSessionCookie, sessionTokenFrom, userApi } from "../app/lib/directus/user-api.server.ts";
+import { errorMessage } from "../app/lib/error-message.ts";
+import { RETURN_PATH_PARAM } from "../app/lib/form-fields.ts";
 import { setNotice } from "../app/lib/notice-cookie.server.ts";
-import { safeReturnPath } from "../app/lib/return-path.ts";
+import { formReturnPath, safeReturnPath } from "../app/lib/return-path.ts";
 import { SIGN_IN_LANDING, SSO_PROVIDER } from "./directus-proxy.ts";
 
 function redirect(location: string, cookies: string[] = [], status: 302 | 303 = 302): Response {
@@ -32,8 +34,8 @@ export function authRoutes(directusUrl: string): Hono {
 
   routes.get("/login", (c) => {
     const origin = new URL(c.req.url).origin;
-    const back = safeReturnPath(c.req.query("redirect")) ?? "/";
-    const landing = `${origin}${SIGN_IN_LANDING}?ziel=${encodeURIComponent(back)}`;
+    const back = safeReturnPath(c.req.query(RETURN_PATH_PARAM)) ?? "/";
+    const landing = `${origin}${SIGN_IN_LANDING}?${RETURN_PATH_PARAM}=${encodeURIComponent(back)}`;
     return redirect(`/directus/auth/login/${SSO_PROVIDER}?redirect=${encodeURIComponent(landing)}`);
   });
 
@@ -44,13 +46,15 @@ export function authRoutes(directusUrl: string): Hono {
       console.log(`auth: sign-in failed: ${reason.replace(/[^A-Z_]/g, "").slice(0, 40) || "unknown"}`);
       return redirect("/", [setNotice(c.req.raw, "anmeldung-fehlgeschlagen")]);
     }
-    return redirect(safeReturnPath(c.req.query("ziel")) ?? "/", [newCsrfToken(isHttps(c.req.raw)).setCookie]);
+    return redirect(safeReturnPath(c.req.query(RETURN_PATH_PARAM)) ?? "/", [
+      newCsrfToken(isHttps(c.req.raw)).setCookie,
+    ]);
   });
 
   routes.post("/logout", async (c) => {
     // The body is a small form already (request-limits.ts); a malformed one counts as empty.
     const form = await c.req.formData().catch(() => new FormData());
-    const back = safeReturnPath(String(form.get("zurueck") ?? "")) ?? "/";
+    const back = formReturnPath(form, "/");
     if (!csrfTokenValid(c.req.raw, form)) {
       return redirect(back, [setNotice(c.req.raw, "formular-abgelaufen")], 303);
     }
@@ -65,7 +69,7 @@ export function authRoutes(directusUrl: string): Hono {
       try {
         await userApi(directusUrl, token).logout();
       } catch (error) {
-        console.error(`auth: ending the Directus session failed: ${error instanceof Error ? error.message : error}`);
+        console.error(`auth: ending the Directus session failed: ${errorMessage(error)}`);
       }
     }
     return redirect(back, cookies, 303);

@@ -19,12 +19,12 @@ const ANALYTICS = ["https://*.google-analytics.com", "https://*.analytics.google
 const ADVERTISING = ["https://*.doubleclick.net", "https://www.googleadservices.com", "https://www.google.com"];
 
 /** A fresh nonce: 128 random bits, base64. */
-export function newNonce(): string {
+function newNonce(): string {
   return btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16))));
 }
 
 /** The policy for a page rendered with `nonce` for a visitor with `consent` (undefined: not asked yet). */
-export function pagePolicy(nonce: string, consent: Consent | undefined, https: boolean): string {
+function pagePolicy(nonce: string, consent: Consent | undefined, https: boolean): string {
   const analytics = consent?.analytics === true;
   const marketing = analytics && consent?.marketing === true;
   const tracking = analytics ? [TAG_MANAGER, ...ANALYTICS, ...(marketing ? ADVERTISING : [])] : [];
@@ -51,7 +51,7 @@ export function pagePolicy(nonce: string, consent: Consent | undefined, https: b
  * For what the /directus proxy returns (JSON, images an editor uploaded):
  * nothing in it may run, even an SVG with a script inside.
  */
-export const PROXIED_POLICY =
+const PROXIED_POLICY =
   "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; object-src 'none'; base-uri 'none'; sandbox; frame-ancestors 'none'";
 
 /**

@@ -22,6 +22,7 @@
  */
 import type { Context } from "hono";
 import { readCookie } from "../app/lib/cookies.ts";
+import { errorMessage } from "../app/lib/error-message.ts";
 import { imageTransformQuery, knownImageTransform } from "../app/lib/recipe-images.ts";
 import { errorResponse } from "./error-page.ts";
 
@@ -60,7 +61,7 @@ const CALLBACK_PARAMS = [
 const MAX_PARAM_LENGTH = 2_048;
 
 /** A request the proxy forwards: the upstream path and query, and the cookies it may carry. */
-export interface DirectusRequest {
+interface DirectusRequest {
   kind: "asset" | "sso-login" | "sso-callback";
   /** Path and query at Directus, made from constants and checked values only. */
   upstreamPath: string;
@@ -98,11 +99,7 @@ function isSignInLanding(redirect: string | null, siteOrigin: string): boolean {
  * The upstream request for a browser's request to /directus/*, or undefined
  * when the site does not serve it. `url` is the parsed request URL.
  */
-export function allowedDirectusRequest(
-  method: string,
-  url: URL,
-  cookieHeader: string | null,
-): DirectusRequest | undefined {
+function allowedDirectusRequest(method: string, url: URL, cookieHeader: string | null): DirectusRequest | undefined {
   if (method !== "GET" && method !== "HEAD") return undefined;
   const path = url.pathname;
 
@@ -227,7 +224,7 @@ export async function proxyToDirectus(c: Context, directusUrl: string): Promise<
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
   } catch (error) {
-    console.error(`directus-proxy: ${target.pathname} failed: ${error instanceof Error ? error.message : error}`);
+    console.error(`directus-proxy: ${target.pathname} failed: ${errorMessage(error)}`);
     return errorResponse(request, 502);
   }
 

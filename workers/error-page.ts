@@ -27,7 +27,7 @@ const MESSAGES = {
   },
 } as const;
 
-export type ErrorStatus = keyof typeof MESSAGES;
+type ErrorStatus = keyof typeof MESSAGES;
 
 /** Whether the client is a browser asking for a page (rather than a script or an image). */
 function wantsPage(request: Request): boolean {

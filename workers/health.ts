@@ -10,7 +10,7 @@ import { type CatalogStore, readPointer } from "../app/lib/catalog/storage.ts";
 import { jsonResponse } from "./json-response.ts";
 
 /** Longer without a confirming sync means the sync is broken. */
-export const HEALTHY_SYNC_AGE_MS = 2 * 60 * 60 * 1000;
+const HEALTHY_SYNC_AGE_MS = 2 * 60 * 60 * 1000;
 
 /** The health answer for the catalog in `store` at `now`. */
 export async function healthResponse(store: CatalogStore, now = Date.now()): Promise<Response> {

@@ -13,7 +13,7 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  * without an Origin (older browsers, non-browser clients) a browser's
  * Sec-Fetch-Site must not say it came from elsewhere.
  */
-export function isSameOriginRequest(request: Request): boolean {
+function isSameOriginRequest(request: Request): boolean {
   if (SAFE_METHODS.has(request.method)) return true;
   const origin = request.headers.get("origin");
   if (origin !== null) return origin === new URL(request.url).origin;

@@ -22,8 +22,16 @@
  */
 import { CONSENT_CATEGORIES, type Consent, serializeConsent } from "../app/lib/consent.ts";
 import { consentFrom } from "../app/lib/consent-cookie.server.ts";
+import {
+  EXCLUDED_INGREDIENT_PARAM,
+  INGREDIENT_FILTER_PARAM,
+  LAST_SHOWN_PARAM,
+  PAGE_PARAM,
+  RANDOM_TYPE_PARAM,
+  SEARCH_TERM_PARAM,
+  SELECTED_INGREDIENT_PARAM,
+} from "../app/lib/form-fields.ts";
 import { hasNotice } from "../app/lib/notice-cookie.server.ts";
-import { PAGE_PARAM } from "../app/lib/pagination.ts";
 import { sha256 } from "../app/lib/sha256.ts";
 
 /** The cache's name in `Cache-Status`. */
@@ -40,9 +48,10 @@ const STORED_MAX_AGE_SECONDS = 24 * 60 * 60;
 
 /** The query parameters each page reads, in their canonical order; every other page reads none. */
 const PAGE_PARAMS: [RegExp, string[]][] = [
-  [/^\/(?:zufallsgenerator)?$/, ["typ", "zuletzt"]],
-  [/^\/suche$/, ["q", PAGE_PARAM]],
-  [/^\/zutatensuche$/, ["zutat", "z", "ohne", PAGE_PARAM]],
+  // The shuffle form sends the recipe shown first, then the pressed button's category.
+  [/^\/(?:zufallsgenerator)?$/, [LAST_SHOWN_PARAM, RANDOM_TYPE_PARAM]],
+  [/^\/suche$/, [SEARCH_TERM_PARAM, PAGE_PARAM]],
+  [/^\/zutatensuche$/, [INGREDIENT_FILTER_PARAM, SELECTED_INGREDIENT_PARAM, EXCLUDED_INGREDIENT_PARAM, PAGE_PARAM]],
   [/^\/kategorie\/[^/]+$/, [PAGE_PARAM]],
 ];
 /** React Router's data requests (`/suche.data`, `/_.data` for the home page) name the routes to load. */
@@ -54,7 +63,7 @@ const DATA_PARAMS = ["_routes"];
  * order (values of a repeated parameter keep theirs), or undefined when the
  * query holds a parameter the page does not read.
  */
-export function canonicalPageUrl(url: URL): string | undefined {
+function canonicalPageUrl(url: URL): string | undefined {
   const isData = DATA_SUFFIX.test(url.pathname);
   const pagePath = isData ? url.pathname.replace(DATA_SUFFIX, "") || "/" : url.pathname;
   const known = [
@@ -126,7 +135,7 @@ function withNonce(response: Response, nonce: string): Response {
     .transform(response);
 }
 
-export interface PageRequest {
+interface PageRequest {
   request: Request;
   /** This answer's CSP nonce (workers/content-security-policy.ts). */
   nonce: string;

@@ -15,7 +15,7 @@ import type { MiddlewareHandler } from "hono";
 import { errorResponse } from "./error-page.ts";
 
 /** Our largest form is a return path (≤ 2,000 characters) and a few short fields. */
-export const MAX_BODY_BYTES = 8 * 1024;
+const MAX_BODY_BYTES = 8 * 1024;
 const METHODS = new Set(["GET", "HEAD", "POST"]);
 const FORM_TYPE = "application/x-www-form-urlencoded";
 

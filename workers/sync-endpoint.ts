@@ -16,6 +16,7 @@
  */
 import type { Context } from "hono";
 import { constantTimeEqual } from "../app/lib/constant-time.ts";
+import { errorMessage } from "../app/lib/error-message.ts";
 import { sha256 } from "../app/lib/sha256.ts";
 import { jsonResponse } from "./json-response.ts";
 import { SourceError } from "./sync/directus-source.ts";
@@ -23,7 +24,7 @@ import { loggedSync, type SyncAction } from "./sync/logged-sync.ts";
 import { SyncAborted } from "./sync/run-sync.ts";
 
 /** The period of the SYNC_LIMITER binding in wrangler.toml: one run per period. */
-export const SYNC_PERIOD_SECONDS = 10;
+const SYNC_PERIOD_SECONDS = 10;
 const ACTIONS: readonly SyncAction[] = ["publish", "rollback", "release"];
 /** RFC 6750's b64token. */
 const BEARER = /^Bearer ([A-Za-z0-9\-._~+/]+=*)$/i;
@@ -32,7 +33,7 @@ const BEARER = /^Bearer ([A-Za-z0-9\-._~+/]+=*)$/i;
  * Whether the Authorization header carries `token`, compared in constant
  * time on the SHA-256 digests, which have one length whatever the token's.
  */
-export async function bearerMatches(header: string | null, token: string): Promise<boolean> {
+async function bearerMatches(header: string | null, token: string): Promise<boolean> {
   const given = BEARER.exec(header ?? "")?.[1];
   if (!given) return false;
   const [a, b] = await Promise.all([sha256(given), sha256(token)]);
@@ -40,13 +41,13 @@ export async function bearerMatches(header: string | null, token: string): Promi
 }
 
 /** What a request asks for: an action, and whether a shrinking catalog may go live (an operator's decision). */
-export interface SyncRequest {
+interface SyncRequest {
   action: SyncAction;
   allowShrink: boolean;
 }
 
 /** The request a body names (`action=…`, `allow_shrink=1`), or undefined when it holds anything else. */
-export function syncRequest(body: string): SyncRequest | undefined {
+function syncRequest(body: string): SyncRequest | undefined {
   const params = new URLSearchParams(body);
   const keys = [...params.keys()];
   if (keys.some((key) => key !== "action" && key !== "allow_shrink")) return undefined;
@@ -57,7 +58,7 @@ export function syncRequest(body: string): SyncRequest | undefined {
   return { action, allowShrink: shrink === "1" };
 }
 
-export interface SyncEndpointOptions {
+interface SyncEndpointOptions {
   /** SYNC_TOKEN; null: publish on save is off. */
   token: string | null;
   directusUrl: string;
@@ -92,7 +93,7 @@ export function syncEndpoint({ token, directusUrl }: SyncEndpointOptions) {
       const summary = await loggedSync({ trigger: "api", ...asked, store: c.env.CATALOG, directusUrl });
       return jsonResponse(200, summary);
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
+      const message = errorMessage(error);
       if (error instanceof SyncAborted) return jsonResponse(409, { error: message });
       if (error instanceof SourceError) return jsonResponse(502, { error: message });
       return jsonResponse(500, { error: "the sync failed; see the Worker's logs" });

@@ -2,6 +2,14 @@ import { createContext, type FormEvent, type ReactNode, useContext, useEffect, u
 import { Link, useFetcher, useLocation } from "react-router";
 import { updateConsentMode } from "../lib/analytics.ts";
 import { CONSENT_CATEGORIES, CONSENT_TEXTS, type Consent } from "../lib/consent.ts";
+import {
+  ANSWER_FIELD,
+  ANSWER_WITH_DATA,
+  CONSENT_CATEGORY_FIELD,
+  CONSENT_CHOICE_FIELD,
+  CONSENT_CHOICES,
+  RETURN_PATH_PARAM,
+} from "../lib/form-fields.ts";
 import { CloseIcon, EditIcon } from "./icons.tsx";
 
 const BANNER_ID = "cookie-einstellungen";
@@ -63,7 +71,7 @@ export function CookieConsent({ consent, gtmId, children }: CookieConsentProps) 
     if (pending) return;
     const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
     const data = new FormData(event.currentTarget, submitter);
-    data.set("antwort", "daten");
+    data.set(ANSWER_FIELD, ANSWER_WITH_DATA);
     fetcher.submit(data, { method: "post", action: "/einwilligung" });
     if (banner.current?.contains(document.activeElement)) document.getElementById("inhalt")?.focus();
   }
@@ -80,7 +88,7 @@ export function CookieConsent({ consent, gtmId, children }: CookieConsentProps) 
         aria-labelledby="cookie-titel"
       >
         <form method="post" action="/einwilligung" onSubmit={submitInBackground}>
-          <input type="hidden" name="zurueck" value={`${location.pathname}${location.search}`} />
+          <input type="hidden" name={RETURN_PATH_PARAM} value={`${location.pathname}${location.search}`} />
           <h2 id="cookie-titel">Cookies und Datenschutz</h2>
           <p>
             Wir verwenden notwendige Cookies, damit die Website funktioniert. Mit deiner Zustimmung nutzen wir außerdem
@@ -89,10 +97,10 @@ export function CookieConsent({ consent, gtmId, children }: CookieConsentProps) 
             <Link to="/datenschutz">Datenschutzerklärung</Link>.
           </p>
           <div className="cookie-actions">
-            <button type="submit" name="auswahl" value="alle" className="button">
+            <button type="submit" name={CONSENT_CHOICE_FIELD} value={CONSENT_CHOICES.all} className="button">
               Alle akzeptieren
             </button>
-            <button type="submit" name="auswahl" value="keine" className="button">
+            <button type="submit" name={CONSENT_CHOICE_FIELD} value={CONSENT_CHOICES.none} className="button">
               Alle ablehnen
             </button>
           </div>
@@ -105,7 +113,7 @@ export function CookieConsent({ consent, gtmId, children }: CookieConsentProps) 
                   <input
                     type="checkbox"
                     id={`cookie-${category}`}
-                    name="kategorie"
+                    name={CONSENT_CATEGORY_FIELD}
                     value={category}
                     // Necessary cookies cannot be switched off (spec section 5).
                     disabled={category === "necessary"}
@@ -117,14 +125,19 @@ export function CookieConsent({ consent, gtmId, children }: CookieConsentProps) 
                 </div>
               ))}
             </fieldset>
-            <button type="submit" name="auswahl" value="auswahl" className="button button-secondary">
+            <button
+              type="submit"
+              name={CONSENT_CHOICE_FIELD}
+              value={CONSENT_CHOICES.selected}
+              className="button button-secondary"
+            >
               Auswahl speichern
             </button>
           </details>
           <button
             type="submit"
-            name="auswahl"
-            value="schliessen"
+            name={CONSENT_CHOICE_FIELD}
+            value={CONSENT_CHOICES.close}
             className="cookie-close"
             aria-label="Fenster schließen"
             title="Fenster schließen"

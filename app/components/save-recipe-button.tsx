@@ -1,7 +1,15 @@
 import type { FormEvent } from "react";
 import { useFetcher, useLocation } from "react-router";
-import { CSRF_FIELD_NAME } from "../lib/form-fields.ts";
-import { useVisitor } from "../lib/use-visitor.ts";
+import {
+  ANSWER_FIELD,
+  ANSWER_WITH_DATA,
+  CSRF_FIELD,
+  RECIPE_ACTION_FIELD,
+  RECIPE_ACTIONS,
+  RECIPE_FIELD,
+  RETURN_PATH_PARAM,
+} from "../lib/form-fields.ts";
+import { useVisitor } from "../lib/shell-data.ts";
 import { HeartIcon } from "./icons.tsx";
 
 /**
@@ -28,16 +36,16 @@ export function SaveRecipeButton({ recipeId, recipeName }: { recipeId: number; r
     if (busy) return;
     const data = new FormData(event.currentTarget);
     // Tells the action to answer with data instead of redirecting back.
-    data.set("antwort", "daten");
+    data.set(ANSWER_FIELD, ANSWER_WITH_DATA);
     fetcher.submit(data, { method: "post", action: "/gespeicherte-rezepte" });
   }
 
   return (
     <form method="post" action="/gespeicherte-rezepte" className="save-recipe" onSubmit={sendInBackground}>
-      <input type="hidden" name={CSRF_FIELD_NAME} value={visitor.csrfToken} />
-      <input type="hidden" name="rezept" value={recipeId} />
-      <input type="hidden" name="aktion" value={saved ? "entfernen" : "speichern"} />
-      <input type="hidden" name="zurueck" value={`${location.pathname}${location.search}`} />
+      <input type="hidden" name={CSRF_FIELD} value={visitor.csrfToken} />
+      <input type="hidden" name={RECIPE_FIELD} value={recipeId} />
+      <input type="hidden" name={RECIPE_ACTION_FIELD} value={saved ? RECIPE_ACTIONS.remove : RECIPE_ACTIONS.save} />
+      <input type="hidden" name={RETURN_PATH_PARAM} value={`${location.pathname}${location.search}`} />
       <button
         type="submit"
         className={`button-save${saved ? " is-saved" : ""}${busy ? " is-busy" : ""}`}

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigate, useSubmit } from "react-router";
+import { SEARCH_TERM_PARAM } from "../lib/form-fields.ts";
 import { CloseIcon } from "./icons.tsx";
 
 /** Wait this long after the last keystroke before searching as you type. */
@@ -71,7 +72,7 @@ export function SearchForm({ query }: { query: string }) {
             ref={input}
             id="suchbegriff"
             type="search"
-            name="q"
+            name={SEARCH_TERM_PARAM}
             value={value}
             onChange={(event) => {
               typing.current = true;

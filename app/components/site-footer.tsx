@@ -1,7 +1,8 @@
 import { Link, useLocation } from "react-router";
 import { CATEGORY_HEADINGS, categoryPath, FOOTER_CATEGORIES } from "../lib/categories.ts";
-import { CSRF_FIELD_NAME } from "../lib/form-fields.ts";
-import type { ShellData } from "../root.tsx";
+import { CSRF_FIELD, RETURN_PATH_PARAM } from "../lib/form-fields.ts";
+import { signInHref } from "../lib/return-path.ts";
+import type { ShellVisitor } from "../lib/shell-data.ts";
 import { ConsentSettingsLink } from "./cookie-consent.tsx";
 
 /** The footer of spec section 2, on every page. */
@@ -10,8 +11,8 @@ export function SiteFooter({
   visitor,
   accountUnavailable,
 }: {
-  appStoreUrl: string | undefined;
-  visitor: ShellData["visitor"];
+  appStoreUrl: string;
+  visitor: ShellVisitor | null;
   accountUnavailable: boolean;
 }) {
   const location = useLocation();
@@ -39,8 +40,8 @@ export function SiteFooter({
           // A plain form: signing out works without JavaScript and reloads every personal part of the page.
           <form method="post" action="/logout" className="footer-account">
             <span>Angemeldet als {visitor.email}</span>
-            <input type="hidden" name={CSRF_FIELD_NAME} value={visitor.csrfToken} />
-            <input type="hidden" name="zurueck" value={back} />
+            <input type="hidden" name={CSRF_FIELD} value={visitor.csrfToken} />
+            <input type="hidden" name={RETURN_PATH_PARAM} value={back} />
             <button type="submit" className="link-button">
               Abmelden
             </button>
@@ -49,7 +50,7 @@ export function SiteFooter({
           <p>
             {accountUnavailable ? "Dein Konto ist gerade nicht erreichbar. " : null}
             {/* A document request, not a client navigation: /login is answered by the Worker, not a route. */}
-            <a href={`/login?redirect=${encodeURIComponent(back)}`}>Anmelden, um Rezepte zu speichern</a>
+            <a href={signInHref(back)}>Anmelden, um Rezepte zu speichern</a>
           </p>
         )}
         {appStoreUrl ? (

@@ -15,7 +15,7 @@ declare global {
 type ConsentModeState = "granted" | "denied";
 
 /** Google Consent Mode v2 signals for a consent choice. */
-export function consentModeOf(consent: Consent | null): Record<string, ConsentModeState> {
+function consentModeOf(consent: Consent | null): Record<string, ConsentModeState> {
   const state = (granted: boolean | undefined): ConsentModeState => (granted ? "granted" : "denied");
   return {
     analytics_storage: state(consent?.analytics),

@@ -5,7 +5,7 @@
  */
 
 /** Who runs the site: printed in Impressum and Datenschutz. */
-export interface Operator {
+interface Operator {
   name: string;
   representative: string;
   street: string;
@@ -15,7 +15,7 @@ export interface Operator {
 }
 
 /** Where the Worker runs: production refuses local addresses and example data. */
-export type Environment = "development" | "production";
+type Environment = "development" | "production";
 
 /** Validated site configuration. */
 export interface SiteConfig {
@@ -28,8 +28,8 @@ export interface SiteConfig {
   /** Public origin without a trailing slash, e.g. "https://example.org". */
   siteUrl: string;
   /**
-   * Where the Worker reaches Directus (the sync reads it; later the /directus
-   * proxy forwards to it). Not a public address: browsers use <site>/directus.
+   * Where the Worker reaches Directus (the sync, the visitor's calls and the
+   * /directus proxy). Not a public address: browsers use <site>/directus.
    */
   directusUrl: string;
   /** Store listing of the mobile app, linked in the footer. */
@@ -37,7 +37,7 @@ export interface SiteConfig {
   operator: Operator;
   /** Provider of the legal-text templates, credited on the Impressum page. */
   legalSource: { name: string; url: string };
-  /** Name of the cookie that stores the visitor's consent (spec section 9: fixed, product-specific). */
+  /** Name of the cookie that stores the visitor's consent (docs/product.md: a fixed, site-specific name). */
   consentCookieName: string;
   /** Google Tag Manager container, e.g. "GTM-ABC1234"; null: no tag manager at all. */
   gtmId: string | null;

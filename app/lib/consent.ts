@@ -3,14 +3,15 @@
  * categories, what the stored value looks like and how it is read back.
  * Shared by the server (cookie, CSP) and the browser (banner, analytics).
  */
+import { CONSENT_CHOICES } from "./form-fields.ts";
 
 /** The categories, in the banner's order. "necessary" cannot be switched off. */
 export const CONSENT_CATEGORIES = ["necessary", "tracking", "analytics", "marketing"] as const;
-export type ConsentCategory = (typeof CONSENT_CATEGORIES)[number];
+type ConsentCategory = (typeof CONSENT_CATEGORIES)[number];
 export type Consent = Record<ConsentCategory, boolean>;
 
 /** Bumped when the meaning of a category changes: every visitor is asked again. */
-export const CONSENT_VERSION = 1;
+const CONSENT_VERSION = 1;
 
 /** Lifetime of the stored choice (spec section 9). */
 export const CONSENT_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
@@ -74,9 +75,9 @@ export function parseConsent(value: string | undefined): Consent | undefined {
 
 /** The consent a banner choice stands for; `chosen` are the boxes ticked under "Einstellungen". */
 export function consentFromChoice(choice: string, chosen: readonly string[]): Consent | undefined {
-  if (choice === "alle") return ALL_ACCEPTED;
-  if (choice === "keine" || choice === "schliessen") return NECESSARY_ONLY;
-  if (choice !== "auswahl") return undefined;
+  if (choice === CONSENT_CHOICES.all) return ALL_ACCEPTED;
+  if (choice === CONSENT_CHOICES.none || choice === CONSENT_CHOICES.close) return NECESSARY_ONLY;
+  if (choice !== CONSENT_CHOICES.selected) return undefined;
   return {
     necessary: true,
     tracking: chosen.includes("tracking"),

@@ -10,7 +10,7 @@ export function readCookie(cookieHeader: string | null, name: string): string | 
   return undefined;
 }
 
-export interface CookieOptions {
+interface CookieOptions {
   /** Undefined: a session cookie, gone when the browser closes. */
   maxAgeSeconds: number | undefined;
   httpOnly?: boolean;
@@ -29,6 +29,14 @@ export function serializeCookie(name: string, value: string, options: CookieOpti
     ...(options.httpOnly === false ? [] : ["HttpOnly"]),
     ...(options.secure ? ["Secure"] : []),
   ].join("; ");
+}
+
+/**
+ * The Set-Cookie header value that deletes cookie `name` (Max-Age=0), with
+ * the attributes it was set with: one of ours, on the path `serializeCookie` gives.
+ */
+export function clearedCookie(name: string, options: Omit<CookieOptions, "maxAgeSeconds">): string {
+  return serializeCookie(name, "", { ...options, maxAgeSeconds: 0 });
 }
 
 /** Whether cookies for this request's site should be Secure. */

@@ -5,10 +5,10 @@
  * the cookie nor set it, so it cannot fill in the field.
  */
 import { constantTimeEqual } from "./constant-time.ts";
-import { readCookie, serializeCookie } from "./cookies.ts";
-import { CSRF_FIELD_NAME } from "./form-fields.ts";
+import { clearedCookie, readCookie, serializeCookie } from "./cookies.ts";
+import { CSRF_FIELD } from "./form-fields.ts";
 
-export const CSRF_COOKIE = "wkij_csrf";
+const CSRF_COOKIE = "wkij_csrf";
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 /** The token of this request's cookie, if it carries a well-formed one. */
@@ -36,13 +36,13 @@ export function newCsrfToken(secure: boolean): { token: string; setCookie: strin
 
 /** The Set-Cookie header that deletes the form token. */
 export function clearCsrfToken(secure: boolean): string {
-  return serializeCookie(CSRF_COOKIE, "", { maxAgeSeconds: 0, sameSite: "Strict", secure });
+  return clearedCookie(CSRF_COOKIE, { sameSite: "Strict", secure });
 }
 
 /** Whether the form's token matches the cookie's, compared in constant time. */
 export function csrfTokenValid(request: Request, form: FormData): boolean {
   const expected = csrfTokenFrom(request);
-  const given = form.get(CSRF_FIELD_NAME);
+  const given = form.get(CSRF_FIELD);
   if (!expected || typeof given !== "string") return false;
   return constantTimeEqual(expected, given);
 }

@@ -1,4 +1,66 @@
-/** Names of form fields that browser code and server code must agree on. */
+/**
+ * Names of form fields and query parameters that browser code (a form, a
+ * link) and server code (a loader, an action, a Worker route, the edge
+ * cache's key) must agree on. Both sides import them from here, so neither
+ * can be renamed alone.
+ *
+ * They are German, like the paths, and they are part of what the site does:
+ * bookmarked and shared addresses, forms posted by pages still open in a
+ * browser, and the tests carry them as they are. Changing a value changes
+ * behaviour (decision 0016).
+ */
+
+// ── Query parameters: the address of a list or a search ──
+
+/** The page of a long list (pagination.ts); page 1 has none. */
+export const PAGE_PARAM = "seite";
+
+/** The search term on /suche. */
+export const SEARCH_TERM_PARAM = "q";
+
+/** On /zutatensuche (ingredient-query.ts): the text that filters the ingredient overview. */
+export const INGREDIENT_FILTER_PARAM = "zutat";
+/** On /zutatensuche: an ingredient the visitor has, by slug; repeated. */
+export const SELECTED_INGREDIENT_PARAM = "z";
+/** On /zutatensuche: an ingredient the recipes must not need, by slug; repeated. */
+export const EXCLUDED_INGREDIENT_PARAM = "ohne";
+
+/** On the random pick ("/", "/zufallsgenerator"): the category to pick from. */
+export const RANDOM_TYPE_PARAM = "typ";
+/** On the random pick: the recipe shown before the press, so the next pick is another. */
+export const LAST_SHOWN_PARAM = "zuletzt";
+
+// ── Posted forms ──
 
 /** The hidden field that repeats the form token (csrf.server.ts). */
-export const CSRF_FIELD_NAME = "csrf";
+export const CSRF_FIELD = "csrf";
+
+/**
+ * With this field set to ANSWER_WITH_DATA, an action answers a background
+ * post (useFetcher) with data instead of redirecting back.
+ */
+export const ANSWER_FIELD = "antwort";
+export const ANSWER_WITH_DATA = "daten";
+
+/** Saving a recipe: which recipe (its id), and whether to save or remove it. */
+export const RECIPE_FIELD = "rezept";
+export const RECIPE_ACTION_FIELD = "aktion";
+export const RECIPE_ACTIONS = { save: "speichern", remove: "entfernen" } as const;
+export type RecipeAction = (typeof RECIPE_ACTIONS)[keyof typeof RECIPE_ACTIONS];
+
+/** The cookie banner: the button pressed (consent.ts, consentFromChoice) and the boxes ticked. */
+export const CONSENT_CHOICE_FIELD = "auswahl";
+export const CONSENT_CHOICES = { all: "alle", none: "keine", selected: "auswahl", close: "schliessen" } as const;
+export const CONSENT_CATEGORY_FIELD = "kategorie";
+
+// ── The return path (return-path.ts) ──
+
+/**
+ * Where to go back to, under one name everywhere: a posted form's hidden
+ * field (saving a recipe, the cookie banner, signing out: where the action
+ * redirects when it answers without JavaScript), the sign-in link
+ * `/login?redirect=<path>` (the spec fixes this address) and the landing
+ * page Directus returns the visitor to, `/login/zurueck?redirect=<path>`
+ * (workers/auth-routes.ts).
+ */
+export const RETURN_PATH_PARAM = "redirect";

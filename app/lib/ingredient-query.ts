@@ -1,11 +1,13 @@
 /**
- * The ingredient search lives in its URL (DESIGN.md): `/zutatensuche?zutat=kä
+ * The ingredient search lives in its URL (docs/design.md): `/zutatensuche?zutat=kä
  * &z=tomate&z=zwiebel&ohne=speck`. Selected (`z`) and excluded (`ohne`)
  * ingredients by slug, and the text that filters the ingredient overview.
  */
 
+import { EXCLUDED_INGREDIENT_PARAM, INGREDIENT_FILTER_PARAM, SELECTED_INGREDIENT_PARAM } from "./form-fields.ts";
+
 /** More is no longer a search but the whole pantry; it also bounds the work per request. */
-export const MAX_SELECTED = 30;
+const MAX_SELECTED = 30;
 const MAX_FILTER_LENGTH = 50;
 
 export interface IngredientQuery {
@@ -21,9 +23,11 @@ function slugs(values: string[], limit: number): string[] {
 
 /** Reads the query from URL parameters: duplicates dropped, lists capped, an ingredient both wanted and excluded counts as wanted. */
 export function readIngredientQuery(params: URLSearchParams): IngredientQuery {
-  const selected = slugs(params.getAll("z"), MAX_SELECTED);
-  const excluded = slugs(params.getAll("ohne"), MAX_SELECTED).filter((slug) => !selected.includes(slug));
-  return { selected, excluded, filter: (params.get("zutat") ?? "").trim().slice(0, MAX_FILTER_LENGTH) };
+  const selected = slugs(params.getAll(SELECTED_INGREDIENT_PARAM), MAX_SELECTED);
+  const excluded = slugs(params.getAll(EXCLUDED_INGREDIENT_PARAM), MAX_SELECTED).filter(
+    (slug) => !selected.includes(slug),
+  );
+  return { selected, excluded, filter: (params.get(INGREDIENT_FILTER_PARAM) ?? "").trim().slice(0, MAX_FILTER_LENGTH) };
 }
 
 /**
@@ -34,9 +38,9 @@ export function readIngredientQuery(params: URLSearchParams): IngredientQuery {
  */
 export function ingredientSearchHref({ selected, excluded, filter }: IngredientQuery): string {
   const params = new URLSearchParams();
-  if (filter !== "") params.set("zutat", filter);
-  for (const slug of selected) params.append("z", slug);
-  for (const slug of excluded) params.append("ohne", slug);
+  if (filter !== "") params.set(INGREDIENT_FILTER_PARAM, filter);
+  for (const slug of selected) params.append(SELECTED_INGREDIENT_PARAM, slug);
+  for (const slug of excluded) params.append(EXCLUDED_INGREDIENT_PARAM, slug);
   const search = params.toString();
   return `/zutatensuche${search ? `?${search}` : ""}`;
 }

@@ -6,5 +6,3 @@ export function legalPageData(context: Readonly<RouterContextProvider>) {
   const { operator, legalSource, siteName, siteUrl, consentCookieName } = context.get(siteConfigContext);
   return { operator, legalSource, siteName, siteUrl, consentCookieName };
 }
-
-export type LegalPageData = ReturnType<typeof legalPageData>;

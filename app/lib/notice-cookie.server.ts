@@ -1,4 +1,4 @@
-import { isHttps, readCookie, serializeCookie } from "./cookies.ts";
+import { clearedCookie, isHttps, readCookie, serializeCookie } from "./cookies.ts";
 import { type NoticeCode, noticeCode } from "./notices.ts";
 
 const NOTICE_COOKIE = "wkij_hinweis";
@@ -14,7 +14,7 @@ export function takeNotice(request: Request): { code: NoticeCode; clear: string 
   if (!code) return undefined;
   return {
     code,
-    clear: serializeCookie(NOTICE_COOKIE, "", { maxAgeSeconds: 0, sameSite: "Lax", secure: isHttps(request) }),
+    clear: clearedCookie(NOTICE_COOKIE, { sameSite: "Lax", secure: isHttps(request) }),
   };
 }
 

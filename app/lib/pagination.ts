@@ -3,12 +3,11 @@
  * addressed as `?seite=2`. Page 1 has no parameter, so every list has exactly
  * one address per page.
  */
+import { redirect } from "react-router";
+import { PAGE_PARAM } from "./form-fields.ts";
 
 /** Recipes per page: enough to browse, few enough for a fast first paint on a phone. */
 export const PAGE_SIZE = 24;
-
-/** The query parameter that holds the page number. */
-export const PAGE_PARAM = "seite";
 
 export interface Page<T> {
   items: T[];
@@ -51,4 +50,25 @@ export function pageHref(url: URL | string, page: number): string {
   else target.searchParams.set(PAGE_PARAM, String(page));
   const search = target.searchParams.toString();
   return `${target.pathname}${search ? `?${search}` : ""}`;
+}
+
+/**
+ * The page number `url` asks for, for a loader. An unreadable `seite`
+ * ("abc", "0") is not guessed at: it throws a redirect to page 1 of the
+ * same list, the other parameters kept.
+ */
+export function requirePageNumber(url: URL): number {
+  const requested = parsePageParam(url.searchParams.get(PAGE_PARAM));
+  if (requested === undefined) throw redirect(pageHref(url, 1));
+  return requested;
+}
+
+/**
+ * Throws a redirect to the last page of the list at `address` when
+ * `requested` lies past its end (`paginate` then served the last page):
+ * a page that no longer exists is not shown under its number, so every
+ * page keeps one address as a list shrinks.
+ */
+export function requireExistingPage(list: Page<unknown>, requested: number, address: URL | string): void {
+  if (list.page !== requested) throw redirect(pageHref(address, list.page));
 }

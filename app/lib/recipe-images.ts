@@ -8,7 +8,7 @@
 /** The card's display box (spec: 400 px high); the image itself is 836 px wide. */
 export const CARD_IMAGE = { width: 836, height: 400 } as const;
 
-export interface ImageTransform {
+interface ImageTransform {
   readonly width: number;
   /** With a height the image is cropped to the box (fit cover); without, it keeps its aspect ratio. */
   readonly height?: number;

@@ -8,6 +8,7 @@
  * Only the second one is the proof: "/.//evil.org" and "/a/..//evil.org"
  * look like paths but parse to "//evil.org", which a browser reads as a host.
  */
+import { RETURN_PATH_PARAM } from "./form-fields.ts";
 
 const MAX_LENGTH = 2_000;
 // C0 controls and DEL: browsers drop tabs and newlines inside URLs, which turns "/\t/evil.org" into "//evil.org".
@@ -46,4 +47,14 @@ export function safeReturnPath(value: string | null | undefined): string | undef
   const again = new URL(path, BASE);
   if (again.origin !== BASE || `${again.pathname}${again.search}${again.hash}` !== path) return undefined;
   return path;
+}
+
+/** Where a posted form asks to go back to (its RETURN_PATH_PARAM), if that is a path of ours; else `fallback`. */
+export function formReturnPath(form: FormData, fallback: string): string {
+  return safeReturnPath(String(form.get(RETURN_PATH_PARAM) ?? "")) ?? fallback;
+}
+
+/** The sign-in link (answered by the Worker, workers/auth-routes.ts) that comes back to `returnPath`. */
+export function signInHref(returnPath: string): string {
+  return `/login?${RETURN_PATH_PARAM}=${encodeURIComponent(returnPath)}`;
 }

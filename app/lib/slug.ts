@@ -1,7 +1,7 @@
 const GERMAN_LETTERS: Record<string, string> = { ä: "ae", ö: "oe", ü: "ue", ß: "ss" };
 
 /**
- * The URL slug of a name (DESIGN.md): lower-case; ä→ae, ö→oe, ü→ue, ß→ss;
+ * The URL slug of a name (docs/design.md): lower-case; ä→ae, ö→oe, ü→ue, ß→ss;
  * other diacritics stripped; each run of other characters → "-"; no leading
  * or trailing "-". "Crème fraîche" → "creme-fraiche".
  */

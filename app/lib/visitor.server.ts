@@ -18,18 +18,19 @@ import {
   type UserApi,
   userApi,
 } from "./directus/user-api.server.ts";
+import { errorMessage } from "./error-message.ts";
 
 /** A session is refreshed at most this often: each refresh is a write in Directus and a new cookie. */
 const REFRESH_AFTER_SECONDS = 3_600;
 
-export interface Visitor {
+interface Visitor {
   user: CurrentUser;
   saved: SavedRecipeLink[];
   /** The token forms must repeat (csrf.server.ts). */
   csrfToken: string;
 }
 
-export type VisitorState =
+type VisitorState =
   | { status: "anonymous" }
   | { status: "signed-in"; visitor: Visitor; api: UserApi }
   /** The cookie was refused: expired, signed out elsewhere, or forged. */
@@ -100,7 +101,7 @@ export function requestVisitor(
       return { status: "signed-in", visitor: { user, saved, csrfToken }, api };
     } catch (error) {
       if (error instanceof SignedOutError) return signedOut();
-      console.error(error instanceof Error ? error.message : error);
+      console.error(errorMessage(error));
       return { status: "unavailable" };
     }
   }

@@ -3,8 +3,9 @@ import { PaginationNav } from "../components/pagination-nav.tsx";
 import { RecipeList } from "../components/recipe-list.tsx";
 import { recipesOfType } from "../lib/catalog/queries.ts";
 import { CATEGORY_HEADINGS, CATEGORY_INTROS, categoryPath, recipeTypeFromParam } from "../lib/categories.ts";
+import { PAGE_PARAM } from "../lib/form-fields.ts";
 import { pageTitle } from "../lib/page-title.ts";
-import { PAGE_PARAM, PAGE_SIZE, pageHref, paginate, parsePageParam } from "../lib/pagination.ts";
+import { PAGE_SIZE, pageHref, paginate, parsePageParam, requireExistingPage } from "../lib/pagination.ts";
 import { itemListJsonLd } from "../lib/seo/item-list-json-ld.ts";
 import { pageMeta } from "../lib/seo/page-meta.ts";
 import { catalogContext, siteConfigContext } from "../lib/site-context.server.ts";
@@ -26,7 +27,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 
   const catalog = await context.get(catalogContext)();
   const list = paginate(recipesOfType(catalog, type), requested);
-  if (list.page !== requested) throw redirect(pageHref(path, list.page), 302);
+  requireExistingPage(list, requested, path);
 
   const { siteUrl, siteName } = context.get(siteConfigContext);
   const absolute = (page: number) => `${siteUrl}${pageHref(path, page)}`;

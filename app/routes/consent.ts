@@ -1,7 +1,8 @@
 import { data, redirect } from "react-router";
 import { consentFromChoice } from "../lib/consent.ts";
 import { analyticsCookieRemovals, consentCookie } from "../lib/consent-cookie.server.ts";
-import { safeReturnPath } from "../lib/return-path.ts";
+import { ANSWER_FIELD, ANSWER_WITH_DATA, CONSENT_CATEGORY_FIELD, CONSENT_CHOICE_FIELD } from "../lib/form-fields.ts";
+import { formReturnPath } from "../lib/return-path.ts";
 import { responseCookiesContext, siteConfigContext } from "../lib/site-context.server.ts";
 import type { Route } from "./+types/consent";
 
@@ -19,8 +20,8 @@ export function loader() {
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const consent = consentFromChoice(
-    String(form.get("auswahl") ?? ""),
-    form.getAll("kategorie").map((value) => String(value)),
+    String(form.get(CONSENT_CHOICE_FIELD) ?? ""),
+    form.getAll(CONSENT_CATEGORY_FIELD).map((value) => String(value)),
   );
   if (!consent) return data({ error: "Diese Auswahl verstehen wir nicht." }, { status: 400 });
 
@@ -29,6 +30,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   cookies.push(consentCookie(request, consentCookieName, consent));
   if (!consent.analytics) cookies.push(...analyticsCookieRemovals(request));
 
-  if (form.get("antwort") === "daten") return { consent };
-  return redirect(safeReturnPath(String(form.get("zurueck") ?? "")) ?? "/", 303);
+  if (form.get(ANSWER_FIELD) === ANSWER_WITH_DATA) return { consent };
+  return redirect(formReturnPath(form, "/"), 303);
 }

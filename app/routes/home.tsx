@@ -1,13 +1,14 @@
 import { useEffect } from "react";
-import { Form, Link, type ShouldRevalidateFunctionArgs, useLocation, useRouteLoaderData } from "react-router";
+import { Form, Link, type ShouldRevalidateFunctionArgs, useLocation } from "react-router";
 import { RecipeCard } from "../components/recipe-card.tsx";
 import { trackEvent } from "../lib/analytics.ts";
 import { pickRandomRecipe } from "../lib/catalog/queries.ts";
 import { CATEGORY_HEADINGS, categoryPath, type RecipeType, recipeTypeFromParam } from "../lib/categories.ts";
+import { LAST_SHOWN_PARAM, RANDOM_TYPE_PARAM } from "../lib/form-fields.ts";
 import { homeTitle } from "../lib/page-title.ts";
 import { staticPageMeta } from "../lib/seo/static-page-meta.ts";
+import { useConsent } from "../lib/shell-data.ts";
 import { catalogContext } from "../lib/site-context.server.ts";
-import type { ShellData } from "../root.tsx";
 import type { Route } from "./+types/home";
 
 /** The three quick choices under "Ich will aber lieber...", in the spec's order. */
@@ -19,12 +20,12 @@ const QUICK_TYPES: { type: RecipeType; label: string }[] = [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
-  const typParam = params.get("typ");
+  const typParam = params.get(RANDOM_TYPE_PARAM);
   const type = typParam ? recipeTypeFromParam(typParam) : undefined;
   const catalog = await context.get(catalogContext)();
   const recipe = pickRandomRecipe(catalog, {
     type,
-    exclude: params.get("zuletzt") ?? undefined,
+    exclude: params.get(LAST_SHOWN_PARAM) ?? undefined,
   });
   return {
     recipe: recipe ?? null,
@@ -32,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // An unknown category is named back to the visitor rather than silently dropped.
     unknownType: typParam && !type ? typParam.slice(0, 40) : null,
     // A press of one of the buttons, not the first pick on opening the page.
-    pressed: params.has("zuletzt"),
+    pressed: params.has(LAST_SHOWN_PARAM),
   };
 }
 
@@ -63,7 +64,7 @@ export const meta: Route.MetaFunction = (args) =>
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { recipe, type, unknownType, pressed } = loaderData;
   const shown = recipe?.slug ?? "";
-  const consent = useRouteLoaderData<ShellData>("root")?.consent ?? null;
+  const consent = useConsent();
   const { key, pathname } = useLocation();
 
   // shuffle_recipes after each press (spec section 7); the pick on opening the page is not one.
@@ -81,7 +82,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </p>
 
       <Form method="get" action="/zufallsgenerator" className="shuffle-form" preventScrollReset>
-        <input type="hidden" name="zuletzt" value={shown} />
+        <input type="hidden" name={LAST_SHOWN_PARAM} value={shown} />
         <button type="submit" className="button button-large">
           Zufälliges Rezept finden
         </button>
@@ -91,7 +92,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <button
               key={quickType}
               type="submit"
-              name="typ"
+              name={RANDOM_TYPE_PARAM}
               value={quickType.toLowerCase()}
               className="button button-small"
             >

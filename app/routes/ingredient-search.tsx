@@ -1,21 +1,20 @@
-import { useMemo, useRef, useState } from "react";
-import { Form, Link, redirect, useNavigation, useSubmit } from "react-router";
-import { CloseIcon } from "../components/icons.tsx";
+import { useNavigation } from "react-router";
+import { ExcludeIngredientForm } from "../components/exclude-ingredient-form.tsx";
+import { IngredientChips } from "../components/ingredient-chips.tsx";
+import { IngredientPicker } from "../components/ingredient-picker.tsx";
 import { PaginationNav } from "../components/pagination-nav.tsx";
 import { RecipeCard } from "../components/recipe-card.tsx";
 import { matchIngredients } from "../lib/catalog/queries.ts";
-import { foldTerm } from "../lib/fold.ts";
 import { type IngredientQuery, ingredientSearchHref, readIngredientQuery } from "../lib/ingredient-query.ts";
 import { pageTitle } from "../lib/page-title.ts";
-import { PAGE_PARAM, pageHref, paginate, parsePageParam } from "../lib/pagination.ts";
+import { pageHref, paginate, requireExistingPage, requirePageNumber } from "../lib/pagination.ts";
 import { pageMeta } from "../lib/seo/page-meta.ts";
 import { catalogContext, siteConfigContext } from "../lib/site-context.server.ts";
 import type { Route } from "./+types/ingredient-search";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const requested = parsePageParam(url.searchParams.get(PAGE_PARAM));
-  if (requested === undefined) throw redirect(pageHref(url, 1));
+  const requested = requirePageNumber(url);
   const query = readIngredientQuery(url.searchParams);
 
   const catalog = await context.get(catalogContext)();
@@ -31,7 +30,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     excluded.map((ingredient) => ingredient.name),
   );
   const list = paginate(matches, requested);
-  if (matches.length > 0 && list.page !== requested) throw redirect(pageHref(url, list.page));
+  // "Nothing found" reads the same at any page number: it is answered where it was asked.
+  if (matches.length > 0) requireExistingPage(list, requested, url);
 
   const { siteUrl, siteName } = context.get(siteConfigContext);
   return {
@@ -73,12 +73,6 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
   });
 };
 
-type Named = { slug: string; name: string };
-
-function without(list: Named[], slug: string): string[] {
-  return list.filter((item) => item.slug !== slug).map((item) => item.slug);
-}
-
 function missingText(missing: string[]): string {
   if (missing.length === 0) return "Es fehlt nichts!";
   return `${missing.length === 1 ? "Es fehlt" : "Es fehlen"}: ${missing.join(", ")}.`;
@@ -91,43 +85,14 @@ function countText(total: number): string {
 
 export default function IngredientSearch({ loaderData }: Route.ComponentProps) {
   const { ingredients, selected, excluded, unknown, filter, results, total, page, pageCount } = loaderData;
-  const submit = useSubmit();
   const navigation = useNavigation();
-  const form = useRef<HTMLFormElement>(null);
-  const [filterText, setFilterText] = useState(filter);
-
-  // The boxes follow a click at once; a new result (or a chip removed, the
-  // back button) sets them from the URL again.
-  const selectedKey = selected.map((item) => item.slug).join(" ");
-  const [checked, setChecked] = useState(() => new Set(selectedKey.split(" ").filter(Boolean)));
-  // Adjusted while rendering, not in an effect: an effect would render the
-  // whole list a second time right after hydration, on a slow phone a long task.
-  const [checkedFor, setCheckedFor] = useState(selectedKey);
-  if (checkedFor !== selectedKey) {
-    setCheckedFor(selectedKey);
-    setChecked(new Set(selectedKey.split(" ").filter(Boolean)));
-  }
   const busy = navigation.state === "loading" && navigation.location?.pathname === "/zutatensuche";
-
-  const visible = useMemo(() => {
-    const folded = foldTerm(filterText.trim());
-    return folded === "" ? ingredients : ingredients.filter((item) => foldTerm(item.name).includes(folded));
-  }, [ingredients, filterText]);
-  const visibleSlugs = new Set(visible.map((item) => item.slug));
   const query: IngredientQuery = {
     selected: selected.map((item) => item.slug),
     excluded: excluded.map((item) => item.slug),
     filter,
   };
   const have = new Set(selected.map((item) => item.name));
-
-  function recompute() {
-    if (!form.current) return;
-    const data = new FormData(form.current);
-    // An empty filter would only clutter the shared address.
-    if (String(data.get("zutat") ?? "").trim() === "") data.delete("zutat");
-    submit(data, { method: "get", action: "/zutatensuche", replace: true, preventScrollReset: true });
-  }
 
   return (
     <div className="page wide-page ingredient-search">
@@ -143,107 +108,11 @@ export default function IngredientSearch({ loaderData }: Route.ComponentProps) {
       ) : null}
 
       <div className="ingredient-layout">
-        <Form method="get" action="/zutatensuche" className="ingredient-picker" ref={form} preventScrollReset>
-          <fieldset>
-            <legend>Deine Zutaten</legend>
-            <label htmlFor="zutat-filter" className="field-label">
-              Zutat finden
-            </label>
-            <input
-              id="zutat-filter"
-              type="search"
-              name="zutat"
-              value={filterText}
-              onChange={(event) => setFilterText(event.currentTarget.value)}
-              placeholder="z. B. Tomate"
-              autoComplete="off"
-              aria-controls="zutaten-liste"
-            />
-            <p className="field-hint" id="zutaten-anzahl">
-              {visible.length === ingredients.length
-                ? `${ingredients.length} Zutaten, die häufigsten zuerst`
-                : `${visible.length} von ${ingredients.length} Zutaten`}
-            </p>
-            <ul className="ingredient-options" id="zutaten-liste" aria-describedby="zutaten-anzahl">
-              {visible.map((item) => (
-                <li key={item.slug}>
-                  <label>
-                    <input
-                      type="checkbox"
-                      name="z"
-                      value={item.slug}
-                      checked={checked.has(item.slug)}
-                      onChange={(event) => {
-                        const next = new Set(checked);
-                        if (event.currentTarget.checked) next.add(item.slug);
-                        else next.delete(item.slug);
-                        setChecked(next);
-                        recompute();
-                      }}
-                    />
-                    <span className="ingredient-name">{item.name}</span>
-                    <span className="ingredient-count">
-                      {item.recipeCount} {item.recipeCount === 1 ? "Rezept" : "Rezepte"}
-                    </span>
-                  </label>
-                </li>
-              ))}
-              {visible.length === 0 ? <li className="ingredient-none">Keine Zutat passt zu „{filterText}“.</li> : null}
-            </ul>
-            {/* Selected ingredients hidden by the filter stay selected. */}
-            {selected
-              .filter((item) => !visibleSlugs.has(item.slug))
-              .map((item) => (
-                <input key={item.slug} type="hidden" name="z" value={item.slug} />
-              ))}
-            {excluded.map((item) => (
-              <input key={item.slug} type="hidden" name="ohne" value={item.slug} />
-            ))}
-          </fieldset>
-          <button type="submit" className="button">
-            Rezepte anzeigen
-          </button>
-        </Form>
+        <IngredientPicker ingredients={ingredients} selected={selected} excluded={excluded} filter={filter} />
 
         <section className="ingredient-results" aria-labelledby="ergebnisse" aria-busy={busy}>
           <h2 id="ergebnisse">Passende Rezepte</h2>
-          {selected.length > 0 || excluded.length > 0 ? (
-            <ul className="chip-list" aria-label="Ausgewählte Zutaten">
-              {selected.map((item) => (
-                <li key={item.slug}>
-                  <Link
-                    className="chip chip-removable"
-                    to={ingredientSearchHref({ ...query, selected: without(selected, item.slug) })}
-                    replace
-                    preventScrollReset
-                    aria-label={`${item.name} entfernen`}
-                  >
-                    {item.name}
-                    <CloseIcon size={16} />
-                  </Link>
-                </li>
-              ))}
-              {excluded.map((item) => (
-                <li key={item.slug}>
-                  <Link
-                    className="chip chip-excluded chip-removable"
-                    to={ingredientSearchHref({ ...query, excluded: without(excluded, item.slug) })}
-                    replace
-                    preventScrollReset
-                    aria-label={`Ohne ${item.name}: Ausschluss aufheben`}
-                  >
-                    {`ohne ${item.name}`}
-                    <CloseIcon size={16} />
-                  </Link>
-                </li>
-              ))}
-              <li>
-                <Link className="chip-clear" to="/zutatensuche" replace preventScrollReset>
-                  Alle entfernen
-                </Link>
-              </li>
-            </ul>
-          ) : null}
+          <IngredientChips selected={selected} excluded={excluded} query={query} />
 
           <p role="status" className="list-count">
             {selected.length === 0
@@ -251,7 +120,7 @@ export default function IngredientSearch({ loaderData }: Route.ComponentProps) {
               : `${countText(total)}${pageCount > 1 ? `, Seite ${page} von ${pageCount}` : ""}`}
           </p>
 
-          {selected.length > 0 ? <ExcludeForm ingredients={ingredients} query={query} /> : null}
+          {selected.length > 0 ? <ExcludeIngredientForm ingredients={ingredients} query={query} /> : null}
 
           {results.map(({ recipe, score, missing }, index) => (
             <RecipeCard key={recipe.slug} recipe={recipe} compact priority={index === 0} headingLevel={3} have={have}>
@@ -265,38 +134,5 @@ export default function IngredientSearch({ loaderData }: Route.ComponentProps) {
         </section>
       </div>
     </div>
-  );
-}
-
-/** "Ohne …": drop recipes that need an ingredient the visitor does not want. */
-function ExcludeForm({ ingredients, query }: { ingredients: Named[]; query: IngredientQuery }) {
-  const taken = new Set([...query.selected, ...query.excluded]);
-  return (
-    <Form method="get" action="/zutatensuche" className="exclude-form" preventScrollReset>
-      {query.selected.map((slug) => (
-        <input key={slug} type="hidden" name="z" value={slug} />
-      ))}
-      {query.excluded.map((slug) => (
-        <input key={slug} type="hidden" name="ohne" value={slug} />
-      ))}
-      <label htmlFor="ohne-zutat" className="field-label">
-        Rezepte ohne diese Zutat
-      </label>
-      <div className="exclude-row">
-        <select id="ohne-zutat" name="ohne" defaultValue="">
-          <option value="">Zutat wählen …</option>
-          {ingredients
-            .filter((item) => !taken.has(item.slug))
-            .map((item) => (
-              <option key={item.slug} value={item.slug}>
-                {item.name}
-              </option>
-            ))}
-        </select>
-        <button type="submit" className="button button-secondary">
-          Ausschließen
-        </button>
-      </div>
-    </Form>
   );
 }

@@ -3,12 +3,21 @@ import { RecipeList } from "../components/recipe-list.tsx";
 import type { CatalogRecipe } from "../lib/catalog/types.ts";
 import { csrfTokenValid } from "../lib/csrf.server.ts";
 import { SavedRecipesFullError } from "../lib/directus/user-api.server.ts";
+import { errorMessage } from "../lib/error-message.ts";
+import {
+  ANSWER_FIELD,
+  ANSWER_WITH_DATA,
+  RECIPE_ACTION_FIELD,
+  RECIPE_ACTIONS,
+  RECIPE_FIELD,
+  type RecipeAction,
+} from "../lib/form-fields.ts";
 import { setNotice } from "../lib/notice-cookie.server.ts";
 import { NOTICES, type NoticeCode } from "../lib/notices.ts";
 import { pageTitle } from "../lib/page-title.ts";
-import { safeReturnPath } from "../lib/return-path.ts";
-import { shellFromMatches } from "../lib/root-data.ts";
+import { formReturnPath, signInHref } from "../lib/return-path.ts";
 import { SAVED_RECIPES_LIMIT } from "../lib/saved-recipes-limit.ts";
+import { shellFromMatches } from "../lib/shell-data.ts";
 import { catalogContext, responseCookiesContext, visitorContext } from "../lib/site-context.server.ts";
 import type { Route } from "./+types/saved-recipes";
 
@@ -30,10 +39,10 @@ export async function loader({ context }: Route.LoaderArgs) {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
-  const wantsData = form.get("antwort") === "daten";
-  const back = safeReturnPath(String(form.get("zurueck") ?? "")) ?? "/gespeicherte-rezepte";
-  const intent = form.get("aktion");
-  const recipeId = Number(form.get("rezept"));
+  const wantsData = form.get(ANSWER_FIELD) === ANSWER_WITH_DATA;
+  const back = formReturnPath(form, "/gespeicherte-rezepte");
+  const intent = form.get(RECIPE_ACTION_FIELD);
+  const recipeId = Number(form.get(RECIPE_FIELD));
 
   function fail(code: NoticeCode, status: number) {
     if (wantsData) return data({ error: NOTICES[code] }, { status });
@@ -41,7 +50,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirect(back, 303);
   }
 
-  if ((intent !== "speichern" && intent !== "entfernen") || !Number.isInteger(recipeId) || recipeId <= 0) {
+  if (
+    (intent !== RECIPE_ACTIONS.save && intent !== RECIPE_ACTIONS.remove) ||
+    !Number.isInteger(recipeId) ||
+    recipeId <= 0
+  ) {
     return data({ error: "Diese Anfrage verstehen wir nicht." }, { status: 400 });
   }
   if (!csrfTokenValid(request, form)) return fail("formular-abgelaufen", 403);
@@ -59,23 +72,23 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const already = state.visitor.saved.some((link) => link.recipe === recipeId);
   // A full list takes no more; Directus' database would refuse it too, as a 500.
-  if (intent === "speichern" && !already && state.visitor.saved.length >= SAVED_RECIPES_LIMIT) {
+  if (intent === RECIPE_ACTIONS.save && !already && state.visitor.saved.length >= SAVED_RECIPES_LIMIT) {
     return fail("merkliste-voll", 409);
   }
   try {
-    if (intent === "speichern" && !already) await state.api.saveRecipe(recipeId);
-    if (intent === "entfernen") await state.api.removeRecipe(recipeId);
+    if (intent === RECIPE_ACTIONS.save && !already) await state.api.saveRecipe(recipeId);
+    if (intent === RECIPE_ACTIONS.remove) await state.api.removeRecipe(recipeId);
   } catch (error) {
     // Another tab filled the list since this request read it.
     if (error instanceof SavedRecipesFullError) return fail("merkliste-voll", 409);
-    console.error(`saved-recipes: ${intent} ${recipeId} failed: ${error instanceof Error ? error.message : error}`);
+    console.error(`saved-recipes: ${intent} ${recipeId} failed: ${errorMessage(error)}`);
     return fail(failedCode(intent), 503);
   }
   return wantsData ? { error: undefined } : redirect(back, 303);
 }
 
-function failedCode(intent: "speichern" | "entfernen"): NoticeCode {
-  return intent === "speichern" ? "speichern-fehlgeschlagen" : "entfernen-fehlgeschlagen";
+function failedCode(intent: RecipeAction): NoticeCode {
+  return intent === RECIPE_ACTIONS.save ? "speichern-fehlgeschlagen" : "entfernen-fehlgeschlagen";
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -115,7 +128,7 @@ export default function SavedRecipes({ loaderData }: Route.ComponentProps) {
           <p>Melde dich an, um deine Lieblingsrezepte zu speichern und hier wiederzufinden.</p>
           <p>
             {/* /login is answered by the Worker, so this is a document request. */}
-            <a className="button" href={`/login?redirect=${encodeURIComponent(pathname)}`}>
+            <a className="button" href={signInHref(pathname)}>
               Mit Google anmelden
             </a>
           </p>

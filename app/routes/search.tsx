@@ -1,16 +1,17 @@
 import { useEffect } from "react";
-import { Link, redirect, useRouteLoaderData } from "react-router";
+import { Link } from "react-router";
 import { PaginationNav } from "../components/pagination-nav.tsx";
 import { RecipeList } from "../components/recipe-list.tsx";
 import { SearchForm } from "../components/search-form.tsx";
 import { trackEvent } from "../lib/analytics.ts";
 import { newestRecipes, searchRecipes } from "../lib/catalog/queries.ts";
 import { CATEGORY_HEADINGS, categoryPath, FOOTER_CATEGORIES } from "../lib/categories.ts";
+import { SEARCH_TERM_PARAM } from "../lib/form-fields.ts";
 import { pageTitle } from "../lib/page-title.ts";
-import { PAGE_PARAM, pageHref, paginate, parsePageParam } from "../lib/pagination.ts";
+import { pageHref, paginate, requireExistingPage, requirePageNumber } from "../lib/pagination.ts";
 import { pageMeta } from "../lib/seo/page-meta.ts";
+import { useConsent } from "../lib/shell-data.ts";
 import { catalogContext, siteConfigContext } from "../lib/site-context.server.ts";
-import type { ShellData } from "../root.tsx";
 import type { Route } from "./+types/search";
 
 /** Longer terms are cut: no recipe name is this long, and it bounds the work per request. */
@@ -18,15 +19,15 @@ const MAX_QUERY_LENGTH = 100;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const query = (url.searchParams.get("q") ?? "").trim().slice(0, MAX_QUERY_LENGTH);
-  const requested = parsePageParam(url.searchParams.get(PAGE_PARAM));
-  if (requested === undefined) throw redirect(pageHref(url, 1));
+  const query = (url.searchParams.get(SEARCH_TERM_PARAM) ?? "").trim().slice(0, MAX_QUERY_LENGTH);
+  const requested = requirePageNumber(url);
 
   const catalog = await context.get(catalogContext)();
   // The bare page needs no index: it is revived only for a term.
   const found = query !== "" ? searchRecipes(catalog, query).map((result) => result.recipe) : [];
   const list = paginate(found, requested);
-  if (found.length > 0 && list.page !== requested) throw redirect(pageHref(url, list.page));
+  // "Nothing found" reads the same at any page number: it is answered where it was asked.
+  if (found.length > 0) requireExistingPage(list, requested, url);
 
   const { siteUrl, siteName } = context.get(siteConfigContext);
   return {
@@ -36,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     suggestions: query !== "" && found.length === 0 ? newestRecipes(catalog, 3) : [],
     siteName,
     // Only the term and the page make the result: other parameters are not part of its address.
-    canonical: `${siteUrl}${pageHref(query === "" ? "/suche" : `/suche?${new URLSearchParams({ q: query })}`, list.page)}`,
+    canonical: `${siteUrl}${pageHref(query === "" ? "/suche" : `/suche?${new URLSearchParams({ [SEARCH_TERM_PARAM]: query })}`, list.page)}`,
   };
 }
 
@@ -58,7 +59,7 @@ function resultCount(total: number, query: string): string {
 
 export default function Search({ loaderData }: Route.ComponentProps) {
   const { query, items, total, page, pageCount, suggestions } = loaderData;
-  const consent = useRouteLoaderData<ShellData>("root")?.consent ?? null;
+  const consent = useConsent();
 
   // search_recipes once per term searched (spec section 7).
   // biome-ignore lint/correctness/useExhaustiveDependencies: one event per term; consent is read as it is then

@@ -12,6 +12,7 @@ import { PUBLISH_ON_SAVE_FLOW } from "../../cms/flows.ts";
 import { createDirectusSource } from "../../workers/sync/directus-source.ts";
 import { runSync } from "../../workers/sync/run-sync.ts";
 import { connectAdmin } from "../cms/directus-admin.ts";
+import { idsByName, recipeItem } from "../cms/seed.ts";
 import { LOCAL_ADMIN } from "../local-stack/directus.ts";
 import { syntheticRecipes } from "./catalog.ts";
 
@@ -43,14 +44,7 @@ export async function benchDirectusSync(
   });
   try {
     const admin = await connectAdmin(directusUrl, LOCAL_ADMIN);
-    const ids = async (collection: string) =>
-      new Map(
-        (
-          await admin.request<{ id: number; name: string }[]>("GET", `/items/${collection}?fields=id,name&limit=-1`)
-        ).map((row) => [row.name, row.id]),
-      );
-    const ingredientIds = await ids("ingredient");
-    const typeIds = await ids("RecipeType");
+    const ids = { types: await idsByName(admin, "RecipeType"), ingredients: await idsByName(admin, "ingredient") };
     const seeded = (await admin.request<unknown[]>("GET", "/items/recipe?fields=id&limit=-1")).length;
     // The publish-on-save flow would run (and log a run) once per synthetic recipe, still
     // writing while the sync is timed; this bench measures the sync, not editing.
@@ -62,24 +56,9 @@ export async function benchDirectusSync(
       await admin.request(
         "POST",
         "/items/recipe",
-        recipes.slice(start, start + BATCH).map((recipe) => ({
-          status: "published",
-          slug: `${recipe.slug}-bench`,
-          name: recipe.name,
-          cuisine: recipe.cuisine,
-          description: recipe.description,
-          instructions: recipe.instructions,
-          instructionList: recipe.steps.map((instruction) => ({ instruction })),
-          recipeUrl: recipe.recipeUrl,
-          prepTime: recipe.prepTime,
-          cookTime: recipe.cookTime,
-          totalTime: recipe.totalTime,
-          vegetarian: recipe.vegetarian,
-          vegan: recipe.vegan,
-          manyGuests: recipe.manyGuests,
-          type: typeIds.get(recipe.type),
-          ingredients: recipe.ingredients.map((name) => ({ ingredient_id: ingredientIds.get(name) })),
-        })),
+        recipes
+          .slice(start, start + BATCH)
+          .map((recipe) => recipeItem({ ...recipe, slug: `${recipe.slug}-bench`, instructionList: recipe.steps }, ids)),
       );
       log(`bench: filled ${Math.min(start + BATCH, recipes.length) + seeded}/${count} recipes`);
     }

@@ -6,6 +6,7 @@
 import { execFileSync } from "node:child_process";
 import { launch } from "chrome-launcher";
 import lighthouse, { type Result } from "lighthouse";
+import { errorMessage } from "../../app/lib/error-message.ts";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../chromium.ts";
 
 const CHROME_FLAGS = ["--headless=new", ...CHROMIUM_FLAGS];
@@ -173,7 +174,7 @@ async function warmUp(origin: string, paths: readonly string[]): Promise<void> {
   }
 }
 
-export interface LighthouseOptions {
+interface LighthouseOptions {
   runs?: number;
   log?: (line: string) => void;
   /** Receives, per page, Lighthouse's HTML report of the run whose performance score is closest to the median. */
@@ -208,7 +209,7 @@ export async function benchLighthouse(
         done.push(result.numbers);
         benchmarkIndexes.push(result.numbers.benchmarkIndex);
       } catch (error) {
-        errors.push(error instanceof Error ? error.message : String(error));
+        errors.push(errorMessage(error));
       }
     }
     const of = (key: Exclude<keyof RunNumbers, "report" | "failedAudits">) =>

@@ -47,7 +47,7 @@ export async function upsertById(
 }
 
 /** Equal as Directus stores them: key order and null-versus-missing do not count. */
-export function same(a: unknown, b: unknown): boolean {
+function same(a: unknown, b: unknown): boolean {
   return JSON.stringify(normalise(a)) === JSON.stringify(normalise(b));
 }
 

@@ -7,7 +7,7 @@ import { type OperationDeclaration, PUBLISH_ON_SAVE_FLOW, PUBLISH_ON_SAVE_OPERAT
 import { type AccessChanges, type Row, upsertById } from "./apply-access-policies.ts";
 import type { DirectusAdmin } from "./directus-admin.ts";
 
-export type FlowChanges = AccessChanges;
+type FlowChanges = AccessChanges;
 
 /** Applies every declared flow; returns how many records it had to change. */
 export async function applyFlows(admin: DirectusAdmin): Promise<FlowChanges> {

@@ -12,6 +12,7 @@
  * `directus schema apply` and `directus database migrate:latest`.
  */
 import { parseArgs } from "node:util";
+import { errorMessage } from "../../app/lib/error-message.ts";
 import { STUDIO_SETTINGS } from "../../cms/studio-settings.ts";
 import { applyAccessPolicies } from "./apply-access-policies.ts";
 import { applyFlows } from "./apply-flows.ts";
@@ -40,6 +41,6 @@ try {
   access policies and settings  ${count(access)}
   flows                         ${count(flows)}`);
 } catch (error) {
-  console.error(error instanceof Error ? error.message : error);
+  console.error(errorMessage(error));
   process.exitCode = 1;
 }

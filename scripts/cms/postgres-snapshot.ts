@@ -20,7 +20,7 @@ import { runDirectusCli } from "../local-stack/directus.ts";
 import { startScratchPostgres } from "../local-stack/postgres.ts";
 
 /** Applies the SQLite snapshot to a new Postgres database and writes that database's snapshot to `target`. */
-export async function writePostgresSnapshot(target: string, log: (line: string) => void = console.log): Promise<void> {
+async function writePostgresSnapshot(target: string, log: (line: string) => void = console.log): Promise<void> {
   const postgres = await startScratchPostgres(log);
   const dataDir = mkdtempSync(join(tmpdir(), "postgres-snapshot-"));
   try {

@@ -44,7 +44,7 @@ export interface SeedRecipe {
   image: string;
 }
 
-export interface SeedSummary {
+interface SeedSummary {
   types: number;
   ingredients: number;
   images: number;
@@ -58,7 +58,7 @@ async function readJson<T>(file: string): Promise<T> {
 }
 
 /** name → id of every row of a collection with a `name` column. */
-async function idsByName(admin: DirectusAdmin, collection: string): Promise<Map<string, number>> {
+export async function idsByName(admin: DirectusAdmin, collection: string): Promise<Map<string, number>> {
   const rows = await admin.request<{ id: number; name: string }[]>(
     "GET",
     `/items/${collection}?fields=id,name&limit=-1`,
@@ -85,6 +85,38 @@ function lookup(ids: Map<string, number>, name: string, what: string): number {
   const id = ids.get(name);
   if (id === undefined) throw new Error(`seed: unknown ${what} "${name}"`);
   return id;
+}
+
+/** Texts a catalog recipe may lack (the Directus bench writes catalog recipes). */
+type OptionalText = "cuisine" | "description" | "instructions" | "recipeUrl";
+/** A recipe's own fields, as the seed file has them or the Directus bench makes them up. */
+type RecipeFields = Omit<SeedRecipe, "image" | OptionalText> & Record<OptionalText, string | null>;
+
+/** The published `recipe` item for a recipe, its type and ingredients as the ids in `ids`; the image is the caller's. */
+export function recipeItem(
+  recipe: RecipeFields,
+  ids: { types: Map<string, number>; ingredients: Map<string, number> },
+): Record<string, unknown> {
+  const ingredient = (name: string) => ({ ingredient_id: lookup(ids.ingredients, name, "ingredient") });
+  return {
+    status: "published",
+    slug: recipe.slug,
+    name: recipe.name,
+    cuisine: recipe.cuisine,
+    description: recipe.description,
+    instructions: recipe.instructions,
+    instructionList: recipe.instructionList?.map((instruction) => ({ instruction })) ?? null,
+    recipeUrl: recipe.recipeUrl,
+    prepTime: recipe.prepTime,
+    cookTime: recipe.cookTime,
+    totalTime: recipe.totalTime,
+    vegetarian: recipe.vegetarian,
+    vegan: recipe.vegan,
+    manyGuests: recipe.manyGuests,
+    type: lookup(ids.types, recipe.type, "recipe type"),
+    ingredients: recipe.ingredients.map(ingredient),
+    optionalIngredients: recipe.optionalIngredients.map(ingredient),
+  };
 }
 
 /** The image's file id, uploading it unless a file of that name is already in the folder. */
@@ -152,7 +184,7 @@ export async function seedCms(
     type: lookup(ingredientTypes, ingredient.type, "ingredient type"),
     tags: ingredient.tags.map((tag) => ({ IngredientType_id: lookup(ingredientTypes, tag, "ingredient type") })),
   }));
-  const ingredientIds = await idsByName(admin, "ingredient");
+  const ids = { types: recipeTypes, ingredients: await idsByName(admin, "ingredient") };
 
   const existingSlugs = new Set(
     (await admin.request<{ slug: string }[]>("GET", "/items/recipe?fields=slug&limit=-1")).map((row) => row.slug),
@@ -163,28 +195,7 @@ export async function seedCms(
     const batch = missing.slice(start, start + BATCH);
     const payload = [];
     for (const recipe of batch) {
-      payload.push({
-        status: "published",
-        slug: recipe.slug,
-        name: recipe.name,
-        cuisine: recipe.cuisine,
-        description: recipe.description,
-        instructions: recipe.instructions,
-        instructionList: recipe.instructionList?.map((instruction) => ({ instruction })) ?? null,
-        recipeUrl: recipe.recipeUrl,
-        prepTime: recipe.prepTime,
-        cookTime: recipe.cookTime,
-        totalTime: recipe.totalTime,
-        vegetarian: recipe.vegetarian,
-        vegan: recipe.vegan,
-        manyGuests: recipe.manyGuests,
-        type: lookup(recipeTypes, recipe.type, "recipe type"),
-        image: await imageId(admin, imageOf(recipe), uploads),
-        ingredients: recipe.ingredients.map((name) => ({ ingredient_id: lookup(ingredientIds, name, "ingredient") })),
-        optionalIngredients: recipe.optionalIngredients.map((name) => ({
-          ingredient_id: lookup(ingredientIds, name, "ingredient"),
-        })),
-      });
+      payload.push({ ...recipeItem(recipe, ids), image: await imageId(admin, imageOf(recipe), uploads) });
     }
     await admin.request("POST", "/items/recipe", payload);
     summary.recipes += batch.length;

@@ -8,7 +8,7 @@
  */
 import { createServer, request, type Server } from "node:http";
 
-export interface AdminDoor {
+interface AdminDoor {
   url: string;
   close(): Promise<void>;
 }

@@ -6,8 +6,7 @@
  * applied, on a new database the seed content loaded, and its flows applied
  * (cms/flows.ts: publish on save).
  */
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { USER_ROLE } from "../../cms/access-policies.ts";
 import { SITE_SYNC_ENV } from "../../cms/flows.ts";
@@ -19,6 +18,7 @@ import { type SeedOptions, seedCms } from "../cms/seed.ts";
 import { type DirectusDatabase, type DirectusServer, LOCAL_ADMIN, runDirectusCli, startDirectus } from "./directus.ts";
 import { freePort } from "./free-port.ts";
 import { type GoogleStandIn, startGoogleStandIn } from "./google-stand-in.ts";
+import { inScratchFolder } from "./scratch-folder.ts";
 
 /** The schema, as Directus on SQLite snapshots it: where the schema is edited. */
 export const SCHEMA_SNAPSHOT = resolve(import.meta.dirname, "../../cms/schema/snapshot.json");
@@ -33,7 +33,7 @@ export function schemaSnapshotFor(database: DirectusDatabase | undefined): strin
 /** The stand-in's client; local only, so the secret is no secret. */
 const SSO_CLIENT = { clientId: "directus-local", clientSecret: "directus-local-secret" } as const;
 
-export interface CmsOptions {
+interface CmsOptions {
   dataDir: string;
   directusPort: number;
   standInPort: number;
@@ -54,12 +54,12 @@ export interface CmsOptions {
 }
 
 /** Where the publish-on-save flow calls the site, and with which bearer token. */
-export interface SiteSync {
+interface SiteSync {
   url: string;
   token: string;
 }
 
-export interface RunningCms {
+interface RunningCms {
   directus: DirectusServer;
   /** What Directus keeps its data in. */
   database: DirectusDatabase;
@@ -68,7 +68,7 @@ export interface RunningCms {
 }
 
 /** Directus' variables for the `google` SSO provider, pointed at the stand-in. */
-export function googleSsoEnv(issuerUrl: string, redirectAllowList: string[]): Record<string, string> {
+function googleSsoEnv(issuerUrl: string, redirectAllowList: string[]): Record<string, string> {
   return {
     AUTH_PROVIDERS: "google",
     AUTH_GOOGLE_DRIVER: "openid",
@@ -96,7 +96,7 @@ export function googleSsoEnv(issuerUrl: string, redirectAllowList: string[]): Re
  * (IMPORT_IP_DENY_LIST "0.0.0.0" means every local interface): the list keeps
  * only the cloud metadata address. Production keeps the default; its site is public.
  */
-export function siteSyncEnv(siteSync: SiteSync): Record<string, string> {
+function siteSyncEnv(siteSync: SiteSync): Record<string, string> {
   return {
     SYNC_URL: siteSync.url,
     SYNC_TOKEN: siteSync.token,
@@ -190,28 +190,15 @@ export async function startScratchCms(
     publicUrl?: string;
   },
 ): Promise<RunningCms & { dataDir: string }> {
-  const dataDir = mkdtempSync(join(tmpdir(), "scratch-cms-"));
-  const directusPort = await freePort();
-  let cms: RunningCms;
-  try {
-    cms = await startCms({
+  return inScratchFolder("scratch-cms-", async (dataDir) => {
+    const directusPort = await freePort();
+    const cms = await startCms({
       dataDir,
       directusPort,
       standInPort: await freePort(),
       ...options,
       publicUrl: options.publicUrl ?? `http://127.0.0.1:${directusPort}`,
     });
-  } catch (error) {
-    // A CMS that never came up leaves no scratch folder behind either.
-    rmSync(dataDir, { recursive: true, force: true });
-    throw error;
-  }
-  return {
-    ...cms,
-    dataDir,
-    async stop() {
-      await cms.stop();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+    return { ...cms, dataDir };
+  });
 }

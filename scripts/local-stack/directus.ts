@@ -13,7 +13,7 @@ import { runCommand } from "./run-command.ts";
 const CMS_DIR = resolve(import.meta.dirname, "../../cms");
 const CLI = join(CMS_DIR, "node_modules/@directus/api/dist/cli/run.js");
 /** Our own database migrations (cms/migrations/*.js), run by `database migrate:latest`. */
-export const MIGRATIONS_DIR = join(CMS_DIR, "migrations");
+const MIGRATIONS_DIR = join(CMS_DIR, "migrations");
 
 /** The local admin account; local data only, named in the README. */
 export const LOCAL_ADMIN = { email: "admin@example.org", password: "kochen-lokal" } as const;
@@ -50,7 +50,7 @@ function secretsFor(dataDir: string): { KEY: string; SECRET: string } {
 }
 
 /** Directus' DB_* variables for a database. */
-export function databaseEnv(database: DirectusDatabase, dataDir: string): Record<string, string> {
+function databaseEnv(database: DirectusDatabase, dataDir: string): Record<string, string> {
   if (database.client === "sqlite3") {
     return { DB_CLIENT: "sqlite3", DB_FILENAME: join(dataDir, "directus.db") };
   }
@@ -65,7 +65,7 @@ export function databaseEnv(database: DirectusDatabase, dataDir: string): Record
 }
 
 /** The environment Directus runs with. */
-export function directusEnv(options: DirectusOptions): Record<string, string> {
+function directusEnv(options: DirectusOptions): Record<string, string> {
   mkdirSync(join(options.dataDir, "uploads"), { recursive: true });
   return {
     ...secretsFor(options.dataDir),
@@ -120,7 +120,7 @@ export async function runDirectusCli(options: DirectusOptions, args: string[]): 
 }
 
 /** Waits until `/server/ping` answers, or throws after `timeoutMs`. */
-export async function waitForDirectus(url: string, timeoutMs = 60_000): Promise<void> {
+async function waitForDirectus(url: string, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     try {

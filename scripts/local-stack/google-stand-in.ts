@@ -21,7 +21,7 @@ export interface GoogleStandIn {
   close(): Promise<void>;
 }
 
-export interface GoogleStandInOptions {
+interface GoogleStandInOptions {
   /** 0 picks a free port; the issuer URL then carries the real one. */
   port: number;
   clientId: string;
@@ -39,13 +39,13 @@ const EMAIL_PATTERN =
   /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
 
 /** Normalizes an address as typed, or returns undefined if it is not one. */
-export function normalizeEmail(input: string): string | undefined {
+function normalizeEmail(input: string): string | undefined {
   const email = input.trim().toLowerCase();
   return email.length <= 254 && EMAIL_PATTERN.test(email) ? email : undefined;
 }
 
 /** A Google-like numeric subject (21 digits), the same for the same address on every run. */
-export function accountIdFor(email: string): string {
+function accountIdFor(email: string): string {
   const digest = createHash("sha256").update(`google-stand-in:${email}`).digest();
   return `1${(digest.readBigUInt64BE(0) % 10n ** 20n).toString().padStart(20, "0")}`;
 }

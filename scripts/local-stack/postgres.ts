@@ -19,7 +19,7 @@ import { runCommand } from "./run-command.ts";
 const VERSIONS_DIR = "/usr/lib/postgresql";
 
 /** The bin folder of the newest installed PostgreSQL (/usr/lib/postgresql/<version>/bin), if any. */
-export function postgresBinDir(): string | undefined {
+function postgresBinDir(): string | undefined {
   if (!existsSync(VERSIONS_DIR)) return undefined;
   const versions = readdirSync(VERSIONS_DIR)
     .filter((name) => existsSync(join(VERSIONS_DIR, name, "bin", "initdb")))
@@ -95,7 +95,7 @@ async function waitUntilReady(binDir: string, port: number, server: ChildProcess
   }
 }
 
-export interface ScratchPostgres {
+interface ScratchPostgres {
   /** The connection for Directus (DB_CLIENT=pg). */
   database: Extract<DirectusDatabase, { client: "pg" }>;
   /** Stops the server and removes the cluster's folder. */

@@ -13,6 +13,7 @@ import type { CatalogStore } from "../../app/lib/catalog/storage.ts";
 import { createDirectusSource } from "../../workers/sync/directus-source.ts";
 import { runSync } from "../../workers/sync/run-sync.ts";
 import { freePort } from "./free-port.ts";
+import { inScratchFolder } from "./scratch-folder.ts";
 
 export interface ServedSite {
   /** The site's origin, e.g. http://127.0.0.1:41234. */
@@ -22,12 +23,12 @@ export interface ServedSite {
   stop(): Promise<void>;
 }
 
-export interface LocalSite extends ServedSite {
+interface LocalSite extends ServedSite {
   /** How many recipes the published catalog holds. */
   recipes: number;
 }
 
-export interface ServeOptions {
+interface ServeOptions {
   /** A folder with a published catalog (see publishCatalog); the server reads and writes it. */
   persistDir: string;
   /** Where the Worker reaches Directus; a dead address plays a Directus that is down. */
@@ -175,20 +176,9 @@ export async function serveBuild(options: ServeOptions): Promise<ServedSite> {
  * KV and serves the current build on it on a free port. Needs `build/`.
  */
 export async function startLocalSite(directusUrl: string): Promise<LocalSite> {
-  const persistDir = mkdtempSync(join(tmpdir(), "site-state-"));
-  try {
+  return inScratchFolder("site-state-", async (persistDir) => {
     const recipes = await publishCatalog(directusUrl, persistDir);
     const site = await serveBuild({ persistDir, directusUrl });
-    return {
-      ...site,
-      recipes,
-      async stop() {
-        await site.stop();
-        rmSync(persistDir, { recursive: true, force: true });
-      },
-    };
-  } catch (error) {
-    rmSync(persistDir, { recursive: true, force: true });
-    throw error;
-  }
+    return { ...site, recipes };
+  });
 }

@@ -9,7 +9,7 @@ import { IMAGE_TRANSFORMS, recipeImageUrl } from "../../app/lib/recipe-images.ts
 /** Two at a time: the machines this runs on have two cores. */
 const CONCURRENCY = 2;
 
-export interface WarmedImages {
+interface WarmedImages {
   images: number;
   failed: number;
   seconds: number;

@@ -71,7 +71,7 @@ export function createDirectusStandIn() {
       return new Response(null, {
         status: 302,
         headers: {
-          location: "http://localhost:8787/login/zurueck?ziel=%2F",
+          location: "http://localhost:8787/login/zurueck?redirect=%2F",
           "set-cookie": "directus_session_token=new-session; Path=/; HttpOnly; SameSite=Lax",
         },
       });

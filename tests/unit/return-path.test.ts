@@ -6,7 +6,7 @@ import { URL_ATTACK_PIECES } from "../attacks/url-pieces.ts";
 const OUR_ORIGIN = "https://www.example.org";
 
 /** What a browser does with our `Location` header: resolve it against the page that answered. */
-function resolvedByBrowser(location: string, page = `${OUR_ORIGIN}/login/zurueck?ziel=x`): URL {
+function resolvedByBrowser(location: string, page = `${OUR_ORIGIN}/login/zurueck?redirect=x`): URL {
   return new URL(location, page);
 }
 
@@ -69,7 +69,7 @@ describe("safeReturnPath", () => {
         expect(path.startsWith("//")).toBe(false);
         // biome-ignore lint/suspicious/noControlCharactersInRegex: no control character may reach Location
         expect(path).not.toMatch(/[\\\u0000-\u001f\u007f]/);
-        for (const page of [`${OUR_ORIGIN}/`, `${OUR_ORIGIN}/login/zurueck?ziel=x`, `${OUR_ORIGIN}/a/b/c`]) {
+        for (const page of [`${OUR_ORIGIN}/`, `${OUR_ORIGIN}/login/zurueck?redirect=x`, `${OUR_ORIGIN}/a/b/c`]) {
           expect(resolvedByBrowser(path, page).origin).toBe(OUR_ORIGIN);
         }
         // What we send is already the parsed form: parsing it again changes nothing.

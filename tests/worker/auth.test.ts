@@ -19,7 +19,7 @@ describe("/login", () => {
     const location = new URL(response.headers.get("location") ?? "", ORIGIN);
     expect(location.pathname).toBe("/directus/auth/login/google");
     expect(location.origin).toBe(ORIGIN);
-    expect(location.searchParams.get("redirect")).toBe(`${ORIGIN}/login/zurueck?ziel=%2Fgespeicherte-rezepte`);
+    expect(location.searchParams.get("redirect")).toBe(`${ORIGIN}/login/zurueck?redirect=%2Fgespeicherte-rezepte`);
     expect(response.headers.get("cache-control")).toBe("no-store");
   });
 
@@ -33,15 +33,15 @@ describe("/login", () => {
   ])("replaces the unsafe return path %s with the home page", async (attempt) => {
     const response = await get(`/login?redirect=${encodeURIComponent(attempt)}`);
     const location = new URL(response.headers.get("location") ?? "", ORIGIN);
-    expect(location.searchParams.get("redirect")).toBe(`${ORIGIN}/login/zurueck?ziel=%2F`);
+    expect(location.searchParams.get("redirect")).toBe(`${ORIGIN}/login/zurueck?redirect=%2F`);
   });
 
   it("returns from Directus to the page, or home with a notice when sign-in failed", async () => {
-    const back = await get("/login/zurueck?ziel=%2Frezepte%2Fgazpacho");
+    const back = await get("/login/zurueck?redirect=%2Frezepte%2Fgazpacho");
     expect(back.status).toBe(302);
     expect(back.headers.get("location")).toBe("/rezepte/gazpacho");
 
-    const evil = await get("/login/zurueck?ziel=%2F%2Fevil.example");
+    const evil = await get("/login/zurueck?redirect=%2F%2Fevil.example");
     expect(evil.headers.get("location")).toBe("/");
 
     const failed = await get("/login/zurueck?reason=INVALID_CREDENTIALS");
@@ -99,7 +99,7 @@ describe("signed-in visitors while Directus is unreachable", () => {
     const response = await get("/gespeicherte-rezepte", {
       method: "POST",
       headers: { origin: ORIGIN, cookie: `${SESSION}; ${CSRF}`, "content-type": "application/x-www-form-urlencoded" },
-      body: `aktion=speichern&rezept=1&zurueck=%2Fsuche&csrf=${CSRF_VALUE}`,
+      body: `aktion=speichern&rezept=1&redirect=%2Fsuche&csrf=${CSRF_VALUE}`,
     });
     errors.mockRestore();
     expect(response.status).toBe(303);
@@ -117,7 +117,7 @@ describe("signed-in visitors while Directus is unreachable", () => {
     const response = await get("/logout", {
       method: "POST",
       headers: { origin: ORIGIN, cookie: `${SESSION}; ${CSRF}`, "content-type": "application/x-www-form-urlencoded" },
-      body: `zurueck=%2Fimpressum&csrf=${CSRF_VALUE}`,
+      body: `redirect=%2Fimpressum&csrf=${CSRF_VALUE}`,
     });
     errors.mockRestore();
     expect(response.status).toBe(303);

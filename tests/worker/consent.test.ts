@@ -70,7 +70,7 @@ describe("cookie banner", () => {
 
 describe("POST /einwilligung", () => {
   it("stores 'Alle akzeptieren' for a year, SameSite=Strict, and returns to the page", async () => {
-    const response = await post("auswahl=alle&zurueck=%2Fsuche%3Fq%3Dsuppe");
+    const response = await post("auswahl=alle&redirect=%2Fsuche%3Fq%3Dsuppe");
     expect(response.status).toBe(303);
     expect(response.headers.get("location")).toBe("/suche?q=suppe");
     const cookie = response.headers.get("set-cookie") ?? "";

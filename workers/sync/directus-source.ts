@@ -9,7 +9,7 @@ import { aggregate, createDirectus, readItems, rest } from "@directus/sdk";
 export type RawRecipe = Record<string, unknown>;
 export type RawIngredient = Record<string, unknown>;
 
-export const RECIPE_FIELDS = [
+const RECIPE_FIELDS = [
   "id",
   "status",
   "slug",
@@ -32,7 +32,7 @@ export const RECIPE_FIELDS = [
   "optionalIngredients.ingredient_id.name",
 ];
 
-export const INGREDIENT_FIELDS = [
+const INGREDIENT_FIELDS = [
   "id",
   "name",
   "description",
@@ -56,7 +56,7 @@ export class SourceError extends Error {
   override name = "SourceError";
 }
 
-export interface DirectusSourceOptions {
+interface DirectusSourceOptions {
   url: string;
   pageSize?: number;
   /** Per request; a slower answer fails the sync. */
@@ -95,6 +95,9 @@ function errorText(error: unknown): string {
   return status ? `HTTP ${status}` : String(error);
 }
 
+/** Published items only: the public policy lets no others through, and the request asks for no others either. */
+const PUBLISHED = { status: { _eq: "published" } };
+
 /** A content source reading the Directus at `url`. */
 export function createDirectusSource({
   url,
@@ -114,13 +117,35 @@ export function createDirectusSource({
     }
   }
 
+  /** The items of `collection` that match `where`, a page at a time in id order (see pages()). */
+  function itemPages<T extends Record<string, unknown>>(
+    collection: string,
+    fields: string[],
+    what: string,
+    where?: Record<string, unknown>,
+  ): AsyncIterable<T[]> {
+    return pages<T>((afterId) => {
+      const after = { id: { _gt: afterId } };
+      return request(what, () =>
+        client.request(
+          readItems(collection, {
+            fields,
+            filter: where ? { _and: [where, after] } : after,
+            sort: ["id"],
+            limit: pageSize,
+          }),
+        ),
+      );
+    }, what);
+  }
+
   return {
     async countRecipes() {
       const result = await request("the recipe count", () =>
         client.request(
           aggregate("recipe", {
             aggregate: { count: "id" },
-            query: { filter: { status: { _eq: "published" } } },
+            query: { filter: PUBLISHED },
           }),
         ),
       );
@@ -128,37 +153,7 @@ export function createDirectusSource({
       if (!Number.isFinite(count)) throw new SourceError("directus: the recipe count is malformed");
       return count;
     },
-    recipePages() {
-      return pages<RawRecipe>(
-        (afterId) =>
-          request("recipes", () =>
-            client.request(
-              readItems("recipe", {
-                fields: RECIPE_FIELDS,
-                filter: { _and: [{ status: { _eq: "published" } }, { id: { _gt: afterId } }] },
-                sort: ["id"],
-                limit: pageSize,
-              }),
-            ),
-          ),
-        "recipes",
-      );
-    },
-    ingredientPages() {
-      return pages<RawIngredient>(
-        (afterId) =>
-          request("ingredients", () =>
-            client.request(
-              readItems("ingredient", {
-                fields: INGREDIENT_FIELDS,
-                filter: { id: { _gt: afterId } },
-                sort: ["id"],
-                limit: pageSize,
-              }),
-            ),
-          ),
-        "ingredients",
-      );
-    },
+    recipePages: () => itemPages<RawRecipe>("recipe", RECIPE_FIELDS, "recipes", PUBLISHED),
+    ingredientPages: () => itemPages<RawIngredient>("ingredient", INGREDIENT_FIELDS, "ingredients"),
   };
 }

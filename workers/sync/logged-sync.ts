@@ -6,6 +6,7 @@
  * an error; the live catalog stays, and the next run tries again.
  */
 import type { CatalogStore } from "../../app/lib/catalog/storage.ts";
+import { errorMessage } from "../../app/lib/error-message.ts";
 import { createDirectusSource } from "./directus-source.ts";
 import { rollback } from "./rollback.ts";
 import { runSync, type SyncSummary } from "./run-sync.ts";
@@ -14,10 +15,10 @@ import { runSync, type SyncSummary } from "./run-sync.ts";
 export type SyncAction = "publish" | "rollback" | "release";
 
 /** Who started a run. */
-export type SyncTrigger = "cron" | "api";
+type SyncTrigger = "cron" | "api";
 
 /** The one log line of a sync run. */
-export interface SyncLogLine {
+interface SyncLogLine {
   event: "sync";
   trigger: SyncTrigger;
   action: SyncAction;
@@ -33,7 +34,7 @@ export interface SyncLogLine {
   error?: string;
 }
 
-export interface LoggedSyncOptions {
+interface LoggedSyncOptions {
   trigger: SyncTrigger;
   action: SyncAction;
   /** Let a catalog (or a rollback) below SHRINK_LIMIT of the live recipes go live: an operator's decision. */
@@ -75,7 +76,7 @@ export async function loggedSync({
       writes: null,
       deletes: null,
       durationMs: Date.now() - started,
-      error: error instanceof Error ? error.message : String(error),
+      error: errorMessage(error),
     };
     console.error(JSON.stringify(failed));
     throw error;

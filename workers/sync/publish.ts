@@ -23,7 +23,7 @@ import type { BuiltCatalog } from "./build-catalog.ts";
  * Characters per blob. KV takes 25 MiB per value; 8 M UTF-16 units stay below
  * that even if every character needed three bytes in UTF-8.
  */
-export const BLOB_CHARS = 8_000_000;
+const BLOB_CHARS = 8_000_000;
 /** How long a replaced version stays readable for isolates still loading it. */
 export const GRACE_MS = 60 * 60 * 1000;
 /** How many earlier versions are kept for a rollback (scripts/sync.ts --rollback). */
@@ -32,7 +32,7 @@ export const KEEP_VERSIONS = 5;
 export const VERIFY_EVERY_MS = 60 * 60 * 1000;
 
 /** Splits text into pieces of at most `size` characters, never inside a surrogate pair. */
-export function splitText(text: string, size = BLOB_CHARS): string[] {
+function splitText(text: string, size = BLOB_CHARS): string[] {
   const pieces: string[] = [];
   for (let start = 0; start < text.length; ) {
     let end = Math.min(start + size, text.length);
@@ -44,7 +44,7 @@ export function splitText(text: string, size = BLOB_CHARS): string[] {
   return pieces.length > 0 ? pieces : [""];
 }
 
-export interface PublishResult {
+interface PublishResult {
   status: "published" | "unchanged";
   manifest: string;
   /** KV puts and deletes this run made. */
@@ -61,8 +61,15 @@ async function pieces(text: string): Promise<Piece[]> {
   return Promise.all(splitText(text).map(async (piece) => ({ hash: await sha256(piece), text: piece })));
 }
 
-/** The manifest hash a built catalog would get, without writing anything. */
-export async function plan(built: BuiltCatalog): Promise<{ manifest: Manifest; hash: string; blobs: Piece[] }> {
+/** A built catalog as a version: its manifest, the manifest's hash (the version's name) and the blobs. */
+interface PlannedVersion {
+  manifest: Manifest;
+  hash: string;
+  blobs: Piece[];
+}
+
+/** The version a built catalog would be, without writing anything. */
+export async function plan(built: BuiltCatalog): Promise<PlannedVersion> {
   const catalogPieces = await pieces(JSON.stringify(built.catalog));
   const indexPieces = await pieces(built.searchIndex);
   const manifest: Manifest = {
@@ -75,10 +82,100 @@ export async function plan(built: BuiltCatalog): Promise<{ manifest: Manifest; h
   return { manifest, hash: await sha256(JSON.stringify(manifest)), blobs: [...catalogPieces, ...indexPieces] };
 }
 
-export interface PublishOptions {
+interface PublishOptions {
   now?: Date;
   /** Lift a rollback's hold (an operator's decision): the pointer loses `held`. */
   release?: boolean;
+}
+
+/**
+ * Publishes a built catalog: writes its version if it is new (or marks the
+ * live one as confirmed), deletes the versions expired by now, and flips the
+ * pointer last, so that until then readers keep the old, complete version.
+ */
+export async function publish(
+  store: CatalogStore,
+  built: BuiltCatalog,
+  { now = new Date(), release = false }: PublishOptions = {},
+): Promise<PublishResult> {
+  const version = await plan(built);
+  const pointer = await readPointer(store);
+  const unchanged = pointer?.manifest === version.hash;
+  let writes = 0;
+  let next: Pointer | null;
+  if (pointer && unchanged) {
+    next = confirmedPointer(pointer, now, release);
+  } else {
+    const written = await writeVersion(store, version, pointer, now);
+    next = written.pointer;
+    writes += written.writes;
+  }
+
+  let deletes = 0;
+  const current = next ?? pointer;
+  if (current) {
+    const pruned = await deleteExpiredVersions(store, current, now, new Map([[version.hash, version.manifest]]));
+    if (pruned) {
+      next = pruned.pointer;
+      deletes = pruned.deletes;
+    }
+  }
+
+  if (next) {
+    await store.put(POINTER_KEY, JSON.stringify(next));
+    writes += 1;
+  }
+  return { status: unchanged ? "unchanged" : "published", manifest: version.hash, writes, deletes };
+}
+
+/**
+ * Writes a new version: the blobs the live version does not already have,
+ * then its manifest. Returns the pointer that makes it live (the live version
+ * joins the retired ones) and the KV writes made; the pointer is not written.
+ */
+async function writeVersion(
+  store: CatalogStore,
+  { manifest, hash, blobs }: PlannedVersion,
+  live: Pointer | null,
+  now: Date,
+): Promise<{ pointer: Pointer; writes: number }> {
+  const stamp = now.toISOString();
+  let writes = 0;
+  // Blobs the live version already has exist in KV; everything else is new.
+  const liveManifest = live ? await readManifest(store, live.manifest).catch(() => null) : null;
+  const present = new Set([...(liveManifest?.catalog ?? []), ...(liveManifest?.searchIndex ?? [])]);
+  for (const blob of new Map(blobs.map((piece) => [piece.hash, piece])).values()) {
+    if (present.has(blob.hash)) continue;
+    await store.put(blobKey(blob.hash), blob.text);
+    writes += 1;
+  }
+  await store.put(manifestKey(hash), JSON.stringify(manifest));
+  writes += 1;
+  const pointer: Pointer = {
+    manifest: hash,
+    publishedAt: stamp,
+    verifiedAt: stamp,
+    counts: manifest.counts,
+    retired: [
+      ...(live?.retired ?? []).filter((entry) => entry.manifest !== hash),
+      ...(live ? [{ manifest: live.manifest, retiredAt: stamp, counts: live.counts }] : []),
+    ],
+  };
+  return { pointer, writes };
+}
+
+/**
+ * The pointer an unchanged sync writes, or null for none: an unchanged
+ * version costs no write, except a mark at most every VERIFY_EVERY_MS that
+ * the sync still confirms it (/healthz), or an operator's release of a hold.
+ */
+function confirmedPointer(pointer: Pointer, now: Date, release: boolean): Pointer | null {
+  const stamp = now.toISOString();
+  const verifiedAt = Date.parse(pointer.verifiedAt ?? pointer.publishedAt);
+  const { held: _held, ...unheld } = pointer;
+  if (release && pointer.held) return { ...unheld, verifiedAt: stamp };
+  if (now.getTime() - verifiedAt > VERIFY_EVERY_MS) return { ...pointer, verifiedAt: stamp };
+  return null;
 }
 
 /**
@@ -90,13 +187,20 @@ function expiredVersions(retired: RetiredVersion[], now: Date): RetiredVersion[]
   return retired.filter((entry) => !kept.has(entry) && now.getTime() - Date.parse(entry.retiredAt) > GRACE_MS);
 }
 
-/** Deletes expired versions' manifests and the blobs no kept version uses; returns the deletes made. */
-async function deleteExpired(
+/**
+ * Deletes the versions of `current` that have expired by `now`: their
+ * manifests and the blobs no kept version uses (`known` holds manifests not
+ * to read again). Returns `current` without them and the KV deletes made, or
+ * null when none has expired; the pointer is not written.
+ */
+async function deleteExpiredVersions(
   store: CatalogStore,
   current: Pointer,
-  expired: RetiredVersion[],
+  now: Date,
   known: Map<string, Manifest>,
-): Promise<number> {
+): Promise<{ pointer: Pointer; deletes: number } | null> {
+  const expired = expiredVersions(current.retired, now);
+  if (expired.length === 0) return null;
   let deletes = 0;
   const kept = [
     current.manifest,
@@ -117,68 +221,5 @@ async function deleteExpired(
     await store.delete(manifestKey(entry.manifest));
     deletes += 1;
   }
-  return deletes;
-}
-
-/**
- * Writes the new version (if it is new), flips the pointer, then collects
- * expired versions. An unchanged version costs no write, except a mark at
- * most every VERIFY_EVERY_MS that the sync still confirms it (/healthz).
- */
-export async function publish(
-  store: CatalogStore,
-  built: BuiltCatalog,
-  { now = new Date(), release = false }: PublishOptions = {},
-): Promise<PublishResult> {
-  const { manifest, hash, blobs } = await plan(built);
-  const pointer = await readPointer(store);
-  let writes = 0;
-  const stamp = now.toISOString();
-
-  let next: Pointer | null = null;
-  if (pointer?.manifest !== hash) {
-    // Blobs the live version already has exist in KV; everything else is new.
-    const live = pointer ? await readManifest(store, pointer.manifest).catch(() => null) : null;
-    const present = new Set([...(live?.catalog ?? []), ...(live?.searchIndex ?? [])]);
-    for (const blob of new Map(blobs.map((piece) => [piece.hash, piece])).values()) {
-      if (present.has(blob.hash)) continue;
-      await store.put(blobKey(blob.hash), blob.text);
-      writes += 1;
-    }
-    await store.put(manifestKey(hash), JSON.stringify(manifest));
-    writes += 1;
-    next = {
-      manifest: hash,
-      publishedAt: stamp,
-      verifiedAt: stamp,
-      counts: manifest.counts,
-      retired: [
-        ...(pointer?.retired ?? []).filter((entry) => entry.manifest !== hash),
-        ...(pointer ? [{ manifest: pointer.manifest, retiredAt: stamp, counts: pointer.counts }] : []),
-      ],
-    };
-  } else if (pointer) {
-    const verifiedAt = Date.parse(pointer.verifiedAt ?? pointer.publishedAt);
-    const { held: _held, ...unheld } = pointer;
-    if (release && pointer.held) next = { ...unheld, verifiedAt: stamp };
-    else if (now.getTime() - verifiedAt > VERIFY_EVERY_MS) next = { ...pointer, verifiedAt: stamp };
-  }
-
-  // Expired versions: delete their manifests and the blobs no kept version uses.
-  const current = next ?? pointer;
-  let deletes = 0;
-  if (current) {
-    const expired = expiredVersions(current.retired, now);
-    if (expired.length > 0) {
-      deletes = await deleteExpired(store, current, expired, new Map([[hash, manifest]]));
-      next = { ...current, retired: current.retired.filter((entry) => !expired.includes(entry)) };
-    }
-  }
-
-  // The pointer flips last: until then readers keep the old, complete version.
-  if (next) {
-    await store.put(POINTER_KEY, JSON.stringify(next));
-    writes += 1;
-  }
-  return { status: pointer?.manifest === hash ? "unchanged" : "published", manifest: hash, writes, deletes };
+  return { pointer: { ...current, retired: current.retired.filter((entry) => !expired.includes(entry)) }, deletes };
 }

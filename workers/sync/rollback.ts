@@ -13,9 +13,10 @@ import {
   readPointer,
   readPublished,
 } from "../../app/lib/catalog/storage.ts";
+import { errorMessage } from "../../app/lib/error-message.ts";
 import { SHRINK_LIMIT, SyncAborted, type SyncSummary } from "./run-sync.ts";
 
-export interface RollbackOptions {
+interface RollbackOptions {
   /** Go back even to a version with less than SHRINK_LIMIT of the live recipes. */
   allowShrink?: boolean;
   now?: Date;
@@ -37,7 +38,7 @@ export async function rollback(
     published = await readPublished(store, target.manifest);
   } catch (error) {
     throw new SyncAborted(
-      `rollback: version ${target.manifest.slice(0, 16)} cannot be served (${error instanceof Error ? error.message : error}); the live catalog stays`,
+      `rollback: version ${target.manifest.slice(0, 16)} cannot be served (${errorMessage(error)}); the live catalog stays`,
     );
   }
   const recipes = published.catalog.recipes.length;

@@ -23,7 +23,7 @@ export type SyncProgress =
   | { phase: "building" }
   | { phase: "publishing" };
 
-export interface SkippedRecord {
+interface SkippedRecord {
   kind: "recipe" | "ingredient";
   id: unknown;
   label: string;
@@ -31,7 +31,7 @@ export interface SkippedRecord {
 }
 
 /** Recipes that differ from the live version, by slug. */
-export interface CatalogChanges {
+interface CatalogChanges {
   added: string[];
   removed: string[];
   changed: string[];
@@ -53,7 +53,7 @@ export interface SyncSummary {
   durationMs: number;
 }
 
-export interface SyncOptions {
+interface SyncOptions {
   source: ContentSource;
   store: CatalogStore;
   dryRun?: boolean;
@@ -68,7 +68,7 @@ export interface SyncOptions {
 }
 
 /** Recipe-level differences between two recipe lists. */
-export function compareRecipes(before: readonly CatalogRecipe[], after: readonly CatalogRecipe[]): CatalogChanges {
+function compareRecipes(before: readonly CatalogRecipe[], after: readonly CatalogRecipe[]): CatalogChanges {
   const old = new Map(before.map((recipe) => [recipe.id, recipe]));
   const changes: CatalogChanges = { added: [], removed: [], changed: [] };
   for (const recipe of after) {

@@ -12,7 +12,7 @@ import type { RawIngredient, RawRecipe } from "./directus-source.ts";
 /** An ingredient as read from Directus; the catalog adds its slug and recipe count. */
 export type RawIngredientRecord = Omit<CatalogIngredient, "slug" | "recipeCount">;
 
-export type Checked<T> = { ok: true; value: T } | { ok: false; problems: string[] };
+type Checked<T> = { ok: true; value: T } | { ok: false; problems: string[] };
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const MAX_MINUTES = 30;

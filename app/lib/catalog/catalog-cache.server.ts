@@ -11,9 +11,9 @@
 import { type CatalogView, createCatalogView } from "./catalog-view.ts";
 import { type CatalogStore, readPointer, readPublished } from "./storage.ts";
 
-export const RECHECK_MS = 5_000;
+const RECHECK_MS = 5_000;
 
-export interface CatalogCache {
+interface CatalogCache {
   /** The live version's view, or null while nothing has been published yet. */
   get(store: CatalogStore): Promise<CatalogView | null>;
   /** The manifest the pointer names (checked at most every RECHECK_MS), without loading it; null: nothing published. */

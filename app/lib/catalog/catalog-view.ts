@@ -11,7 +11,7 @@ import { buildSearchIndex, loadSearchIndex, type RecipeIndex } from "./search-in
 import { CATALOG_FORMAT_VERSION, type Catalog, type CatalogIngredient, type CatalogRecipe } from "./types.ts";
 
 /** How many of the newest recipes a view keeps at hand. */
-export const NEWEST_KEPT = 12;
+const NEWEST_KEPT = 12;
 
 /** Ends every name in `NameLookup.allNames`; a match that runs across it is not in one name. */
 export const NAME_END = "\n";
@@ -141,7 +141,7 @@ function lazySearchIndex(recipes: readonly CatalogRecipe[], serialized: string |
   };
 }
 
-export interface CatalogViewSource {
+interface CatalogViewSource {
   version: string;
   catalog: Catalog;
   /** The serialized search index; null: build one from the recipes on first use. */

@@ -9,7 +9,7 @@ import { type CatalogView, NAME_END, type NameLookup } from "./catalog-view.ts";
 import type { CatalogRecipe } from "./types.ts";
 
 /** How a name-search result matched, best first. */
-export type NameMatch = "word" | "word-start" | "inside" | "related";
+type NameMatch = "word" | "word-start" | "inside" | "related";
 
 const MATCH_RANK: Record<NameMatch, number> = { word: 0, "word-start": 1, inside: 2, related: 3 };
 /** The ways a name contains the term, by rank. */
@@ -111,7 +111,7 @@ export function newestRecipes(catalog: CatalogView, count: number): CatalogRecip
   return catalog.newest.slice(0, count);
 }
 
-export interface IngredientMatch {
+interface IngredientMatch {
   recipe: CatalogRecipe;
   /** How many of the selected ingredients the recipe needs. */
   score: number;

@@ -25,7 +25,7 @@ function indexTerm(term: string): string | null {
 type IndexedRecipe = Pick<CatalogRecipe, "id" | "name" | "ingredients" | "cuisine">;
 
 /** How recipes are indexed and searched; shared by the sync (build) and the Worker (load). */
-export const SEARCH_INDEX_OPTIONS: Options<IndexedRecipe> = {
+const SEARCH_INDEX_OPTIONS: Options<IndexedRecipe> = {
   idField: "id",
   fields: ["name", "ingredients", "cuisine"],
   storeFields: [],

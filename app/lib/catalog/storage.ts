@@ -82,7 +82,7 @@ async function readBlobs(store: CatalogStore, hashes: string[]): Promise<string>
   return parts.join("");
 }
 
-export interface PublishedCatalog {
+interface PublishedCatalog {
   manifest: string;
   catalog: Catalog;
   /**

@@ -8,7 +8,8 @@
  * session handling keeps to itself. Directus' access policies decide what a
  * visitor may do; this module never uses an admin token.
  */
-import { readCookie, serializeCookie } from "../cookies.ts";
+import { clearedCookie, readCookie } from "../cookies.ts";
+import { errorMessage } from "../error-message.ts";
 import { SAVED_RECIPES_LIMIT } from "../saved-recipes-limit.ts";
 
 /** Directus' session cookie (SESSION_COOKIE_NAME, the default). */
@@ -28,7 +29,7 @@ export class SignedOutError extends Error {
 /** Directus could not be reached or answered with a server error. */
 export class DirectusUnavailableError extends Error {
   constructor(what: string, cause?: unknown) {
-    super(`directus: ${what} failed${cause instanceof Error ? `: ${cause.message}` : cause ? `: ${cause}` : ""}`);
+    super(`directus: ${what} failed${cause ? `: ${errorMessage(cause)}` : ""}`);
     this.name = "DirectusUnavailableError";
   }
 }
@@ -80,7 +81,7 @@ export function sessionTokenFrom(cookieHeader: string | null): string | undefine
 
 /** The Set-Cookie header that deletes the session cookie (a dead session, or sign-out). */
 export function clearSessionCookie(secure: boolean): string {
-  return serializeCookie(SESSION_COOKIE, "", { maxAgeSeconds: 0, sameSite: "Lax", secure });
+  return clearedCookie(SESSION_COOKIE, { sameSite: "Lax", secure });
 }
 
 /** The calls for one visitor; `token` is their Directus session token. */

@@ -5,7 +5,7 @@
  */
 import type { MetaDescriptor } from "react-router";
 
-export interface PageMetaInput {
+interface PageMetaInput {
   title: string;
   description: string;
   /** Absolute URL of the page's one address. */

@@ -9,7 +9,7 @@ import { CATEGORY_HEADINGS } from "../categories.ts";
 import { IMAGE_TRANSFORMS, recipeImageUrl } from "../recipe-images.ts";
 
 /** ISO 8601 duration of whole minutes: 25 → "PT25M". */
-export function isoMinutes(minutes: number): string {
+function isoMinutes(minutes: number): string {
   return `PT${minutes}M`;
 }
 

@@ -13,7 +13,7 @@ import { PAGE_SIZE, pageHref } from "../pagination.ts";
 import { recipeImageUrl } from "../recipe-images.ts";
 
 /** Recipes per recipe sitemap. */
-export const RECIPES_PER_SITEMAP = 10_000;
+const RECIPES_PER_SITEMAP = 10_000;
 
 const XML_HEADER = '<?xml version="1.0" encoding="UTF-8"?>';
 
@@ -39,7 +39,7 @@ export function robotsTxt(siteUrl: string): string {
 }
 
 /** Number of recipe sitemaps for a catalog (at least one, so the index never names a missing file). */
-export function recipeSitemapCount(catalog: SitemapSource): number {
+function recipeSitemapCount(catalog: SitemapSource): number {
   return Math.max(1, Math.ceil(catalog.recipes.length / RECIPES_PER_SITEMAP));
 }
 

@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "react-router";
-import { shellFromMatches } from "../root-data.ts";
+import { type ShellData, shellFromMatches } from "../shell-data.ts";
 import { pageMeta } from "./page-meta.ts";
 
 type MatchesArg = Parameters<typeof shellFromMatches>[0];
@@ -7,7 +7,7 @@ type MatchesArg = Parameters<typeof shellFromMatches>[0];
 /** pageMeta for a page whose address is its path: the legal pages, the home page. */
 export function staticPageMeta(
   { matches, location }: { matches: MatchesArg; location: { pathname: string } },
-  page: { title: (shell: ReturnType<typeof shellFromMatches>) => string; description: string; path?: string },
+  page: { title: (shell: ShellData) => string; description: string; path?: string },
 ): MetaDescriptor[] {
   const shell = shellFromMatches(matches);
   return pageMeta({

@@ -12,7 +12,7 @@ import { clearUpstream, ORIGIN, send, upstreamSeen } from "./upstream.ts";
 
 const ID = STAND_IN_ASSETS.png;
 const CARD = "fit=cover&width=836&quality=80";
-const LANDING = encodeURIComponent(`${ORIGIN}/login/zurueck?ziel=%2F`);
+const LANDING = encodeURIComponent(`${ORIGIN}/login/zurueck?redirect=%2F`);
 const EVERY_COOKIE =
   "directus_session_token=secret.session.token; wkij_einwilligung=%7B%7D; wkij_csrf=form-token; openid.google=state-token; _ga=GA1.1";
 
@@ -233,7 +233,7 @@ describe("Google sign-in", () => {
       { headers: { cookie: EVERY_COOKIE } },
     );
     expect(response.status).toBe(302);
-    expect(response.headers.get("location")).toBe("http://localhost:8787/login/zurueck?ziel=%2F");
+    expect(response.headers.get("location")).toBe("http://localhost:8787/login/zurueck?redirect=%2F");
     expect(response.headers.get("set-cookie")).toContain("directus_session_token=new-session");
 
     const [request] = await upstreamSeen();

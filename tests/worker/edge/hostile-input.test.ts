@@ -104,20 +104,7 @@ const query = fc
   .array(
     fc.tuple(
       fc.oneof(
-        fc.constantFrom(
-          "q",
-          "z",
-          "ohne",
-          "zutat",
-          "seite",
-          "typ",
-          "zuletzt",
-          "redirect",
-          "ziel",
-          "reason",
-          "_routes",
-          "x",
-        ),
+        fc.constantFrom("q", "z", "ohne", "zutat", "seite", "typ", "zuletzt", "redirect", "reason", "_routes", "x"),
         hostileText,
       ),
       hostileText,
@@ -159,7 +146,7 @@ const request = fc.record({
     fc
       .array(
         fc.tuple(
-          fc.constantFrom("aktion", "rezept", "zurueck", "csrf", "auswahl", "kategorie", "antwort"),
+          fc.constantFrom("aktion", "rezept", "redirect", "csrf", "auswahl", "kategorie", "antwort"),
           hostileText,
         ),
         {

@@ -19,7 +19,7 @@ function save(extra: string): Promise<Response> {
   return send("/gespeicherte-rezepte", {
     method: "POST",
     headers: { origin: ORIGIN, cookie: COOKIE, "content-type": "application/x-www-form-urlencoded" },
-    body: `aktion=speichern&rezept=7&zurueck=%2Fsuche&csrf=${CSRF}${extra}`,
+    body: `aktion=speichern&rezept=7&redirect=%2Fsuche&csrf=${CSRF}${extra}`,
   });
 }
 
@@ -28,7 +28,7 @@ describe("a full list of saved recipes", () => {
     const response = await send("/gespeicherte-rezepte.data", {
       method: "POST",
       headers: { origin: ORIGIN, cookie: COOKIE, "content-type": "application/x-www-form-urlencoded" },
-      body: `aktion=speichern&rezept=7&zurueck=%2Fsuche&antwort=daten&csrf=${CSRF}`,
+      body: `aktion=speichern&rezept=7&redirect=%2Fsuche&antwort=daten&csrf=${CSRF}`,
     });
     expect(response.status).toBe(409);
     expect(await response.text()).toContain(NOTICES["merkliste-voll"]);

@@ -40,7 +40,7 @@ describe("the form token", () => {
   it("is made anew at every sign-in, for the browser session only", async () => {
     const tokens = new Set<string>();
     for (let i = 0; i < 3; i++) {
-      const response = await send("/login/zurueck?ziel=%2Fsuche", {
+      const response = await send("/login/zurueck?redirect=%2Fsuche", {
         headers: { cookie: "wkij_csrf=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA" },
       });
       expect(response.status).toBe(302);
@@ -61,7 +61,7 @@ describe("the form token", () => {
         cookie: `directus_session_token=x.eyJpYXQiOjB9.y; wkij_csrf=${token}`,
         "content-type": "application/x-www-form-urlencoded",
       },
-      body: `zurueck=%2F&csrf=${token}`,
+      body: `redirect=%2F&csrf=${token}`,
     });
     expect(response.status).toBe(303);
     expect(response.headers.getSetCookie()).toContain("wkij_csrf=; Path=/; Max-Age=0; SameSite=Strict; HttpOnly");
@@ -128,8 +128,8 @@ describe("every redirect stays on our origin", () => {
     expect(location?.startsWith("//")).toBe(false);
   }
 
-  it.each(ATTACKS)("/login/zurueck?ziel=%s", async (attack) => {
-    const response = await send(`/login/zurueck?ziel=${encodeURIComponent(attack)}`);
+  it.each(ATTACKS)("/login/zurueck?redirect=%s", async (attack) => {
+    const response = await send(`/login/zurueck?redirect=${encodeURIComponent(attack)}`);
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe("/");
   });
@@ -139,14 +139,14 @@ describe("every redirect stays on our origin", () => {
     const location = new URL(response.headers.get("location") ?? "", ORIGIN);
     const landing = new URL(location.searchParams.get("redirect") ?? "");
     expect(landing.origin).toBe(ORIGIN);
-    expect(landing.searchParams.get("ziel")).toBe("/");
+    expect(landing.searchParams.get("redirect")).toBe("/");
   });
 
-  it.each(ATTACKS)("POST /einwilligung with zurueck=%s", async (attack) => {
+  it.each(ATTACKS)("POST /einwilligung with redirect=%s", async (attack) => {
     const response = await send("/einwilligung", {
       method: "POST",
       headers: { origin: ORIGIN, "content-type": "application/x-www-form-urlencoded" },
-      body: `auswahl=alle&zurueck=${encodeURIComponent(attack)}`,
+      body: `auswahl=alle&redirect=${encodeURIComponent(attack)}`,
     });
     expect(response.status).toBe(303);
     expect(response.headers.get("location")).toBe("/");
@@ -157,12 +157,12 @@ describe("every redirect stays on our origin", () => {
     await fc.assert(
       fc.asyncProperty(fc.array(piece, { minLength: 1, maxLength: 8 }), async (pieces) => {
         const attack = pieces.join("");
-        const login = await send(`/login/zurueck?ziel=${encodeURIComponent(attack)}`);
+        const login = await send(`/login/zurueck?redirect=${encodeURIComponent(attack)}`);
         staysHome(login.headers.get("location"));
         const consent = await send("/einwilligung", {
           method: "POST",
           headers: { origin: ORIGIN, "content-type": "application/x-www-form-urlencoded" },
-          body: `auswahl=alle&zurueck=${encodeURIComponent(attack)}`,
+          body: `auswahl=alle&redirect=${encodeURIComponent(attack)}`,
         });
         staysHome(consent.headers.get("location"));
       }),
