@@ -69,8 +69,17 @@ export function syntheticRecipes(count: number): CatalogRecipe[] {
       manyGuests: rand() < 0.3,
       type: RECIPE_TYPES[id % RECIPE_TYPES.length] ?? "DISH",
       published: new Date(Date.UTC(2026, 0, 1) + id * 60_000).toISOString(),
+      servings: 1 + (id % 6),
       ingredients: [...ingredients],
       optionalIngredients: [],
+      // Lines of a typical size, so the catalog weighs what a real one would.
+      ingredientLines: [...ingredients].map((name, index) => ({
+        name,
+        amount: index % 3 === 2 ? null : 25 * (1 + (index % 8)),
+        unit: index % 3 === 2 ? null : "g",
+        note: index % 4 === 0 ? "fein gehackt" : null,
+        optional: false,
+      })),
     });
   }
   return recipes;

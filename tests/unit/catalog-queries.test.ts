@@ -31,8 +31,10 @@ function recipe(overrides: Partial<CatalogRecipe>): CatalogRecipe {
     manyGuests: false,
     type: "DISH",
     published: "2026-01-01T00:00:00.000Z",
+    servings: 2,
     ingredients: [],
     optionalIngredients: [],
+    ingredientLines: [],
     ...overrides,
   };
 }

@@ -5,6 +5,8 @@ import { publish } from "../../workers/sync/publish.ts";
 
 /** A recipe with sensible defaults; tests name only what they are about. */
 export function recipe(fields: Partial<CatalogRecipe> & Pick<CatalogRecipe, "id" | "slug" | "name">): CatalogRecipe {
+  const ingredients = fields.ingredients ?? [];
+  const optionalIngredients = fields.optionalIngredients ?? [];
   return {
     cuisine: "Deutsch",
     description: `${fields.name}, schnell gemacht.`,
@@ -20,8 +22,14 @@ export function recipe(fields: Partial<CatalogRecipe> & Pick<CatalogRecipe, "id"
     manyGuests: false,
     type: "DISH",
     published: new Date(Date.UTC(2026, 10, 1) + fields.id * 3_600_000).toISOString(),
-    ingredients: [],
-    optionalIngredients: [],
+    servings: 2,
+    ingredients,
+    optionalIngredients,
+    // One line per name without amount unless the test gives its lines.
+    ingredientLines: [
+      ...ingredients.map((name) => ({ name, amount: null, unit: null, note: null, optional: false })),
+      ...optionalIngredients.map((name) => ({ name, amount: null, unit: null, note: null, optional: true })),
+    ],
     ...fields,
   };
 }

@@ -22,8 +22,15 @@ const SHAKSHUKA: CatalogRecipe = {
   manyGuests: true,
   type: "BREAKFAST",
   published: "2026-11-20T10:00:00.000Z",
+  servings: 2,
   ingredients: ["Ei", "Passierte Tomaten", "Paprika"],
   optionalIngredients: ["Feta"],
+  ingredientLines: [
+    { name: "Ei", amount: 4, unit: null, note: null, optional: false },
+    { name: "Passierte Tomaten", amount: 400, unit: "g", note: null, optional: false },
+    { name: "Paprika", amount: 1, unit: null, note: "in Streifen", optional: false },
+    { name: "Feta", amount: 50, unit: "g", note: "zerbröselt", optional: true },
+  ],
 };
 
 const FREE_TEXT_VEGAN: CatalogRecipe = {
@@ -39,6 +46,7 @@ const FREE_TEXT_VEGAN: CatalogRecipe = {
   vegan: true,
   type: "COLD_DISH",
   optionalIngredients: [],
+  ingredientLines: SHAKSHUKA.ingredientLines.filter((line) => !line.optional),
 };
 
 beforeAll(async () => {

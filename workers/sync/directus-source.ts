@@ -28,8 +28,17 @@ const RECIPE_FIELDS = [
   "manyGuests",
   "date_created",
   "type.name",
+  "servings",
   "ingredients.ingredient_id.name",
+  "ingredients.amount",
+  "ingredients.unit",
+  "ingredients.note",
+  "ingredients.sort",
   "optionalIngredients.ingredient_id.name",
+  "optionalIngredients.amount",
+  "optionalIngredients.unit",
+  "optionalIngredients.note",
+  "optionalIngredients.sort",
 ];
 
 const INGREDIENT_FIELDS = [

@@ -4,7 +4,8 @@
  * published half-formed.
  */
 
-import type { CatalogIngredient, CatalogRecipe } from "../../app/lib/catalog/types.ts";
+import type { CatalogIngredient, CatalogRecipe, IngredientLine } from "../../app/lib/catalog/types.ts";
+import { MAX_NOTE_LENGTH, MAX_SERVINGS, MIN_SERVINGS, UNITS, type Unit } from "../../app/lib/catalog/units.ts";
 import { RECIPE_TYPES, type RecipeType } from "../../app/lib/categories.ts";
 import { INGREDIENT_TYPES, type IngredientType } from "../../app/lib/ingredient-types.ts";
 import type { RawIngredient, RawRecipe } from "./directus-source.ts";
@@ -83,6 +84,85 @@ class Checker {
     }
     return [...new Set(names)];
   }
+
+  /** Whole servings from MIN_SERVINGS to MAX_SERVINGS. */
+  servings(field: string): number {
+    const value = this.#record[field];
+    if (typeof value !== "number" || !Number.isInteger(value) || value < MIN_SERVINGS || value > MAX_SERVINGS) {
+      this.problems.push(
+        `${field} must be a whole number from ${MIN_SERVINGS} to ${MAX_SERVINGS}, got ${JSON.stringify(value)}`,
+      );
+      return MIN_SERVINGS;
+    }
+    return value;
+  }
+
+  /**
+   * Ingredient lines from a many-to-many relation: `[{ <key>: { name }, amount, unit, note, sort }]`,
+   * in `sort` order (entries without sort after the others, in the order read). The first line of a
+   * name wins, as in relatedNames. Problems are reported per line with the ingredient's name.
+   */
+  ingredientLines(field: string, key: string, optional: boolean): IngredientLine[] {
+    const value = this.#record[field];
+    if (!Array.isArray(value)) return []; // relatedNames reports it
+    const entries = value
+      .map((entry, index) => ({ entry: (entry ?? {}) as Record<string, unknown>, index }))
+      .sort((a, b) => sortKey(a.entry.sort, a.index) - sortKey(b.entry.sort, b.index) || a.index - b.index);
+    const lines: IngredientLine[] = [];
+    for (const { entry } of entries) {
+      const name = (entry[key] as { name?: unknown } | null | undefined)?.name;
+      if (typeof name !== "string" || name.trim() === "") continue; // relatedNames reports it
+      const trimmed = name.trim();
+      if (lines.some((line) => line.name === trimmed)) continue;
+      const where = `${field} "${trimmed}"`;
+      const line: IngredientLine = { name: trimmed, amount: null, unit: null, note: null, optional };
+
+      const amount = decimal(entry.amount);
+      if (amount === undefined)
+        this.problems.push(`${where}: amount must be a positive number, got ${JSON.stringify(entry.amount)}`);
+      else line.amount = amount;
+
+      const unit = entry.unit;
+      if (unit !== null && unit !== undefined && unit !== "") {
+        if (!UNITS.includes(unit as Unit)) {
+          this.problems.push(`${where}: unit ${JSON.stringify(unit)} is not one of ${UNITS.join(", ")}`);
+        } else if (amount === null) {
+          this.problems.push(`${where}: unit "${String(unit)}" needs an amount`);
+        } else line.unit = unit as Unit;
+      }
+
+      const note = entry.note;
+      if (note !== null && note !== undefined && note !== "") {
+        if (typeof note !== "string") this.problems.push(`${where}: note is not text`);
+        else if (note.trim().length > MAX_NOTE_LENGTH) {
+          this.problems.push(`${where}: note is longer than ${MAX_NOTE_LENGTH} characters`);
+        } else line.note = note.trim() || null;
+      }
+      lines.push(line);
+    }
+    return lines;
+  }
+}
+
+function sortKey(sort: unknown, index: number): number {
+  return typeof sort === "number" && Number.isFinite(sort) ? sort : Number.MAX_SAFE_INTEGER - 1_000_000 + index;
+}
+
+const DECIMAL = /^\d+(?:\.\d+)?$/;
+
+/**
+ * A positive finite amount, null for none, undefined when invalid. Directus returns `decimal`
+ * fields as strings ("200.000") so that no precision is lost; numbers are accepted too.
+ */
+function decimal(value: unknown): number | null | undefined {
+  if (value === null || value === undefined || value === "") return null;
+  const number =
+    typeof value === "number"
+      ? value
+      : typeof value === "string" && DECIMAL.test(value.trim())
+        ? Number(value)
+        : Number.NaN;
+  return Number.isFinite(number) && number > 0 ? number : undefined;
 }
 
 /** A published recipe, or the list of its problems. */
@@ -125,6 +205,13 @@ export function checkRecipe(raw: RawRecipe): Checked<CatalogRecipe> {
   const optionalIngredients = check
     .relatedNames("optionalIngredients", "ingredient_id")
     .filter((ingredient) => !ingredients.includes(ingredient));
+  const servings = check.servings("servings");
+  const ingredientLines = [
+    ...check.ingredientLines("ingredients", "ingredient_id", false),
+    ...check
+      .ingredientLines("optionalIngredients", "ingredient_id", true)
+      .filter((line) => !ingredients.includes(line.name)),
+  ];
 
   const value: CatalogRecipe = {
     id: id as number,
@@ -144,8 +231,10 @@ export function checkRecipe(raw: RawRecipe): Checked<CatalogRecipe> {
     manyGuests: check.flag("manyGuests"),
     type: check.enumName<RecipeType>("type", RECIPE_TYPES) ?? "DISH",
     published: published ? new Date(published).toISOString() : "",
+    servings,
     ingredients,
     optionalIngredients,
+    ingredientLines,
   };
   return check.problems.length > 0 ? { ok: false, problems: check.problems } : { ok: true, value };
 }

@@ -1,8 +1,22 @@
 import type { RecipeType } from "../categories.ts";
 import type { IngredientType } from "../ingredient-types.ts";
+import type { Unit } from "./units.ts";
+
+/** One line of a recipe's ingredient list, as written for the recipe's `servings`. */
+export interface IngredientLine {
+  /** The ingredient's name, as in `ingredients` / `optionalIngredients`. */
+  name: string;
+  /** Positive; null for a line that is the name alone ("Salz", "Pfeffer, nach Geschmack"). */
+  amount: number | null;
+  /** Null counts the thing itself ("2 Eier") or goes with a null amount. */
+  unit: Unit | null;
+  /** At most 40 characters, true for any number of servings ("fein gehackt", "à 400 ml"). */
+  note: string | null;
+  optional: boolean;
+}
 
 /** Bumped whenever the shape below changes; readers ignore catalogs of another version. */
-export const CATALOG_FORMAT_VERSION = 1;
+export const CATALOG_FORMAT_VERSION = 2;
 
 /** A published recipe as the site shows it, built by the sync from Directus. */
 export interface CatalogRecipe {
@@ -27,9 +41,13 @@ export interface CatalogRecipe {
   type: RecipeType;
   /** ISO date the recipe was created in the CMS. */
   published: string;
-  /** Ingredient names (the spec compares ingredients by name). */
+  /** How many servings the amounts in `ingredientLines` are for (1–12). */
+  servings: number;
+  /** Ingredient names (the spec compares ingredients by name); search and matching use these. */
   ingredients: string[];
   optionalIngredients: string[];
+  /** Every ingredient with amount, unit and note, in display order: required lines, then optional ones. */
+  ingredientLines: IngredientLine[];
 }
 
 /** An ingredient with its URL slug and how many recipes use it. */
