@@ -17,6 +17,8 @@ export interface StandInContent {
   edition: number;
   /** Answer every request with 503. */
   down: boolean;
+  /** Recipe ids whose data is broken in one field each, as `field=value` JSON (`{ "2": { "servings": 0 } }`). */
+  flawed?: Record<string, Record<string, unknown>>;
 }
 
 function rawRecipe(id: number, edition: number): Record<string, unknown> {
@@ -39,7 +41,9 @@ function rawRecipe(id: number, edition: number): Record<string, unknown> {
     manyGuests: false,
     date_created: "2026-11-01T12:00:00.000Z",
     type: { name: "SOUP" },
-    ingredients: [{ ingredient_id: { name: "Wasser" } }],
+    servings: 2,
+    // Directus returns decimals as strings.
+    ingredients: [{ ingredient_id: { name: "Wasser" }, amount: "500.000", unit: "ml", note: null, sort: 1 }],
     optionalIngredients: [],
   };
 }
@@ -60,7 +64,7 @@ function json(body: unknown): Response {
 
 /** The stand-in: `handle` answers the Worker's requests, `control` sets what it holds. */
 export function createDirectusContentStandIn() {
-  let content: StandInContent = { recipes: 3, edition: 1, down: false };
+  let content: StandInContent = { recipes: 3, edition: 1, down: false, flawed: {} };
 
   async function handle(request: Request): Promise<Response> {
     if (content.down) return new Response("down", { status: 503 });
@@ -69,7 +73,10 @@ export function createDirectusContentStandIn() {
     const first = /"_gt":0\b/.test(url.searchParams.get("filter") ?? "");
     if (url.pathname === "/items/recipe") {
       if (url.search.includes("aggregate")) return json({ data: [{ count: { id: content.recipes } }] });
-      const recipes = Array.from({ length: content.recipes }, (_, i) => rawRecipe(i + 1, content.edition));
+      const recipes = Array.from({ length: content.recipes }, (_, i) => ({
+        ...rawRecipe(i + 1, content.edition),
+        ...content.flawed?.[String(i + 1)],
+      }));
       return json({ data: first ? recipes : [] });
     }
     if (url.pathname === "/items/ingredient") return json({ data: first ? [INGREDIENT] : [] });

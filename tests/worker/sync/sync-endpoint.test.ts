@@ -53,7 +53,7 @@ async function logged<T>(run: () => Promise<T>): Promise<{ result: T; lines: Rec
 
 beforeEach(async () => {
   await env.CATALOG.delete(POINTER_KEY);
-  await holds({ recipes: 3, edition: 1, down: false });
+  await holds({ recipes: 3, edition: 1, down: false, flawed: {} });
 });
 
 describe("POST /sync", () => {
@@ -69,6 +69,36 @@ describe("POST /sync", () => {
 
     const again = await sync();
     expect(again.body).toMatchObject({ status: "unchanged", manifest: first.body.manifest, writes: 0, deletes: 0 });
+  });
+
+  it("skips recipes with bad servings, amounts, units or notes and names the problem; publishes the rest", async () => {
+    const line = (fields: Record<string, unknown>) => ({
+      ingredients: [
+        { ingredient_id: { name: "Wasser" }, amount: "500.000", unit: "ml", note: null, sort: 1, ...fields },
+      ],
+    });
+    await holds({
+      recipes: 8,
+      flawed: {
+        "2": { servings: 0 },
+        "3": { servings: null },
+        "4": line({ amount: "-1" }),
+        "5": line({ unit: "Tasse" }),
+        "6": line({ amount: null, unit: "EL" }),
+        "7": line({ note: "sehr fein gehackt und danach noch gut abgetropft" }),
+      },
+    });
+    const { body } = await sync();
+    expect(body).toMatchObject({ status: "published", recipes: 2 });
+    const skipped = body.skipped as { id: number; problems: string[] }[];
+    expect(Object.fromEntries(skipped.map((entry) => [entry.id, entry.problems.join("; ")]))).toEqual({
+      2: "servings must be a whole number from 1 to 12, got 0",
+      3: "servings must be a whole number from 1 to 12, got null",
+      4: 'ingredients "Wasser": amount must be a positive number, got "-1"',
+      5: expect.stringContaining('ingredients "Wasser": unit "Tasse" is not one of g, kg, ml'),
+      6: 'ingredients "Wasser": unit "EL" needs an amount',
+      7: 'ingredients "Wasser": note is longer than 40 characters',
+    });
   });
 
   it("puts an edit on the site at once", async () => {
