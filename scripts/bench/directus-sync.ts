@@ -56,9 +56,12 @@ export async function benchDirectusSync(
       await admin.request(
         "POST",
         "/items/recipe",
-        recipes
-          .slice(start, start + BATCH)
-          .map((recipe) => recipeItem({ ...recipe, slug: `${recipe.slug}-bench`, instructionList: recipe.steps }, ids)),
+        recipes.slice(start, start + BATCH).map((recipe) =>
+          recipeItem({ ...recipe, slug: `${recipe.slug}-bench`, instructionList: recipe.steps }, ids, {
+            servings: recipe.servings,
+            lines: recipe.ingredientLines.map(({ name, ...line }) => ({ ingredient: name, ...line })),
+          }),
+        ),
       );
       log(`bench: filled ${Math.min(start + BATCH, recipes.length) + seeded}/${count} recipes`);
     }

@@ -44,6 +44,21 @@ export interface SeedRecipe {
   image: string;
 }
 
+/** One ingredient line as cms/seed/amounts.json holds it (see cms/seed/README.md). */
+export interface SeedLine {
+  ingredient: string;
+  amount: number | null;
+  unit: string | null;
+  note: string | null;
+  optional?: boolean;
+}
+
+/** A recipe's servings and ingredient lines in display order, as cms/seed/amounts.json holds them per slug. */
+export interface SeedAmounts {
+  servings: number;
+  lines: SeedLine[];
+}
+
 interface SeedSummary {
   types: number;
   ingredients: number;
@@ -92,12 +107,41 @@ type OptionalText = "cuisine" | "description" | "instructions" | "recipeUrl";
 /** A recipe's own fields, as the seed file has them or the Directus bench makes them up. */
 type RecipeFields = Omit<SeedRecipe, "image" | OptionalText> & Record<OptionalText, string | null>;
 
-/** The published `recipe` item for a recipe, its type and ingredients as the ids in `ids`; the image is the caller's. */
+/**
+ * The junction rows of one list (required or optional) in `amounts`' order, `sort` counting from 1.
+ * Every name of `names` needs exactly one line: a recipe and its amounts that disagree fail the seed.
+ */
+function junctionRows(
+  recipe: Pick<RecipeFields, "slug">,
+  names: string[],
+  lines: SeedLine[],
+  ingredientIds: Map<string, number>,
+): Record<string, unknown>[] {
+  const wanted = [...names].sort().join("\n");
+  const listed = lines.map((line) => line.ingredient);
+  if ([...listed].sort().join("\n") !== wanted) {
+    throw new Error(`seed: the amounts of ${recipe.slug} do not list its ingredients ${names.join(", ")} once each`);
+  }
+  return lines.map((line, index) => ({
+    ingredient_id: lookup(ingredientIds, line.ingredient, "ingredient"),
+    amount: line.amount,
+    unit: line.unit,
+    note: line.note,
+    sort: index + 1,
+  }));
+}
+
+/**
+ * The published `recipe` item for a recipe, its type and ingredients as the ids in `ids`, with the servings
+ * and ingredient lines (amount, unit, note, order) of `amounts`; the image is the caller's.
+ */
 export function recipeItem(
   recipe: RecipeFields,
   ids: { types: Map<string, number>; ingredients: Map<string, number> },
+  amounts: SeedAmounts,
 ): Record<string, unknown> {
-  const ingredient = (name: string) => ({ ingredient_id: lookup(ids.ingredients, name, "ingredient") });
+  const required = amounts.lines.filter((line) => !line.optional);
+  const optional = amounts.lines.filter((line) => line.optional === true);
   return {
     status: "published",
     slug: recipe.slug,
@@ -114,8 +158,9 @@ export function recipeItem(
     vegan: recipe.vegan,
     manyGuests: recipe.manyGuests,
     type: lookup(ids.types, recipe.type, "recipe type"),
-    ingredients: recipe.ingredients.map(ingredient),
-    optionalIngredients: recipe.optionalIngredients.map(ingredient),
+    servings: amounts.servings,
+    ingredients: junctionRows(recipe, recipe.ingredients, required, ids.ingredients),
+    optionalIngredients: junctionRows(recipe, recipe.optionalIngredients, optional, ids.ingredients),
   };
 }
 
@@ -157,6 +202,12 @@ export async function seedCms(
 ): Promise<SeedSummary> {
   const ingredients = await readJson<SeedIngredient[]>("ingredients.json");
   const recipes = await readJson<SeedRecipe[]>("recipes.json");
+  const amounts = await readJson<Record<string, SeedAmounts>>("amounts.json");
+  const amountsOf = (recipe: SeedRecipe): SeedAmounts => {
+    const found = amounts[recipe.slug];
+    if (!found) throw new Error(`seed: cms/seed/amounts.json has no entry for ${recipe.slug}`);
+    return found;
+  };
   const shared = recipes[0];
   const imageOf = (recipe: SeedRecipe) => (options.images === "shared" && shared ? shared : recipe);
   const summary: SeedSummary = { types: 0, ingredients: 0, images: 0, recipes: 0 };
@@ -195,7 +246,10 @@ export async function seedCms(
     const batch = missing.slice(start, start + BATCH);
     const payload = [];
     for (const recipe of batch) {
-      payload.push({ ...recipeItem(recipe, ids), image: await imageId(admin, imageOf(recipe), uploads) });
+      payload.push({
+        ...recipeItem(recipe, ids, amountsOf(recipe)),
+        image: await imageId(admin, imageOf(recipe), uploads),
+      });
     }
     await admin.request("POST", "/items/recipe", payload);
     summary.recipes += batch.length;
