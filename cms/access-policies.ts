@@ -65,6 +65,8 @@ const PUBLISHED_CONTENT: Permission[] = [
   read("IngredientType"),
   // Junction rows name their recipe: a draft's ingredient list stays hidden
   // like the draft itself (nested reads through a published recipe still see them).
+  // All fields ("*"): the lines' amount, unit, note and sort (issue 15, decision 0017) and the
+  // recipe's servings are public with the recipe; the sync reads them without a token.
   read("recipe_ingredient", ["*"], OF_PUBLISHED_RECIPE),
   read("recipe_optional_ingredient", ["*"], OF_PUBLISHED_RECIPE),
   read("ingredient_IngredientType"),

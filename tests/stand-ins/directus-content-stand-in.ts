@@ -42,7 +42,7 @@ function rawRecipe(id: number, edition: number): Record<string, unknown> {
     date_created: "2026-11-01T12:00:00.000Z",
     type: { name: "SOUP" },
     servings: 2,
-    // Directus returns decimals as strings.
+    // A decimal string, as Directus returns decimal columns; the sync reads it as well as a number (decision 0017).
     ingredients: [{ ingredient_id: { name: "Wasser" }, amount: "500.000", unit: "ml", note: null, sort: 1 }],
     optionalIngredients: [],
   };

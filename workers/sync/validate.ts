@@ -151,8 +151,9 @@ function sortKey(sort: unknown, index: number): number {
 const DECIMAL = /^\d+(?:\.\d+)?$/;
 
 /**
- * A positive finite amount, null for none, undefined when invalid. Directus returns `decimal`
- * fields as strings ("200.000") so that no precision is lost; numbers are accepted too.
+ * A positive finite amount, null for none, undefined when invalid. The field is a `float` (see
+ * decision 0017), which Directus returns as a number; a plain decimal string ("200.000", what Directus
+ * returns for `decimal` columns) is accepted too, so a later change of the column type keeps working.
  */
 function decimal(value: unknown): number | null | undefined {
   if (value === null || value === undefined || value === "") return null;
