@@ -178,6 +178,27 @@ describe("editorial rules", () => {
     ).rejects.toThrowError(/totalTime.*less than or equal to "30"/);
   });
 
+  it.each([
+    ["servings above 12", { servings: 13 }, /servings/],
+    ["a line with amount 0", { ingredients: [{ ingredient_id: 1, amount: 0 }] }, /amount/],
+    ["a line with a unit not in the list", { ingredients: [{ ingredient_id: 1, amount: 1, unit: "Tasse" }] }, /unit/],
+    ["a line with a note over 40 characters", { ingredients: [{ ingredient_id: 1, note: "x".repeat(41) }] }, /note/],
+  ])("refuses a recipe with %s, naming the field", async (_label, fields, field) => {
+    const client = await admin();
+    const type = (await call("GET", "/items/RecipeType?limit=1&fields=id")).data as { id: number }[];
+    await expect(
+      client.request("POST", "/items/recipe", {
+        name: "Falsche Mengen",
+        slug: "falsche-mengen",
+        prepTime: 5,
+        cookTime: 5,
+        totalTime: 10,
+        type: type[0]?.id,
+        ...fields,
+      }),
+    ).rejects.toThrowError(field);
+  });
+
   it("refuses a duplicate slug", async () => {
     const client = await admin();
     const [existing] = (await call("GET", "/items/recipe?limit=1&fields=slug")).data as { slug: string }[];

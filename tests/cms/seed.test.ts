@@ -1,9 +1,10 @@
+import { readFileSync } from "node:fs";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { RECIPE_TYPES } from "../../app/lib/categories.ts";
 import { INGREDIENT_TYPES } from "../../app/lib/ingredient-types.ts";
 import { applyAccessPolicies } from "../../scripts/cms/apply-access-policies.ts";
-import { seedCms } from "../../scripts/cms/seed.ts";
+import { type SeedAmounts, seedCms } from "../../scripts/cms/seed.ts";
 import { admin, call, directusUrl } from "./directus-clients.ts";
 
 interface Recipe {
@@ -22,8 +23,34 @@ interface Recipe {
   cuisine: string | null;
   recipeUrl: string | null;
   type: { name: string };
-  ingredients: { ingredient_id: { name: string } }[];
-  optionalIngredients: { ingredient_id: { name: string } }[];
+  servings: number;
+  ingredients: Line[];
+  optionalIngredients: Line[];
+}
+
+/** A junction row as Directus returns it (`amount` is a float; Number() would read a decimal string too). */
+interface Line {
+  ingredient_id: { name: string };
+  amount: string | number | null;
+  unit: string | null;
+  note: string | null;
+  sort: number | null;
+}
+
+const LINE_FIELDS = ["ingredient_id.name", "amount", "unit", "note", "sort"];
+const AMOUNTS = JSON.parse(readFileSync("cms/seed/amounts.json", "utf8")) as Record<string, SeedAmounts>;
+
+/** The lines of one list in their `sort` order, as amounts.json writes them. */
+function asWritten(lines: Line[], optional: boolean) {
+  return [...lines]
+    .sort((a, b) => (a.sort ?? 0) - (b.sort ?? 0))
+    .map((line) => ({
+      ingredient: line.ingredient_id.name,
+      amount: line.amount === null ? null : Number(line.amount),
+      unit: line.unit,
+      note: line.note,
+      ...(optional ? { optional: true } : {}),
+    }));
 }
 
 let recipes: Recipe[];
@@ -32,7 +59,9 @@ beforeAll(async () => {
   // What the public sees: the seed is published.
   const result = await call(
     "GET",
-    "/items/recipe?limit=-1&fields=*,type.name,ingredients.ingredient_id.name,optionalIngredients.ingredient_id.name",
+    `/items/recipe?limit=-1&fields=*,type.name,${["ingredients", "optionalIngredients"]
+      .flatMap((list) => LINE_FIELDS.map((field) => `${list}.${field}`))
+      .join(",")}`,
   );
   expect(result.status).toBe(200);
   recipes = result.data as Recipe[];
@@ -79,6 +108,18 @@ describe("seed content", () => {
     expect(recipes.filter((recipe) => recipe.vegan).length).toBeGreaterThanOrEqual(10);
     expect(recipes.filter((recipe) => recipe.vegan && !recipe.vegetarian)).toEqual([]);
     expect(recipes.filter((recipe) => recipe.optionalIngredients.length > 0).length).toBeGreaterThanOrEqual(20);
+  });
+
+  it("gives every recipe the servings and ingredient lines of cms/seed/amounts.json, in their order", () => {
+    for (const recipe of recipes) {
+      const amounts = AMOUNTS[recipe.slug];
+      expect(amounts, recipe.slug).toBeDefined();
+      expect(recipe.servings, recipe.slug).toBe(amounts?.servings);
+      expect(
+        [...asWritten(recipe.ingredients, false), ...asWritten(recipe.optionalIngredients, true)],
+        recipe.slug,
+      ).toEqual(amounts?.lines);
+    }
   });
 
   it("has at least 120 ingredients covering all fifteen ingredient types", async () => {

@@ -142,6 +142,23 @@ describe("catalog sync from Directus into KV", () => {
     });
     const names = searchRecipes(catalog, "spatzle").map((result) => result.recipe.name);
     expect(names).toContain("Käsespätzle aus der Pfanne");
+
+    // Servings and lines arrive as the seed wrote them, in order.
+    const soup = live.catalog.recipes.find((recipe) => recipe.slug === "rote-linsen-suppe-mit-kokos");
+    expect(soup?.servings).toBe(4);
+    expect(soup?.ingredientLines.slice(0, 4)).toEqual([
+      { name: "Rote Linsen", amount: 200, unit: "g", note: null, optional: false },
+      { name: "Zwiebel", amount: 1, unit: null, note: null, optional: false },
+      { name: "Knoblauch", amount: 2, unit: "Zehe", note: null, optional: false },
+      { name: "Ingwer", amount: 1, unit: "Stück", note: "ca. 2 cm", optional: false },
+    ]);
+    expect(soup?.ingredientLines.at(-1)).toEqual({
+      name: "Koriander",
+      amount: 0.5,
+      unit: "Bund",
+      note: "zum Bestreuen",
+      optional: true,
+    });
   });
 
   it("writes nothing when nothing changed, and nothing on a dry run", async () => {
@@ -215,6 +232,7 @@ describe("catalog sync from Directus into KV", () => {
       const summary = await sync();
       const skipped = summary.skipped.find((record) => record.id === broken.id);
       expect(skipped?.problems).toContain("ingredients is empty");
+      expect(skipped?.problems).toContain("servings must be a whole number from 1 to 12, got null");
       const live = await readPublished(platform.env.CATALOG, summary.manifest);
       expect(live.catalog.recipes.some((recipe) => recipe.slug === "ohne-zutaten")).toBe(false);
     } finally {
