@@ -1,5 +1,5 @@
 import { createContext, type FormEvent, type ReactNode, useContext, useEffect, useRef, useState } from "react";
-import { Link, useFetcher, useLocation } from "react-router";
+import { Link, useFetcher } from "react-router";
 import { updateConsentMode } from "../lib/analytics.ts";
 import { CONSENT_CATEGORIES, CONSENT_TEXTS, type Consent } from "../lib/consent.ts";
 import {
@@ -8,9 +8,9 @@ import {
   CONSENT_CATEGORY_FIELD,
   CONSENT_CHOICE_FIELD,
   CONSENT_CHOICES,
-  RETURN_PATH_PARAM,
 } from "../lib/form-fields.ts";
 import { CloseIcon, EditIcon } from "./icons.tsx";
+import { ReturnPathField } from "./return-path-field.tsx";
 
 const BANNER_ID = "cookie-einstellungen";
 
@@ -34,7 +34,6 @@ interface CookieConsentProps {
 export function CookieConsent({ consent, gtmId, children }: CookieConsentProps) {
   const [open, setOpen] = useState(consent === null);
   const fetcher = useFetcher<{ consent?: Consent }>();
-  const location = useLocation();
   const banner = useRef<HTMLElement>(null);
   const previous = useRef(consent);
   const consentKey = JSON.stringify(consent);
@@ -88,7 +87,7 @@ export function CookieConsent({ consent, gtmId, children }: CookieConsentProps) 
         aria-labelledby="cookie-titel"
       >
         <form method="post" action="/einwilligung" onSubmit={submitInBackground}>
-          <input type="hidden" name={RETURN_PATH_PARAM} value={`${location.pathname}${location.search}`} />
+          <ReturnPathField />
           <h2 id="cookie-titel">Cookies und Datenschutz</h2>
           <p>
             Wir verwenden notwendige Cookies, damit die Website funktioniert. Mit deiner Zustimmung nutzen wir außerdem

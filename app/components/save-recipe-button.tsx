@@ -1,5 +1,5 @@
 import type { FormEvent } from "react";
-import { useFetcher, useLocation } from "react-router";
+import { useFetcher } from "react-router";
 import {
   ANSWER_FIELD,
   ANSWER_WITH_DATA,
@@ -7,10 +7,10 @@ import {
   RECIPE_ACTION_FIELD,
   RECIPE_ACTIONS,
   RECIPE_FIELD,
-  RETURN_PATH_PARAM,
 } from "../lib/form-fields.ts";
 import { useVisitor } from "../lib/shell-data.ts";
 import { HeartIcon } from "./icons.tsx";
+import { ReturnPathField } from "./return-path-field.tsx";
 
 /**
  * 'Speichern' / 'Entfernen' on a recipe card (spec section 2), for
@@ -23,7 +23,6 @@ import { HeartIcon } from "./icons.tsx";
 export function SaveRecipeButton({ recipeId, recipeName }: { recipeId: number; recipeName: string }) {
   const visitor = useVisitor();
   const fetcher = useFetcher<{ error?: string }>();
-  const location = useLocation();
   if (!visitor) return null;
 
   const saved = visitor.savedRecipeIds.includes(recipeId);
@@ -45,7 +44,7 @@ export function SaveRecipeButton({ recipeId, recipeName }: { recipeId: number; r
       <input type="hidden" name={CSRF_FIELD} value={visitor.csrfToken} />
       <input type="hidden" name={RECIPE_FIELD} value={recipeId} />
       <input type="hidden" name={RECIPE_ACTION_FIELD} value={saved ? RECIPE_ACTIONS.remove : RECIPE_ACTIONS.save} />
-      <input type="hidden" name={RETURN_PATH_PARAM} value={`${location.pathname}${location.search}`} />
+      <ReturnPathField />
       <button
         type="submit"
         className={`button-save${saved ? " is-saved" : ""}${busy ? " is-busy" : ""}`}

@@ -1,9 +1,10 @@
-import { Link, useLocation } from "react-router";
+import { Link } from "react-router";
 import { CATEGORY_HEADINGS, categoryPath, FOOTER_CATEGORIES } from "../lib/categories.ts";
-import { CSRF_FIELD, RETURN_PATH_PARAM } from "../lib/form-fields.ts";
+import { CSRF_FIELD } from "../lib/form-fields.ts";
 import { signInHref } from "../lib/return-path.ts";
 import type { ShellVisitor } from "../lib/shell-data.ts";
 import { ConsentSettingsLink } from "./cookie-consent.tsx";
+import { ReturnPathField, useCurrentPath } from "./return-path-field.tsx";
 
 /** The footer of spec section 2, on every page. */
 export function SiteFooter({
@@ -15,8 +16,7 @@ export function SiteFooter({
   visitor: ShellVisitor | null;
   accountUnavailable: boolean;
 }) {
-  const location = useLocation();
-  const back = `${location.pathname}${location.search}`;
+  const back = useCurrentPath();
   return (
     <footer className="site-footer">
       <div className="footer-inner">
@@ -41,7 +41,7 @@ export function SiteFooter({
           <form method="post" action="/logout" className="footer-account">
             <span>Angemeldet als {visitor.email}</span>
             <input type="hidden" name={CSRF_FIELD} value={visitor.csrfToken} />
-            <input type="hidden" name={RETURN_PATH_PARAM} value={back} />
+            <ReturnPathField />
             <button type="submit" className="link-button">
               Abmelden
             </button>
