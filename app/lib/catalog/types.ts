@@ -6,6 +6,13 @@ import type { Unit } from "./units.ts";
 export interface IngredientLine {
   /** The ingredient's name, as in `ingredients` / `optionalIngredients`. */
   name: string;
+  /**
+   * The ingredient's plural where it differs from the name ("Zwiebeln", "Eier"); null for
+   * things that have none or are named in the plural already ("Salz", "Spaghetti").
+   */
+  plural: string | null;
+  /** Counted in whole pieces only: a scaled count rounds to whole numbers, at least 1 (Ei, Burgerbrötchen). */
+  wholePieces: boolean;
   /** Positive; null for a line that is the name alone ("Salz", "Pfeffer, nach Geschmack"). */
   amount: number | null;
   /** Null counts the thing itself ("2 Eier") or goes with a null amount. */
