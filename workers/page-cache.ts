@@ -30,6 +30,7 @@ import {
   RANDOM_TYPE_PARAM,
   SEARCH_TERM_PARAM,
   SELECTED_INGREDIENT_PARAM,
+  SERVINGS_PARAM,
 } from "../app/lib/form-fields.ts";
 import { hasNotice } from "../app/lib/notice-cookie.server.ts";
 import { sha256 } from "../app/lib/sha256.ts";
@@ -53,6 +54,7 @@ const PAGE_PARAMS: [RegExp, string[]][] = [
   [/^\/suche$/, [SEARCH_TERM_PARAM, PAGE_PARAM]],
   [/^\/zutatensuche$/, [INGREDIENT_FILTER_PARAM, SELECTED_INGREDIENT_PARAM, EXCLUDED_INGREDIENT_PARAM, PAGE_PARAM]],
   [/^\/kategorie\/[^/]+$/, [PAGE_PARAM]],
+  [/^\/rezepte\/[^/]+$/, [SERVINGS_PARAM]],
 ];
 /** React Router's data requests (`/suche.data`, `/_.data` for the home page) name the routes to load. */
 const DATA_SUFFIX = /(?:\/_)?\.data$/;

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import type { CatalogRecipe, IngredientLine } from "../lib/catalog/types.ts";
 import { formatIngredientLine } from "../lib/ingredient-amounts/format.ts";
+import { servingsText } from "../lib/servings-text.ts";
 import type { HeadingTag } from "./headings.ts";
 
 interface RecipeIngredientsProps {
@@ -13,11 +14,6 @@ interface RecipeIngredientsProps {
   have?: ReadonlySet<string>;
   /** The servings stepper of the recipe page, under the heading. */
   servingsControl?: ReactNode;
-}
-
-/** "1 Portion", "4 Portionen". */
-export function servingsText(servings: number): string {
-  return servings === 1 ? "1 Portion" : `${servings} Portionen`;
 }
 
 /**
@@ -50,7 +46,10 @@ export function RecipeIngredients({
   const optional = recipe.ingredientLines.filter((line) => line.optional);
   return (
     <section aria-label="Zutaten" className="recipe-section recipe-ingredients-section">
-      <Heading>Zutaten für {servingsText(servings)}</Heading>
+      <Heading>
+        {/* Where the stepper changes it, screen readers hear the new servings. */}
+        <span aria-live={servingsControl ? "polite" : undefined}>Zutaten für {servingsText(servings)}</span>
+      </Heading>
       {servingsControl}
       <ul className="recipe-ingredients">{required.map(item)}</ul>
       {optional.length > 0 ? (

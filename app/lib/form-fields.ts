@@ -30,6 +30,12 @@ export const RANDOM_TYPE_PARAM = "typ";
 /** On the random pick: the recipe shown before the press, so the next pick is another. */
 export const LAST_SHOWN_PARAM = "zuletzt";
 
+/**
+ * On a recipe page: the servings to show the amounts for ("?portionen=4"), one
+ * canonical form per value (servings-param.ts); the recipe's own servings have none.
+ */
+export const SERVINGS_PARAM = "portionen";
+
 // ── Posted forms ──
 
 /** The hidden field that repeats the form token (csrf.server.ts). */

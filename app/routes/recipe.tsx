@@ -1,17 +1,26 @@
-import { redirect } from "react-router";
+import { redirect, type ShouldRevalidateFunctionArgs, useSearchParams } from "react-router";
 import { RecipeCard } from "../components/recipe-card.tsx";
+import { ServingsStepper } from "../components/servings-stepper.tsx";
+import { SERVINGS_PARAM } from "../lib/form-fields.ts";
 import { pageTitle } from "../lib/page-title.ts";
 import { IMAGE_TRANSFORMS, recipeImageUrl } from "../lib/recipe-images.ts";
 import { pageMeta } from "../lib/seo/page-meta.ts";
 import { recipeJsonLd } from "../lib/seo/recipe-json-ld.ts";
+import { parseServingsParam, servingsToShow } from "../lib/servings-param.ts";
 import { catalogContext, siteConfigContext } from "../lib/site-context.server.ts";
 import type { Route } from "./+types/recipe";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const catalog = await context.get(catalogContext)();
   const recipe = params.slug ? catalog.recipeBySlug(params.slug) : undefined;
   // The spec's rule: a recipe that cannot be loaded silently sends the visitor home.
   if (!recipe) throw redirect("/");
+  // Servings that are not a plain 1–12 lead to the recipe as written, not to an error; the
+  // recipe's own servings have the address without the parameter.
+  const choice = parseServingsParam(new URL(request.url).searchParams);
+  if (choice.kind === "invalid" || (choice.kind === "chosen" && choice.servings === recipe.servings)) {
+    throw redirect(`/rezepte/${recipe.slug}`);
+  }
   const { siteUrl, siteName } = context.get(siteConfigContext);
   return {
     recipe,
@@ -20,6 +29,20 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     image: recipe.image ? `${siteUrl}${recipeImageUrl(recipe.image, IMAGE_TRANSFORMS.share)}` : null,
     jsonLd: recipeJsonLd(recipe, { siteUrl, siteName }),
   };
+}
+
+/**
+ * A step of the servings stepper changes only `?portionen=`, which the page
+ * reads from the address itself: no need to load the recipe again.
+ */
+export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
+  const withoutServings = (url: URL) => {
+    const search = new URLSearchParams(url.search);
+    search.delete(SERVINGS_PARAM);
+    return search.toString();
+  };
+  return withoutServings(currentUrl) === withoutServings(nextUrl) ? false : defaultShouldRevalidate;
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
@@ -33,9 +56,19 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 };
 
 export default function Recipe({ loaderData }: Route.ComponentProps) {
+  const { recipe } = loaderData;
+  const [search] = useSearchParams();
+  const servings = servingsToShow(search, recipe.servings);
   return (
     <div className="page">
-      <RecipeCard recipe={loaderData.recipe} linkName={false} priority headingLevel={1} />
+      <RecipeCard
+        recipe={recipe}
+        linkName={false}
+        priority
+        headingLevel={1}
+        servings={servings}
+        servingsControl={<ServingsStepper slug={recipe.slug} servings={servings} recipeServings={recipe.servings} />}
+      />
     </div>
   );
 }

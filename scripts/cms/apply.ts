@@ -7,8 +7,7 @@
  * Idempotent: a second run changes nothing and says so.
  *
  * Signs in as an administrator with DIRECTUS_ADMIN_EMAIL and
- * DIRECTUS_ADMIN_PASSWORD from the environment (never from the command line,
- * where other users of the machine could read them). Run it after
+ * DIRECTUS_ADMIN_PASSWORD from the environment. Run it after
  * `directus schema apply` and `directus database migrate:latest`.
  */
 import { parseArgs } from "node:util";
@@ -16,28 +15,18 @@ import { errorMessage } from "../../app/lib/error-message.ts";
 import { STUDIO_SETTINGS } from "../../cms/studio-settings.ts";
 import { applyAccessPolicies } from "./apply-access-policies.ts";
 import { applyFlows } from "./apply-flows.ts";
-import { connectAdmin } from "./directus-admin.ts";
+import { connectAdminFromEnvironment } from "./directus-admin.ts";
 
 const { values: args } = parseArgs({ options: { url: { type: "string" } } });
 
 try {
-  const email = process.env.DIRECTUS_ADMIN_EMAIL;
-  const password = process.env.DIRECTUS_ADMIN_PASSWORD;
-  if (!args.url) throw new Error("cms:apply: name the Directus with --url https://…");
-  const url = new URL(args.url);
-  if (url.protocol !== "https:" && !["127.0.0.1", "localhost", "[::1]"].includes(url.hostname)) {
-    throw new Error("cms:apply: a Directus on another machine is reached over https only (credentials are sent)");
-  }
-  if (!email || !password) {
-    throw new Error("cms:apply: set DIRECTUS_ADMIN_EMAIL and DIRECTUS_ADMIN_PASSWORD in the environment");
-  }
-  const admin = await connectAdmin(url.origin, { email, password });
+  const admin = await connectAdminFromEnvironment("cms:apply", args.url);
   await admin.request("PATCH", "/settings", STUDIO_SETTINGS);
   const access = await applyAccessPolicies(admin);
   const flows = await applyFlows(admin);
   const count = (changes: { created: number; updated: number; deleted: number }) =>
     `${changes.created} created, ${changes.updated} updated, ${changes.deleted} deleted`;
-  console.log(`cms:apply: ${url.origin}
+  console.log(`cms:apply: ${admin.url}
   access policies and settings  ${count(access)}
   flows                         ${count(flows)}`);
 } catch (error) {

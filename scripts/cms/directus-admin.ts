@@ -66,3 +66,22 @@ async function errorText(response: Response): Promise<string> {
   }
   return `${response.status} ${text.slice(0, 300)}`;
 }
+
+/**
+ * For the operator's commands (`cms:apply`, `cms:backfill`): signs in to the Directus named by `--url`
+ * as DIRECTUS_ADMIN_EMAIL with DIRECTUS_ADMIN_PASSWORD from the environment, never from the command
+ * line, where other users of the machine could read them. Another machine is reached over https only.
+ */
+export async function connectAdminFromEnvironment(command: string, urlArg: string | undefined): Promise<DirectusAdmin> {
+  const email = process.env.DIRECTUS_ADMIN_EMAIL;
+  const password = process.env.DIRECTUS_ADMIN_PASSWORD;
+  if (!urlArg) throw new Error(`${command}: name the Directus with --url https://…`);
+  const url = new URL(urlArg);
+  if (url.protocol !== "https:" && !["127.0.0.1", "localhost", "[::1]"].includes(url.hostname)) {
+    throw new Error(`${command}: a Directus on another machine is reached over https only (credentials are sent)`);
+  }
+  if (!email || !password) {
+    throw new Error(`${command}: set DIRECTUS_ADMIN_EMAIL and DIRECTUS_ADMIN_PASSWORD in the environment`);
+  }
+  return connectAdmin(url.origin, { email, password });
+}

@@ -72,7 +72,8 @@ interface SeedSummary {
 
 const BATCH = 25;
 
-async function readJson<T>(file: string): Promise<T> {
+/** A file of cms/seed, parsed. */
+export async function readSeedFile<T>(file: string): Promise<T> {
   return JSON.parse(await readFile(join(SEED_DIR, file), "utf8")) as T;
 }
 
@@ -204,9 +205,9 @@ export async function seedCms(
   onProgress: (line: string) => void = () => {},
   options: SeedOptions = {},
 ): Promise<SeedSummary> {
-  const ingredients = await readJson<SeedIngredient[]>("ingredients.json");
-  const recipes = await readJson<SeedRecipe[]>("recipes.json");
-  const amounts = await readJson<Record<string, SeedAmounts>>("amounts.json");
+  const ingredients = await readSeedFile<SeedIngredient[]>("ingredients.json");
+  const recipes = await readSeedFile<SeedRecipe[]>("recipes.json");
+  const amounts = await readSeedFile<Record<string, SeedAmounts>>("amounts.json");
   const amountsOf = (recipe: SeedRecipe): SeedAmounts => {
     const found = amounts[recipe.slug];
     if (!found) throw new Error(`seed: cms/seed/amounts.json has no entry for ${recipe.slug}`);

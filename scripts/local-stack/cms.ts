@@ -13,6 +13,7 @@ import { SITE_SYNC_ENV } from "../../cms/flows.ts";
 import { STUDIO_SETTINGS } from "../../cms/studio-settings.ts";
 import { applyAccessPolicies } from "../cms/apply-access-policies.ts";
 import { applyFlows } from "../cms/apply-flows.ts";
+import { backfillAmounts } from "../cms/backfill-amounts.ts";
 import { connectAdmin } from "../cms/directus-admin.ts";
 import { type SeedOptions, seedCms } from "../cms/seed.ts";
 import { type DirectusDatabase, type DirectusServer, LOCAL_ADMIN, runDirectusCli, startDirectus } from "./directus.ts";
@@ -166,6 +167,15 @@ export async function startCms(options: CmsOptions): Promise<RunningCms> {
       const seeded = await seedCms(admin, log, { images: options.seedImages });
       writeFileSync(marker, `${new Date().toISOString()}\n${JSON.stringify(seeded)}\n`);
       log(`cms: seeded ${seeded.recipes} recipes, ${seeded.ingredients} ingredients, ${seeded.images} images`);
+    } else {
+      // A database seeded before recipes had servings and amounts gets them once (decision 0017).
+      const filled = await backfillAmounts(admin);
+      if (filled.recipes + filled.ingredients > 0) {
+        log(
+          `cms: filled servings and amounts into ${filled.recipes} recipes, plurals into ${filled.ingredients} ingredients`,
+        );
+      }
+      if (filled.skipped.length > 0) log(`cms: no amounts for ${filled.skipped.join(", ")} (changed since the seed)`);
     }
     // After the seed: its few hundred new items are not each a reason to call the site.
     const flows = await applyFlows(admin);

@@ -1,4 +1,5 @@
 import { env, exports } from "cloudflare:workers";
+import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { CatalogRecipe } from "../../app/lib/catalog/types.ts";
 import { buildCatalog } from "../../workers/sync/build-catalog.ts";
@@ -75,6 +76,24 @@ async function page(path: string): Promise<{ response: Response; html: string }>
   return { response, html: await response.text() };
 }
 
+/** Text with the no-break spaces amounts are written with turned into plain ones. */
+function plainSpaces(text: string): string {
+  return text.replace(/[\u00a0\u202f]/g, " ");
+}
+
+/** The ingredient lines of a recipe page as plain text ("8 Eier", "Feta, zerbröselt"). */
+function ingredientLines(html: string): string[] {
+  return [
+    ...html.matchAll(
+      /<li[^>]*><span class="ingredient-quantity">(.*?)<\/span><span class="ingredient-name">(.*?)<\/span><\/li>/g,
+    ),
+  ].map(([, quantity, name]) =>
+    plainSpaces(`${quantity} ${name}`)
+      .replace(/<[^>]+>/g, "")
+      .trim(),
+  );
+}
+
 function jsonLdOf(html: string): Record<string, unknown> {
   const match = html.match(/<script type="application\/ld\+json">([^<]*)<\/script>/);
   expect(match).not.toBeNull();
@@ -129,7 +148,13 @@ describe("recipe page", () => {
     expect(data.datePublished).toBe("2026-11-20");
     expect(data.description).toBe("In würziger Tomatensoße gestockte Eier.");
     expect([data.prepTime, data.cookTime, data.totalTime]).toEqual(["PT5M", "PT20M", "PT25M"]);
-    expect(data.recipeIngredient).toEqual(["Ei", "Passierte Tomaten", "Paprika"]);
+    expect(data.recipeYield).toEqual(["2", "2 Portionen"]);
+    expect((data.recipeIngredient as string[]).map(plainSpaces)).toEqual([
+      "4 Eier",
+      "400 g Passierte Tomaten",
+      "1 Paprika, in Streifen",
+      "50 g Feta, zerbröselt (optional)",
+    ]);
     expect(data.recipeInstructions).toEqual([
       { "@type": "HowToStep", position: 1, text: "Brate Zwiebel und Paprika an." },
       { "@type": "HowToStep", position: 2, text: "Gib die Tomaten dazu." },
@@ -139,6 +164,89 @@ describe("recipe page", () => {
     expect(data.recipeCuisine).toBe("Orientalisch");
     expect(data.keywords).toContain("Orientalisch");
     expect(data.suitableForDiet).toEqual(["https://schema.org/VegetarianDiet"]);
+  });
+
+  it("lists the ingredients with their amounts for the recipe's servings", async () => {
+    const { html } = await page("/rezepte/shakshuka");
+    expect(plainSpaces(html)).toMatch(/<h2><span aria-live="polite">Zutaten für (<!-- -->)?2 Portionen<\/span><\/h2>/);
+    expect(ingredientLines(html)).toEqual([
+      "4 Eier",
+      "400 g Passierte Tomaten",
+      "1 Paprika, in Streifen",
+      "50 g Feta, zerbröselt",
+    ]);
+  });
+
+  it("scales every amount to ?portionen= on the server, keeping the canonical address and the JSON-LD", async () => {
+    const { response, html } = await page("/rezepte/shakshuka?portionen=3");
+    expect(response.status).toBe(200);
+    expect(plainSpaces(html)).toMatch(/Zutaten für (<!-- -->)?3 Portionen/);
+    expect(ingredientLines(html)).toEqual([
+      "6 Eier",
+      "600 g Passierte Tomaten",
+      "1 ½ Paprika, in Streifen",
+      "75 g Feta, zerbröselt",
+    ]);
+    expect(html).toContain('<link rel="canonical" href="http://localhost:8787/rezepte/shakshuka"/>');
+    expect(jsonLdOf(html).recipeYield).toEqual(["2", "2 Portionen"]);
+  });
+
+  it("renders the stepper as links: one step each way, the recipe's own servings without the parameter", async () => {
+    const stepper = async (path: string) => {
+      const { html } = await page(path);
+      return [...html.matchAll(/<a class="servings-step" href="([^"]*)"[^>]*aria-label="([^"]*)"([^>]*)>/g)].map(
+        ([, href = "", label, rest = ""]) =>
+          `${label} → ${href.replaceAll("&amp;", "&")}${rest.includes("aria-disabled") ? " (disabled)" : ""}`,
+      );
+    };
+    expect(await stepper("/rezepte/shakshuka")).toEqual([
+      "Eine Portion weniger → /rezepte/shakshuka?portionen=1",
+      "Eine Portion mehr → /rezepte/shakshuka?portionen=3",
+    ]);
+    expect(await stepper("/rezepte/shakshuka?portionen=3")).toEqual([
+      "Eine Portion weniger → /rezepte/shakshuka",
+      "Eine Portion mehr → /rezepte/shakshuka?portionen=4",
+    ]);
+    expect(await stepper("/rezepte/shakshuka?portionen=1")).toEqual([
+      "Eine Portion weniger → /rezepte/shakshuka?portionen=1 (disabled)",
+      "Eine Portion mehr → /rezepte/shakshuka",
+    ]);
+    expect(await stepper("/rezepte/shakshuka?portionen=12")).toEqual([
+      "Eine Portion weniger → /rezepte/shakshuka?portionen=11",
+      "Eine Portion mehr → /rezepte/shakshuka?portionen=12 (disabled)",
+    ]);
+  });
+
+  // Every spelling but the canonical 1–12 (the recipe's own servings have none) leads to the recipe as written.
+  const offServings = ["0", "13", "02", "04", "4.0", "+4", " 4", "", "vier", "1e1", "-1", "12345678901234567890", "2"];
+  for (const value of offServings) {
+    it(`sends ?portionen=${JSON.stringify(value)} to the recipe as written`, async () => {
+      const { response } = await page(`/rezepte/shakshuka?portionen=${encodeURIComponent(value)}`);
+      expect(response.status).toBe(302);
+      expect(response.headers.get("location")).toBe("/rezepte/shakshuka");
+    });
+  }
+
+  it("sends a repeated ?portionen= to the recipe as written", async () => {
+    const { response } = await page("/rezepte/shakshuka?portionen=3&portionen=4");
+    expect(response.headers.get("location")).toBe("/rezepte/shakshuka");
+  });
+
+  it("answers any ?portionen= value with the page or the recipe as written, never an error", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.string({ maxLength: 12 }), async (value) => {
+        const { response, html } = await page(`/rezepte/shakshuka?portionen=${encodeURIComponent(value)}`);
+        const canonical = /^(?:[13-9]|1[0-2])$/.test(value);
+        if (canonical) {
+          expect(response.status).toBe(200);
+          expect(plainSpaces(html)).toMatch(new RegExp(`Zutaten für (<!-- -->)?${value} Portion`));
+        } else {
+          expect(response.status).toBe(302);
+          expect(response.headers.get("location")).toBe("/rezepte/shakshuka");
+        }
+      }),
+      { numRuns: 40 },
+    );
   });
 
   it("sends an unknown slug home", async () => {

@@ -6,7 +6,9 @@
 
 import type { CatalogRecipe } from "../catalog/types.ts";
 import { CATEGORY_HEADINGS } from "../categories.ts";
+import { formatIngredientLine } from "../ingredient-amounts/format.ts";
 import { IMAGE_TRANSFORMS, recipeImageUrl } from "../recipe-images.ts";
+import { servingsText } from "../servings-text.ts";
 
 /** ISO 8601 duration of whole minutes: 25 → "PT25M". */
 function isoMinutes(minutes: number): string {
@@ -45,7 +47,13 @@ export function recipeJsonLd(recipe: CatalogRecipe, site: { siteUrl: string; sit
     keywords: [recipe.cuisine, CATEGORY_HEADINGS[recipe.type], "schnell", "unter 30 Minuten"]
       .filter(Boolean)
       .join(", "),
-    recipeIngredient: recipe.ingredients,
+    // A number for machines (Google divides nutrition by it), and the words for people.
+    recipeYield: [String(recipe.servings), servingsText(recipe.servings)],
+    // Every line as written for the recipe's servings; optional ones are marked as such.
+    recipeIngredient: recipe.ingredientLines.map((line) => {
+      const { text } = formatIngredientLine(line, recipe.servings, recipe.servings);
+      return line.optional ? `${text} (optional)` : text;
+    }),
     recipeInstructions: (recipe.steps.length > 0 ? recipe.steps : [recipe.instructions ?? ""]).map((text, index) => ({
       "@type": "HowToStep",
       position: index + 1,
