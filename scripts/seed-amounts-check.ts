@@ -63,8 +63,6 @@ export interface SeedUnit {
   larger?: { unit: string; from: number };
   /** kg and l: amounts are converted into the base unit for scaling and rounding. */
   base?: { unit: string; factor: number };
-  /** Count lines only: ingredients that stay whole (no half egg). */
-  wholeIngredients?: string[];
 }
 
 export interface SeedAmountsInput {
@@ -120,7 +118,6 @@ export function checkSeedUnits(units: SeedUnit[], ingredients: SeedIngredient[])
     if (typeof unit.takesPlural !== "boolean") problems.push(`${where}: takesPlural must be true or false`);
     for (const glyph of unit.fractions) if (!(glyph in GLYPHS)) problems.push(`${where}: unknown fraction ${glyph}`);
     if (unit.whole && unit.fractions.length > 0) problems.push(`${where}: a whole unit shows no fractions`);
-    if (unit.wholeIngredients && unit.unit !== null) problems.push(`${where}: wholeIngredients belong to count lines`);
     if (unit.base) {
       // kg and l have no rules of their own: they are scaled as g and ml.
       if (unit.steps || unit.min !== undefined) problems.push(`${where}: a unit with a base has no steps or min`);
@@ -150,9 +147,13 @@ export function checkSeedUnits(units: SeedUnit[], ingredients: SeedIngredient[])
     }
   }
   if (!byUnit.has(null)) problems.push(`units: no entry for count lines (unit null)`);
-  const known = new Set(ingredients.map((ingredient) => ingredient.name));
-  for (const name of byUnit.get(null)?.wholeIngredients ?? []) {
-    if (!known.has(name)) problems.push(`units: whole ingredient "${name}" is unknown`);
+  for (const ingredient of ingredients) {
+    const where = `ingredient ${ingredient.name}`;
+    if ("plural" in ingredient && (typeof ingredient.plural !== "string" || ingredient.plural.trim() === ""))
+      problems.push(`${where}: plural must be text; leave it out where there is none`);
+    else if (ingredient.plural === ingredient.name) problems.push(`${where}: plural equals the name; leave it out`);
+    if ("wholePieces" in ingredient && ingredient.wholePieces !== true)
+      problems.push(`${where}: wholePieces is true or left out`);
   }
   return problems;
 }
@@ -162,7 +163,7 @@ export function checkSeedUnits(units: SeedUnit[], ingredients: SeedIngredient[])
  * is: a seed amount must survive the rounding rules unchanged, so that an
  * unscaled recipe reads exactly as written here.
  */
-function offGrid(amount: number, unit: SeedUnit, ingredient: string, byUnit: Map<string | null, SeedUnit>) {
+function offGrid(amount: number, unit: SeedUnit, wholePieces: boolean, byUnit: Map<string | null, SeedUnit>) {
   let value = amount;
   let rules = unit;
   if (unit.base) {
@@ -174,8 +175,8 @@ function offGrid(amount: number, unit: SeedUnit, ingredient: string, byUnit: Map
   } else if (unit.larger && amount >= unit.larger.from) {
     return `write it in ${unit.larger.unit}`;
   }
-  if (unit.unit === null && unit.wholeIngredients?.includes(ingredient) && !Number.isInteger(amount)) {
-    return `${ingredient} is counted in whole numbers`;
+  if (unit.unit === null && wholePieces && !Number.isInteger(amount)) {
+    return "counted in whole pieces (wholePieces in ingredients.json)";
   }
   const band = [...(rules.steps ?? [])].reverse().find((candidate) => candidate.from <= value);
   if (!band) return "no step applies";
@@ -189,6 +190,7 @@ export function checkSeedAmounts({ amounts, recipes, ingredients, units }: SeedA
   const problems = checkSeedUnits(units, ingredients);
   const byUnit = new Map(units.map((unit) => [unit.unit, unit]));
   const knownIngredients = new Set(ingredients.map((ingredient) => ingredient.name));
+  const wholePieces = new Set(ingredients.filter((ingredient) => ingredient.wholePieces).map(({ name }) => name));
   const slugs = new Set(recipes.map((recipe) => recipe.slug));
   for (const slug of Object.keys(amounts)) if (!slugs.has(slug)) problems.push(`${slug}: no such recipe`);
 
@@ -235,7 +237,7 @@ export function checkSeedAmounts({ amounts, recipes, ingredients, units }: SeedA
         const unit = byUnit.get(line.unit);
         if (!unit) problems.push(`${at}: unit ${line.unit} is not in units.json`);
         else {
-          const why = offGrid(line.amount, unit, line.ingredient, byUnit);
+          const why = offGrid(line.amount, unit, wholePieces.has(line.ingredient), byUnit);
           if (why)
             problems.push(`${at}: ${line.amount}${line.unit ? ` ${line.unit}` : ""} is off the unit's grid: ${why}`);
         }

@@ -2,6 +2,9 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { CatalogRecipe } from "../lib/catalog/types.ts";
 import { CARD_IMAGE, IMAGE_TRANSFORMS, recipeImageUrl } from "../lib/recipe-images.ts";
+import { headingAt } from "./headings.ts";
+import { RecipeIngredients } from "./recipe-ingredients.tsx";
+import { RecipeSteps } from "./recipe-steps.tsx";
 import { SaveRecipeButton } from "./save-recipe-button.tsx";
 
 interface RecipeCardProps {
@@ -20,11 +23,15 @@ interface RecipeCardProps {
   compact?: boolean;
   /** Ingredients the visitor has at hand (ingredient search), marked in the list. */
   have?: ReadonlySet<string>;
+  /** Servings to show the amounts for; the recipe's own when not given. */
+  servings?: number;
+  /** The servings stepper, on the recipe page. */
+  servingsControl?: ReactNode;
+  /** Buttons after the save button, on the recipe page (print, share, cooking mode). */
+  actions?: ReactNode;
   /** Extra lines under the badges, such as how well a recipe matches. */
   children?: ReactNode;
 }
-
-const HEADINGS = ["h1", "h2", "h3", "h4", "h5"] as const;
 
 /** The recipe card of spec section 2. */
 export function RecipeCard({
@@ -34,45 +41,23 @@ export function RecipeCard({
   headingLevel = 2,
   compact = false,
   have,
+  servings,
+  servingsControl,
+  actions,
   children,
 }: RecipeCardProps) {
-  const Heading = HEADINGS[headingLevel - 1] ?? "h2";
-  const SubHeading = HEADINGS[headingLevel] ?? "h3";
-  const MinorHeading = HEADINGS[headingLevel + 1] ?? "h4";
-  const ingredientItem = (name: string) =>
-    have?.has(name) ? (
-      <li key={name} className="ingredient-have">
-        {name}
-        <span className="visually-hidden"> (hast du)</span>
-      </li>
-    ) : (
-      <li key={name}>{name}</li>
-    );
+  const Heading = headingAt(headingLevel);
   const details = (
     <>
-      <section aria-label="Zubereitung" className="recipe-section">
-        <SubHeading>Zubereitung</SubHeading>
-        {recipe.steps.length > 0 ? (
-          <ol className="recipe-steps">
-            {recipe.steps.map((step, index) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: steps are a fixed list, and two may read alike
-              <li key={index}>{step}</li>
-            ))}
-          </ol>
-        ) : (
-          <p>{recipe.instructions}</p>
-        )}
-      </section>
-      <section aria-label="Zutaten" className="recipe-section">
-        <SubHeading>Zutaten</SubHeading>
-        <ul className="recipe-ingredients">{recipe.ingredients.map(ingredientItem)}</ul>
-        {recipe.optionalIngredients.length > 0 ? (
-          <>
-            <MinorHeading>Optionale Zutaten</MinorHeading>
-            <ul className="recipe-ingredients">{recipe.optionalIngredients.map(ingredientItem)}</ul>
-          </>
-        ) : null}
-      </section>
+      <RecipeSteps recipe={recipe} heading={headingAt(headingLevel, 1)} />
+      <RecipeIngredients
+        recipe={recipe}
+        servings={servings}
+        heading={headingAt(headingLevel, 1)}
+        minorHeading={headingAt(headingLevel, 2)}
+        have={have}
+        servingsControl={servingsControl}
+      />
     </>
   );
   return (
@@ -119,6 +104,7 @@ export function RecipeCard({
         ) : null}
       </ul>
       <SaveRecipeButton recipeId={recipe.id} recipeName={recipe.name} />
+      {actions}
       {recipe.description ? <p className="recipe-description">{recipe.description}</p> : null}
       {children}
       {compact ? (

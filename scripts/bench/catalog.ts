@@ -75,6 +75,8 @@ export function syntheticRecipes(count: number): CatalogRecipe[] {
       // Lines of a typical size, so the catalog weighs what a real one would.
       ingredientLines: [...ingredients].map((name, index) => ({
         name,
+        plural: index % 5 === 1 ? `${name}n` : null,
+        wholePieces: false,
         amount: index % 3 === 2 ? null : 25 * (1 + (index % 8)),
         unit: index % 3 === 2 ? null : "g",
         note: index % 4 === 0 ? "fein gehackt" : null,

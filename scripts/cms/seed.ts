@@ -16,6 +16,10 @@ export const SEED_DIR = resolve(import.meta.dirname, "../../cms/seed");
 /** One ingredient as cms/seed/ingredients.json holds it. */
 export interface SeedIngredient {
   name: string;
+  /** Only where it differs from the name ("Zwiebeln"); see cms/seed/README.md. */
+  plural?: string;
+  /** Counted in whole pieces only when scaled (Ei). */
+  wholePieces?: boolean;
   description: string;
   vegetarian: boolean;
   vegan: boolean;
@@ -229,6 +233,8 @@ export async function seedCms(
 
   summary.ingredients = await createMissing(admin, "ingredient", ingredients, (ingredient) => ({
     name: ingredient.name,
+    plural: ingredient.plural ?? null,
+    whole_pieces: ingredient.wholePieces ?? false,
     description: ingredient.description,
     vegetarian: ingredient.vegetarian,
     vegan: ingredient.vegan,

@@ -37,11 +37,10 @@ function inGridUnit({ amount, unit }: ScaledAmount): number {
 }
 
 describe("unit rules", () => {
-  // units.json stays the seed check's source of truth; the app reads this copy. wholeIngredients is
-  // on its way to the ingredients (wholePieces) and is no rule of the unit.
+  // units.json stays the seed check's source of truth; the app reads this copy.
   it("equal cms/seed/units.json in every field", () => {
     expect(seed.units).toHaveLength(UNITS.length + 1);
-    for (const { wholeIngredients: _, ...entry } of seed.units) {
+    for (const entry of seed.units) {
       expect(unitRule(entry.unit as Unit | null), String(entry.unit)).toStrictEqual(entry);
     }
   });
@@ -49,7 +48,7 @@ describe("unit rules", () => {
 
 describe("the seed at its own servings", () => {
   const glyphs: Record<number, string> = { 0.25: "¼", 0.5: "½", 0.75: "¾" };
-  /** How the seed writes an amount, derived from units.json and not from the module under test. */
+  /** How the seed reads, derived from units.json and not from the module under test. */
   function expectedQuantity(amount: number, unit: string | null): string {
     const entry = seed.units.find((candidate) => candidate.unit === unit);
     const whole = Math.floor(amount);
@@ -60,8 +59,13 @@ describe("the seed at its own servings", () => {
     if (unit === null) return number;
     return `${number}${NBSP}${amount > 1 ? entry?.plural : unit}`;
   }
+  function expectedName({ name, plural, amount, unit }: IngredientLine): string {
+    const takesPlural = seed.units.find((candidate) => candidate.unit === unit)?.takesPlural;
+    const wantsPlural = amount !== null && (unit === null ? amount > 1 : takesPlural);
+    return wantsPlural && plural !== null ? plural : name;
+  }
 
-  const wholePieces = new Set(seed.units.find((entry) => entry.unit === null)?.wholeIngredients ?? []);
+  const ingredients = new Map(seed.ingredients.map((ingredient) => [ingredient.name, ingredient]));
   const cases = Object.entries(seed.amounts).flatMap(([slug, recipe]) =>
     recipe.lines.map((seedLine) => ({
       slug,
@@ -69,7 +73,8 @@ describe("the seed at its own servings", () => {
       seedLine,
       line: line({
         name: seedLine.ingredient,
-        wholePieces: wholePieces.has(seedLine.ingredient),
+        plural: ingredients.get(seedLine.ingredient)?.plural ?? null,
+        wholePieces: ingredients.get(seedLine.ingredient)?.wholePieces === true,
         amount: seedLine.amount,
         unit: seedLine.unit as Unit | null,
         note: seedLine.note,
@@ -80,6 +85,8 @@ describe("the seed at its own servings", () => {
 
   it("covers all 89 recipes", () => {
     expect(new Set(cases.map(({ slug }) => slug)).size).toBe(89);
+    // The ingredients' plural and whole pieces reach the lines (2 Eier, not 2 Ei; no half egg).
+    expect(cases.find(({ line }) => line.name === "Ei")?.line).toMatchObject({ plural: "Eier", wholePieces: true });
   });
 
   it("scale to exactly the written amount and unit", () => {
@@ -96,8 +103,10 @@ describe("the seed at its own servings", () => {
       const formatted = formatIngredientLine(line, servings, servings);
       const quantity = seedLine.amount === null ? null : expectedQuantity(seedLine.amount, seedLine.unit);
       expect(formatted.quantity, `${slug}: ${line.name}`).toBe(quantity);
+      expect(formatted.name, `${slug}: ${line.name}`).toBe(expectedName(line));
       expect(formatted.note).toBe(line.note);
-      const head = quantity === null ? line.name : `${quantity.replaceAll(/[\u00a0\u202f]/g, " ")} ${line.name}`;
+      const name = expectedName(line);
+      const head = quantity === null ? name : `${quantity.replaceAll(/[\u00a0\u202f]/g, " ")} ${name}`;
       expect(formatted.text).toBe(line.note === null ? head : `${head}, ${line.note}`);
     }
   });

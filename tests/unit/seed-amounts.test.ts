@@ -70,7 +70,17 @@ describe("checkSeedAmounts", () => {
     [
       "half an egg",
       (input) => Object.assign(lineOf(input, "shakshuka", "Ei"), { amount: 4.5 }),
-      /Ei is counted in whole numbers/,
+      /counted in whole pieces/,
+    ],
+    [
+      "a plural that only repeats the name",
+      (input) => Object.assign(input.ingredients.find(({ name }) => name === "Salz") ?? {}, { plural: "Salz" }),
+      /ingredient Salz: plural equals the name/,
+    ],
+    [
+      "an empty plural",
+      (input) => Object.assign(input.ingredients.find(({ name }) => name === "Zwiebel") ?? {}, { plural: " " }),
+      /ingredient Zwiebel: plural must be text/,
     ],
     [
       "a long note",

@@ -29,7 +29,13 @@ function raw(overrides: Record<string, unknown> = {}): RawRecipe {
     servings: 2,
     ingredients: [
       { ingredient_id: { name: "Salz" }, amount: null, unit: null, note: null, sort: 4 },
-      { ingredient_id: { name: "Ei" }, amount: "4.000", unit: null, note: null, sort: 1 },
+      {
+        ingredient_id: { name: "Ei", plural: "Eier", whole_pieces: true },
+        amount: "4.000",
+        unit: null,
+        note: null,
+        sort: 1,
+      },
       { ingredient_id: { name: "Passierte Tomaten" }, amount: "400.000", unit: "g", note: null, sort: 2 },
       { ingredient_id: { name: "Paprika" }, amount: 1, unit: null, note: "in Streifen", sort: 3 },
     ],
@@ -51,6 +57,32 @@ function problems(recipe: RawRecipe): string[] {
 }
 
 describe("checkRecipe: servings and ingredient lines", () => {
+  it("carries the ingredient's plural and whole pieces into its lines", () => {
+    const result = checkRecipe(raw());
+    expect(result.ok && result.value.ingredientLines.find((line) => line.name === "Ei")).toMatchObject({
+      plural: "Eier",
+      wholePieces: true,
+    });
+    expect(result.ok && result.value.ingredientLines.find((line) => line.name === "Salz")).toMatchObject({
+      plural: null,
+      wholePieces: false,
+    });
+  });
+
+  // A plural only changes how a line reads: a bad one is dropped, the recipe stays.
+  const badPlurals: [string, unknown][] = [
+    ["empty", "  "],
+    ["the name itself", "Salz"],
+    ["too long", "E".repeat(61)],
+    ["not text", 42],
+  ];
+  for (const [what, plural] of badPlurals) {
+    it(`drops a plural that is ${what}`, () => {
+      const result = checkRecipe(withLine({ ingredient_id: { name: "Salz", plural } }));
+      expect(result.ok && result.value.ingredientLines.find((line) => line.name === "Salz")?.plural).toBeNull();
+    });
+  }
+
   it("reads servings and the lines in display order: required by sort, then optional", () => {
     const result = checkRecipe(raw());
     expect(result.ok).toBe(true);
@@ -59,11 +91,27 @@ describe("checkRecipe: servings and ingredient lines", () => {
     expect(result.value.ingredients).toEqual(["Salz", "Ei", "Passierte Tomaten", "Paprika"]);
     expect(result.value.optionalIngredients).toEqual(["Feta"]);
     expect(result.value.ingredientLines).toEqual([
-      { name: "Ei", amount: 4, unit: null, note: null, optional: false },
-      { name: "Passierte Tomaten", amount: 400, unit: "g", note: null, optional: false },
-      { name: "Paprika", amount: 1, unit: null, note: "in Streifen", optional: false },
-      { name: "Salz", amount: null, unit: null, note: null, optional: false },
-      { name: "Feta", amount: 50, unit: "g", note: "zerbröselt", optional: true },
+      { name: "Ei", plural: "Eier", wholePieces: true, amount: 4, unit: null, note: null, optional: false },
+      {
+        name: "Passierte Tomaten",
+        plural: null,
+        wholePieces: false,
+        amount: 400,
+        unit: "g",
+        note: null,
+        optional: false,
+      },
+      {
+        name: "Paprika",
+        plural: null,
+        wholePieces: false,
+        amount: 1,
+        unit: null,
+        note: "in Streifen",
+        optional: false,
+      },
+      { name: "Salz", plural: null, wholePieces: false, amount: null, unit: null, note: null, optional: false },
+      { name: "Feta", plural: null, wholePieces: false, amount: 50, unit: "g", note: "zerbröselt", optional: true },
     ]);
   });
 
@@ -86,7 +134,7 @@ describe("checkRecipe: servings and ingredient lines", () => {
       raw({ optionalIngredients: [{ ingredient_id: { name: "Ei" }, amount: "1", unit: null, note: null, sort: 1 }] }),
     );
     expect(result.ok && result.value.ingredientLines.filter((line) => line.name === "Ei")).toEqual([
-      { name: "Ei", amount: 4, unit: null, note: null, optional: false },
+      { name: "Ei", plural: "Eier", wholePieces: true, amount: 4, unit: null, note: null, optional: false },
     ]);
   });
 
@@ -144,6 +192,8 @@ describe("checkRecipe: servings and ingredient lines", () => {
     const result = checkRecipe(withLine({ amount: "", unit: "", note: ` ${"x".repeat(MAX_NOTE_LENGTH)} ` }));
     expect(result.ok && result.value.ingredientLines.at(-2)).toEqual({
       name: "Salz",
+      plural: null,
+      wholePieces: false,
       amount: null,
       unit: null,
       note: "x".repeat(MAX_NOTE_LENGTH),

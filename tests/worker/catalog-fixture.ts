@@ -27,8 +27,24 @@ export function recipe(fields: Partial<CatalogRecipe> & Pick<CatalogRecipe, "id"
     optionalIngredients,
     // One line per name without amount unless the test gives its lines.
     ingredientLines: [
-      ...ingredients.map((name) => ({ name, amount: null, unit: null, note: null, optional: false })),
-      ...optionalIngredients.map((name) => ({ name, amount: null, unit: null, note: null, optional: true })),
+      ...ingredients.map((name) => ({
+        name,
+        plural: null,
+        wholePieces: false,
+        amount: null,
+        unit: null,
+        note: null,
+        optional: false,
+      })),
+      ...optionalIngredients.map((name) => ({
+        name,
+        plural: null,
+        wholePieces: false,
+        amount: null,
+        unit: null,
+        note: null,
+        optional: true,
+      })),
     ],
     ...fields,
   };

@@ -26,10 +26,18 @@ const SHAKSHUKA: CatalogRecipe = {
   ingredients: ["Ei", "Passierte Tomaten", "Paprika"],
   optionalIngredients: ["Feta"],
   ingredientLines: [
-    { name: "Ei", amount: 4, unit: null, note: null, optional: false },
-    { name: "Passierte Tomaten", amount: 400, unit: "g", note: null, optional: false },
-    { name: "Paprika", amount: 1, unit: null, note: "in Streifen", optional: false },
-    { name: "Feta", amount: 50, unit: "g", note: "zerbröselt", optional: true },
+    { name: "Ei", plural: "Eier", wholePieces: true, amount: 4, unit: null, note: null, optional: false },
+    {
+      name: "Passierte Tomaten",
+      plural: null,
+      wholePieces: false,
+      amount: 400,
+      unit: "g",
+      note: null,
+      optional: false,
+    },
+    { name: "Paprika", plural: null, wholePieces: false, amount: 1, unit: null, note: "in Streifen", optional: false },
+    { name: "Feta", plural: null, wholePieces: false, amount: 50, unit: "g", note: "zerbröselt", optional: true },
   ],
 };
 

@@ -5,7 +5,14 @@
  */
 
 import type { CatalogIngredient, CatalogRecipe, IngredientLine } from "../../app/lib/catalog/types.ts";
-import { MAX_NOTE_LENGTH, MAX_SERVINGS, MIN_SERVINGS, UNITS, type Unit } from "../../app/lib/catalog/units.ts";
+import {
+  MAX_NOTE_LENGTH,
+  MAX_PLURAL_LENGTH,
+  MAX_SERVINGS,
+  MIN_SERVINGS,
+  UNITS,
+  type Unit,
+} from "../../app/lib/catalog/units.ts";
 import { RECIPE_TYPES, type RecipeType } from "../../app/lib/categories.ts";
 import { INGREDIENT_TYPES, type IngredientType } from "../../app/lib/ingredient-types.ts";
 import type { RawIngredient, RawRecipe } from "./directus-source.ts";
@@ -110,12 +117,27 @@ class Checker {
       .sort((a, b) => sortKey(a.entry.sort, a.index) - sortKey(b.entry.sort, b.index) || a.index - b.index);
     const lines: IngredientLine[] = [];
     for (const { entry } of entries) {
-      const name = (entry[key] as { name?: unknown } | null | undefined)?.name;
+      const ingredient = entry[key] as { name?: unknown; plural?: unknown; whole_pieces?: unknown } | null | undefined;
+      const name = ingredient?.name;
       if (typeof name !== "string" || name.trim() === "") continue; // relatedNames reports it
       const trimmed = name.trim();
       if (lines.some((line) => line.name === trimmed)) continue;
       const where = `${field} "${trimmed}"`;
-      const line: IngredientLine = { name: trimmed, amount: null, unit: null, note: null, optional };
+      const line: IngredientLine = {
+        name: trimmed,
+        plural: null,
+        wholePieces: ingredient?.whole_pieces === true,
+        amount: null,
+        unit: null,
+        note: null,
+        optional,
+      };
+
+      // The plural only changes how a line reads, so a bad one is left out rather than
+      // costing the recipe: "2 Zwiebel" is a flaw, a missing recipe is a loss.
+      const plural = ingredient?.plural;
+      if (typeof plural === "string" && plural.trim() !== "" && plural.trim().length <= MAX_PLURAL_LENGTH)
+        line.plural = plural.trim() === trimmed ? null : plural.trim();
 
       const amount = decimal(entry.amount);
       if (amount === undefined)

@@ -33,3 +33,6 @@ export const MAX_SERVINGS = 12;
 
 /** Longest note on an ingredient line ("fein gehackt", "à 400 ml"). */
 export const MAX_NOTE_LENGTH = 40;
+
+/** Longest plural of an ingredient's name, as the Directus field allows. */
+export const MAX_PLURAL_LENGTH = 60;

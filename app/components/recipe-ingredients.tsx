@@ -1,0 +1,64 @@
+import type { ReactNode } from "react";
+import type { CatalogRecipe, IngredientLine } from "../lib/catalog/types.ts";
+import { formatIngredientLine } from "../lib/ingredient-amounts/format.ts";
+import type { HeadingTag } from "./headings.ts";
+
+interface RecipeIngredientsProps {
+  recipe: CatalogRecipe;
+  /** How many servings to show the amounts for; the recipe's own when not given. */
+  servings?: number;
+  heading: HeadingTag;
+  minorHeading: HeadingTag;
+  /** Ingredients the visitor has at hand (ingredient search), marked in the list. */
+  have?: ReadonlySet<string>;
+  /** The servings stepper of the recipe page, under the heading. */
+  servingsControl?: ReactNode;
+}
+
+/** "1 Portion", "4 Portionen". */
+export function servingsText(servings: number): string {
+  return servings === 1 ? "1 Portion" : `${servings} Portionen`;
+}
+
+/**
+ * The "Zutaten" section of a recipe card: every line with its amount for the
+ * wanted servings, required lines first, then the optional ones.
+ */
+export function RecipeIngredients({
+  recipe,
+  servings = recipe.servings,
+  heading: Heading,
+  minorHeading: MinorHeading,
+  have,
+  servingsControl,
+}: RecipeIngredientsProps) {
+  const item = (line: IngredientLine) => {
+    const { quantity, name, note } = formatIngredientLine(line, recipe.servings, servings);
+    const had = have?.has(line.name) ?? false;
+    return (
+      <li key={line.name} className={had ? "ingredient-have" : undefined}>
+        <span className="ingredient-quantity">{quantity}</span>
+        <span className="ingredient-name">
+          {name}
+          {note ? <span className="ingredient-note">, {note}</span> : null}
+          {had ? <span className="visually-hidden"> (hast du)</span> : null}
+        </span>
+      </li>
+    );
+  };
+  const required = recipe.ingredientLines.filter((line) => !line.optional);
+  const optional = recipe.ingredientLines.filter((line) => line.optional);
+  return (
+    <section aria-label="Zutaten" className="recipe-section recipe-ingredients-section">
+      <Heading>Zutaten für {servingsText(servings)}</Heading>
+      {servingsControl}
+      <ul className="recipe-ingredients">{required.map(item)}</ul>
+      {optional.length > 0 ? (
+        <>
+          <MinorHeading>Optionale Zutaten</MinorHeading>
+          <ul className="recipe-ingredients">{optional.map(item)}</ul>
+        </>
+      ) : null}
+    </section>
+  );
+}
