@@ -29,7 +29,7 @@ const EPSILON = 1e-9;
 /**
  * The line's amount for `toServings` instead of `fromServings`, on its unit's grid. Also applied
  * when the servings are equal, so an amount the CMS holds off the grid (333 g, 0,5 kg) prints the
- * same way as a scaled one ("335 g", "500 g"); seed amounts are on the grid and stay as written.
+ * same way as a scaled one ("325 g", "500 g"); seed amounts are on the grid and stay as written.
  *
  * Throws a RangeError for servings outside 1–12 or an amount that is not positive: the sync lets
  * neither into the catalog, and parseServings gives the page nothing else.
