@@ -47,6 +47,11 @@ export interface SeedUnit {
   label: string;
   /** What the page writes after amounts above 1 ("2 Zehen"); null for counts, which need the ingredient's plural. */
   plural: string | null;
+  /**
+   * Whether the ingredient is named in its plural after this unit ("500 g Kartoffeln", but "1 Stück
+   * Ingwer"); on count lines, when the amount is above 1 ("2 Eier").
+   */
+  takesPlural: boolean;
   /** Counts things that cannot be split: amounts are whole numbers, at least 1. */
   whole: boolean;
   /** The fraction glyphs the unit may show (¼ ½ ¾); empty for whole units and for metric units, which show decimals. */
@@ -110,6 +115,7 @@ export function checkSeedUnits(units: SeedUnit[], ingredients: SeedIngredient[])
     if (typeof unit.label !== "string" || unit.label.trim() === "") problems.push(`${where}: no label`);
     if (unit.unit !== null && (typeof unit.plural !== "string" || unit.plural === ""))
       problems.push(`${where}: no plural`);
+    if (typeof unit.takesPlural !== "boolean") problems.push(`${where}: takesPlural must be true or false`);
     for (const glyph of unit.fractions) if (!(glyph in GLYPHS)) problems.push(`${where}: unknown fraction ${glyph}`);
     if (unit.whole && unit.fractions.length > 0) problems.push(`${where}: a whole unit shows no fractions`);
     if (unit.base) {

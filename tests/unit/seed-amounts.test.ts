@@ -110,6 +110,13 @@ describe("checkSeedAmounts", () => {
     });
   }
 
+  it("finds a unit that does not say whether it takes the plural", () => {
+    const { units, ingredients } = copy();
+    const can = units.find((unit) => unit.unit === "Dose");
+    if (can) delete (can as Partial<typeof can>).takesPlural;
+    expect(checkSeedUnits(units, ingredients)).toContain("unit Dose: takesPlural must be true or false");
+  });
+
   it("finds a unit list whose steps make fractions the unit may not show", () => {
     const { units, ingredients } = copy();
     const garlic = units.find((unit) => unit.unit === "Zehe");
