@@ -33,12 +33,13 @@ export function ServingsStepper({ slug, servings, recipeServings }: ServingsStep
     );
   };
   return (
-    <div className="servings-stepper" role="group" aria-label="Portionen">
+    <fieldset className="servings-stepper">
+      <legend className="visually-hidden">Portionen</legend>
       {step(servings - 1, "Eine Portion weniger", "−")}
       <span className="servings-count" aria-hidden="true">
         {servings}
       </span>
       {step(servings + 1, "Eine Portion mehr", "+")}
-    </div>
+    </fieldset>
   );
 }

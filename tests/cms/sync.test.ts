@@ -147,13 +147,20 @@ describe("catalog sync from Directus into KV", () => {
     const soup = live.catalog.recipes.find((recipe) => recipe.slug === "rote-linsen-suppe-mit-kokos");
     expect(soup?.servings).toBe(4);
     expect(soup?.ingredientLines.slice(0, 4)).toEqual([
-      { name: "Rote Linsen", amount: 200, unit: "g", note: null, optional: false },
-      { name: "Zwiebel", amount: 1, unit: null, note: null, optional: false },
-      { name: "Knoblauch", amount: 2, unit: "Zehe", note: null, optional: false },
-      { name: "Ingwer", amount: 1, unit: "Stück", note: "ca. 2 cm", optional: false },
+      { name: "Rote Linsen", plural: null, wholePieces: false, amount: 200, unit: "g", note: null, optional: false },
+      { name: "Zwiebel", plural: "Zwiebeln", wholePieces: false, amount: 1, unit: null, note: null, optional: false },
+      { name: "Knoblauch", plural: null, wholePieces: false, amount: 2, unit: "Zehe", note: null, optional: false },
+      { name: "Ingwer", plural: null, wholePieces: false, amount: 1, unit: "Stück", note: "ca. 2 cm", optional: false },
     ]);
+    const shakshuka = live.catalog.recipes.find((recipe) => recipe.slug === "shakshuka");
+    expect(shakshuka?.ingredientLines.find((line) => line.name === "Ei")).toMatchObject({
+      plural: "Eier",
+      wholePieces: true,
+    });
     expect(soup?.ingredientLines.at(-1)).toEqual({
       name: "Koriander",
+      plural: null,
+      wholePieces: false,
       amount: 0.5,
       unit: "Bund",
       note: "zum Bestreuen",

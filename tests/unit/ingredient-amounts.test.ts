@@ -4,8 +4,8 @@ import type { IngredientLine } from "../../app/lib/catalog/types.ts";
 import { MAX_SERVINGS, MIN_SERVINGS, UNITS, type Unit } from "../../app/lib/catalog/units.ts";
 import { formatIngredientLine, formatQuantity } from "../../app/lib/ingredient-amounts/format.ts";
 import { type ScaledAmount, scaleAmount } from "../../app/lib/ingredient-amounts/scale.ts";
-import { parseServings } from "../../app/lib/ingredient-amounts/servings.ts";
 import { type GridUnitRule, UNIT_RULES, unitRule } from "../../app/lib/ingredient-amounts/unit-rules.ts";
+import { parseServingsParam } from "../../app/lib/servings-param.ts";
 import { loadSeedAmountsInput } from "../../scripts/seed-amounts-check.ts";
 
 const NBSP = "\u00a0";
@@ -315,40 +315,37 @@ describe("formatQuantity", () => {
   });
 });
 
-describe("parseServings", () => {
-  it("gives the fallback when there is no parameter", () => {
-    expect(parseServings(null, 4)).toBe(4);
+describe("parseServingsParam", () => {
+  const of = (query: string) => parseServingsParam(new URLSearchParams(query));
+
+  it("is the recipe's own servings when there is no parameter", () => {
+    expect(of("")).toEqual({ kind: "default" });
   });
 
   it("reads 1 to 12 in their one written form", () => {
     for (let servings = MIN_SERVINGS; servings <= MAX_SERVINGS; servings++) {
-      expect(parseServings(String(servings), 4)).toBe(servings);
+      expect(of(`portionen=${servings}`)).toEqual({ kind: "chosen", servings });
     }
   });
 
   it.each(["", "0", "13", "99", "100", "04", "+4", "-4", " 4", "4 ", "4.0", "4,5", "1e1", "0x4", "vier", "٤", "4\n"])(
     "refuses %j",
     (raw) => {
-      expect(parseServings(raw, 4)).toBeNull();
+      expect(parseServingsParam(new URLSearchParams([["portionen", raw]]))).toEqual({ kind: "invalid" });
     },
   );
 
-  it("refuses a fallback outside 1–12 rather than passing it on", () => {
-    expect(parseServings(null, 0)).toBeNull();
-    expect(parseServings(null, 2.5)).toBeNull();
+  it("refuses the parameter given twice, even with the same value", () => {
+    expect(of("portionen=4&portionen=4")).toEqual({ kind: "invalid" });
   });
 
   it("never throws, and accepts exactly the canonical numbers", () => {
     fc.assert(
-      fc.property(fc.option(fc.string(), { nil: null }), fc.integer({ min: -5, max: 20 }), (raw, fallback) => {
-        const servings = parseServings(raw, fallback);
-        if (servings === null) return true;
-        return (
-          Number.isInteger(servings) &&
-          servings >= MIN_SERVINGS &&
-          servings <= MAX_SERVINGS &&
-          (raw === null ? servings === fallback : String(servings) === raw)
-        );
+      fc.property(fc.array(fc.string(), { maxLength: 3 }), (values) => {
+        const choice = parseServingsParam(new URLSearchParams(values.map((value) => ["portionen", value])));
+        if (values.length === 0) return choice.kind === "default";
+        if (choice.kind !== "chosen") return choice.kind === "invalid";
+        return values.length === 1 && String(choice.servings) === values[0] && choice.servings <= MAX_SERVINGS;
       }),
     );
   });

@@ -32,7 +32,7 @@ const EPSILON = 1e-9;
  * same way as a scaled one ("325 g", "500 g"); seed amounts are on the grid and stay as written.
  *
  * Throws a RangeError for servings outside 1–12 or an amount that is not positive: the sync lets
- * neither into the catalog, and parseServings gives the page nothing else.
+ * neither into the catalog, and parseServingsParam (servings-param.ts) gives the page nothing else.
  */
 export function scaleAmount(line: ScalableLine, fromServings: number, toServings: number): ScaledAmount {
   checkServings(fromServings);
