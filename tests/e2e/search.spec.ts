@@ -68,9 +68,9 @@ test.describe("with JavaScript", () => {
     await page.goto("/suche?q=gazpacho");
     await waitForHydration(page);
     const card = page.locator('article[data-slug="gazpacho"]');
-    await expect(card.getByRole("heading", { name: "Zutaten", exact: true })).toBeHidden();
+    await expect(card.getByRole("heading", { name: /^Zutaten für \d+ Portion/ })).toBeHidden();
     await card.getByText("Zubereitung und Zutaten").click();
-    await expect(card.getByRole("heading", { name: "Zutaten", exact: true })).toBeVisible();
+    await expect(card.getByRole("heading", { name: /^Zutaten für \d+ Portion/ })).toBeVisible();
     await card.getByRole("link", { name: "Gazpacho", exact: true }).click();
     await expect(page).toHaveURL(/\/rezepte\/gazpacho$/);
   });
