@@ -34,6 +34,7 @@ export function RecipeIngredients({
     return (
       <li key={line.name} className={had ? "ingredient-have" : undefined}>
         <span className="ingredient-quantity">{quantity}</span>
+        {/* Copied or read aloud, the line needs the space the grid's gap only shows. */}{" "}
         <span className="ingredient-name">
           {name}
           {note ? <span className="ingredient-note">, {note}</span> : null}

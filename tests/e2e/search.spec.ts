@@ -45,6 +45,8 @@ test.describe("with JavaScript", () => {
   });
 
   test("pages through many results", async ({ page }) => {
+    // axe over 24 cards with all their ingredient lines takes 10–20 s on a busy two-core machine.
+    test.slow();
     await page.goto("/suche?q=e");
     await waitForHydration(page);
     await expect(cardNames(page)).toHaveCount(24);

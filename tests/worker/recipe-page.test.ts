@@ -85,7 +85,7 @@ function plainSpaces(text: string): string {
 function ingredientLines(html: string): string[] {
   return [
     ...html.matchAll(
-      /<li[^>]*><span class="ingredient-quantity">(.*?)<\/span><span class="ingredient-name">(.*?)<\/span><\/li>/g,
+      /<li[^>]*><span class="ingredient-quantity">(.*?)<\/span> <span class="ingredient-name">(.*?)<\/span><\/li>/g,
     ),
   ].map(([, quantity, name]) =>
     plainSpaces(`${quantity} ${name}`)
