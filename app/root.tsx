@@ -1,5 +1,15 @@
 import { useEffect } from "react";
-import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "react-router";
+import {
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  type ShouldRevalidateFunctionArgs,
+  useLocation,
+} from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { CookieConsent } from "./components/cookie-consent.tsx";
@@ -8,6 +18,7 @@ import { SiteHeader } from "./components/site-header.tsx";
 import { TabBar } from "./components/tab-bar.tsx";
 import { TagManager } from "./components/tag-manager.tsx";
 import { trackEvent } from "./lib/analytics.ts";
+import { onlyServingsChanged } from "./lib/servings-param.ts";
 import { loadShellData } from "./lib/shell-data.server.ts";
 import { useShellData } from "./lib/shell-data.ts";
 
@@ -22,6 +33,11 @@ export const links: Route.LinksFunction = () => [
 /** What the shell (header, footer, cards) needs on every page. */
 export function loader({ request, context }: Route.LoaderArgs) {
   return loadShellData(request, context);
+}
+
+// The shell does not depend on a recipe's servings: a stepper step loads nothing.
+export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
+  return onlyServingsChanged(args) ? false : args.defaultShouldRevalidate;
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

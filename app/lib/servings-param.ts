@@ -36,3 +36,26 @@ export function servingsHref(slug: string, servings: number, recipeServings: num
   const path = `/rezepte/${slug}`;
   return servings === recipeServings ? path : `${path}?${SERVINGS_PARAM}=${servings}`;
 }
+
+/**
+ * True when a navigation only moves the servings stepper: same path, same
+ * parameters but `portionen`, no form. The page reads the servings from the
+ * address, so neither its loader nor the root's needs to run again.
+ */
+export function onlyServingsChanged({
+  currentUrl,
+  nextUrl,
+  formMethod,
+}: {
+  currentUrl: URL;
+  nextUrl: URL;
+  formMethod?: string;
+}): boolean {
+  if (formMethod || currentUrl.pathname !== nextUrl.pathname) return false;
+  const withoutServings = (url: URL) => {
+    const search = new URLSearchParams(url.search);
+    search.delete(SERVINGS_PARAM);
+    return search.toString();
+  };
+  return currentUrl.search !== nextUrl.search && withoutServings(currentUrl) === withoutServings(nextUrl);
+}

@@ -1,12 +1,11 @@
 import { redirect, type ShouldRevalidateFunctionArgs, useSearchParams } from "react-router";
 import { RecipeCard } from "../components/recipe-card.tsx";
 import { ServingsStepper } from "../components/servings-stepper.tsx";
-import { SERVINGS_PARAM } from "../lib/form-fields.ts";
 import { pageTitle } from "../lib/page-title.ts";
 import { IMAGE_TRANSFORMS, recipeImageUrl } from "../lib/recipe-images.ts";
 import { pageMeta } from "../lib/seo/page-meta.ts";
 import { recipeJsonLd } from "../lib/seo/recipe-json-ld.ts";
-import { parseServingsParam, servingsToShow } from "../lib/servings-param.ts";
+import { onlyServingsChanged, parseServingsParam, servingsToShow } from "../lib/servings-param.ts";
 import { catalogContext, siteConfigContext } from "../lib/site-context.server.ts";
 import type { Route } from "./+types/recipe";
 
@@ -31,18 +30,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   };
 }
 
-/**
- * A step of the servings stepper changes only `?portionen=`, which the page
- * reads from the address itself: no need to load the recipe again.
- */
-export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  if (currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
-  const withoutServings = (url: URL) => {
-    const search = new URLSearchParams(url.search);
-    search.delete(SERVINGS_PARAM);
-    return search.toString();
-  };
-  return withoutServings(currentUrl) === withoutServings(nextUrl) ? false : defaultShouldRevalidate;
+/** A step of the servings stepper needs no request: the page reads `?portionen=` from the address. */
+export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
+  return onlyServingsChanged(args) ? false : args.defaultShouldRevalidate;
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {

@@ -5,7 +5,6 @@ import { MAX_SERVINGS, MIN_SERVINGS, UNITS, type Unit } from "../../app/lib/cata
 import { formatIngredientLine, formatQuantity } from "../../app/lib/ingredient-amounts/format.ts";
 import { type ScaledAmount, scaleAmount } from "../../app/lib/ingredient-amounts/scale.ts";
 import { type GridUnitRule, UNIT_RULES, unitRule } from "../../app/lib/ingredient-amounts/unit-rules.ts";
-import { parseServingsParam } from "../../app/lib/servings-param.ts";
 import { loadSeedAmountsInput } from "../../scripts/seed-amounts-check.ts";
 
 const NBSP = "\u00a0";
@@ -312,42 +311,6 @@ describe("formatQuantity", () => {
     [0.001, "EL", `0,01${NBSP}EL`],
   ])("off the grid: %s %s → %s", (amount, unit, text) => {
     expect(formatQuantity(amount, unit)).toBe(text);
-  });
-});
-
-describe("parseServingsParam", () => {
-  const of = (query: string) => parseServingsParam(new URLSearchParams(query));
-
-  it("is the recipe's own servings when there is no parameter", () => {
-    expect(of("")).toEqual({ kind: "default" });
-  });
-
-  it("reads 1 to 12 in their one written form", () => {
-    for (let servings = MIN_SERVINGS; servings <= MAX_SERVINGS; servings++) {
-      expect(of(`portionen=${servings}`)).toEqual({ kind: "chosen", servings });
-    }
-  });
-
-  it.each(["", "0", "13", "99", "100", "04", "+4", "-4", " 4", "4 ", "4.0", "4,5", "1e1", "0x4", "vier", "٤", "4\n"])(
-    "refuses %j",
-    (raw) => {
-      expect(parseServingsParam(new URLSearchParams([["portionen", raw]]))).toEqual({ kind: "invalid" });
-    },
-  );
-
-  it("refuses the parameter given twice, even with the same value", () => {
-    expect(of("portionen=4&portionen=4")).toEqual({ kind: "invalid" });
-  });
-
-  it("never throws, and accepts exactly the canonical numbers", () => {
-    fc.assert(
-      fc.property(fc.array(fc.string(), { maxLength: 3 }), (values) => {
-        const choice = parseServingsParam(new URLSearchParams(values.map((value) => ["portionen", value])));
-        if (values.length === 0) return choice.kind === "default";
-        if (choice.kind !== "chosen") return choice.kind === "invalid";
-        return values.length === 1 && String(choice.servings) === values[0] && choice.servings <= MAX_SERVINGS;
-      }),
-    );
   });
 });
 
