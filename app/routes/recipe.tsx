@@ -1,5 +1,7 @@
 import { redirect } from "react-router";
+import { CookingModeProvider } from "../components/cooking-mode.tsx";
 import { RecipeCard } from "../components/recipe-card.tsx";
+import { RecipeTools } from "../components/recipe-tools.tsx";
 import { pageTitle } from "../lib/page-title.ts";
 import { IMAGE_TRANSFORMS, recipeImageUrl } from "../lib/recipe-images.ts";
 import { pageMeta } from "../lib/seo/page-meta.ts";
@@ -33,9 +35,19 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 };
 
 export default function Recipe({ loaderData }: Route.ComponentProps) {
+  const { recipe, canonical } = loaderData;
   return (
-    <div className="page">
-      <RecipeCard recipe={loaderData.recipe} linkName={false} priority headingLevel={1} />
+    <div className="page recipe-page">
+      {/* Keyed by recipe: moving on to another recipe starts with cooking mode off and no step ticked. */}
+      <CookingModeProvider key={recipe.slug}>
+        <RecipeCard
+          recipe={recipe}
+          linkName={false}
+          priority
+          headingLevel={1}
+          actions={<RecipeTools recipe={recipe} canonical={canonical} />}
+        />
+      </CookingModeProvider>
     </div>
   );
 }
