@@ -8,6 +8,8 @@
  *                                        to iterate without the 10k-recipe sync;
  *                                        the other parts keep their last figures,
  *                                        each section says when it was measured
+ *   npm run bench -- --only print        the recipe page printed to
+ *                                        reports/recipe-print.pdf (and .png)
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -18,6 +20,7 @@ import { clientJsPerRoute, type RouteScripts } from "./bench/client-js.ts";
 import { benchDirectusSync, type DirectusSyncBench } from "./bench/directus-sync.ts";
 import { benchLighthouse, type LighthouseBench, type LighthousePage } from "./bench/lighthouse.ts";
 import { benchPageCache, type PageCacheBench, type PassFigures } from "./bench/page-cache.ts";
+import { benchPrint, type PrintBench } from "./bench/print.ts";
 import { kb } from "./bench/sizes.ts";
 import { deployDryRun, kib, shareOfLimit, WORKER_SIZE_LIMIT } from "./deploy-dry-run.ts";
 import { startScratchCms } from "./local-stack/cms.ts";
@@ -35,7 +38,11 @@ const LIGHTHOUSE_RUNS = 5;
 const LIGHTHOUSE_GOALS = { performance: 95, accessibility: 100, bestPractices: 100, seo: 100, cls: 0 };
 const LIGHTHOUSE_REPORTS = "reports/lighthouse";
 
-const PARTS = ["client-js", "worker", "catalog", "page-cache", "directus-sync", "lighthouse"] as const;
+/** The recipe page the print part prints, and where the printout and a screenshot of the print view go. */
+const PRINT_PAGE = "/rezepte/kaesespaetzle-aus-der-pfanne";
+const PRINT_FILES = { pdf: "reports/recipe-print.pdf", png: "reports/recipe-print.png" };
+
+const PARTS = ["client-js", "worker", "catalog", "page-cache", "directus-sync", "lighthouse", "print"] as const;
 /** The edge cache part: recipe pages of a synthetic catalog, each requested once as a miss and once as a hit. */
 const PAGE_CACHE_RECIPES = 10_000;
 const PAGE_CACHE_PAGES = 300;
@@ -80,39 +87,63 @@ const pageCache = wanted("page-cache") ? await benchPageCache(PAGE_CACHE_RECIPES
 let lighthouse: LighthouseBench | undefined;
 let lighthouseRecipes = 0;
 let lighthouseError: string | undefined;
+let print: PrintBench | undefined;
+let printError: string | undefined;
 let directusSync: DirectusSyncBench | undefined;
-if (wanted("lighthouse") || wanted("directus-sync")) {
-  // One scratch CMS for both parts; Lighthouse goes first because the sync
-  // benchmark fills it with 10k synthetic recipes (without images).
+if (wanted("lighthouse") || wanted("print") || wanted("directus-sync")) {
+  // One scratch CMS for these parts; Lighthouse and print go first because
+  // the sync benchmark fills it with 10k synthetic recipes (without images).
   console.log("bench: starting a scratch Directus with the seed content …");
   const cms = await startScratchCms({ redirectAllowList: [], log: () => {} });
   try {
-    if (wanted("lighthouse")) {
-      // A site that does not come up (a page being rebuilt, say) loses this
-      // part only: the report says why, the other parts still run, and the
-      // bench exits with 1 at the end.
+    if (wanted("lighthouse") || wanted("print")) {
+      // A site that does not come up (a page being rebuilt, say) loses these
+      // parts only, and a part that fails loses itself only: the report says
+      // why, the other parts still run, and the bench exits with 1 at the end.
+      let site: Awaited<ReturnType<typeof startLocalSite>> | undefined;
       try {
-        const site = await startLocalSite(cms.directus.url);
+        site = await startLocalSite(cms.directus.url);
         lighthouseRecipes = site.recipes;
         // The home page draws a random recipe each run: every image must be
         // ready, as the edge cache and Directus' stored transforms have it in production.
         console.log("bench: transforming every recipe image once …");
         await warmRecipeImages(cms.directus.url);
+      } catch (error) {
+        const message = errorMessage(error);
+        if (wanted("lighthouse")) lighthouseError = message;
+        if (wanted("print")) printError = message;
+        console.error(`bench: the site for Lighthouse and print did not come up: ${message}`);
+      }
+      if (site) {
         try {
-          rmSync(LIGHTHOUSE_REPORTS, { recursive: true, force: true });
-          mkdirSync(LIGHTHOUSE_REPORTS, { recursive: true });
-          lighthouse = await benchLighthouse(site.url, LIGHTHOUSE_PAGES, {
-            runs: LIGHTHOUSE_RUNS,
-            log: (line) => process.stdout.write(`\r\x1b[2K${line}`),
-            saveReport: (path, html) => writeFileSync(`${LIGHTHOUSE_REPORTS}/${reportName(path)}.html`, html),
-          });
-          console.log("");
+          if (wanted("print")) {
+            try {
+              console.log(`bench: printing ${PRINT_PAGE} …`);
+              mkdirSync("reports", { recursive: true });
+              print = await benchPrint(site.url, PRINT_PAGE, PRINT_FILES);
+            } catch (error) {
+              printError = errorMessage(error);
+              console.error(`bench: the print part failed: ${printError}`);
+            }
+          }
+          if (wanted("lighthouse")) {
+            try {
+              rmSync(LIGHTHOUSE_REPORTS, { recursive: true, force: true });
+              mkdirSync(LIGHTHOUSE_REPORTS, { recursive: true });
+              lighthouse = await benchLighthouse(site.url, LIGHTHOUSE_PAGES, {
+                runs: LIGHTHOUSE_RUNS,
+                log: (line) => process.stdout.write(`\r\x1b[2K${line}`),
+                saveReport: (path, html) => writeFileSync(`${LIGHTHOUSE_REPORTS}/${reportName(path)}.html`, html),
+              });
+              console.log("");
+            } catch (error) {
+              lighthouseError = errorMessage(error);
+              console.error(`bench: the Lighthouse part failed: ${lighthouseError}`);
+            }
+          }
         } finally {
           await site.stop();
         }
-      } catch (error) {
-        lighthouseError = errorMessage(error);
-        console.error(`bench: the Lighthouse part failed: ${lighthouseError}`);
       }
     }
     if (wanted("directus-sync")) {
@@ -214,6 +245,7 @@ interface Report {
   "page-cache"?: Measured<PageCacheBench>;
   "directus-sync"?: Measured<DirectusSyncBench>;
   lighthouse?: Measured<{ recipes: number; bench: LighthouseBench | null; error: string | null }>;
+  print?: Measured<{ bench: PrintBench | null; error: string | null }>;
 }
 
 const REPORT_JSON = "reports/bench.json";
@@ -244,6 +276,7 @@ const report: Report = {
         lighthouse: measured({ recipes: lighthouseRecipes, bench: lighthouse ?? null, error: lighthouseError ?? null }),
       }
     : {}),
+  ...(wanted("print") ? { print: measured({ bench: print ?? null, error: printError ?? null }) } : {}),
 };
 
 /** The line under a section's heading: when its figures were taken. */
@@ -374,6 +407,32 @@ function lighthousePart(part: NonNullable<Report["lighthouse"]>): string[] {
   ];
 }
 
+function printSection(part: NonNullable<Report["print"]>): string[] {
+  const bench = part.data.bench;
+  if (!bench) {
+    return [
+      "## Recipe page in print",
+      "",
+      measuredLine(part),
+      `Not printed: ${(part.data.error ?? "unknown error").split("\n")[0]} (the full message is in the bench's output).`,
+      "",
+    ];
+  }
+  const size = bench.pageSize ? `${bench.pageSize[0]} × ${bench.pageSize[1]} pt` : "unknown";
+  return [
+    "## Recipe page in print",
+    "",
+    measuredLine(part),
+    `\`${bench.path}\` printed by Debian's Chromium from the print stylesheet (seed catalog, the same site as`,
+    "Lighthouse's), to look at: the PDF and a screenshot of the page in print media.",
+    "",
+    "| page | PDF pages | page size (A4: 595 × 842 pt) | PDF KB | files |",
+    "| --- | ---: | --- | ---: | --- |",
+    `| \`${bench.path}\` | ${bench.pages} | ${size} | ${kb(bench.pdfBytes)} | \`${bench.pdfFile}\`, \`${bench.pngFile}\` |`,
+    "",
+  ];
+}
+
 const lines = [
   `# Benchmark report`,
   "",
@@ -387,6 +446,7 @@ const lines = [
   ...(report["page-cache"] ? pageCacheSection(report["page-cache"]) : []),
   ...(report["directus-sync"] ? directusSyncSection(report["directus-sync"]) : []),
   ...(report.lighthouse ? lighthousePart(report.lighthouse) : []),
+  ...(report.print ? printSection(report.print) : []),
 ];
 
 mkdirSync("reports", { recursive: true });
@@ -394,4 +454,4 @@ writeFileSync("reports/bench.md", lines.join("\n"));
 writeFileSync(REPORT_JSON, `${JSON.stringify({ date: now, only, parts: report }, null, 2)}\n`);
 console.log(lines.join("\n"));
 console.log(`bench: written to reports/bench.md and ${REPORT_JSON}`);
-if (lighthouseError) process.exitCode = 1;
+if (lighthouseError || printError) process.exitCode = 1;

@@ -93,6 +93,28 @@ export function HeartIcon({ filled = false, ...props }: IconProps & { filled?: b
   );
 }
 
+/** A printer: print the recipe. */
+export function PrintIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M7 9V3h10v6" />
+      <path d="M7 18H5a2 2 0 0 1-2-2v-5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2v5a2 2 0 0 1-2 2h-2" />
+      <path d="M7 14h10v7H7z" />
+    </Svg>
+  );
+}
+
+/** An arrow out of a box: share. */
+export function ShareIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M12 3v12" />
+      <path d="m7.5 7.5 4.5-4.5 4.5 4.5" />
+      <path d="M6 11H5v9a1 1 0 0 0 1 1h12a1 1 0 0 0 1-1v-9h-1" />
+    </Svg>
+  );
+}
+
 /** The site's logo: a steaming pot. Also the favicon's motif (public/icon.svg). */
 export function LogoMark({ size = 36 }: IconProps) {
   return (

@@ -1,5 +1,7 @@
 import { redirect, type ShouldRevalidateFunctionArgs, useSearchParams } from "react-router";
+import { CookingModeProvider } from "../components/cooking-mode.tsx";
 import { RecipeCard } from "../components/recipe-card.tsx";
+import { RecipeTools } from "../components/recipe-tools.tsx";
 import { ServingsStepper } from "../components/servings-stepper.tsx";
 import { pageTitle } from "../lib/page-title.ts";
 import { IMAGE_TRANSFORMS, recipeImageUrl } from "../lib/recipe-images.ts";
@@ -46,19 +48,23 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 };
 
 export default function Recipe({ loaderData }: Route.ComponentProps) {
-  const { recipe } = loaderData;
+  const { recipe, canonical } = loaderData;
   const [search] = useSearchParams();
   const servings = servingsToShow(search, recipe.servings);
   return (
-    <div className="page">
-      <RecipeCard
-        recipe={recipe}
-        linkName={false}
-        priority
-        headingLevel={1}
-        servings={servings}
-        servingsControl={<ServingsStepper slug={recipe.slug} servings={servings} recipeServings={recipe.servings} />}
-      />
+    <div className="page recipe-page">
+      {/* Keyed by recipe: moving on to another recipe starts with cooking mode off and no step ticked. */}
+      <CookingModeProvider key={recipe.slug}>
+        <RecipeCard
+          recipe={recipe}
+          linkName={false}
+          priority
+          headingLevel={1}
+          servings={servings}
+          servingsControl={<ServingsStepper slug={recipe.slug} servings={servings} recipeServings={recipe.servings} />}
+          actions={<RecipeTools recipe={recipe} canonical={canonical} />}
+        />
+      </CookingModeProvider>
     </div>
   );
 }
