@@ -49,7 +49,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
-        <meta name="theme-color" content="#2f6b3a" />
+        {/* Before the stylesheet arrives the browser paints its canvas in the visitor's scheme: no white flash in dark mode. */}
+        <meta name="color-scheme" content="light dark" />
+        {/* The browser's toolbar: the brand green, and the dark footer's deep green in dark mode (app/app.css). */}
+        <meta name="theme-color" content="#2f6b3a" media="(prefers-color-scheme: light)" />
+        <meta name="theme-color" content="#16291b" media="(prefers-color-scheme: dark)" />
         <Meta />
         <Links />
         <TagManager gtmId={shell.gtmId} consent={shell.consent} />
