@@ -40,15 +40,16 @@ async function expectNoAxeViolations(page: Page) {
   expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
 }
 
-const PAGES = [
+/** `slow`: axe walks the ~150 ingredient checkboxes, or 24 cards with all their lines (10–30 s on two cores). */
+const PAGES: { path: string; heading: string; slow?: true }[] = [
   { path: "/", heading: "Zufällige Rezepte" },
   // An unknown category in the link: the page says so in a notice.
   { path: "/zufallsgenerator?typ=unbekannt", heading: "Zufällige Rezepte" },
-  { path: "/zutatensuche", heading: "Zutatensuche" },
+  { path: "/zutatensuche", heading: "Zutatensuche", slow: true },
   { path: "/gespeicherte-rezepte", heading: "Gespeicherte Rezepte" },
   { path: "/suche", heading: "Rezeptsuche" },
   // Results over several pages: cards, badges, pagination.
-  { path: "/suche?q=e", heading: "Rezeptsuche" },
+  { path: "/suche?q=e", heading: "Rezeptsuche", slow: true },
   // No results: the category chips and suggested recipes.
   { path: "/suche?q=Quarkkeulchen", heading: "Rezeptsuche" },
   { path: "/kategorie/soup", heading: "Suppen" },
@@ -59,8 +60,9 @@ const PAGES = [
   { path: "/ueber-uns", heading: "Über Uns" },
 ];
 
-for (const { path, heading } of PAGES) {
+for (const { path, heading, slow } of PAGES) {
   test(`dark ${path}: the page is dark and has no accessibility violations`, async ({ page }) => {
+    test.slow(slow === true);
     await page.goto(path);
     await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
     await expectDarkPage(page);
