@@ -12,6 +12,11 @@ import { signIn, uniqueEmail } from "./sign-in.ts";
 
 test.use({ colorScheme: "dark" });
 
+// The colours are the same custom properties on every width, so the phone
+// layout (the site's first) carries the check; the desktop pass would double
+// the axe time of the browser stage without covering another colour.
+test.skip(({ isMobile }) => !isMobile, "dark mode runs on the phone layout");
+
 /** Computed colours of the page: what the visitor sees, after every override. */
 async function pageColours(page: Page) {
   return page.evaluate(() => {
@@ -40,24 +45,21 @@ async function expectNoAxeViolations(page: Page) {
   expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
 }
 
-/** `slow`: axe walks the ~150 ingredient checkboxes, or 24 cards with all their lines (10–30 s on two cores). */
+// One page of each kind the light checks cover: the other legal pages, the plain search, a second category
+// and the ingredient search without results use the same components and colours as these (the ingredient
+// search is checked with results and chips below; signed in, the saved list is checked there too).
+// `slow`: axe walks 24 cards with all their lines (10–30 s on two cores).
 const PAGES: { path: string; heading: string; slow?: true }[] = [
   { path: "/", heading: "Zufällige Rezepte" },
   // An unknown category in the link: the page says so in a notice.
   { path: "/zufallsgenerator?typ=unbekannt", heading: "Zufällige Rezepte" },
-  { path: "/zutatensuche", heading: "Zutatensuche", slow: true },
-  { path: "/gespeicherte-rezepte", heading: "Gespeicherte Rezepte" },
-  { path: "/suche", heading: "Rezeptsuche" },
   // Results over several pages: cards, badges, pagination.
   { path: "/suche?q=e", heading: "Rezeptsuche", slow: true },
   // No results: the category chips and suggested recipes.
   { path: "/suche?q=Quarkkeulchen", heading: "Rezeptsuche" },
   { path: "/kategorie/soup", heading: "Suppen" },
-  { path: "/kategorie/cold_dish", heading: "Kalte Gerichte" },
   { path: "/rezepte/kaesespaetzle-aus-der-pfanne", heading: "Käsespätzle aus der Pfanne" },
   { path: "/impressum", heading: "Impressum" },
-  { path: "/datenschutz", heading: "Datenschutzerklärung" },
-  { path: "/ueber-uns", heading: "Über Uns" },
 ];
 
 for (const { path, heading, slow } of PAGES) {
