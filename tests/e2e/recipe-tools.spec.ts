@@ -9,6 +9,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
 import { waitForHydration } from "./hydration.ts";
+import { layoutShift } from "./layout-shift.ts";
 import { BASE_URL } from "./stack.ts";
 
 const SLUG = "kaesespaetzle-aus-der-pfanne";
@@ -17,20 +18,6 @@ const NAME = "Käsespätzle aus der Pfanne";
 const CANONICAL = `${BASE_URL}${PATH}`;
 const FIRST_STEP = "Schneide die Zwiebeln in Ringe und brate sie in Butter langsam goldbraun; nimm sie heraus.";
 const SECOND_STEP = "Erwärme die Spätzle in derselben Pfanne mit etwas Butter.";
-
-/** The sum of all layout shifts the page has recorded so far, read after a short settle. */
-function layoutShift(page: Page): Promise<number> {
-  return page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        let total = 0;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries()) total += (entry as unknown as { value: number }).value;
-        }).observe({ type: "layout-shift", buffered: true });
-        setTimeout(() => resolve(total), 300);
-      }),
-  );
-}
 
 async function openRecipe(page: Page, path = PATH): Promise<void> {
   await page.goto(path);

@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
+import { layoutShift } from "./layout-shift.ts";
 
 const PAGES = [
   { path: "/", title: "Was koche ich jetzt? Zufällige Rezepte und Zutatensuche", heading: "Zufällige Rezepte" },
@@ -168,16 +169,7 @@ test("no layout shift and no horizontal scrolling", async ({ page }) => {
   ]) {
     await page.goto(path);
     await page.waitForLoadState("networkidle");
-    const shift = await page.evaluate(
-      () =>
-        new Promise<number>((resolve) => {
-          let total = 0;
-          new PerformanceObserver((list) => {
-            for (const entry of list.getEntries()) total += (entry as unknown as { value: number }).value;
-          }).observe({ type: "layout-shift", buffered: true });
-          setTimeout(() => resolve(total), 300);
-        }),
-    );
+    const shift = await layoutShift(page);
     expect(shift, path).toBe(0);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, path).toBeLessThanOrEqual(0);

@@ -1,5 +1,5 @@
 import { env } from "cloudflare:workers";
-import type { CatalogRecipe } from "../../app/lib/catalog/types.ts";
+import type { CatalogRecipe, IngredientLine } from "../../app/lib/catalog/types.ts";
 import { buildCatalog } from "../../workers/sync/build-catalog.ts";
 import { publish } from "../../workers/sync/publish.ts";
 
@@ -27,27 +27,16 @@ export function recipe(fields: Partial<CatalogRecipe> & Pick<CatalogRecipe, "id"
     optionalIngredients,
     // One line per name without amount unless the test gives its lines.
     ingredientLines: [
-      ...ingredients.map((name) => ({
-        name,
-        plural: null,
-        wholePieces: false,
-        amount: null,
-        unit: null,
-        note: null,
-        optional: false,
-      })),
-      ...optionalIngredients.map((name) => ({
-        name,
-        plural: null,
-        wholePieces: false,
-        amount: null,
-        unit: null,
-        note: null,
-        optional: true,
-      })),
+      ...ingredients.map((name) => bareLine(name, false)),
+      ...optionalIngredients.map((name) => bareLine(name, true)),
     ],
     ...fields,
   };
+}
+
+/** A line that names its ingredient without amount ("Salz"). */
+function bareLine(name: string, optional: boolean): IngredientLine {
+  return { name, plural: null, wholePieces: false, amount: null, unit: null, note: null, optional };
 }
 
 /** Publishes recipes (and every ingredient they name) into this Worker's KV with the real sync code. */
