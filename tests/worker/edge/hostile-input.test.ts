@@ -161,6 +161,22 @@ const request = fc.record({
   accept: fc.constantFrom("text/html", "*/*", "application/json", undefined),
 });
 
+/**
+ * Content types a browser never renders as a document once sniffing is off.
+ * A route's `.data` answer carries the search words back as a string in the
+ * turbo-stream (that is how the client renders "Ergebnisse für …"); it is
+ * only harmless because of its type and `nosniff`, so both are checked here.
+ * An allow-list: any other type (HTML, XML, SVG, none) must not echo markup.
+ */
+const DATA_TYPES = ["text/x-script", "application/json"];
+
+function rendersAsData(response: Response): boolean {
+  const type = (response.headers.get("content-type") ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
+  if (!DATA_TYPES.includes(type)) return false;
+  expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+  return true;
+}
+
 describe("hostile requests", () => {
   it("never get a 5xx and never get their markup back", async () => {
     await fc.assert(
@@ -178,8 +194,10 @@ describe("hostile requests", () => {
           body: hasBody ? input.body : undefined,
         });
         const text = await response.text();
-        expect(response.status, `${input.method} ${path}`).toBeLessThan(500);
-        for (const marker of MARKERS) expect(text, `${input.method} ${path}`).not.toContain(marker);
+        const what = `${input.method} ${path}`;
+        expect(response.status, what).toBeLessThan(500);
+        if (rendersAsData(response)) return;
+        for (const marker of MARKERS) expect(text, what).not.toContain(marker);
       }),
       { numRuns: 600 },
     );
@@ -231,6 +249,18 @@ describe("hostile requests", () => {
       expect(response.headers.get("content-type")).toContain("text/html");
       expect(await response.text()).toContain("Format, das wir nicht annehmen");
     }
+  });
+
+  it.each(MARKERS)("search words %s come back escaped in the page and inert in its data", async (marker) => {
+    const q = encodeURIComponent(marker);
+    const page = await send(`/suche?q=${q}`, { headers: { accept: "text/html" } });
+    expect(page.headers.get("content-type")).toContain("text/html");
+    expect(await page.text()).not.toContain(marker);
+    const data = await send(`/suche.data?q=${q}`);
+    expect(data.status).toBe(200);
+    expect(data.headers.get("content-type")).toContain("text/x-script");
+    expect(data.headers.get("x-content-type-options")).toBe("nosniff");
+    await data.arrayBuffer();
   });
 
   it.each(["PUT", "DELETE", "PATCH", "OPTIONS", "TRACE", "PROPFIND"])("%s is refused with 405", async (method) => {
