@@ -37,6 +37,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     intro: CATEGORY_INTROS[type],
     siteName,
     ...list,
+    items: await catalog.withDetails(list.items),
     canonical: absolute(list.page),
     prev: list.page > 1 ? absolute(list.page - 1) : null,
     next: list.page < list.pageCount ? absolute(list.page + 1) : null,

@@ -27,8 +27,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     type,
     exclude: params.get(LAST_SHOWN_PARAM) ?? undefined,
   });
+  const [whole] = recipe ? await catalog.withDetails([recipe]) : [];
   return {
-    recipe: recipe ?? null,
+    recipe: whole ?? null,
     type: type ?? null,
     // An unknown category is named back to the visitor rather than silently dropped.
     unknownType: typParam && !type ? typParam.slice(0, 40) : null,

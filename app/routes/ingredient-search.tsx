@@ -4,13 +4,25 @@ import { IngredientChips } from "../components/ingredient-chips.tsx";
 import { IngredientPicker } from "../components/ingredient-picker.tsx";
 import { PaginationNav } from "../components/pagination-nav.tsx";
 import { RecipeCard } from "../components/recipe-card.tsx";
-import { matchIngredients } from "../lib/catalog/queries.ts";
+import type { CatalogView } from "../lib/catalog/catalog-view.ts";
+import { type IngredientMatch, matchIngredients, missingIngredients } from "../lib/catalog/queries.ts";
+import type { CatalogRecipe } from "../lib/catalog/types.ts";
 import { type IngredientQuery, ingredientSearchHref, readIngredientQuery } from "../lib/ingredient-query.ts";
 import { pageTitle } from "../lib/page-title.ts";
 import { pageHref, paginate, requireExistingPage, requirePageNumber } from "../lib/pagination.ts";
 import { pageMeta } from "../lib/seo/page-meta.ts";
 import { catalogContext, siteConfigContext } from "../lib/site-context.server.ts";
 import type { Route } from "./+types/ingredient-search";
+
+/** The page's matches with their whole recipes and what each still needs, for the cards. */
+async function withDetailsOf(catalog: CatalogView, matches: readonly IngredientMatch[], selected: readonly string[]) {
+  const recipes = await catalog.withDetails(matches.map((match) => match.recipe));
+  return matches.map(({ recipe, score }, index) => ({
+    recipe: recipes[index] as CatalogRecipe,
+    score,
+    missing: missingIngredients(recipe, selected),
+  }));
+}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -24,9 +36,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // A shared link may name an ingredient that has been renamed or removed since.
   const unknown = [...query.selected, ...query.excluded].filter((slug) => !catalog.ingredientBySlug(slug));
 
+  const selectedNames = selected.map((ingredient) => ingredient.name);
   const matches = matchIngredients(
     catalog,
-    selected.map((ingredient) => ingredient.name),
+    selectedNames,
     excluded.map((ingredient) => ingredient.name),
   );
   const list = paginate(matches, requested);
@@ -45,7 +58,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     excluded: excluded.map(({ slug, name }) => ({ slug, name })),
     unknown,
     filter: query.filter,
-    results: list.items.map(({ recipe, score, missing }) => ({ recipe, score, missing })),
+    results: await withDetailsOf(catalog, list.items, selectedNames),
     total: list.total,
     page: list.page,
     pageCount: list.pageCount,

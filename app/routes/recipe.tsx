@@ -13,8 +13,13 @@ import type { Route } from "./+types/recipe";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const catalog = await context.get(catalogContext)();
-  const recipe = params.slug ? catalog.recipeBySlug(params.slug) : undefined;
+  const summary = params.slug ? catalog.recipeBySlug(params.slug) : undefined;
   // The spec's rule: a recipe that cannot be loaded silently sends the visitor home.
+  if (!summary) throw redirect("/");
+  const [recipe] = await catalog.withDetails([summary]).catch((error: unknown) => {
+    console.error(`recipe ${summary.slug}: reading its details failed`, error);
+    return [];
+  });
   if (!recipe) throw redirect("/");
   // Servings that are not a plain 1–12 lead to the recipe as written, not to an error; the
   // recipe's own servings have the address without the parameter.

@@ -29,7 +29,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const recipes = [...state.visitor.saved]
     .sort((a, b) => b.id - a.id)
     .flatMap((link) => catalog.recipeById(link.recipe) ?? []);
-  return { status: state.status, recipes };
+  return { status: state.status, recipes: await catalog.withDetails(recipes) };
 }
 
 /**

@@ -24,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
   const catalog = await context.get(catalogContext)();
   // The bare page needs no index: it is revived only for a term.
-  const found = query !== "" ? searchRecipes(catalog, query).map((result) => result.recipe) : [];
+  const found = query !== "" ? (await searchRecipes(catalog, query)).map((result) => result.recipe) : [];
   const list = paginate(found, requested);
   // "Nothing found" reads the same at any page number: it is answered where it was asked.
   if (found.length > 0) requireExistingPage(list, requested, url);
@@ -33,8 +33,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     query,
     ...list,
+    items: await catalog.withDetails(list.items),
     // Nothing found: a few recipes to start from instead of an empty page.
-    suggestions: query !== "" && found.length === 0 ? newestRecipes(catalog, 3) : [],
+    suggestions: query !== "" && found.length === 0 ? await catalog.withDetails(newestRecipes(catalog, 3)) : [],
     siteName,
     // Only the term and the page make the result: other parameters are not part of its address.
     canonical: `${siteUrl}${pageHref(query === "" ? "/suche" : `/suche?${new URLSearchParams({ [SEARCH_TERM_PARAM]: query })}`, list.page)}`,

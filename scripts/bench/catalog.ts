@@ -1,14 +1,17 @@
 /**
  * Synthetic catalogs of a given size, built from the seed's ingredients and
  * recipe names, and the measurements the catalog promises: build time,
- * serialized size, cold load time, heap, and query latencies.
+ * published sizes and writes, cold load time, heap, and query latencies.
  */
 import { readFileSync } from "node:fs";
-import { createCatalogView } from "../../app/lib/catalog/catalog-view.ts";
+import { createCatalogCache } from "../../app/lib/catalog/catalog-cache.server.ts";
+import { createMemoryStore } from "../../app/lib/catalog/memory-store.ts";
 import { matchIngredients, searchRecipes } from "../../app/lib/catalog/queries.ts";
-import type { Catalog, CatalogRecipe } from "../../app/lib/catalog/types.ts";
+import { type CatalogStore, type Manifest, readTextBlob } from "../../app/lib/catalog/storage.ts";
+import type { CatalogRecipe } from "../../app/lib/catalog/types.ts";
 import { RECIPE_TYPES } from "../../app/lib/categories.ts";
 import { buildCatalog } from "../../workers/sync/build-catalog.ts";
+import { plan, publish } from "../../workers/sync/publish.ts";
 import type { RawIngredientRecord } from "../../workers/sync/validate.ts";
 
 const seedRecipes = JSON.parse(readFileSync("cms/seed/recipes.json", "utf8")) as {
@@ -99,11 +102,18 @@ function heapUsed(): number {
 export interface CatalogBench {
   recipes: number;
   buildMs: number;
-  catalogBytes: number;
+  /** Meta and list pieces: what every isolate reads on its first request. */
+  listBytes: number;
+  /** Detail buckets: read a bucket at a time for the recipes a page shows. */
+  detailBytes: number;
   indexBytes: number;
-  /** Parse the catalog and build the lookups: what every page's first request in an isolate waits for. */
+  /** KV writes of a first publish (blobs, manifest, pointer). */
+  writes: number;
+  /** KV writes when one recipe's description changes. */
+  writesForOneChange: number;
+  /** Read meta and list, build the lookups: what every page's first request in an isolate waits for. */
   coldLoadMs: number;
-  /** Revive the MiniSearch index: added to the first name search in an isolate. */
+  /** Read and revive the search index: added to the first name search in an isolate. */
   indexLoadMs: number;
   heapMb: number;
   searchP50Ms: number;
@@ -113,29 +123,30 @@ export interface CatalogBench {
 }
 
 /**
- * Builds, serializes, loads and queries a synthetic catalog of `count` recipes.
- * The first 50 queries warm the JIT up and are not counted: an isolate
- * answers many requests with one loaded catalog.
+ * Builds and publishes a synthetic catalog of `count` recipes into a store in
+ * memory with the real publish code, loads it as an isolate does (the catalog
+ * cache) and queries it. The first 50 queries warm the JIT up and are not
+ * counted: an isolate answers many requests with one loaded catalog.
  */
-export function benchCatalog(count: number, queries = 300): CatalogBench {
+export async function benchCatalog(count: number, queries = 300): Promise<CatalogBench> {
   const recipes = syntheticRecipes(count);
   const buildStarted = performance.now();
   const built = buildCatalog(recipes, seedIngredients);
-  const catalogJson = JSON.stringify(built.catalog);
   const buildMs = performance.now() - buildStarted;
+  const store = createMemoryStore();
+  await publish(store, built);
+  const writes = store.writes;
+  const stored = (await plan(built)).manifest;
+  const sizes = await blobSizes(store, stored);
 
-  // What an isolate does on its first request after a new version (catalog-cache.server.ts),
-  // then on its first name search.
+  // What an isolate does on its first request after a new version, then on its first name search.
   const heapBefore = heapUsed();
   const loadStarted = performance.now();
-  const catalog = createCatalogView({
-    version: "bench",
-    catalog: JSON.parse(catalogJson) as Catalog,
-    searchIndex: built.searchIndex,
-  });
+  const catalog = await createCatalogCache().get(store);
+  if (!catalog) throw new Error("bench: nothing was published");
   const coldLoadMs = performance.now() - loadStarted;
   const indexStarted = performance.now();
-  catalog.searchIndex();
+  await catalog.searchIndex();
   const indexLoadMs = performance.now() - indexStarted;
   const heapMb = (heapUsed() - heapBefore) / 1024 / 1024;
 
@@ -148,7 +159,7 @@ export function benchCatalog(count: number, queries = 300): CatalogBench {
   for (let i = 0; i < warmUp + queries; i++) {
     const term = terms[i % terms.length] ?? "suppe";
     let started = performance.now();
-    searchRecipes(catalog, term);
+    await searchRecipes(catalog, term);
     if (i >= warmUp) search.push(performance.now() - started);
     const selected = Array.from({ length: 5 }, () => names[Math.floor(rand() * names.length)] ?? "Salz");
     started = performance.now();
@@ -160,11 +171,18 @@ export function benchCatalog(count: number, queries = 300): CatalogBench {
   if (new Set(catalog.recipes.map((recipe) => recipe.slug)).size !== count) {
     throw new Error("bench: slugs are not unique");
   }
+
+  // One editor's change: a new description for one recipe in the middle.
+  const changed = recipes.map((recipe) =>
+    recipe.id === Math.ceil(count / 2) ? { ...recipe, description: `${recipe.description} Neu.` } : recipe,
+  );
+  await publish(store, buildCatalog(changed, seedIngredients));
   return {
     recipes: count,
     buildMs,
-    catalogBytes: Buffer.byteLength(catalogJson),
-    indexBytes: Buffer.byteLength(built.searchIndex),
+    ...sizes,
+    writes,
+    writesForOneChange: store.writes - writes,
     coldLoadMs,
     indexLoadMs,
     heapMb,
@@ -172,5 +190,19 @@ export function benchCatalog(count: number, queries = 300): CatalogBench {
     searchP99Ms: percentile(search, 0.99),
     matchP50Ms: percentile(match, 0.5),
     matchP99Ms: percentile(match, 0.99),
+  };
+}
+
+/** The bytes of a version's blobs, by kind. */
+async function blobSizes(store: CatalogStore, manifest: Manifest) {
+  const bytes = async (hashes: readonly string[]) => {
+    let total = 0;
+    for (const hash of hashes) total += Buffer.byteLength(await readTextBlob(store, hash));
+    return total;
+  };
+  return {
+    listBytes: await bytes([manifest.meta, ...manifest.list]),
+    detailBytes: await bytes(manifest.details),
+    indexBytes: await bytes(manifest.searchIndex),
   };
 }

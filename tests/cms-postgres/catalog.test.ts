@@ -1,9 +1,11 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { createCatalogView } from "../../app/lib/catalog/catalog-view.ts";
+import { createCatalogCache } from "../../app/lib/catalog/catalog-cache.server.ts";
+import { createMemoryStore } from "../../app/lib/catalog/memory-store.ts";
+import { readPublished, readWholeRecipes } from "../../app/lib/catalog/published-catalog.ts";
 import { searchRecipes } from "../../app/lib/catalog/queries.ts";
-import { type CatalogStore, readPointer, readPublished } from "../../app/lib/catalog/storage.ts";
+import { readPointer } from "../../app/lib/catalog/storage.ts";
 import { SEED_DIR, type SeedIngredient, type SeedRecipe } from "../../scripts/cms/seed.ts";
 import { createDirectusSource } from "../../workers/sync/directus-source.ts";
 import { runSync } from "../../workers/sync/run-sync.ts";
@@ -18,25 +20,8 @@ import { directusUrl } from "../cms/directus-clients.ts";
 const seedRecipes = JSON.parse(readFileSync(join(SEED_DIR, "recipes.json"), "utf8")) as SeedRecipe[];
 const seedIngredients = JSON.parse(readFileSync(join(SEED_DIR, "ingredients.json"), "utf8")) as SeedIngredient[];
 
-function memoryStore(): CatalogStore & { writes: number } {
-  const values = new Map<string, string>();
-  return {
-    writes: 0,
-    async get(key) {
-      return values.get(key) ?? null;
-    },
-    async put(key, value) {
-      this.writes += 1;
-      values.set(key, value);
-    },
-    async delete(key) {
-      values.delete(key);
-    },
-  };
-}
-
 describe("the catalog sync from Directus on Postgres", () => {
-  const store = memoryStore();
+  const store = createMemoryStore();
   const sync = () => runSync({ source: createDirectusSource({ url: directusUrl(), pageSize: 50 }), store });
 
   it("publishes every seeded recipe and ingredient, none skipped", async () => {
@@ -52,8 +37,9 @@ describe("the catalog sync from Directus on Postgres", () => {
     const pointer = await readPointer(store);
     expect(pointer?.manifest).toBe(summary.manifest);
     const live = await readPublished(store, summary.manifest);
+    const recipes = await readWholeRecipes(store, live);
     for (const seed of seedRecipes) {
-      const recipe = live.catalog.recipes.find((entry) => entry.slug === seed.slug);
+      const recipe = recipes.find((entry) => entry.slug === seed.slug);
       expect(recipe, seed.slug).toMatchObject({
         name: seed.name,
         type: seed.type,
@@ -66,17 +52,15 @@ describe("the catalog sync from Directus on Postgres", () => {
       expect(Number.isNaN(Date.parse(recipe?.published ?? ""))).toBe(false);
     }
     for (const seed of seedIngredients) {
-      const ingredient = live.catalog.ingredients.find((entry) => entry.name === seed.name);
+      const ingredient = live.meta.ingredients.find((entry) => entry.name === seed.name);
       expect(ingredient, seed.name).toMatchObject({ type: seed.type, vegan: seed.vegan });
       expect([...(ingredient?.tags ?? [])].sort()).toEqual([...seed.tags].sort());
     }
-    // The published index itself ("" fails to load), not one rebuilt from the recipes.
-    const catalog = createCatalogView({
-      version: live.manifest,
-      catalog: live.catalog,
-      searchIndex: live.searchIndex ?? "",
-    });
-    const names = searchRecipes(catalog, "spatzle").map((result) => result.recipe.name);
+    // The published index itself, not one rebuilt from the recipes.
+    expect(await live.readSearchIndex()).not.toBeNull();
+    const catalog = await createCatalogCache().get(store);
+    if (!catalog) throw new Error("nothing is live");
+    const names = (await searchRecipes(catalog, "spatzle")).map((result) => result.recipe.name);
     expect(names).toContain("Käsespätzle aus der Pfanne");
   });
 

@@ -4,9 +4,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getPlatformProxy } from "wrangler";
-import { createCatalogView } from "../../app/lib/catalog/catalog-view.ts";
+import { createCatalogCache } from "../../app/lib/catalog/catalog-cache.server.ts";
+import { readPublished, readWholeRecipes } from "../../app/lib/catalog/published-catalog.ts";
 import { searchRecipes } from "../../app/lib/catalog/queries.ts";
-import { type CatalogStore, readPointer, readPublished } from "../../app/lib/catalog/storage.ts";
+import { type CatalogStore, readPointer } from "../../app/lib/catalog/storage.ts";
 import { createDirectusSource } from "../../workers/sync/directus-source.ts";
 import { GRACE_MS, KEEP_VERSIONS } from "../../workers/sync/publish.ts";
 import { runSync } from "../../workers/sync/run-sync.ts";
@@ -25,7 +26,7 @@ const counts = { puts: 0, deletes: 0 };
 function countingStore(): CatalogStore {
   const kv = platform.env.CATALOG;
   return {
-    get: (key, type) => kv.get(key, type),
+    get: kv.get.bind(kv),
     put: (key, value) => {
       counts.puts += 1;
       return kv.put(key, value);
@@ -132,19 +133,17 @@ describe("catalog sync from Directus into KV", () => {
     const pointer = await readPointer(platform.env.CATALOG);
     expect(pointer?.manifest).toBe(summary.manifest);
     const live = await readPublished(platform.env.CATALOG, summary.manifest);
-    expect(live.catalog.recipes).toHaveLength(published);
-    expect(live.searchIndex).not.toBeNull();
-    // The published index itself ("" fails to load), not one rebuilt from the recipes.
-    const catalog = createCatalogView({
-      version: live.manifest,
-      catalog: live.catalog,
-      searchIndex: live.searchIndex ?? "",
-    });
-    const names = searchRecipes(catalog, "spatzle").map((result) => result.recipe.name);
+    expect(live.recipes).toHaveLength(published);
+    // The published index itself, not one rebuilt from the recipes.
+    expect(await live.readSearchIndex()).not.toBeNull();
+    const catalog = await createCatalogCache().get(platform.env.CATALOG);
+    if (!catalog) throw new Error("nothing is live");
+    const names = (await searchRecipes(catalog, "spatzle")).map((result) => result.recipe.name);
     expect(names).toContain("Käsespätzle aus der Pfanne");
+    const recipes = await readWholeRecipes(platform.env.CATALOG, live);
 
     // Servings and lines arrive as the seed wrote them, in order.
-    const soup = live.catalog.recipes.find((recipe) => recipe.slug === "rote-linsen-suppe-mit-kokos");
+    const soup = recipes.find((recipe) => recipe.slug === "rote-linsen-suppe-mit-kokos");
     expect(soup?.servings).toBe(4);
     expect(soup?.ingredientLines.slice(0, 4)).toEqual([
       { name: "Rote Linsen", plural: null, wholePieces: false, amount: 200, unit: "g", note: null, optional: false },
@@ -152,7 +151,7 @@ describe("catalog sync from Directus into KV", () => {
       { name: "Knoblauch", plural: null, wholePieces: false, amount: 2, unit: "Zehe", note: null, optional: false },
       { name: "Ingwer", plural: null, wholePieces: false, amount: 1, unit: "Stück", note: "ca. 2 cm", optional: false },
     ]);
-    const shakshuka = live.catalog.recipes.find((recipe) => recipe.slug === "shakshuka");
+    const shakshuka = recipes.find((recipe) => recipe.slug === "shakshuka");
     expect(shakshuka?.ingredientLines.find((line) => line.name === "Ei")).toMatchObject({
       plural: "Eier",
       wholePieces: true,
@@ -192,7 +191,7 @@ describe("catalog sync from Directus into KV", () => {
       expect(summary.changes).toEqual({ added: [], removed: [], changed: ["shakshuka"] });
       expect(summary.manifest).not.toBe(before?.manifest);
       const live = await readPublished(platform.env.CATALOG, summary.manifest);
-      expect(live.catalog.recipes.find((entry) => entry.id === recipe?.id)?.name).toBe("Shakshuka mit Feta");
+      expect(live.recipes.find((entry) => entry.summary.id === recipe?.id)?.summary.name).toBe("Shakshuka mit Feta");
       const pointer = await readPointer(platform.env.CATALOG);
       expect(pointer?.retired.map((entry) => entry.manifest)).toContain(before?.manifest);
       // Within the grace period the replaced version is still complete.
@@ -241,7 +240,7 @@ describe("catalog sync from Directus into KV", () => {
       expect(skipped?.problems).toContain("ingredients is empty");
       expect(skipped?.problems).toContain("servings must be a whole number from 1 to 12, got null");
       const live = await readPublished(platform.env.CATALOG, summary.manifest);
-      expect(live.catalog.recipes.some((recipe) => recipe.slug === "ohne-zutaten")).toBe(false);
+      expect(live.recipes.some((recipe) => recipe.summary.slug === "ohne-zutaten")).toBe(false);
     } finally {
       await client.request("DELETE", `/items/recipe/${broken.id}`);
     }

@@ -34,8 +34,8 @@ async function loadFresh() {
   return loaded;
 }
 
-function namesFound(loaded: Awaited<ReturnType<typeof loadFresh>>, term: string): string[] {
-  return searchRecipes(loaded, term).map((result) => result.recipe.name);
+async function namesFound(loaded: Awaited<ReturnType<typeof loadFresh>>, term: string): Promise<string[]> {
+  return (await searchRecipes(loaded, term)).map((result) => result.recipe.name);
 }
 
 describe("catalog cache", () => {
@@ -44,7 +44,7 @@ describe("catalog cache", () => {
   it("answers pages and name search from the published version", async () => {
     const loaded = await loadFresh();
     expect(loaded.recipeBySlug("linsensuppe")?.name).toBe("Linsensuppe");
-    expect(namesFound(loaded, "spatzle")).toEqual(["Käsespätzle"]);
+    expect(await namesFound(loaded, "spatzle")).toEqual(["Käsespätzle"]);
   });
 
   it("still searches when the published index was built by other code (deployed before the next sync)", async () => {
@@ -53,6 +53,6 @@ describe("catalog cache", () => {
     expect(loaded.version).toMatch(/-older$/);
     // The catalog is served as it is; the index is rebuilt from its recipes.
     expect(loaded.recipes).toHaveLength(2);
-    expect(namesFound(loaded, "spatzle")).toEqual(["Käsespätzle"]);
+    expect(await namesFound(loaded, "spatzle")).toEqual(["Käsespätzle"]);
   });
 });

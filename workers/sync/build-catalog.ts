@@ -1,10 +1,11 @@
 /**
- * Builds the catalog the site serves from validated records: recipes in id
- * order without duplicate slugs, ingredients with unique slugs and recipe
+ * Builds the catalog the site serves from validated records: recipes without
+ * duplicate slugs (the lower id keeps its slug) in category-then-name order, ingredients with unique slugs and recipe
  * counts, category counts, and the serialized search index.
  */
 
 import { buildSearchIndex } from "../../app/lib/catalog/search-index.ts";
+import { storedOrder } from "../../app/lib/catalog/stored-catalog.ts";
 import {
   CATALOG_FORMAT_VERSION,
   type Catalog,
@@ -17,7 +18,7 @@ import type { RawIngredientRecord } from "./validate.ts";
 
 export interface BuiltCatalog {
   catalog: Catalog;
-  /** `JSON.stringify` of the MiniSearch index. */
+  /** The serialized search index over `catalog.recipes`, in their order. */
   searchIndex: string;
   /** Recipes left out because an earlier one has the same slug. */
   duplicateSlugs: { id: number; slug: string }[];
@@ -62,11 +63,13 @@ export function buildCatalog(recipes: CatalogRecipe[], ingredients: RawIngredien
     }))
     .sort((a, b) => b.recipeCount - a.recipeCount || a.name.localeCompare(b.name, "de"));
 
+  // The order the published version keeps them in; the index names recipes by their place in it.
+  const ordered = storedOrder(unique);
   const catalog: Catalog = {
     formatVersion: CATALOG_FORMAT_VERSION,
-    recipes: unique,
+    recipes: ordered,
     ingredients: catalogIngredients,
     categories: RECIPE_TYPES.map((type) => ({ type, count: unique.filter((recipe) => recipe.type === type).length })),
   };
-  return { catalog, searchIndex: JSON.stringify(buildSearchIndex(unique)), duplicateSlugs };
+  return { catalog, searchIndex: buildSearchIndex(ordered), duplicateSlugs };
 }

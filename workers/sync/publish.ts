@@ -1,13 +1,15 @@
 /**
  * Publishes a built catalog to KV as a new version and flips the pointer,
  * writing only what is new; removes versions retired longer than the grace
- * period. See app/lib/catalog/storage.ts for the layout.
+ * period. See app/lib/catalog/storage.ts for the layout and
+ * stored-catalog.ts for what each blob holds.
  */
 import { SEARCH_INDEX_VERSION } from "../../app/lib/catalog/search-index.ts";
 import {
   blobKey,
   type CatalogStore,
   type Manifest,
+  manifestBlobs,
   manifestKey,
   POINTER_KEY,
   type Pointer,
@@ -15,15 +17,18 @@ import {
   readManifest,
   readPointer,
 } from "../../app/lib/catalog/storage.ts";
+import { storeCatalog } from "../../app/lib/catalog/stored-catalog.ts";
 import { CATALOG_FORMAT_VERSION } from "../../app/lib/catalog/types.ts";
 import { sha256 } from "../../app/lib/sha256.ts";
 import type { BuiltCatalog } from "./build-catalog.ts";
 
 /**
- * Characters per blob. KV takes 25 MiB per value; 8 M UTF-16 units stay below
- * that even if every character needed three bytes in UTF-8.
+ * Characters per search index piece. KV takes 25 MiB per value; 8 M UTF-16
+ * units stay below that even if every character needed three bytes in UTF-8.
  */
 const BLOB_CHARS = 8_000_000;
+/** KV writes a publish has under way at once. */
+const PARALLEL_WRITES = 6;
 /** How long a replaced version stays readable for isolates still loading it. */
 export const GRACE_MS = 60 * 60 * 1000;
 /** How many earlier versions are kept for a rollback (scripts/sync.ts --rollback). */
@@ -57,8 +62,8 @@ interface Piece {
   text: string;
 }
 
-async function pieces(text: string): Promise<Piece[]> {
-  return Promise.all(splitText(text).map(async (piece) => ({ hash: await sha256(piece), text: piece })));
+async function piece(text: string): Promise<Piece> {
+  return { hash: await sha256(text), text };
 }
 
 /** A built catalog as a version: its manifest, the manifest's hash (the version's name) and the blobs. */
@@ -70,16 +75,24 @@ interface PlannedVersion {
 
 /** The version a built catalog would be, without writing anything. */
 export async function plan(built: BuiltCatalog): Promise<PlannedVersion> {
-  const catalogPieces = await pieces(JSON.stringify(built.catalog));
-  const indexPieces = await pieces(built.searchIndex);
+  const stored = await storeCatalog(built.catalog, sha256);
+  const meta = await piece(stored.meta);
+  const list = await Promise.all(stored.list.map(piece));
+  const index = await Promise.all(splitText(built.searchIndex).map(piece));
   const manifest: Manifest = {
     formatVersion: CATALOG_FORMAT_VERSION,
     searchIndexVersion: SEARCH_INDEX_VERSION,
-    catalog: catalogPieces.map((piece) => piece.hash),
-    searchIndex: indexPieces.map((piece) => piece.hash),
+    meta: meta.hash,
+    list: list.map((blob) => blob.hash),
+    details: stored.details.map((bucket) => bucket.hash),
+    searchIndex: index.map((blob) => blob.hash),
     counts: { recipes: built.catalog.recipes.length, ingredients: built.catalog.ingredients.length },
   };
-  return { manifest, hash: await sha256(JSON.stringify(manifest)), blobs: [...catalogPieces, ...indexPieces] };
+  return {
+    manifest,
+    hash: await sha256(JSON.stringify(manifest)),
+    blobs: [meta, ...list, ...stored.details, ...index],
+  };
 }
 
 interface PublishOptions {
@@ -143,11 +156,16 @@ async function writeVersion(
   let writes = 0;
   // Blobs the live version already has exist in KV; everything else is new.
   const liveManifest = live ? await readManifest(store, live.manifest).catch(() => null) : null;
-  const present = new Set([...(liveManifest?.catalog ?? []), ...(liveManifest?.searchIndex ?? [])]);
-  for (const blob of new Map(blobs.map((piece) => [piece.hash, piece])).values()) {
-    if (present.has(blob.hash)) continue;
-    await store.put(blobKey(blob.hash), blob.text);
-    writes += 1;
+  const present = new Set(liveManifest ? manifestBlobs(liveManifest) : []);
+  const missing = [...new Map(blobs.map((blob) => [blob.hash, blob])).values()].filter(
+    (blob) => !present.has(blob.hash),
+  );
+  // A few writes at a time: a first publish of a large catalog writes hundreds of buckets,
+  // and a Worker may keep only six connections open at once.
+  for (let start = 0; start < missing.length; start += PARALLEL_WRITES) {
+    const batch = missing.slice(start, start + PARALLEL_WRITES);
+    await Promise.all(batch.map((blob) => store.put(blobKey(blob.hash), blob.text)));
+    writes += batch.length;
   }
   await store.put(manifestKey(hash), JSON.stringify(manifest));
   writes += 1;
@@ -209,11 +227,11 @@ async function deleteExpiredVersions(
   const keptBlobs = new Set<string>();
   for (const keptHash of kept) {
     const keptManifest = known.get(keptHash) ?? (await readManifest(store, keptHash).catch(() => null));
-    for (const blob of [...(keptManifest?.catalog ?? []), ...(keptManifest?.searchIndex ?? [])]) keptBlobs.add(blob);
+    for (const blob of keptManifest ? manifestBlobs(keptManifest) : []) keptBlobs.add(blob);
   }
   for (const entry of expired) {
     const old = await readManifest(store, entry.manifest).catch(() => null);
-    for (const blob of new Set([...(old?.catalog ?? []), ...(old?.searchIndex ?? [])])) {
+    for (const blob of new Set(old ? manifestBlobs(old) : [])) {
       if (keptBlobs.has(blob)) continue;
       await store.delete(blobKey(blob));
       deletes += 1;

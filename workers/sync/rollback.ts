@@ -6,13 +6,8 @@
  * save leave it alone until an operator releases it (`npm run sync --
  * --release`), since the content that was rolled back is still in Directus.
  */
-import {
-  type CatalogStore,
-  POINTER_KEY,
-  type Pointer,
-  readPointer,
-  readPublished,
-} from "../../app/lib/catalog/storage.ts";
+import { readPublished } from "../../app/lib/catalog/published-catalog.ts";
+import { type CatalogStore, POINTER_KEY, type Pointer, readPointer } from "../../app/lib/catalog/storage.ts";
 import { errorMessage } from "../../app/lib/error-message.ts";
 import { SHRINK_LIMIT, SyncAborted, type SyncSummary } from "./run-sync.ts";
 
@@ -41,7 +36,7 @@ export async function rollback(
       `rollback: version ${target.manifest.slice(0, 16)} cannot be served (${errorMessage(error)}); the live catalog stays`,
     );
   }
-  const recipes = published.catalog.recipes.length;
+  const recipes = published.recipes.length;
   if (!allowShrink && recipes < pointer.counts.recipes * SHRINK_LIMIT) {
     throw new SyncAborted(
       `rollback: version ${target.manifest.slice(0, 16)} has ${recipes} recipes where ${pointer.counts.recipes} are live ` +
@@ -54,7 +49,7 @@ export async function rollback(
     manifest: target.manifest,
     publishedAt: stamp,
     verifiedAt: stamp,
-    counts: { recipes, ingredients: published.catalog.ingredients.length },
+    counts: { recipes, ingredients: published.meta.ingredients.length },
     held: { since: stamp, from: pointer.manifest },
     retired: [
       ...pointer.retired.filter((entry) => entry !== target),

@@ -7,7 +7,9 @@
  * a suspicious shrink aborts before anything is written: the site keeps
  * serving the last good version.
  */
-import { type CatalogStore, readPointer, readPublished } from "../../app/lib/catalog/storage.ts";
+import { readPublished, readWholeRecipes } from "../../app/lib/catalog/published-catalog.ts";
+import { type CatalogStore, readPointer } from "../../app/lib/catalog/storage.ts";
+import { detailsOf, summaryOf } from "../../app/lib/catalog/stored-catalog.ts";
 import type { CatalogRecipe } from "../../app/lib/catalog/types.ts";
 import { buildCatalog } from "./build-catalog.ts";
 import type { ContentSource } from "./directus-source.ts";
@@ -68,6 +70,11 @@ interface SyncOptions {
 }
 
 /** Recipe-level differences between two recipe lists. */
+/** A recipe as text whose field order does not depend on how it was put together. */
+function comparable(recipe: CatalogRecipe): string {
+  return JSON.stringify([summaryOf(recipe), detailsOf(recipe)]);
+}
+
 function compareRecipes(before: readonly CatalogRecipe[], after: readonly CatalogRecipe[]): CatalogChanges {
   const old = new Map(before.map((recipe) => [recipe.id, recipe]));
   const changes: CatalogChanges = { added: [], removed: [], changed: [] };
@@ -75,7 +82,7 @@ function compareRecipes(before: readonly CatalogRecipe[], after: readonly Catalo
     const previous = old.get(recipe.id);
     old.delete(recipe.id);
     if (!previous) changes.added.push(recipe.slug);
-    else if (JSON.stringify(previous) !== JSON.stringify(recipe)) changes.changed.push(recipe.slug);
+    else if (comparable(previous) !== comparable(recipe)) changes.changed.push(recipe.slug);
   }
   changes.removed = [...old.values()].map((recipe) => recipe.slug);
   return changes;
@@ -169,13 +176,18 @@ export async function runSync({
     throw new SyncAborted("sync: Directus has no published recipes; nothing to publish");
   }
 
-  const live = compare && pointer ? await readPublished(store, pointer.manifest).catch(() => null) : null;
+  const live =
+    compare && pointer
+      ? await readPublished(store, pointer.manifest)
+          .then((version) => readWholeRecipes(store, version))
+          .catch(() => null)
+      : null;
   const base = {
     recipes: count,
     ingredients: built.catalog.ingredients.length,
     skipped,
     previousRecipes,
-    changes: compare ? compareRecipes(live?.catalog.recipes ?? [], built.catalog.recipes) : null,
+    changes: compare ? compareRecipes(live ?? [], built.catalog.recipes) : null,
   };
   if (dryRun) {
     const { hash } = await plan(built);

@@ -1,7 +1,8 @@
 /**
  * The parsed catalog, kept per isolate. Every request asks for it; KV is
  * asked at most every RECHECK_MS which version is live, and only a new
- * manifest is downloaded, parsed and turned into a view (catalog-view.ts).
+ * manifest's meta and list are downloaded, parsed and turned into a view
+ * (catalog-view.ts); details and the search index follow when a page needs them.
  * If KV fails, the last good catalog keeps serving.
  *
  * The live version can be asked for on its own (`liveVersion`): the edge
@@ -9,7 +10,8 @@
  * cost a cold isolate the whole catalog.
  */
 import { type CatalogView, createCatalogView } from "./catalog-view.ts";
-import { type CatalogStore, readPointer, readPublished } from "./storage.ts";
+import { readPublished } from "./published-catalog.ts";
+import { type CatalogStore, readPointer } from "./storage.ts";
 
 const RECHECK_MS = 5_000;
 
@@ -55,14 +57,24 @@ export function createCatalogCache(clock: () => number = Date.now): CatalogCache
   async function load(store: CatalogStore, manifest: string): Promise<CatalogView | null> {
     try {
       const published = await readPublished(store, manifest);
-      if (published.searchIndex === null) {
-        // Published with other index options than this code's: each isolate builds its own until the next sync.
-        console.warn("catalog: the published search index is outdated; rebuilding it in this isolate");
-      }
+      const { recipes, meta } = published;
       loaded = createCatalogView({
         version: published.manifest,
-        catalog: published.catalog,
-        searchIndex: published.searchIndex,
+        meta,
+        recipes: recipes.map((recipe) => recipe.summary),
+        details: (position) => {
+          const place = recipes[position]?.details;
+          if (!place) return Promise.reject(new Error(`catalog: no recipe at position ${position}`));
+          return published.readDetails(place);
+        },
+        searchIndex: async () => {
+          const serialized = await published.readSearchIndex();
+          if (serialized === null) {
+            // Published with other index options than this code's: each isolate builds its own until the next sync.
+            console.warn("catalog: the published search index is outdated; rebuilding it in this isolate");
+          }
+          return serialized;
+        },
       });
       failed = null;
       return loaded;

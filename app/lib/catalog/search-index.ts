@@ -1,9 +1,8 @@
 import MiniSearch, { type Options } from "minisearch";
 import { foldTerm } from "../fold.ts";
-import type { CatalogRecipe } from "./types.ts";
 
 /** Bumped whenever the options below change: an index built with others must be rebuilt. */
-export const SEARCH_INDEX_VERSION = 2;
+export const SEARCH_INDEX_VERSION = 3;
 
 /**
  * Words that join a recipe name but say nothing about it ("Salat mit Feta",
@@ -22,15 +21,23 @@ function indexTerm(term: string): string | null {
   return folded === "" || STOP_WORDS.has(folded) ? null : folded;
 }
 
-type IndexedRecipe = Pick<CatalogRecipe, "id" | "name" | "ingredients" | "cuisine">;
+/** What the index reads of a recipe. */
+export interface IndexedRecipe {
+  readonly name: string;
+  readonly ingredients: readonly string[];
+  readonly cuisine: string | null;
+}
+
+/** A recipe as MiniSearch stores it: its position in the indexed list is its id. */
+type PositionedRecipe = IndexedRecipe & { position: number };
 
 /** How recipes are indexed and searched; shared by the sync (build) and the Worker (load). */
-const SEARCH_INDEX_OPTIONS: Options<IndexedRecipe> = {
-  idField: "id",
+const SEARCH_INDEX_OPTIONS: Options<PositionedRecipe> = {
+  idField: "position",
   fields: ["name", "ingredients", "cuisine"],
   storeFields: [],
   extractField: (recipe, field) =>
-    field === "ingredients" ? recipe.ingredients.join(" ") : recipe[field as keyof IndexedRecipe],
+    field === "ingredients" ? recipe.ingredients.join(" ") : (recipe[field as "name" | "cuisine"] ?? ""),
   processTerm: indexTerm,
   searchOptions: {
     boost: { name: 3, ingredients: 1, cuisine: 0.5 },
@@ -42,16 +49,28 @@ const SEARCH_INDEX_OPTIONS: Options<IndexedRecipe> = {
   },
 };
 
-/** Builds the index over all recipes. */
-export function buildSearchIndex(recipes: readonly CatalogRecipe[]): MiniSearch<IndexedRecipe> {
-  const index = new MiniSearch<IndexedRecipe>(SEARCH_INDEX_OPTIONS);
-  index.addAll(recipes);
-  return index;
+export interface SearchHit {
+  /** The recipe's position in the list the index was built from. */
+  readonly position: number;
+  readonly score: number;
 }
 
-/** Revives an index serialized with `JSON.stringify(index)`. */
-export function loadSearchIndex(json: string): MiniSearch<IndexedRecipe> {
-  return MiniSearch.loadJSON<IndexedRecipe>(json, SEARCH_INDEX_OPTIONS);
+export interface RecipeIndex {
+  /** Hits best first, each recipe once. */
+  search(query: string): SearchHit[];
 }
 
-export type RecipeIndex = MiniSearch<IndexedRecipe>;
+/** Builds the serialized index over `recipes`; a hit names a recipe by its position in that list. */
+export function buildSearchIndex(recipes: readonly IndexedRecipe[]): string {
+  const index = new MiniSearch<PositionedRecipe>(SEARCH_INDEX_OPTIONS);
+  index.addAll(recipes.map((recipe, position) => ({ ...recipe, position })));
+  return JSON.stringify(index);
+}
+
+/** Revives a serialized index. */
+export function loadSearchIndex(serialized: string): RecipeIndex {
+  const index = MiniSearch.loadJSON<PositionedRecipe>(serialized, SEARCH_INDEX_OPTIONS);
+  return {
+    search: (query) => index.search(query).map((hit) => ({ position: hit.id as number, score: hit.score })),
+  };
+}

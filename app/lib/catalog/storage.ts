@@ -4,22 +4,30 @@
  *
  *   catalog/current            pointer: which manifest is live, and retired ones
  *   catalog/manifest/<sha256>  which blobs make up one version
- *   catalog/blob/<sha256>      a piece of the catalog or index JSON (≤ 8 M chars)
+ *   catalog/blob/<sha256>      one piece of a version (stored-catalog.ts says what is in each)
  *
  * Blobs and manifests are content-addressed, so publishing unchanged content
- * writes nothing and a new version rewrites only the pieces that changed.
+ * writes nothing and a new version writes only the pieces that changed.
+ * Content-addressed values never change, which also lets KV keep them in the
+ * edge cache near the visitor for as long as it likes.
  */
-
-import { SEARCH_INDEX_VERSION } from "./search-index.ts";
-import { CATALOG_FORMAT_VERSION, type Catalog } from "./types.ts";
 
 export const POINTER_KEY = "catalog/current";
 export const manifestKey = (hash: string) => `catalog/manifest/${hash}`;
 export const blobKey = (hash: string) => `catalog/blob/${hash}`;
 
+/** How long a data center may keep a blob it has read: blobs never change under their key. */
+const BLOB_CACHE_TTL_SECONDS = 24 * 60 * 60;
+
+interface ReadOptions {
+  /** Seconds a Workers KV read may be served from the data center's cache (at least 30). */
+  cacheTtl?: number;
+}
+
 /** The KV operations the catalog needs; a Workers KV binding satisfies it. */
 export interface CatalogStore {
-  get(key: string, type: "text"): Promise<string | null>;
+  get(key: string, options: ReadOptions & { type: "text" }): Promise<string | null>;
+  get(key: string, options: ReadOptions & { type: "arrayBuffer" }): Promise<ArrayBuffer | null>;
   put(key: string, value: string): Promise<void>;
   delete(key: string): Promise<void>;
 }
@@ -27,8 +35,13 @@ export interface CatalogStore {
 export interface Manifest {
   formatVersion: number;
   searchIndexVersion: number;
-  /** Blob hashes, in order, of the catalog JSON and of the search index JSON. */
-  catalog: string[];
+  /** The version's table of contents: ingredients, categories, orders (one blob). */
+  meta: string;
+  /** The recipe list, in pieces of a few thousand recipes each. */
+  list: string[];
+  /** The recipes' details, in buckets of a few dozen each. */
+  details: string[];
+  /** The search index, cut into pieces by length. */
   searchIndex: string[];
   counts: { recipes: number; ingredients: number };
 }
@@ -65,50 +78,47 @@ export interface Pointer {
 }
 
 export async function readPointer(store: CatalogStore): Promise<Pointer | null> {
-  const text = await store.get(POINTER_KEY, "text");
+  const text = await store.get(POINTER_KEY, { type: "text" });
   return text ? (JSON.parse(text) as Pointer) : null;
 }
 
 export async function readManifest(store: CatalogStore, hash: string): Promise<Manifest> {
-  const text = await store.get(manifestKey(hash), "text");
+  const text = await store.get(manifestKey(hash), { type: "text", cacheTtl: BLOB_CACHE_TTL_SECONDS });
   if (!text) throw new Error(`catalog: manifest ${hash} is missing`);
   return JSON.parse(text) as Manifest;
 }
 
-async function readBlobs(store: CatalogStore, hashes: string[]): Promise<string> {
-  const parts = await Promise.all(hashes.map((hash) => store.get(blobKey(hash), "text")));
-  const missing = hashes.filter((_, index) => parts[index] === null);
-  if (missing.length > 0) throw new Error(`catalog: blobs missing: ${missing.join(", ")}`);
-  return parts.join("");
-}
-
-interface PublishedCatalog {
-  manifest: string;
-  catalog: Catalog;
-  /**
-   * The serialized search index, to be revived with loadSearchIndex; null
-   * when it was built with other index options than this code's (the code
-   * was deployed before the next sync): the reader rebuilds it from the
-   * recipes until the sync republishes.
-   */
-  searchIndex: string | null;
-}
-
 /**
- * Reads the version a manifest names. Throws if its catalog was written in
- * another format: the next sync rewrites it in the current one.
+ * Every blob a manifest names, of whichever format it was written in: what
+ * retention must keep or may delete. Versions written before format 3 had
+ * one `catalog` list instead of meta, list and details.
  */
-export async function readPublished(store: CatalogStore, hash: string): Promise<PublishedCatalog> {
-  const manifest = await readManifest(store, hash);
-  if (manifest.formatVersion !== CATALOG_FORMAT_VERSION) {
-    throw new Error(
-      `catalog: manifest ${hash} has catalog format ${manifest.formatVersion}, this code reads ${CATALOG_FORMAT_VERSION}`,
-    );
-  }
-  const indexCurrent = manifest.searchIndexVersion === SEARCH_INDEX_VERSION;
-  const [catalog, searchIndex] = await Promise.all([
-    readBlobs(store, manifest.catalog),
-    indexCurrent ? readBlobs(store, manifest.searchIndex) : null,
-  ]);
-  return { manifest: hash, catalog: JSON.parse(catalog) as Catalog, searchIndex };
+export function manifestBlobs(manifest: Manifest): string[] {
+  const older = manifest as Partial<Manifest> & { catalog?: string[] };
+  return [
+    ...(older.meta ? [older.meta] : []),
+    ...(older.list ?? []),
+    ...(older.details ?? []),
+    ...(older.catalog ?? []),
+    ...(older.searchIndex ?? []),
+  ];
+}
+
+/** One blob as text; throws when it is missing. */
+export async function readTextBlob(store: CatalogStore, hash: string): Promise<string> {
+  const text = await store.get(blobKey(hash), { type: "text", cacheTtl: BLOB_CACHE_TTL_SECONDS });
+  if (text === null) throw new Error(`catalog: blob ${hash} is missing`);
+  return text;
+}
+
+/** Blobs that are one text cut into pieces, joined again. */
+export async function readJoinedBlobs(store: CatalogStore, hashes: readonly string[]): Promise<string> {
+  return (await Promise.all(hashes.map((hash) => readTextBlob(store, hash)))).join("");
+}
+
+/** One blob as bytes, for readers that decode only the part they need; throws when it is missing. */
+export async function readBlobBytes(store: CatalogStore, hash: string): Promise<Uint8Array> {
+  const bytes = await store.get(blobKey(hash), { type: "arrayBuffer", cacheTtl: BLOB_CACHE_TTL_SECONDS });
+  if (bytes === null) throw new Error(`catalog: blob ${hash} is missing`);
+  return new Uint8Array(bytes);
 }

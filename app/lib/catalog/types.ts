@@ -22,40 +22,52 @@ export interface IngredientLine {
   optional: boolean;
 }
 
-/** Bumped whenever the shape below changes; readers ignore catalogs of another version. */
-export const CATALOG_FORMAT_VERSION = 2;
+/** Bumped whenever the shape below or how it lies in KV changes; readers ignore catalogs of another version. */
+export const CATALOG_FORMAT_VERSION = 3;
 
-/** A published recipe as the site shows it, built by the sync from Directus. */
-export interface CatalogRecipe {
+/**
+ * What lists, queries, sitemaps and the search index need of a recipe. Every
+ * isolate holds one of these per recipe (tens of thousands), so it carries no
+ * long text: the rest (RecipeDetails) is read from KV for the recipes a page
+ * shows.
+ */
+export interface RecipeSummary {
   id: number;
   slug: string;
   name: string;
   cuisine: string | null;
+  /** Directus file id of the image. */
+  image: string | null;
+  totalTime: number;
+  vegetarian: boolean;
+  vegan: boolean;
+  type: RecipeType;
+  /** ISO date the recipe was created in the CMS. */
+  published: string;
+  /** Ingredient names (the spec compares ingredients by name); search and matching use these. */
+  ingredients: string[];
+}
+
+/** The rest of a recipe: what its card and page print. */
+export interface RecipeDetails {
   description: string | null;
   /** Free-text instructions, shown when there are no steps. */
   instructions: string | null;
   /** Preparation steps from instructionList; empty when the recipe has only free text. */
   steps: string[];
-  /** Directus file id of the image. */
-  image: string | null;
   recipeUrl: string | null;
   prepTime: number;
   cookTime: number;
-  totalTime: number;
-  vegetarian: boolean;
-  vegan: boolean;
   manyGuests: boolean;
-  type: RecipeType;
-  /** ISO date the recipe was created in the CMS. */
-  published: string;
   /** How many servings the amounts in `ingredientLines` are for (1–12). */
   servings: number;
-  /** Ingredient names (the spec compares ingredients by name); search and matching use these. */
-  ingredients: string[];
   optionalIngredients: string[];
   /** Every ingredient with amount, unit and note, in display order: required lines, then optional ones. */
   ingredientLines: IngredientLine[];
 }
+
+/** A published recipe as the site shows it, built by the sync from Directus. */
+export interface CatalogRecipe extends RecipeSummary, RecipeDetails {}
 
 /** An ingredient with its URL slug and how many recipes use it. */
 export interface CatalogIngredient {
@@ -70,7 +82,7 @@ export interface CatalogIngredient {
   recipeCount: number;
 }
 
-/** Everything anonymous pages need, as published to KV. */
+/** Everything anonymous pages need, as the sync builds it; stored-catalog.ts cuts it into the pieces KV holds. */
 export interface Catalog {
   formatVersion: typeof CATALOG_FORMAT_VERSION;
   /** Recipes sorted by id. */

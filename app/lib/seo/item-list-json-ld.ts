@@ -3,11 +3,11 @@
  * with their positions in the whole list, as Google's guidance for summary
  * pages of a carousel describes.
  */
-import type { CatalogRecipe } from "../catalog/types.ts";
+import type { RecipeSummary } from "../catalog/types.ts";
 
 /** ItemList JSON-LD for `recipes`, the first of which is at list position `offset + 1`. */
 export function itemListJsonLd(
-  recipes: readonly CatalogRecipe[],
+  recipes: readonly RecipeSummary[],
   { siteUrl, offset }: { siteUrl: string; offset: number },
 ) {
   return {

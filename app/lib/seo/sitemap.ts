@@ -3,10 +3,10 @@
  * at /sitemap.xml names a sitemap of the fixed and category pages and as many
  * recipe sitemaps as needed, each far below the protocol's 50,000-URL limit.
  */
-import type { Catalog, CatalogRecipe } from "../catalog/types.ts";
+import type { Catalog, RecipeSummary } from "../catalog/types.ts";
 
 /** What the sitemaps read of a catalog version. */
-type SitemapSource = Readonly<Pick<Catalog, "categories">> & { readonly recipes: readonly CatalogRecipe[] };
+type SitemapSource = Readonly<Pick<Catalog, "categories">> & { readonly recipes: readonly RecipeSummary[] };
 
 import { categoryPath, RECIPE_TYPES } from "../categories.ts";
 import { PAGE_SIZE, pageHref } from "../pagination.ts";

@@ -5,7 +5,7 @@
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { blobKey, manifestKey, readManifest, readPointer } from "../../../app/lib/catalog/storage.ts";
+import { blobKey, manifestBlobs, manifestKey, readManifest, readPointer } from "../../../app/lib/catalog/storage.ts";
 import { buildCatalog } from "../../../workers/sync/build-catalog.ts";
 import { GRACE_MS, KEEP_VERSIONS, publish, VERIFY_EVERY_MS } from "../../../workers/sync/publish.ts";
 import { rollback } from "../../../workers/sync/rollback.ts";
@@ -44,7 +44,7 @@ describe("retention", () => {
 
     for (const hash of kept) {
       const manifest = await readManifest(env.CATALOG, hash);
-      for (const blob of [...manifest.catalog, ...manifest.searchIndex]) expect(await exists(blobKey(blob))).toBe(true);
+      for (const blob of manifestBlobs(manifest)) expect(await exists(blobKey(blob))).toBe(true);
     }
     for (const gone of published.slice(0, -1 - KEEP_VERSIONS)) expect(await exists(manifestKey(gone))).toBe(false);
 

@@ -1,0 +1,121 @@
+/**
+ * Reading one published version from KV: its meta and list pieces at once
+ * (what every page needs), its search index and recipe details only when
+ * asked. Shared by the Worker's catalog cache and the sync (rollback checks,
+ * comparing with the live version).
+ */
+import { SEARCH_INDEX_VERSION } from "./search-index.ts";
+import { type CatalogStore, readBlobBytes, readJoinedBlobs, readManifest, readTextBlob } from "./storage.ts";
+import {
+  allDetails,
+  type CatalogMeta,
+  type DetailsPlace,
+  detailsAt,
+  type ListedRecipe,
+  parseListPiece,
+  parseMeta,
+} from "./stored-catalog.ts";
+import { CATALOG_FORMAT_VERSION, type CatalogRecipe, type RecipeDetails } from "./types.ts";
+
+/** Detail buckets an isolate keeps at hand, as bytes: a list page touches up to one per card. */
+const BUCKETS_KEPT_BYTES = 4 * 1024 * 1024;
+
+export interface PublishedVersion {
+  manifest: string;
+  meta: CatalogMeta;
+  /** Every recipe in category-then-name order, with where its details lie. */
+  recipes: ListedRecipe[];
+  /**
+   * The serialized search index; null when it was built with other index
+   * options than this code's (the code was deployed before the next sync):
+   * the reader builds one from the recipes until the sync republishes.
+   */
+  readSearchIndex(): Promise<string | null>;
+  readDetails(place: DetailsPlace): Promise<RecipeDetails>;
+}
+
+/**
+ * The detail buckets read so far, least recently used first, within a byte
+ * budget; a bucket being read is shared by every request that wants it.
+ */
+function bucketReader(store: CatalogStore): (hash: string) => Promise<Uint8Array> {
+  const kept = new Map<string, Promise<Uint8Array>>();
+  const sizes = new Map<string, number>();
+  let keptBytes = 0;
+  return (hash) => {
+    const cached = kept.get(hash);
+    if (cached) {
+      // Map order is insertion order: moving it to the end marks it as recently used.
+      kept.delete(hash);
+      kept.set(hash, cached);
+      return cached;
+    }
+    const reading = readBlobBytes(store, hash).then(
+      (bytes) => {
+        sizes.set(hash, bytes.byteLength);
+        keptBytes += bytes.byteLength;
+        for (const [oldest] of kept) {
+          if (keptBytes <= BUCKETS_KEPT_BYTES || oldest === hash) break;
+          keptBytes -= sizes.get(oldest) ?? 0;
+          sizes.delete(oldest);
+          kept.delete(oldest);
+        }
+        return bytes;
+      },
+      (error: unknown) => {
+        kept.delete(hash);
+        throw error;
+      },
+    );
+    kept.set(hash, reading);
+    return reading;
+  };
+}
+
+/**
+ * Reads the version a manifest names: its meta and list now, the rest on
+ * demand. Throws if it was written in another format: the next sync rewrites
+ * it in the current one.
+ */
+export async function readPublished(store: CatalogStore, hash: string): Promise<PublishedVersion> {
+  const manifest = await readManifest(store, hash);
+  if (manifest.formatVersion !== CATALOG_FORMAT_VERSION) {
+    throw new Error(
+      `catalog: manifest ${hash} has catalog format ${manifest.formatVersion}, this code reads ${CATALOG_FORMAT_VERSION}`,
+    );
+  }
+  const [metaText, ...pieces] = await Promise.all([
+    readTextBlob(store, manifest.meta),
+    ...manifest.list.map((piece) => readTextBlob(store, piece)),
+  ]);
+  const meta = parseMeta(metaText ?? "");
+  const ingredientNames = new Map(meta.ingredients.map((ingredient) => [ingredient.name, ingredient.name]));
+  const recipes = pieces.flatMap((piece) => parseListPiece(piece, ingredientNames));
+  const readBucket = bucketReader(store);
+  return {
+    manifest: hash,
+    meta,
+    recipes,
+    readSearchIndex: () =>
+      manifest.searchIndexVersion === SEARCH_INDEX_VERSION
+        ? readJoinedBlobs(store, manifest.searchIndex)
+        : Promise.resolve(null),
+    readDetails: async ({ bucket, line }) => detailsAt(await readBucket(bucket), line),
+  };
+}
+
+/**
+ * Every recipe of a version, whole: for the sync, which compares a new
+ * version with the live one in Node. A page never needs this.
+ */
+export async function readWholeRecipes(store: CatalogStore, version: PublishedVersion): Promise<CatalogRecipe[]> {
+  const buckets = new Map<string, RecipeDetails[]>();
+  for (const hash of new Set(version.recipes.map((recipe) => recipe.details.bucket))) {
+    buckets.set(hash, allDetails(await readTextBlob(store, hash)));
+  }
+  return version.recipes.map(({ summary, details }) => {
+    const found = buckets.get(details.bucket)?.[details.line];
+    if (!found) throw new Error(`catalog: the details of recipe ${summary.id} are missing`);
+    return { ...summary, ...found };
+  });
+}
