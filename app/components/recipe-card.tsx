@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import type { CatalogRecipe } from "../lib/catalog/types.ts";
+import type { RecipeCardData } from "../lib/recipe-card-data.ts";
 import { CARD_IMAGE, IMAGE_TRANSFORMS, recipeImageUrl } from "../lib/recipe-images.ts";
 import { headingAt } from "./headings.ts";
 import { RecipeIngredients } from "./recipe-ingredients.tsx";
@@ -8,7 +8,7 @@ import { RecipeSteps } from "./recipe-steps.tsx";
 import { SaveRecipeButton } from "./save-recipe-button.tsx";
 
 interface RecipeCardProps {
-  recipe: CatalogRecipe;
+  recipe: RecipeCardData;
   /** Link the name to the recipe page; off on that page itself. */
   linkName?: boolean;
   /** The first card on a page loads its image at once; the rest when scrolled near. */

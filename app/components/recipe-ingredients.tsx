@@ -1,11 +1,12 @@
 import type { ReactNode } from "react";
-import type { CatalogRecipe, IngredientLine } from "../lib/catalog/types.ts";
+import type { IngredientLine } from "../lib/catalog/types.ts";
 import { formatIngredientLine } from "../lib/ingredient-amounts/format.ts";
+import type { RecipeCardData } from "../lib/recipe-card-data.ts";
 import { servingsText } from "../lib/servings-text.ts";
 import type { HeadingTag } from "./headings.ts";
 
 interface RecipeIngredientsProps {
-  recipe: CatalogRecipe;
+  recipe: RecipeCardData;
   /** How many servings to show the amounts for; the recipe's own when not given. */
   servings?: number;
   heading: HeadingTag;

@@ -1,4 +1,4 @@
-import type { CatalogRecipe } from "../lib/catalog/types.ts";
+import type { RecipeCardData } from "../lib/recipe-card-data.ts";
 import { RecipeCard } from "./recipe-card.tsx";
 
 /** Compact recipe cards one after another; the first image of the page loads at once. */
@@ -7,7 +7,7 @@ export function RecipeList({
   label,
   headingLevel = 2,
 }: {
-  recipes: readonly CatalogRecipe[];
+  recipes: readonly RecipeCardData[];
   label: string;
   /** 3 when the list sits under a heading of its own. */
   headingLevel?: 2 | 3;

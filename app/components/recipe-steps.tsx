@@ -1,4 +1,4 @@
-import type { CatalogRecipe } from "../lib/catalog/types.ts";
+import type { RecipeCardData } from "../lib/recipe-card-data.ts";
 import { useCookingMode } from "./cooking-mode-context.ts";
 import type { HeadingTag } from "./headings.ts";
 
@@ -8,7 +8,7 @@ import type { HeadingTag } from "./headings.ts";
  * and each one is a checkbox the cook ticks off; the first open step is the
  * current one. Outside cooking mode, the server's and the lists' markup.
  */
-export function RecipeSteps({ recipe, heading: Heading }: { recipe: CatalogRecipe; heading: HeadingTag }) {
+export function RecipeSteps({ recipe, heading: Heading }: { recipe: RecipeCardData; heading: HeadingTag }) {
   const mode = useCookingMode();
   const cooking = mode?.on === true;
   if (!cooking || recipe.steps.length === 0) {

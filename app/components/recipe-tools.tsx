@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import type { CatalogRecipe } from "../lib/catalog/types.ts";
+import type { RecipeCardData } from "../lib/recipe-card-data.ts";
 import { shareOrCopy, shareUrl } from "../lib/share-link.ts";
 import { useHydrated } from "../lib/use-hydrated.ts";
 import { CookingModeHint, CookingModeSwitch } from "./cooking-mode.tsx";
@@ -18,7 +18,7 @@ type ShareResult = { outcome: "copied" | "failed"; url: string } | null;
  * cooking mode switch sits in a slot of fixed width: browsers without a wake
  * lock get an empty slot, never a row that wraps differently.
  */
-export function RecipeTools({ recipe, canonical }: { recipe: CatalogRecipe; canonical: string }) {
+export function RecipeTools({ recipe, canonical }: { recipe: RecipeCardData; canonical: string }) {
   const hydrated = useHydrated();
   const [shared, setShared] = useState<ShareResult>(null);
   const copyField = useRef<HTMLInputElement>(null);

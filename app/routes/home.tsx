@@ -6,6 +6,7 @@ import { pickRandomRecipe } from "../lib/catalog/queries.ts";
 import { CATEGORY_HEADINGS, categoryPath, type RecipeType, recipeTypeFromParam } from "../lib/categories.ts";
 import { LAST_SHOWN_PARAM, RANDOM_TYPE_PARAM } from "../lib/form-fields.ts";
 import { homeTitle } from "../lib/page-title.ts";
+import { recipeCardData } from "../lib/recipe-card-data.ts";
 import { staticPageMeta } from "../lib/seo/static-page-meta.ts";
 import { useConsent } from "../lib/shell-data.ts";
 import { catalogContext } from "../lib/site-context.server.ts";
@@ -29,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   });
   const [whole] = recipe ? await catalog.withDetails([recipe]) : [];
   return {
-    recipe: whole ?? null,
+    recipe: whole ? recipeCardData(whole) : null,
     type: type ?? null,
     // An unknown category is named back to the visitor rather than silently dropped.
     unknownType: typParam && !type ? typParam.slice(0, 40) : null,

@@ -10,6 +10,7 @@ import type { CatalogRecipe } from "../lib/catalog/types.ts";
 import { type IngredientQuery, ingredientSearchHref, readIngredientQuery } from "../lib/ingredient-query.ts";
 import { pageTitle } from "../lib/page-title.ts";
 import { pageHref, paginate, requireExistingPage, requirePageNumber } from "../lib/pagination.ts";
+import { recipeCardData } from "../lib/recipe-card-data.ts";
 import { pageMeta } from "../lib/seo/page-meta.ts";
 import { catalogContext, siteConfigContext } from "../lib/site-context.server.ts";
 import type { Route } from "./+types/ingredient-search";
@@ -18,8 +19,9 @@ import type { Route } from "./+types/ingredient-search";
 async function withDetailsOf(catalog: CatalogView, matches: readonly IngredientMatch[], selected: readonly string[]) {
   const recipes = await catalog.withDetails(matches.map((match) => match.recipe));
   return matches.map(({ recipe, score }, index) => ({
-    recipe: recipes[index] as CatalogRecipe,
+    recipe: recipeCardData(recipes[index] as CatalogRecipe),
     score,
+    needed: recipe.ingredients.length,
     missing: missingIngredients(recipe, selected),
   }));
 }
@@ -135,10 +137,10 @@ export default function IngredientSearch({ loaderData }: Route.ComponentProps) {
 
           {selected.length > 0 ? <ExcludeIngredientForm ingredients={ingredients} query={query} /> : null}
 
-          {results.map(({ recipe, score, missing }, index) => (
+          {results.map(({ recipe, score, needed, missing }, index) => (
             <RecipeCard key={recipe.slug} recipe={recipe} compact priority={index === 0} headingLevel={3} have={have}>
               <p className="match-summary">
-                <strong>{`${score} von ${recipe.ingredients.length} Zutaten`}</strong>
+                <strong>{`${score} von ${needed} Zutaten`}</strong>
                 {` hast du. ${missingText(missing)}`}
               </p>
             </RecipeCard>

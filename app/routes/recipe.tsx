@@ -4,6 +4,7 @@ import { RecipeCard } from "../components/recipe-card.tsx";
 import { RecipeTools } from "../components/recipe-tools.tsx";
 import { ServingsStepper } from "../components/servings-stepper.tsx";
 import { pageTitle } from "../lib/page-title.ts";
+import { recipeCardData } from "../lib/recipe-card-data.ts";
 import { IMAGE_TRANSFORMS, recipeImageUrl } from "../lib/recipe-images.ts";
 import { pageMeta } from "../lib/seo/page-meta.ts";
 import { recipeJsonLd } from "../lib/seo/recipe-json-ld.ts";
@@ -29,7 +30,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   }
   const { siteUrl, siteName } = context.get(siteConfigContext);
   return {
-    recipe,
+    recipe: recipeCardData(recipe),
     siteName,
     canonical: `${siteUrl}/rezepte/${recipe.slug}`,
     image: recipe.image ? `${siteUrl}${recipeImageUrl(recipe.image, IMAGE_TRANSFORMS.share)}` : null,

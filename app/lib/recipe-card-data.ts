@@ -1,0 +1,58 @@
+import type { CatalogRecipe } from "./catalog/types.ts";
+
+/**
+ * What a recipe card prints (spec section 2), and so all a loader sends to
+ * the browser for one: list pages carry up to 24 cards, once in the HTML and
+ * once in the hydration data, so fields no card shows (cuisine, preparation
+ * and cooking time, category, dates, the ingredient name lists the lines
+ * repeat) stay on the server.
+ */
+export type RecipeCardData = Pick<
+  CatalogRecipe,
+  | "id"
+  | "slug"
+  | "name"
+  | "image"
+  | "recipeUrl"
+  | "totalTime"
+  | "vegetarian"
+  | "vegan"
+  | "description"
+  | "instructions"
+  | "steps"
+  | "servings"
+  | "ingredientLines"
+>;
+
+export function recipeCardData(recipe: CatalogRecipe): RecipeCardData {
+  const {
+    id,
+    slug,
+    name,
+    image,
+    recipeUrl,
+    totalTime,
+    vegetarian,
+    vegan,
+    description,
+    instructions,
+    steps,
+    servings,
+    ingredientLines,
+  } = recipe;
+  return {
+    id,
+    slug,
+    name,
+    image,
+    recipeUrl,
+    totalTime,
+    vegetarian,
+    vegan,
+    description,
+    instructions,
+    steps,
+    servings,
+    ingredientLines,
+  };
+}
