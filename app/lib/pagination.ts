@@ -29,7 +29,13 @@ export function parsePageParam(value: string | null): number | undefined {
 }
 
 /** One page of `items`; a page past the end is clamped to the last one. */
-export function paginate<T>(items: readonly T[], page: number, size: number = PAGE_SIZE): Page<T> {
+/** A list that can be cut into pages: an array, or results made only as far as a page asks (queries.ts). */
+interface Sliceable<T> {
+  readonly length: number;
+  slice(start: number, end: number): T[];
+}
+
+export function paginate<T>(items: Sliceable<T>, page: number, size: number = PAGE_SIZE): Page<T> {
   const pageCount = Math.max(1, Math.ceil(items.length / size));
   const current = Math.min(Math.max(1, page), pageCount);
   return {

@@ -25,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
   const catalog = await context.get(catalogContext)();
   // The bare page needs no index: it is revived only for a term.
-  const found = query !== "" ? (await searchRecipes(catalog, query)).map((result) => result.recipe) : [];
+  const found = await searchRecipes(catalog, query);
   const list = paginate(found, requested);
   // "Nothing found" reads the same at any page number: it is answered where it was asked.
   if (found.length > 0) requireExistingPage(list, requested, url);
@@ -34,7 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     query,
     ...list,
-    items: (await catalog.withDetails(list.items)).map(recipeCardData),
+    items: (await catalog.withDetails(list.items.map((result) => result.recipe))).map(recipeCardData),
     // Nothing found: a few recipes to start from instead of an empty page.
     suggestions:
       query !== "" && found.length === 0

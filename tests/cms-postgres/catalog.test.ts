@@ -60,7 +60,7 @@ describe("the catalog sync from Directus on Postgres", () => {
     expect(await live.readSearchIndex()).not.toBeNull();
     const catalog = await createCatalogCache().get(store);
     if (!catalog) throw new Error("nothing is live");
-    const names = (await searchRecipes(catalog, "spatzle")).map((result) => result.recipe.name);
+    const names = (await searchRecipes(catalog, "spatzle")).slice().map((result) => result.recipe.name);
     expect(names).toContain("Käsespätzle aus der Pfanne");
   });
 

@@ -138,7 +138,7 @@ describe("catalog sync from Directus into KV", () => {
     expect(await live.readSearchIndex()).not.toBeNull();
     const catalog = await createCatalogCache().get(platform.env.CATALOG);
     if (!catalog) throw new Error("nothing is live");
-    const names = (await searchRecipes(catalog, "spatzle")).map((result) => result.recipe.name);
+    const names = (await searchRecipes(catalog, "spatzle")).slice().map((result) => result.recipe.name);
     expect(names).toContain("Käsespätzle aus der Pfanne");
     const recipes = await readWholeRecipes(platform.env.CATALOG, live);
 

@@ -45,6 +45,11 @@ function recipe(overrides: Partial<CatalogRecipe>): CatalogRecipe {
   };
 }
 
+/** Every result of a name search, as an array. */
+async function search(catalog: CatalogView, term: string) {
+  return (await searchRecipes(catalog, term)).slice();
+}
+
 /** A catalog version of these recipes held in memory; without a published index, one is built from them. */
 function viewOf(
   recipes: CatalogRecipe[],
@@ -84,7 +89,7 @@ describe("name search", () => {
         fc.oneof(fc.constantFrom(...WORDS, "sup", "ÄSE", "e", " mit "), fc.string({ minLength: 1, maxLength: 4 })),
         async (recipes, term) => {
           fc.pre(term.trim() !== "");
-          const results = await searchRecipes(viewOf(recipes), term);
+          const results = await search(viewOf(recipes), term);
           const expected = substringOracle(recipes, term);
           const direct = results.slice(0, expected.size);
           expect(new Set(direct.map((r) => r.recipe.id))).toEqual(expected);
@@ -103,7 +108,7 @@ describe("name search", () => {
         fc.constantFrom(...WORDS.map((word) => word.toLowerCase()), "sup", "tte"),
         async (recipes, term) => {
           const rank = { word: 0, "word-start": 1, inside: 2, related: 3 };
-          const ranks = (await searchRecipes(viewOf(recipes), term)).map((r) => rank[r.match]);
+          const ranks = (await search(viewOf(recipes), term)).map((r) => rank[r.match]);
           expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
         },
       ),
@@ -113,8 +118,8 @@ describe("name search", () => {
   it("matches within one name only, and lists a name with the term twice once", async () => {
     const recipes = [recipe({ name: "Tomatensuppe" }), recipe({ name: "Nudeln mit Nudeln" })];
     const catalog = viewOf(recipes);
-    expect((await searchRecipes(catalog, "suppe\nnudeln")).filter((r) => r.match !== "related")).toEqual([]);
-    expect((await searchRecipes(catalog, "nudeln")).map((r) => [r.recipe.name, r.match])).toEqual([
+    expect((await search(catalog, "suppe\nnudeln")).filter((r) => r.match !== "related")).toEqual([]);
+    expect((await search(catalog, "nudeln")).map((r) => [r.recipe.name, r.match])).toEqual([
       ["Nudeln mit Nudeln", "word"],
     ]);
   });
@@ -125,7 +130,7 @@ describe("name search", () => {
       recipe({ id: 2_000_000_000, name: "Linsensalat", ingredients: ["Linsen"] }),
       recipe({ id: 0, name: "Dal", ingredients: ["Linsen"] }),
     ];
-    const found = (await searchRecipes(viewOf(recipes), "linsen")).map((r) => [r.recipe.id, r.match]);
+    const found = (await search(viewOf(recipes), "linsen")).map((r) => [r.recipe.id, r.match]);
     expect(found).toEqual([
       [2_000_000_000, "word-start"],
       [3, "word-start"],
@@ -133,9 +138,27 @@ describe("name search", () => {
     ]);
   });
 
+  it("gives any page of the results as the whole list would", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        catalogArbitrary,
+        fc.constantFrom("e", "suppe", "pasta", "mit"),
+        fc.integer({ min: -5, max: 45 }),
+        fc.integer({ min: -5, max: 45 }),
+        async (recipes, term, start, end) => {
+          const results = await searchRecipes(viewOf(recipes), term);
+          const all = results.slice();
+          expect(all).toHaveLength(results.length);
+          expect(results.slice(start, end)).toEqual(all.slice(start, end));
+          expect(results.slice(start)).toEqual(all.slice(start));
+        },
+      ),
+    );
+  });
+
   it("finds nothing for a blank term", async () => {
     const recipes = [recipe({ name: "Suppe" })];
-    for (const term of ["", " ", "\t\n"]) expect(await searchRecipes(viewOf(recipes), term)).toEqual([]);
+    for (const term of ["", " ", "\t\n"]) expect(await search(viewOf(recipes), term)).toEqual([]);
   });
 
   it("finds what the substring rule misses: umlauts, typos, ingredients", async () => {
@@ -145,12 +168,12 @@ describe("name search", () => {
     const soup = recipe({ name: "Kartoffelsuppe", ingredients: ["Kartoffel"] });
     const recipes = [spaetzle, spaghetti, zucchini, soup];
     const catalog = viewOf(recipes);
-    const names = async (term: string) => (await searchRecipes(catalog, term)).map((r) => r.recipe.name);
+    const names = async (term: string) => (await search(catalog, term)).map((r) => r.recipe.name);
     expect(await names("spatzle")).toContain(spaetzle.name);
     expect(await names("spaetzle")).toContain(spaetzle.name);
     expect(await names("spagetti")).toContain(spaghetti.name);
     expect(await names("zucchini")).toEqual([zucchini.name]);
-    expect((await searchRecipes(catalog, "suppe"))[0]).toEqual({ recipe: summaryOf(soup), match: "inside" });
+    expect((await search(catalog, "suppe"))[0]).toEqual({ recipe: summaryOf(soup), match: "inside" });
   });
 
   it("folds German spellings to one term", () => {
@@ -281,8 +304,8 @@ describe("catalog view", () => {
     // Published indexes name recipes by their place in the stored order.
     const published = viewOf(recipes, { searchIndex: buildSearchIndex(storedOrder(recipes)) });
     for (const term of ["spatzle", "linsen", "bergkase"]) {
-      expect(await searchRecipes(published, term)).toEqual(await searchRecipes(viewOf(recipes), term));
+      expect(await search(published, term)).toEqual(await search(viewOf(recipes), term));
     }
-    expect((await searchRecipes(published, "spatzle")).map((result) => result.recipe.name)).toEqual(["Käsespätzle"]);
+    expect((await search(published, "spatzle")).map((result) => result.recipe.name)).toEqual(["Käsespätzle"]);
   });
 });

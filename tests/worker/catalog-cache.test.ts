@@ -35,7 +35,7 @@ async function loadFresh() {
 }
 
 async function namesFound(loaded: Awaited<ReturnType<typeof loadFresh>>, term: string): Promise<string[]> {
-  return (await searchRecipes(loaded, term)).map((result) => result.recipe.name);
+  return (await searchRecipes(loaded, term)).slice().map((result) => result.recipe.name);
 }
 
 describe("catalog cache", () => {

@@ -38,6 +38,8 @@ export interface NameLookup {
   readonly namePlace: Int32Array;
   /** The recipes in German name order. */
   readonly byNameOrder: readonly RecipeSummary[];
+  /** The position of the recipe at each place in German name order (the inverse of namePlace). */
+  readonly positionAtPlace: Int32Array;
 }
 
 /** Ingredient matching's view of the recipes, by position. */
@@ -93,12 +95,14 @@ export interface CatalogViewSource {
 
 function nameLookup(recipes: readonly RecipeSummary[], nameOrder: readonly number[], positionOf: PositionById) {
   const namePlace = new Int32Array(recipes.length);
+  const positionAtPlace = new Int32Array(recipes.length);
   const byNameOrder: RecipeSummary[] = [];
   for (const id of nameOrder) {
     const position = positionOf(id);
     const recipe = position === undefined ? undefined : recipes[position];
     if (position === undefined || !recipe) continue;
     namePlace[position] = byNameOrder.length;
+    positionAtPlace[byNameOrder.length] = position;
     byNameOrder.push(recipe);
   }
   // Lower-cased names are needed only until they are joined (toLowerCase may change a name's length).
@@ -110,7 +114,13 @@ function nameLookup(recipes: readonly RecipeSummary[], nameOrder: readonly numbe
     offset += name.length + NAME_END.length;
   });
   nameStarts[recipes.length] = offset;
-  return { allNames: lowerNames.map((name) => name + NAME_END).join(""), nameStarts, namePlace, byNameOrder };
+  return {
+    allNames: lowerNames.map((name) => name + NAME_END).join(""),
+    nameStarts,
+    namePlace,
+    byNameOrder,
+    positionAtPlace,
+  };
 }
 
 function groupByType(byNameOrder: readonly RecipeSummary[]): Map<RecipeType, RecipeSummary[]> {

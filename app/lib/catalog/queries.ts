@@ -12,55 +12,84 @@ import type { RecipeSummary } from "./types.ts";
 type NameMatch = "word" | "word-start" | "inside" | "related";
 
 const MATCH_RANK: Record<NameMatch, number> = { word: 0, "word-start": 1, inside: 2, related: 3 };
-/** The ways a name contains the term, by rank. */
-const DIRECT_MATCHES: readonly NameMatch[] = ["word", "word-start", "inside"];
+/** Every way of matching, by rank. */
+const RANKED_MATCHES: readonly NameMatch[] = ["word", "word-start", "inside", "related"];
 
 interface NameSearchResult {
   recipe: RecipeSummary;
   match: NameMatch;
 }
 
+/**
+ * The results of a name search, best first. A term like "e" finds nearly
+ * every recipe, and a page shows 24: results stay numbers until a page of
+ * them is asked for.
+ */
+export interface NameSearchResults {
+  readonly length: number;
+  /** Results `start` to `end` (exclusive), as Array.prototype.slice counts them. */
+  slice(start?: number, end?: number): NameSearchResult[];
+}
+
+const NO_RESULTS: NameSearchResults = { length: 0, slice: () => [] };
+
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 
+/** Whether the character at `index` of lower-case `text` ends or starts a word; outside the text counts as one. */
+function isBoundary(text: string, index: number): boolean {
+  const code = text.charCodeAt(index);
+  if (Number.isNaN(code)) return true;
+  // Lower-case ASCII letters and digits are the common case, decided without the Unicode regex.
+  if (code < 128) return !((code >= 48 && code <= 57) || (code >= 97 && code <= 122));
+  return !LETTER_OR_DIGIT.test(text.charAt(index));
+}
+
+/** The position of the name that holds index `at` of `allNames`, from `low` on. */
+function nameAt(nameStarts: Int32Array, at: number, low: number): number {
+  let high = nameStarts.length - 2;
+  while (low < high) {
+    const middle = (low + high + 1) >> 1;
+    if ((nameStarts[middle] ?? 0) <= at) low = middle;
+    else high = middle - 1;
+  }
+  return low;
+}
+
 /**
- * The positions of the names that contain `term`, in list order. Each hit in
- * the joined names is mapped to its name by binary search over the starts;
- * the next search starts after that name, so each name is reported once.
+ * Sort keys of the names that contain `term`: how the best occurrence in a
+ * name matched (MATCH_RANK) times the recipe count, plus the name's place.
+ * One pass of indexOf through the joined names; each name is reported once.
  */
-function namesContaining({ allNames, nameStarts }: NameLookup, term: string): number[] {
-  const positions: number[] = [];
+function directMatchKeys({ allNames, nameStarts, namePlace }: NameLookup, term: string, count: number): number[] {
+  const keys: number[] = [];
+  let position = 0;
   let at = allNames.indexOf(term);
   while (at !== -1) {
-    let low = 0;
-    let high = nameStarts.length - 2;
-    while (low < high) {
-      const middle = (low + high + 1) >> 1;
-      if ((nameStarts[middle] ?? 0) <= at) low = middle;
-      else high = middle - 1;
-    }
-    const nameEnd = (nameStarts[low + 1] ?? 0) - NAME_END.length;
+    position = nameAt(nameStarts, at, position);
+    const nameEnd = (nameStarts[position + 1] ?? 0) - NAME_END.length;
     // A term with a line break in it can only match across two names.
-    if (at + term.length <= nameEnd) positions.push(low);
-    at = allNames.indexOf(term, Math.max(at + 1, nameEnd + NAME_END.length));
+    if (at + term.length > nameEnd) {
+      at = allNames.indexOf(term, at + 1);
+      continue;
+    }
+    let rank = MATCH_RANK.inside;
+    let found = at;
+    // Every occurrence in this name, for the best rank; the first one past it is where the next name's search starts.
+    while (found !== -1 && found + term.length <= nameEnd) {
+      if (isBoundary(allNames, found - 1)) {
+        if (isBoundary(allNames, found + term.length)) {
+          rank = MATCH_RANK.word;
+          found = allNames.indexOf(term, nameEnd + NAME_END.length);
+          break;
+        }
+        rank = MATCH_RANK["word-start"];
+      }
+      found = allNames.indexOf(term, found + 1);
+    }
+    keys.push(rank * count + (namePlace[position] ?? 0));
+    at = found;
   }
-  return positions;
-}
-
-function isBoundary(text: string, index: number): boolean {
-  const char = text[index];
-  return char === undefined || !LETTER_OR_DIGIT.test(char);
-}
-
-/** The best way `term` occurs in `lowerName` (both lower-case), or undefined if it does not. */
-function substringMatch(lowerName: string, term: string): Exclude<NameMatch, "related"> | undefined {
-  let best: Exclude<NameMatch, "related"> | undefined;
-  for (let at = lowerName.indexOf(term); at !== -1; at = lowerName.indexOf(term, at + 1)) {
-    const startsWord = isBoundary(lowerName, at - 1);
-    if (startsWord && isBoundary(lowerName, at + term.length)) return "word";
-    if (startsWord) best = "word-start";
-    else best ??= "inside";
-  }
-  return best;
+  return keys;
 }
 
 /**
@@ -70,36 +99,47 @@ function substringMatch(lowerName: string, term: string): Exclude<NameMatch, "re
  * small typos and recipes with a matching ingredient, by relevance. A blank
  * term finds nothing.
  */
-export async function searchRecipes(catalog: CatalogView, query: string): Promise<NameSearchResult[]> {
+export async function searchRecipes(catalog: CatalogView, query: string): Promise<NameSearchResults> {
   const term = query.trim().toLowerCase();
-  if (term === "") return [];
+  if (term === "") return NO_RESULTS;
 
   const { names, recipes } = catalog;
-  const { allNames, nameStarts, namePlace, byNameOrder } = names;
-  // One number per match sorts it: how it matched, then the name's place.
   const count = recipes.length;
-  const keys: number[] = [];
-  for (const position of namesContaining(names, term)) {
-    const lowerName = allNames.slice(nameStarts[position] ?? 0, (nameStarts[position + 1] ?? 0) - NAME_END.length);
-    const match = substringMatch(lowerName, term);
-    if (match) keys.push(MATCH_RANK[match] * count + (namePlace[position] ?? 0));
-  }
-  keys.sort((a, b) => a - b);
-  const results: NameSearchResult[] = [];
-  const found = new Set<number>();
-  for (const key of keys) {
-    const recipe = byNameOrder[key % count] as RecipeSummary;
-    results.push({ recipe, match: DIRECT_MATCHES[Math.floor(key / count)] as NameMatch });
-    found.add(recipe.id);
-  }
-
-  // The index names each recipe once; only the direct matches are to be skipped.
+  const keys = Float64Array.from(directMatchKeys(names, term, count)).sort();
   const index = await catalog.searchIndex();
-  for (const hit of index.search(term)) {
-    const recipe = recipes[hit.position];
-    if (recipe && !found.has(recipe.id)) results.push({ recipe, match: "related" });
+  const hits = index.search(term);
+
+  // Direct matches in key order, then the index's hits that are not among them.
+  const positions = new Int32Array(keys.length + hits.length);
+  const ranks = new Uint8Array(keys.length + hits.length);
+  const direct = new Uint8Array(count);
+  let length = 0;
+  for (const key of keys) {
+    const position = names.positionAtPlace[key % count] ?? 0;
+    direct[position] = 1;
+    positions[length] = position;
+    ranks[length++] = Math.floor(key / count);
   }
-  return results;
+  for (const hit of hits) {
+    if (direct[hit.position] === 1 || hit.position >= count) continue;
+    positions[length] = hit.position;
+    ranks[length++] = MATCH_RANK.related;
+  }
+  return {
+    length,
+    slice(start = 0, end = length) {
+      const from = Math.max(0, start < 0 ? length + start : start);
+      const to = Math.min(length, end < 0 ? length + end : end);
+      const page: NameSearchResult[] = [];
+      for (let at = from; at < to; at++) {
+        page.push({
+          recipe: recipes[positions[at] ?? 0] as RecipeSummary,
+          match: RANKED_MATCHES[ranks[at] ?? 0] as NameMatch,
+        });
+      }
+      return page;
+    },
+  };
 }
 
 /** The recipes of one category, sorted by name. */
