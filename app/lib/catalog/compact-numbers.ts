@@ -1,0 +1,89 @@
+/**
+ * Non-negative integers written as short runs of printable ASCII, so a list
+ * of them is a string that JSON carries unescaped and V8 keeps at one byte
+ * a character. The search index stores its posting lists this way and reads
+ * them where they lie, without turning them into arrays first.
+ *
+ * A number is written as its last digit in base 64 (a "final" character),
+ * preceded by the rest in base 28 ("leading" characters), most significant
+ * first: 0–63 take one character, up to 1,791 two, up to 50,175 three.
+ * Posting lists are mostly small gaps, so most numbers take one.
+ */
+
+/** Every printable ASCII character but the two JSON would escape, `"` and `\`. */
+const DIGITS = Array.from({ length: 0x7f - 0x21 }, (_, index) => String.fromCharCode(0x21 + index))
+  .filter((char) => char !== '"' && char !== "\\")
+  .join("");
+const FINAL_BASE = 64;
+const LEADING_BASE = DIGITS.length - FINAL_BASE;
+
+/** Character code → digit value; final digits are 0–63, leading digits FINAL_BASE + their value; -1: not a digit. */
+const DIGIT_VALUE = new Int8Array(128).fill(-1);
+for (let index = 0; index < DIGITS.length; index++) DIGIT_VALUE[DIGITS.charCodeAt(index)] = index;
+
+/** The largest number written as one character: a list of such numbers is read by place, without a reader. */
+export const LARGEST_SINGLE = FINAL_BASE - 1;
+
+/** The number at `offset` of a list whose numbers are all at most LARGEST_SINGLE. */
+export function singleAt(text: string, offset: number): number {
+  const digit = DIGIT_VALUE[text.charCodeAt(offset)] ?? -1;
+  if (digit < 0 || digit >= FINAL_BASE) throw new RangeError(`compact numbers: no single number at ${offset}`);
+  return digit;
+}
+
+/** Collects numbers into one string. */
+export class NumberWriter {
+  private readonly codes: number[] = [];
+  private readonly leading: number[] = [];
+
+  write(value: number): void {
+    if (!Number.isSafeInteger(value) || value < 0) throw new RangeError(`compact numbers: cannot write ${value}`);
+    let rest = Math.floor(value / FINAL_BASE);
+    const leading = this.leading;
+    leading.length = 0;
+    while (rest > 0) {
+      leading.push(rest % LEADING_BASE);
+      rest = Math.floor(rest / LEADING_BASE);
+    }
+    for (let index = leading.length - 1; index >= 0; index--) {
+      this.codes.push(DIGITS.charCodeAt(FINAL_BASE + (leading[index] ?? 0)));
+    }
+    this.codes.push(DIGITS.charCodeAt(value % FINAL_BASE));
+  }
+
+  /** Characters written so far. */
+  get length(): number {
+    return this.codes.length;
+  }
+
+  toString(): string {
+    // In slices: String.fromCharCode takes its arguments on the stack.
+    const slices: string[] = [];
+    for (let start = 0; start < this.codes.length; start += 8192) {
+      slices.push(String.fromCharCode(...this.codes.slice(start, start + 8192)));
+    }
+    return slices.join("");
+  }
+}
+
+/** Reads numbers one after another from `text`, starting at `offset`. */
+export class NumberReader {
+  text: string;
+  offset: number;
+
+  constructor(text: string, offset = 0) {
+    this.text = text;
+    this.offset = offset;
+  }
+
+  /** The next number; throws where the text holds none (a damaged index must not answer wrongly). */
+  next(): number {
+    let value = 0;
+    for (;;) {
+      const digit = DIGIT_VALUE[this.text.charCodeAt(this.offset++)] ?? -1;
+      if (digit < 0) throw new RangeError(`compact numbers: no number at ${this.offset - 1}`);
+      if (digit < FINAL_BASE) return value * FINAL_BASE + digit;
+      value = value * LEADING_BASE + (digit - FINAL_BASE);
+    }
+  }
+}
