@@ -1,0 +1,189 @@
+import { BoundedEditDistance } from "./edit-distance.ts";
+
+/** Ends every term in a vocabulary's text. No term holds one: words split at line breaks. */
+const TERM_END = "\n";
+
+/** A vocabulary's text: its terms in code-unit order (the order of `Array.prototype.sort`), each ended. */
+export function vocabularyText(sortedTerms: readonly string[]): string {
+  return sortedTerms
+    .map((term) => {
+      if (term.includes(TERM_END)) throw new Error(`search index: a term holds a line break: ${JSON.stringify(term)}`);
+      return `${term}${TERM_END}`;
+    })
+    .join("");
+}
+
+/**
+ * The sorted terms of a search index, as one string, and the lookups a query
+ * needs: a term's number (its place in the order, which names its postings),
+ * the run of terms that start with a word, and the terms within an edit
+ * distance. Nothing here allocates a string per term: a term is the stretch
+ * of the text between two offsets.
+ */
+export class Vocabulary {
+  readonly size: number;
+  private readonly text: string;
+  /** Where each term starts in `text`; one more entry for the end. */
+  private readonly starts: Uint32Array;
+  /**
+   * Term numbers ordered by length, then by term, and where each length
+   * starts in that order (one more entry for the end): the fuzzy search
+   * reads only the lengths it can reach.
+   */
+  private byLength: { order: Uint32Array; starts: Uint32Array } | undefined;
+
+  constructor(text: string, size: number) {
+    this.text = text;
+    this.size = size;
+    this.starts = new Uint32Array(size + 1);
+    let offset = 0;
+    for (let index = 0; index < size; index++) {
+      this.starts[index] = offset;
+      const end = text.indexOf(TERM_END, offset);
+      if (end < 0) throw new Error("search index: the vocabulary ends early");
+      offset = end + 1;
+    }
+    if (offset !== text.length) throw new Error("search index: the vocabulary has more terms than counted");
+    this.starts[size] = offset;
+  }
+
+  term(index: number): string {
+    return this.text.slice(this.start(index), this.end(index));
+  }
+
+  termLength(index: number): number {
+    return this.end(index) - this.start(index);
+  }
+
+  /** The number of `word`, or -1 if it is not a term. */
+  find(word: string): number {
+    const index = this.firstNotBelow(word);
+    return index < this.size && this.compare(index, word, false) === 0 ? index : -1;
+  }
+
+  /** The terms that start with `word` (itself included): numbers from the first to before the second. */
+  prefixRange(word: string): [number, number] {
+    return [this.firstNotBelow(word), this.firstAfterPrefix(word)];
+  }
+
+  /** Calls `visit` with every term within `max` edits of `word` and its distance, `word` itself included. */
+  forEachWithin(word: string, max: number, visit: (index: number, distance: number) => void): void {
+    const { order, starts } = this.lengthOrder();
+    const longest = starts.length - 2;
+    const distance = new BoundedEditDistance(word, max);
+    for (let length = Math.max(0, word.length - max); length <= Math.min(longest, word.length + max); length++) {
+      const end = starts[length + 1] ?? 0;
+      for (let at = starts[length] ?? 0; at < end; at++) {
+        const index = order[at] ?? 0;
+        const found = distance.distanceTo(this.text, this.start(index), this.end(index));
+        if (found <= max) visit(index, found);
+        else if (distance.hopelessStart > 0) at = this.lastSharingStart(order, at, end, distance.hopelessStart);
+      }
+    }
+  }
+
+  /**
+   * The last place from `at` on, before `end`, in a sorted run of term
+   * numbers whose term begins with the same `length` code units as the
+   * term at `at`. Those are adjacent; galloping first, as the run is mostly short.
+   */
+  private lastSharingStart(order: Uint32Array, at: number, end: number, length: number): number {
+    const term = order[at] ?? 0;
+    const shares = (place: number) => this.sameStart(term, order[place] ?? 0, length);
+    let low = at; // shares
+    let step = 1;
+    while (low + step < end && shares(low + step)) {
+      low += step;
+      step *= 2;
+    }
+    let high = Math.min(low + step, end); // does not share, or the end
+    while (high - low > 1) {
+      const middle = (low + high) >>> 1;
+      if (shares(middle)) low = middle;
+      else high = middle;
+    }
+    return low;
+  }
+
+  private sameStart(a: number, b: number, length: number): boolean {
+    const startA = this.start(a);
+    const startB = this.start(b);
+    if (this.end(b) - startB < length) return false;
+    for (let offset = 0; offset < length; offset++) {
+      if (this.text.charCodeAt(startA + offset) !== this.text.charCodeAt(startB + offset)) return false;
+    }
+    return true;
+  }
+
+  private start(index: number): number {
+    return this.starts[index] ?? 0;
+  }
+
+  private end(index: number): number {
+    return (this.starts[index + 1] ?? 1) - 1;
+  }
+
+  /** Built on the first fuzzy search, not on load: a counting sort, stable, so each length stays sorted. */
+  private lengthOrder(): { order: Uint32Array; starts: Uint32Array } {
+    if (this.byLength) return this.byLength;
+    let longest = 0;
+    for (let index = 0; index < this.size; index++) longest = Math.max(longest, this.termLength(index));
+    const lengthStarts = new Uint32Array(longest + 2);
+    for (let index = 0; index < this.size; index++) {
+      const length = this.termLength(index);
+      lengthStarts[length + 1] = (lengthStarts[length + 1] ?? 0) + 1;
+    }
+    for (let length = 1; length < lengthStarts.length; length++) {
+      lengthStarts[length] = (lengthStarts[length] ?? 0) + (lengthStarts[length - 1] ?? 0);
+    }
+    const next = lengthStarts.slice(0, -1);
+    const order = new Uint32Array(this.size);
+    for (let index = 0; index < this.size; index++) {
+      const length = this.termLength(index);
+      const at = next[length] ?? 0;
+      order[at] = index;
+      next[length] = at + 1;
+    }
+    this.byLength = { order, starts: lengthStarts };
+    return this.byLength;
+  }
+
+  /** The first term not sorted before `word`. */
+  private firstNotBelow(word: string): number {
+    let low = 0;
+    let high = this.size;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (this.compare(middle, word, false) < 0) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  }
+
+  /** The first term sorted after `word` that does not start with it. */
+  private firstAfterPrefix(word: string): number {
+    let low = 0;
+    let high = this.size;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (this.compare(middle, word, true) <= 0) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  }
+
+  /**
+   * Term `index` against `word` in code-unit order: negative, zero or
+   * positive. With `asPrefix`, a term that starts with `word` counts as equal.
+   */
+  private compare(index: number, word: string, asPrefix: boolean): number {
+    const start = this.start(index);
+    const length = this.end(index) - start;
+    const common = Math.min(length, word.length);
+    for (let offset = 0; offset < common; offset++) {
+      const difference = this.text.charCodeAt(start + offset) - word.charCodeAt(offset);
+      if (difference !== 0) return difference;
+    }
+    return asPrefix && length >= word.length ? 0 : length - word.length;
+  }
+}

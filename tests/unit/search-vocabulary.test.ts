@@ -1,0 +1,88 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { Vocabulary, vocabularyText } from "../../app/lib/catalog/search-vocabulary.ts";
+
+function levenshtein(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, column) => column);
+  for (let row = 1; row <= a.length; row++) {
+    const current = [row];
+    for (let column = 1; column <= b.length; column++) {
+      current[column] = Math.min(
+        (previous[column - 1] ?? 0) + (a[row - 1] === b[column - 1] ? 0 : 1),
+        (previous[column] ?? 0) + 1,
+        (current[column - 1] ?? 0) + 1,
+      );
+    }
+    previous = current;
+  }
+  return previous[b.length] ?? 0;
+}
+
+/** Few letters, numbers among them, so terms share starts and lie within a few edits of each other. */
+const term = fc.oneof(
+  fc.string({ unit: fc.constantFrom("a", "b", "k", "ä", " ", "\u{1F955}"), minLength: 1, maxLength: 9 }),
+  fc.nat({ max: 20_000 }).map(String),
+);
+const sortedTerms = fc.uniqueArray(term, { maxLength: 60 }).map((terms) => [...terms].sort());
+
+function vocabularyOf(terms: readonly string[]): Vocabulary {
+  return new Vocabulary(vocabularyText(terms), terms.length);
+}
+
+describe("search vocabulary", () => {
+  it("numbers its terms in sorted order and finds each, and nothing else", () => {
+    fc.assert(
+      fc.property(sortedTerms, term, (terms, other) => {
+        const vocabulary = vocabularyOf(terms);
+        expect(vocabulary.size).toBe(terms.length);
+        terms.forEach((entry, index) => {
+          expect(vocabulary.term(index)).toBe(entry);
+          expect(vocabulary.termLength(index)).toBe(entry.length);
+          expect(vocabulary.find(entry)).toBe(index);
+        });
+        expect(vocabulary.find(other)).toBe(terms.indexOf(other));
+      }),
+    );
+  });
+
+  it("gives the terms that start with a word as one run of numbers", () => {
+    fc.assert(
+      fc.property(sortedTerms, fc.oneof(term, fc.constant("")), (terms, word) => {
+        const [first, end] = vocabularyOf(terms).prefixRange(word);
+        const starting = terms.flatMap((entry, index) => (entry.startsWith(word) ? [index] : []));
+        expect(Array.from({ length: end - first }, (_, offset) => first + offset)).toEqual(starting);
+      }),
+    );
+  });
+
+  it("visits exactly the terms within the edits, each once with its distance", () => {
+    fc.assert(
+      fc.property(sortedTerms, term, fc.integer({ min: 0, max: 4 }), (terms, word, max) => {
+        const visited: [string, number][] = [];
+        const vocabulary = vocabularyOf(terms);
+        vocabulary.forEachWithin(word, max, (index, distance) => visited.push([vocabulary.term(index), distance]));
+        const expected = terms
+          .map((entry) => [entry, levenshtein(word, entry)] as [string, number])
+          .filter(([, distance]) => distance <= max);
+        expect(visited.sort()).toEqual(expected.sort());
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it("reaches terms far from the word through a long run of terms it gives up together", () => {
+    // 10,000 numbers share starts with each other and none with the word; "kase" is one edit away.
+    const terms = [...Array.from({ length: 10_000 }, (_, number) => String(10_000 + number)), "kase", "kasse"].sort();
+    const vocabulary = vocabularyOf(terms);
+    const found: string[] = [];
+    vocabulary.forEachWithin("kasee", 1, (index) => found.push(vocabulary.term(index)));
+    expect(found.sort()).toEqual(["kase", "kasse"]);
+  });
+
+  it("refuses a text that holds another number of terms than it says, or a term with a line break", () => {
+    expect(() => new Vocabulary(vocabularyText(["a", "b"]), 3)).toThrow();
+    expect(() => new Vocabulary(vocabularyText(["a", "b"]), 1)).toThrow();
+    expect(() => new Vocabulary("a\nb", 2)).toThrow();
+    expect(() => vocabularyText(["a\nb"])).toThrow();
+  });
+});
