@@ -1,8 +1,9 @@
 /**
  * Non-negative integers written as short runs of printable ASCII, so a list
- * of them is a string that JSON carries unescaped and V8 keeps at one byte
- * a character. The search index stores its posting lists this way and reads
- * them where they lie, without turning them into arrays first.
+ * of them is a string V8 keeps at one byte a character, with no line break
+ * (the search index separates its parts with them) and nothing JSON would
+ * escape. The search index stores its posting lists this way and reads them
+ * where they lie, without turning them into arrays first.
  *
  * A number is written as its last digit in base 64 (a "final" character),
  * preceded by the rest in base 28 ("leading" characters), most significant
