@@ -1,7 +1,7 @@
 /**
  * German spelling folding, shared by the search index (server) and the
  * ingredient filter (browser). A module of its own so the browser bundle
- * does not pull in MiniSearch.
+ * does not pull in the search index.
  */
 
 const FOLDS: [RegExp, string][] = [
