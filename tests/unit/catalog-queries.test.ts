@@ -296,6 +296,14 @@ describe("catalog view", () => {
     expect(catalog.ingredientBySlug("Ei")).toBeUndefined();
   });
 
+  it("builds its own search index when the published one does not load", async () => {
+    const recipes = [recipe({ name: "Käsespätzle", ingredients: ["Spätzle"] }), recipe({ name: "Linsensuppe" })];
+    for (const broken of ["", "{", '{"version":999}', "[1,2,3]"]) {
+      const names = (await search(viewOf(recipes, { searchIndex: broken }), "spatzle")).map((r) => r.recipe.name);
+      expect(names, broken).toEqual(["Käsespätzle"]);
+    }
+  });
+
   it("revives a published search index and searches with it as with one built from the recipes", async () => {
     const recipes = [
       recipe({ name: "Käsespätzle", ingredients: ["Spätzle", "Bergkäse"] }),

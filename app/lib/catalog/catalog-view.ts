@@ -187,8 +187,17 @@ function lazySearchIndex(source: CatalogViewSource): () => Promise<RecipeIndex> 
   let index: Promise<RecipeIndex> | undefined;
   return () => {
     index ??= source.searchIndex().then(
-      (serialized) =>
-        serialized === null ? loadSearchIndex(buildSearchIndex(source.recipes)) : loadSearchIndex(serialized),
+      (serialized) => {
+        if (serialized !== null) {
+          try {
+            return loadSearchIndex(serialized);
+          } catch (error) {
+            // A published index this code cannot read is not a reason to fail every search of the version.
+            console.error("catalog: the published search index does not load; building one in this isolate", error);
+          }
+        }
+        return loadSearchIndex(buildSearchIndex(source.recipes));
+      },
       (error: unknown) => {
         // A failed read is tried again by the next search, not remembered.
         index = undefined;
