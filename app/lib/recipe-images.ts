@@ -39,9 +39,17 @@ export function imageTransformQuery(transform: ImageTransform): string {
   return params.toString();
 }
 
+/** Each transform's query string, made once: a recipe sitemap writes thousands of image URLs. */
+const queryOfTransform = new Map<ImageTransform, string>();
+
 /** URL of a recipe image under the site's own /directus path. */
 export function recipeImageUrl(id: string, transform: ImageTransform = IMAGE_TRANSFORMS.card): string {
-  return `/directus/assets/${encodeURIComponent(id)}?${imageTransformQuery(transform)}`;
+  let query = queryOfTransform.get(transform);
+  if (query === undefined) {
+    query = imageTransformQuery(transform);
+    queryOfTransform.set(transform, query);
+  }
+  return `/directus/assets/${encodeURIComponent(id)}?${query}`;
 }
 
 const TRANSFORM_BY_QUERY = new Map<string, ImageTransform>(
