@@ -1,7 +1,9 @@
 /**
  * `npm run bench`: builds the site and measures what the project promises
  * about size and speed, side by side in one run. Writes reports/bench.md (for
- * people) and reports/bench.json (for comparing runs).
+ * people) and reports/bench.json (for comparing runs). It builds into a
+ * folder of its own (BENCH_BUILD), so a running `npm start` or browser test
+ * keeps serving build/ as it was.
  *
  *   npm run bench                        every part
  *   npm run bench -- --only lighthouse   only the named parts (repeatable), e.g.
@@ -11,7 +13,6 @@
  *   npm run bench -- --only print        the recipe page printed to
  *                                        reports/recipe-print.pdf (and .png)
  */
-import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { errorMessage } from "../app/lib/error-message.ts";
@@ -22,6 +23,7 @@ import { benchLighthouse, type LighthouseBench, type LighthousePage } from "./be
 import { benchPageCache, type PageCacheBench, type PassFigures } from "./bench/page-cache.ts";
 import { benchPrint, type PrintBench } from "./bench/print.ts";
 import { kb } from "./bench/sizes.ts";
+import { buildInto, keepingDeployRedirect } from "./build-folder.ts";
 import { deployDryRun, kib, shareOfLimit, WORKER_SIZE_LIMIT } from "./deploy-dry-run.ts";
 import { startScratchCms } from "./local-stack/cms.ts";
 import { startLocalSite } from "./local-stack/site.ts";
@@ -61,13 +63,16 @@ const wanted = (part: Part) => only.length === 0 || only.includes(part);
 // wrangler dev the Lighthouse part starts (it runs in its own process group).
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => process.exit(130));
 
-const build = spawnSync("react-router", ["build"], { stdio: ["ignore", "ignore", "inherit"] });
-if (build.status !== 0) {
-  console.error("bench: the build failed");
+/** The build every part measures and serves; .cache/ is git-ignored. */
+const BENCH_BUILD = ".cache/bench-build";
+try {
+  keepingDeployRedirect(() => buildInto(BENCH_BUILD));
+} catch (error) {
+  console.error(`bench: the build failed: ${errorMessage(error)}`);
   process.exit(1);
 }
 
-const routes = wanted("client-js") ? clientJsPerRoute() : undefined;
+const routes = wanted("client-js") ? clientJsPerRoute(BENCH_BUILD) : undefined;
 /** The production bundle as a deploy would upload it (the test stage's dry run), against the plan's limit. */
 const worker = wanted("worker") ? workerBench() : undefined;
 
@@ -82,7 +87,9 @@ const catalogs = wanted("catalog")
   : undefined;
 
 if (wanted("page-cache")) console.log("bench: the edge page cache, miss against hit …");
-const pageCache = wanted("page-cache") ? await benchPageCache(PAGE_CACHE_RECIPES, PAGE_CACHE_PAGES) : undefined;
+const pageCache = wanted("page-cache")
+  ? await benchPageCache(BENCH_BUILD, PAGE_CACHE_RECIPES, PAGE_CACHE_PAGES)
+  : undefined;
 
 let lighthouse: LighthouseBench | undefined;
 let lighthouseRecipes = 0;
@@ -102,7 +109,7 @@ if (wanted("lighthouse") || wanted("print") || wanted("directus-sync")) {
       // why, the other parts still run, and the bench exits with 1 at the end.
       let site: Awaited<ReturnType<typeof startLocalSite>> | undefined;
       try {
-        site = await startLocalSite(cms.directus.url);
+        site = await startLocalSite(cms.directus.url, BENCH_BUILD);
         lighthouseRecipes = site.recipes;
         // The home page draws a random recipe each run: every image must be
         // ready, as the edge cache and Directus' stored transforms have it in production.

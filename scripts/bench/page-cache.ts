@@ -82,8 +82,8 @@ async function pass(urls: string[], group: number, expected: RegExp | null): Pro
   };
 }
 
-/** Serves the current build/ on a synthetic catalog of `recipes` and measures `pages` recipe pages missed, then hit. */
-export async function benchPageCache(recipes: number, pages: number): Promise<PageCacheBench> {
+/** Serves the build in `buildDir` on a synthetic catalog of `recipes` and measures `pages` recipe pages missed, then hit. */
+export async function benchPageCache(buildDir: string, recipes: number, pages: number): Promise<PageCacheBench> {
   const persistDir = mkdtempSync(join(tmpdir(), "bench-page-cache-"));
   try {
     const platform = await getPlatformProxy<{ CATALOG: CatalogStore }>({
@@ -96,7 +96,7 @@ export async function benchPageCache(recipes: number, pages: number): Promise<Pa
       await platform.dispose();
     }
     // Nothing listens on port 9: anonymous pages never ask Directus.
-    const site = await serveBuild({ persistDir, directusUrl: "http://127.0.0.1:9" });
+    const site = await serveBuild({ buildDir, persistDir, directusUrl: "http://127.0.0.1:9" });
     try {
       // Spread over the catalog, so no page shares its render with another.
       const step = Math.max(1, Math.floor(recipes / pages));
