@@ -8,11 +8,10 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { getPlatformProxy } from "wrangler";
-import type { CatalogStore } from "../../app/lib/catalog/storage.ts";
 import { createDirectusSource } from "../../workers/sync/directus-source.ts";
 import { runSync } from "../../workers/sync/run-sync.ts";
 import { freePort } from "./free-port.ts";
+import { withLocalCatalogStore } from "./local-kv.ts";
 import { inScratchFolder } from "./scratch-folder.ts";
 
 export interface ServedSite {
@@ -91,17 +90,10 @@ function stopGroup(server: ChildProcess): Promise<void> {
 
 /** Publishes the catalog of the Directus at `directusUrl` into `persistDir` with the real sync core; returns the recipe count. */
 export async function publishCatalog(directusUrl: string, persistDir: string): Promise<number> {
-  // The same layout `wrangler dev` reads (<persist>/v3).
-  const platform = await getPlatformProxy<{ CATALOG: CatalogStore }>({
-    configPath: "wrangler.toml",
-    persist: { path: join(persistDir, "v3") },
-  });
-  try {
-    const summary = await runSync({ source: createDirectusSource({ url: directusUrl }), store: platform.env.CATALOG });
+  return withLocalCatalogStore(persistDir, async (store) => {
+    const summary = await runSync({ source: createDirectusSource({ url: directusUrl }), store });
     return summary.recipes;
-  } finally {
-    await platform.dispose();
-  }
+  });
 }
 
 /** Serves the current build (build/ unless `buildDir` says otherwise) with `wrangler dev` on the catalog in `persistDir`, until `stop()`. */
