@@ -419,9 +419,8 @@ const percentOf = (value: number, limit: number) => `${((value / limit) * 100).t
 /** One size's table: CPU per request against the plan's limit, and the weight of each answer. */
 function edgeSizeTable(size: EdgeSizeBench): string[] {
   const row = (page: EdgePageFigures) => {
-    const isBaseline = page.id === "robots";
-    const above = isBaseline ? "–" : ms(page.cpuMsAboveBaseline);
-    const share = isBaseline ? "–" : percentOf(page.cpuMsAboveBaseline, EDGE_LIMITS.cpuMs);
+    const above = page.baseline ? "–" : ms(page.cpuMsAboveBaseline);
+    const share = page.baseline ? "–" : percentOf(page.cpuMsAboveBaseline, EDGE_LIMITS.cpuMs);
     const hydration = page.hydrationBytes > 0 ? kb(page.hydrationBytes) : "–";
     return `| ${page.label} | \`${page.paths[0] ?? ""}\` | ${page.requests} | ${ms(page.cpuMsPerRequest)} | ${above} | ${share} | ${kb(page.bodyBytes)} | ${hydration} |`;
   };
@@ -456,7 +455,7 @@ function verdict(missed: string[]): string {
 /** The goals of issue 16 this part measures, each met, missed or not measured, with the figures that decide. */
 function edgeGoals(bench: EdgeBench, catalog: Measured<CatalogBench[]> | undefined): string[] {
   const at = (recipes: number) => bench.sizes.find((size) => size.recipes === recipes);
-  const pages = at(EDGE_GOALS.pageCpuAt)?.pages.filter((page) => page.id !== "robots") ?? [];
+  const pages = at(EDGE_GOALS.pageCpuAt)?.pages.filter((page) => !page.baseline) ?? [];
   const pagesOver = pages
     .filter((page) => page.cpuMsAboveBaseline > EDGE_GOALS.pageCpuMs)
     .map((page) => `${page.label} ${ms(page.cpuMsAboveBaseline)} ms`);

@@ -52,11 +52,13 @@ interface PageType {
 }
 
 /** The empty route every page type is measured against. */
-const BASELINE: PageType = { id: "robots", label: "`/robots.txt` (baseline)", paths: ["/robots.txt"], cold: true };
+const BASELINE: PageType = { id: "robots", label: "empty route (baseline)", paths: ["/robots.txt"], cold: true };
 
 export interface EdgePageFigures {
   id: string;
   label: string;
+  /** Whether this is the empty route the others are measured against. */
+  baseline: boolean;
   paths: string[];
   requests: number;
   /** workerd's CPU per request, everything included. */
@@ -235,6 +237,7 @@ async function measurePages(
   return types.map((type) => ({
     id: type.id,
     label: type.label,
+    baseline: type === BASELINE,
     paths: type.paths,
     requests: requestsOf(type.id),
     cpuMsPerRequest: perRequestMs(type.id),
