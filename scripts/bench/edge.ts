@@ -168,9 +168,13 @@ function pageTypes(catalog: Catalog, recipes: number): PageType[] {
   ];
 }
 
-/** Requests `path` and checks the answer: a rendered page, never one from the Cache API (which is off). */
+/**
+ * Requests `path` and checks the answer: the page itself (a redirect, say to
+ * the home page for an unknown recipe, would measure another page), rendered,
+ * never one from the Cache API (which is off).
+ */
 async function request(worker: BuiltWorker, path: string): Promise<Response> {
-  const response = await fetch(`${worker.url}${path}`, { signal: AbortSignal.timeout(120_000) });
+  const response = await fetch(`${worker.url}${path}`, { redirect: "manual", signal: AbortSignal.timeout(120_000) });
   const cacheStatus = response.headers.get("cache-status") ?? "";
   if (response.status !== 200 || /\bhit\b/.test(cacheStatus)) {
     await response.body?.cancel();
