@@ -422,7 +422,9 @@ function edgeSizeTable(size: EdgeSizeBench): string[] {
     const above = page.baseline ? "–" : ms(page.cpuMsAboveBaseline);
     const share = page.baseline ? "–" : percentOf(page.cpuMsAboveBaseline, EDGE_LIMITS.cpuMs);
     const hydration = page.hydrationBytes > 0 ? kb(page.hydrationBytes) : "–";
-    return `| ${page.label} | \`${page.paths[0] ?? ""}\` | ${page.requests} | ${ms(page.cpuMsPerRequest)} | ${above} | ${share} | ${kb(page.bodyBytes)} | ${hydration} |`;
+    // Reports from before the rounds were kept have no spread.
+    const spread = page.roundsMs ? `${ms(Math.min(...page.roundsMs))}–${ms(Math.max(...page.roundsMs))}` : "–";
+    return `| ${page.label} | \`${page.paths[0] ?? ""}\` | ${page.requests} | ${ms(page.cpuMsPerRequest)} | ${above} | ${spread} | ${share} | ${kb(page.bodyBytes)} | ${hydration} |`;
   };
   const publish =
     size.publishSeconds === null
@@ -438,8 +440,8 @@ function edgeSizeTable(size: EdgeSizeBench): string[] {
     "",
     ...(size.pages.length > 0
       ? [
-          `| page | first of its addresses | requests | workerd CPU ms / request | above \`/robots.txt\` ms | share of ${EDGE_LIMITS.cpuMs} ms | body KB | hydration KB |`,
-          "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |",
+          `| page | first of its addresses | requests | workerd CPU ms / request | above \`/robots.txt\` ms | rounds, lowest–highest ms | share of ${EDGE_LIMITS.cpuMs} ms | body KB | hydration KB |`,
+          "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
           ...size.pages.map(row),
           "",
         ]
@@ -518,9 +520,11 @@ function edgeSection(part: Measured<EdgeBench>, catalog: Measured<CatalogBench[]
     "less the same for `/robots.txt`, which passes the same middleware, page cache lookup and React Router without",
     "reading the catalog. Process time also holds Miniflare's routing Workers and V8's helper threads (garbage",
     "collection, compilation); the subtraction takes off what every request costs alike, and the share of the limit",
-    "is of the figure above `/robots.txt`. Each page type takes turns among a handful of addresses (all in bench.json);",
-    "body is the uncompressed answer and hydration the turbo-stream data in its inline scripts (a `.data` answer is",
-    "nothing else), both the mean over those addresses.",
+    "is of the figure above `/robots.txt`. The rounds column gives the lowest and highest figure of a single round",
+    "(above the baseline's in that round; the baseline's own for the baseline): how steady the machine was. Each page",
+    "type takes turns among a handful of addresses (all in bench.json); body is the uncompressed answer and",
+    "hydration the turbo-stream data in its inline scripts (a `.data` answer is nothing else), both the mean over",
+    "those addresses.",
     "",
     "Cold isolate: a new workerd on the same KV for each page type, and the wall time of its first request to the",
     "last byte: workerd loads the Worker's modules before it listens; the request reads the catalog from the local",

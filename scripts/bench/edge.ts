@@ -34,10 +34,10 @@ const WARM_UP_REQUESTS = 30;
  * small against the sum, within MIN_REQUESTS and MAX_REQUESTS; spread over
  * ROUNDS turns.
  */
-const TARGET_CPU_SECONDS = 3;
+const TARGET_CPU_SECONDS = 4;
 const MIN_REQUESTS = 200;
 const MAX_REQUESTS = 1000;
-const ROUNDS = 4;
+const ROUNDS = 8;
 /** Nothing listens on port 9: anonymous pages never ask Directus. */
 const NO_DIRECTUS = "http://127.0.0.1:9";
 
@@ -65,6 +65,12 @@ export interface EdgePageFigures {
   cpuMsPerRequest: number;
   /** The same above the baseline's: what the page itself costs. 0 for the baseline. */
   cpuMsAboveBaseline: number;
+  /**
+   * The figure of each round on its own (above the baseline's in the same
+   * round; the baseline's own per request): how far they spread tells how
+   * steady the machine was.
+   */
+  roundsMs: number[];
   /** Mean bytes of the answer's body over the paths (HTML, turbo-stream data, XML or text, uncompressed). */
   bodyBytes: number;
   /** Mean bytes of hydration data in it: the inline turbo-stream scripts of HTML, a `.data` answer whole. */
@@ -226,26 +232,31 @@ async function measurePages(
     const requests = Math.min(MAX_REQUESTS, Math.max(MIN_REQUESTS, TARGET_CPU_SECONDS / estimate));
     perRound.set(type.id, Math.ceil(requests / ROUNDS));
   }
-  const cpuSeconds = new Map<string, number>(types.map((type) => [type.id, 0]));
+  /** CPU ms per request of each type in each round. */
+  const rounds = new Map<string, number[]>(types.map((type) => [type.id, []]));
   for (let round = 1; round <= ROUNDS; round++) {
     for (const type of types) {
       progress(`round ${round}/${ROUNDS}, ${type.label}`);
+      const requests = perRound.get(type.id) ?? 0;
       const before = workerdCpuSeconds({ parent: process.pid });
-      for (let i = 0; i < (perRound.get(type.id) ?? 0); i++) await sendCounted(worker, type, i);
-      cpuSeconds.set(type.id, (cpuSeconds.get(type.id) ?? 0) + workerdCpuSeconds({ parent: process.pid }) - before);
+      for (let i = 0; i < requests; i++) await sendCounted(worker, type, i);
+      rounds.get(type.id)?.push(((workerdCpuSeconds({ parent: process.pid }) - before) * 1000) / requests);
     }
   }
-  const requestsOf = (id: string) => ROUNDS * (perRound.get(id) ?? 0);
-  const perRequestMs = (id: string) => ((cpuSeconds.get(id) ?? 0) * 1000) / requestsOf(id);
-  const baselineMs = perRequestMs(BASELINE.id);
+  // Every round has the same requests per type, so the mean of the rounds is the total over the requests.
+  const perRequestMs = (id: string) => mean(rounds.get(id) ?? []);
+  const baselineRounds = rounds.get(BASELINE.id) ?? [];
   return types.map((type) => ({
     id: type.id,
     label: type.label,
     baseline: type === BASELINE,
     paths: type.paths,
-    requests: requestsOf(type.id),
+    requests: ROUNDS * (perRound.get(type.id) ?? 0),
     cpuMsPerRequest: perRequestMs(type.id),
-    cpuMsAboveBaseline: type === BASELINE ? 0 : perRequestMs(type.id) - baselineMs,
+    cpuMsAboveBaseline: type === BASELINE ? 0 : perRequestMs(type.id) - perRequestMs(BASELINE.id),
+    roundsMs: (rounds.get(type.id) ?? []).map((ms, round) =>
+      type === BASELINE ? ms : ms - (baselineRounds[round] ?? 0),
+    ),
     bodyBytes: sizes.get(type.id)?.body ?? 0,
     hydrationBytes: sizes.get(type.id)?.hydration ?? 0,
   }));
