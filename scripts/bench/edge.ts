@@ -67,8 +67,8 @@ export interface EdgePageFigures {
   cpuMsAboveBaseline: number;
   /**
    * The figure of each round on its own (above the baseline's in the same
-   * round; the baseline's own per request): how far they spread tells how
-   * steady the machine was.
+   * round; the baseline's own per request). They spread: a major garbage
+   * collection lands in one round or another, and the machine is shared.
    */
   roundsMs: number[];
   /** Mean bytes of the answer's body over the paths (HTML, turbo-stream data, XML or text, uncompressed). */
