@@ -10,9 +10,10 @@
  *   node scripts/deploy-dry-run.ts   prints one line, exits 1 over the limit
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { gzipSync } from "node:zlib";
+import { buildInto, keepingDeployRedirect } from "./build-folder.ts";
 
 /**
  * The most a Worker may be, gzip-compressed, on the plan we target: 3 MiB on
@@ -26,12 +27,6 @@ const DRY_RUN_DIR = ".cache/deploy-dry-run";
 const BUILD_DIR = `${DRY_RUN_DIR}/build`;
 /** What `wrangler deploy --outdir` writes: exactly the modules it would upload. */
 const BUNDLE_DIR = `${DRY_RUN_DIR}/bundle`;
-/**
- * Written by every build (the Cloudflare Vite plugin) and read by `wrangler
- * deploy` and `wrangler dev` without `--config`: it points them at the last
- * build's wrangler.json. The dry run puts it back as it was.
- */
-const DEPLOY_REDIRECT = ".wrangler/deploy/config.json";
 
 /** The modules a Worker upload consists of: ES modules, CommonJS, WebAssembly, text and data. */
 const MODULE_FILE = /\.(js|mjs|cjs|wasm|txt|bin)$/;
@@ -108,25 +103,19 @@ interface DryRunResult {
 
 /** Builds the production environment and runs a deploy dry run on it; returns the size of what would be uploaded. */
 export function deployDryRun(): DryRunResult {
-  const redirect = existsSync(DEPLOY_REDIRECT) ? readFileSync(DEPLOY_REDIRECT) : undefined;
   rmSync(DRY_RUN_DIR, { recursive: true, force: true });
-  try {
+  // `wrangler deploy` without --config follows the build's redirect to this
+  // build; afterwards it points where it pointed before.
+  keepingDeployRedirect(() => {
     // The Cloudflare plugin reads CLOUDFLARE_ENV when the build starts and
     // writes the flattened [env.production] into the build's wrangler.json.
-    run("react-router", ["build"], { CLOUDFLARE_ENV: "production", BUILD_DIRECTORY: BUILD_DIR });
+    buildInto(BUILD_DIR, { CLOUDFLARE_ENV: "production" });
     run("wrangler", ["deploy", "--dry-run", "--env", "production", "--outdir", BUNDLE_DIR], {
       // No usage metrics, no request for the cf object: nothing leaves the machine.
       WRANGLER_SEND_METRICS: "false",
       CLOUDFLARE_CF_FETCH_ENABLED: "false",
     });
-  } finally {
-    if (redirect) {
-      mkdirSync(dirname(DEPLOY_REDIRECT), { recursive: true });
-      writeFileSync(DEPLOY_REDIRECT, redirect);
-    } else {
-      rmSync(DEPLOY_REDIRECT, { force: true });
-    }
-  }
+  });
   return { size: measureWorkerBundle(BUNDLE_DIR), sourceMaps: checkSourceMaps(BUILD_DIR) };
 }
 

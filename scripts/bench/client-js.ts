@@ -3,8 +3,6 @@ import { join } from "node:path";
 import { runInNewContext } from "node:vm";
 import { type Size, sizeOfFiles } from "./sizes.ts";
 
-const CLIENT_DIR = "build/client";
-
 interface ManifestRoute {
   id: string;
   parentId?: string;
@@ -21,11 +19,11 @@ interface Manifest {
   routes: Record<string, ManifestRoute>;
 }
 
-/** The client manifest React Router writes: which modules each route loads. */
-function readManifest(): { manifest: Manifest; file: string } {
-  const assets = join(CLIENT_DIR, "assets");
+/** The client manifest React Router writes into `clientDir`: which modules each route loads. */
+function readManifest(clientDir: string): { manifest: Manifest; file: string } {
+  const assets = join(clientDir, "assets");
   const name = readdirSync(assets).find((file) => /^manifest-[\w-]+\.js$/.test(file));
-  if (!name) throw new Error("bench: no React Router manifest in build/client/assets; run the build first");
+  if (!name) throw new Error(`bench: no React Router manifest in ${assets}; run the build first`);
   const sandbox = { window: {} as { __reactRouterManifest?: Manifest } };
   runInNewContext(readFileSync(join(assets, name), "utf8"), sandbox);
   if (!sandbox.window.__reactRouterManifest) throw new Error(`bench: ${name} defines no manifest`);
@@ -41,9 +39,11 @@ export interface RouteScripts {
 /**
  * The JavaScript a first visit to each route downloads: the client entry, the
  * manifest, and the modules of the route and its parents, each file once.
+ * `buildDir` is the build's folder (build/ or the bench's own).
  */
-export function clientJsPerRoute(): RouteScripts[] {
-  const { manifest, file: manifestFile } = readManifest();
+export function clientJsPerRoute(buildDir: string): RouteScripts[] {
+  const clientDir = join(buildDir, "client");
+  const { manifest, file: manifestFile } = readManifest(clientDir);
   const result: RouteScripts[] = [];
   for (const route of Object.values(manifest.routes)) {
     if (route.id === "root") continue;
@@ -64,7 +64,7 @@ export function clientJsPerRoute(): RouteScripts[] {
     result.push({
       routeId: route.id,
       files: files.size,
-      size: sizeOfFiles([...files].map((path) => join(CLIENT_DIR, path))),
+      size: sizeOfFiles([...files].map((path) => join(clientDir, path))),
     });
   }
   return result;

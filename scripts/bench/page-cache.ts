@@ -7,14 +7,14 @@
  * Wall time is seen from the client, one request at a time; CPU is workerd's
  * own (user + system, from /proc) over each pass, per request.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { getPlatformProxy } from "wrangler";
-import type { CatalogStore } from "../../app/lib/catalog/storage.ts";
 import { publish } from "../../workers/sync/publish.ts";
+import { withLocalCatalogStore } from "../local-stack/local-kv.ts";
 import { serveBuild } from "../local-stack/site.ts";
 import { syntheticCatalog } from "./catalog.ts";
+import { workerdCpuSeconds } from "./workerd-cpu.ts";
 
 export interface PassFigures {
   requests: number;
@@ -32,28 +32,6 @@ export interface PageCacheBench {
   baseline: PassFigures;
 }
 
-/** Clock ticks per second of /proc's CPU times (USER_HZ; 100 on Linux). */
-const TICKS_PER_SECOND = 100;
-
-/** CPU seconds (user + system) of every workerd process in `group`. */
-function workerdCpuSeconds(group: number): number {
-  let ticks = 0;
-  for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
-    let stat: string;
-    try {
-      stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    } catch {
-      continue; // gone meanwhile
-    }
-    // Fields after the command, which is in parentheses and may hold spaces.
-    const command = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    if (command !== "workerd" || Number(fields[2]) !== group) continue;
-    ticks += Number(fields[11]) + Number(fields[12]);
-  }
-  return ticks / TICKS_PER_SECOND;
-}
-
 function percentile(sorted: number[], share: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))] ?? 0;
 }
@@ -61,7 +39,7 @@ function percentile(sorted: number[], share: number): number {
 /** Requests every URL once, in order, checking each answer's Cache-Status. */
 async function pass(urls: string[], group: number, expected: RegExp | null): Promise<PassFigures> {
   const times: number[] = [];
-  const cpuBefore = workerdCpuSeconds(group);
+  const cpuBefore = workerdCpuSeconds({ processGroup: group });
   for (const url of urls) {
     const started = performance.now();
     const response = await fetch(url);
@@ -72,7 +50,7 @@ async function pass(urls: string[], group: number, expected: RegExp | null): Pro
       throw new Error(`bench: ${url} answered ${response.status} with Cache-Status "${status}"`);
     }
   }
-  const cpu = workerdCpuSeconds(group) - cpuBefore;
+  const cpu = workerdCpuSeconds({ processGroup: group }) - cpuBefore;
   times.sort((a, b) => a - b);
   return {
     requests: urls.length,
@@ -82,21 +60,13 @@ async function pass(urls: string[], group: number, expected: RegExp | null): Pro
   };
 }
 
-/** Serves the current build/ on a synthetic catalog of `recipes` and measures `pages` recipe pages missed, then hit. */
-export async function benchPageCache(recipes: number, pages: number): Promise<PageCacheBench> {
+/** Serves the build in `buildDir` on a synthetic catalog of `recipes` and measures `pages` recipe pages missed, then hit. */
+export async function benchPageCache(buildDir: string, recipes: number, pages: number): Promise<PageCacheBench> {
   const persistDir = mkdtempSync(join(tmpdir(), "bench-page-cache-"));
   try {
-    const platform = await getPlatformProxy<{ CATALOG: CatalogStore }>({
-      configPath: "wrangler.toml",
-      persist: { path: join(persistDir, "v3") },
-    });
-    try {
-      await publish(platform.env.CATALOG, syntheticCatalog(recipes));
-    } finally {
-      await platform.dispose();
-    }
+    await withLocalCatalogStore(persistDir, (store) => publish(store, syntheticCatalog(recipes)));
     // Nothing listens on port 9: anonymous pages never ask Directus.
-    const site = await serveBuild({ persistDir, directusUrl: "http://127.0.0.1:9" });
+    const site = await serveBuild({ buildDir, persistDir, directusUrl: "http://127.0.0.1:9" });
     try {
       // Spread over the catalog, so no page shares its render with another.
       const step = Math.max(1, Math.floor(recipes / pages));

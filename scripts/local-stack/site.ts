@@ -1,18 +1,17 @@
 /**
  * The built site as a visitor meets it, for the browser tests and the
  * benchmark: the catalog published from a real Directus into a local KV,
- * then `wrangler dev` serving a copy of build/ on that KV, with recipe
- * images and sign-in through that Directus.
+ * then `wrangler dev` serving a copy of a build (build/, or the bench's own
+ * folder) on that KV, with recipe images and sign-in through that Directus.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { getPlatformProxy } from "wrangler";
-import type { CatalogStore } from "../../app/lib/catalog/storage.ts";
 import { createDirectusSource } from "../../workers/sync/directus-source.ts";
 import { runSync } from "../../workers/sync/run-sync.ts";
 import { freePort } from "./free-port.ts";
+import { withLocalCatalogStore } from "./local-kv.ts";
 import { inScratchFolder } from "./scratch-folder.ts";
 
 export interface ServedSite {
@@ -29,6 +28,8 @@ interface LocalSite extends ServedSite {
 }
 
 interface ServeOptions {
+  /** The build to serve; build/ unless told otherwise (the bench builds into a folder of its own). */
+  buildDir?: string;
   /** A folder with a published catalog (see publishCatalog); the server reads and writes it. */
   persistDir: string;
   /** Where the Worker reaches Directus; a dead address plays a Directus that is down. */
@@ -89,20 +90,13 @@ function stopGroup(server: ChildProcess): Promise<void> {
 
 /** Publishes the catalog of the Directus at `directusUrl` into `persistDir` with the real sync core; returns the recipe count. */
 export async function publishCatalog(directusUrl: string, persistDir: string): Promise<number> {
-  // The same layout `wrangler dev` reads (<persist>/v3).
-  const platform = await getPlatformProxy<{ CATALOG: CatalogStore }>({
-    configPath: "wrangler.toml",
-    persist: { path: join(persistDir, "v3") },
-  });
-  try {
-    const summary = await runSync({ source: createDirectusSource({ url: directusUrl }), store: platform.env.CATALOG });
+  return withLocalCatalogStore(persistDir, async (store) => {
+    const summary = await runSync({ source: createDirectusSource({ url: directusUrl }), store });
     return summary.recipes;
-  } finally {
-    await platform.dispose();
-  }
+  });
 }
 
-/** Serves the current build/ with `wrangler dev` on the catalog in `persistDir`, until `stop()`. */
+/** Serves the current build (build/ unless `buildDir` says otherwise) with `wrangler dev` on the catalog in `persistDir`, until `stop()`. */
 export async function serveBuild(options: ServeOptions): Promise<ServedSite> {
   const workDir = mkdtempSync(join(tmpdir(), "site-build-"));
   let server: ChildProcess | undefined;
@@ -127,7 +121,7 @@ export async function serveBuild(options: ServeOptions): Promise<ServedSite> {
     // A private copy of the build: a rebuild in the work tree while this
     // server runs (tests, a bench) must not swap files under it.
     const buildCopy = join(workDir, "build");
-    cpSync("build", buildCopy, { recursive: true });
+    cpSync(options.buildDir ?? "build", buildCopy, { recursive: true });
     const port = options.port ?? (await freePort());
     const url = `http://127.0.0.1:${port}`;
     // Canonical links and absolute URLs name the origin that is served, as in production.
@@ -173,12 +167,12 @@ export async function serveBuild(options: ServeOptions): Promise<ServedSite> {
 
 /**
  * Publishes the catalog of the Directus at `directusUrl` into a fresh local
- * KV and serves the current build on it on a free port. Needs `build/`.
+ * KV and serves the build in `buildDir` on it on a free port.
  */
-export async function startLocalSite(directusUrl: string): Promise<LocalSite> {
+export async function startLocalSite(directusUrl: string, buildDir: string): Promise<LocalSite> {
   return inScratchFolder("site-state-", async (persistDir) => {
     const recipes = await publishCatalog(directusUrl, persistDir);
-    const site = await serveBuild({ persistDir, directusUrl });
+    const site = await serveBuild({ buildDir, persistDir, directusUrl });
     return { ...site, recipes };
   });
 }

@@ -1,0 +1,94 @@
+/**
+ * The heap of one Worker's V8 isolate inside workerd, read through workerd's
+ * inspector with the Chrome DevTools Protocol over a WebSocket: a full
+ * garbage collection, then the bytes of the heap in use — what Cloudflare
+ * holds against an isolate's 128 MB.
+ *
+ * workerd answers `Runtime.getHeapUsage` at once but carries out
+ * `HeapProfiler.collectGarbage` only when the isolate is next entered (tried
+ * with workerd 1.20261117.1: the answer waits until a request comes), so the
+ * caller's `enterIsolate` sends the Worker a request meanwhile.
+ */
+
+/** How long one protocol call may take before the measurement is given up. */
+const CALL_TIMEOUT_MS = 60_000;
+
+interface InspectorTarget {
+  id: string;
+  webSocketDebuggerUrl: string;
+}
+
+/** The WebSocket address of the Worker `workerName` among the inspector's targets (`core:user:<name>` in Miniflare). */
+async function workerTarget(inspectorUrl: URL, workerName: string): Promise<string> {
+  const list = new URL("/json/list", inspectorUrl);
+  list.protocol = "http:";
+  const targets = (await (await fetch(list)).json()) as InspectorTarget[];
+  const target = targets.find(({ id }) => id === `core:user:${workerName}`);
+  if (!target) {
+    throw new Error(
+      `bench: no inspector target for ${workerName}; there are ${targets.map(({ id }) => id).join(", ")}`,
+    );
+  }
+  return target.webSocketDebuggerUrl;
+}
+
+/** One DevTools Protocol session: `call` sends a method and resolves with its result. */
+async function openSession(address: string): Promise<{ call(method: string): Promise<unknown>; close(): void }> {
+  const socket = new WebSocket(address);
+  await new Promise((resolveOpen, rejectOpen) => {
+    socket.addEventListener("open", resolveOpen, { once: true });
+    socket.addEventListener("error", () => rejectOpen(new Error(`bench: cannot open ${address}`)), { once: true });
+  });
+  const pending = new Map<number, { resolve(result: unknown): void; reject(error: Error): void }>();
+  socket.addEventListener("message", (event) => {
+    const message = JSON.parse(String(event.data)) as { id?: number; result?: unknown; error?: { message: string } };
+    const waiting = message.id === undefined ? undefined : pending.get(message.id);
+    if (!waiting || message.id === undefined) return; // an event, not an answer
+    pending.delete(message.id);
+    if (message.error) waiting.reject(new Error(`bench: inspector: ${message.error.message}`));
+    else waiting.resolve(message.result);
+  });
+  let nextId = 1;
+  return {
+    call(method) {
+      const id = nextId++;
+      return new Promise((resolveCall, rejectCall) => {
+        const timer = setTimeout(
+          () =>
+            rejectCall(new Error(`bench: the inspector did not answer ${method} within ${CALL_TIMEOUT_MS / 1000} s`)),
+          CALL_TIMEOUT_MS,
+        );
+        pending.set(id, {
+          resolve: (result) => {
+            clearTimeout(timer);
+            resolveCall(result);
+          },
+          reject: (error) => {
+            clearTimeout(timer);
+            rejectCall(error);
+          },
+        });
+        socket.send(JSON.stringify({ id, method, params: {} }));
+      });
+    },
+    close: () => socket.close(),
+  };
+}
+
+/** The bytes in use on the heap of the Worker `workerName` right after a full garbage collection. */
+export async function isolateHeapBytes(
+  inspectorUrl: URL,
+  workerName: string,
+  enterIsolate: () => Promise<void>,
+): Promise<number> {
+  const session = await openSession(await workerTarget(inspectorUrl, workerName));
+  try {
+    const collected = session.call("HeapProfiler.collectGarbage");
+    await enterIsolate();
+    await collected;
+    const usage = (await session.call("Runtime.getHeapUsage")) as { usedSize: number };
+    return usage.usedSize;
+  } finally {
+    session.close();
+  }
+}
