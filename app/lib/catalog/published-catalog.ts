@@ -50,8 +50,10 @@ function bucketReader(store: CatalogStore): (hash: string) => Promise<Uint8Array
       kept.set(hash, cached);
       return cached;
     }
-    const reading = readBlobBytes(store, hash).then(
+    const reading: Promise<Uint8Array> = readBlobBytes(store, hash).then(
       (bytes) => {
+        // Evicted while it was being read: it is returned, not counted.
+        if (kept.get(hash) !== reading) return bytes;
         sizes.set(hash, bytes.byteLength);
         keptBytes += bytes.byteLength;
         for (const [oldest] of kept) {
@@ -63,7 +65,7 @@ function bucketReader(store: CatalogStore): (hash: string) => Promise<Uint8Array
         return bytes;
       },
       (error: unknown) => {
-        kept.delete(hash);
+        if (kept.get(hash) === reading) kept.delete(hash);
         throw error;
       },
     );
