@@ -1,23 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { BoundedEditDistance } from "../../app/lib/catalog/edit-distance.ts";
-
-/** Levenshtein distance by the full table: the definition the bounded one must agree with. */
-function levenshtein(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, column) => column);
-  for (let row = 1; row <= a.length; row++) {
-    const current = [row];
-    for (let column = 1; column <= b.length; column++) {
-      current[column] = Math.min(
-        (previous[column - 1] ?? 0) + (a[row - 1] === b[column - 1] ? 0 : 1),
-        (previous[column] ?? 0) + 1,
-        (current[column - 1] ?? 0) + 1,
-      );
-    }
-    previous = current;
-  }
-  return previous[b.length] ?? 0;
-}
+import { levenshtein } from "../levenshtein.ts";
 
 /** Few letters, so candidates near the word and sharing starts with each other are common. */
 const word = fc.string({ unit: fc.constantFrom("a", "b", "c", "ä", "\u{1F955}"), maxLength: 12 });

@@ -8,6 +8,7 @@ import {
   type SearchHit,
 } from "../../app/lib/catalog/search-index.ts";
 import { searchTerms, splitWords, termsOf } from "../../app/lib/catalog/search-terms.ts";
+import { levenshtein } from "../levenshtein.ts";
 
 function recipe(name: string, ingredients: string[] = [], cuisine: string | null = null): IndexedRecipe {
   return { name, ingredients, cuisine };
@@ -19,22 +20,6 @@ function search(recipes: readonly IndexedRecipe[], query: string): SearchHit[] {
 
 function namesFound(recipes: readonly IndexedRecipe[], query: string): string[] {
   return search(recipes, query).map((hit) => recipes[hit.position]?.name ?? "?");
-}
-
-function levenshtein(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, column) => column);
-  for (let row = 1; row <= a.length; row++) {
-    const current = [row];
-    for (let column = 1; column <= b.length; column++) {
-      current[column] = Math.min(
-        (previous[column - 1] ?? 0) + (a[row - 1] === b[column - 1] ? 0 : 1),
-        (previous[column] ?? 0) + 1,
-        (current[column - 1] ?? 0) + 1,
-      );
-    }
-    previous = current;
-  }
-  return previous[b.length] ?? 0;
 }
 
 /**

@@ -1,22 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { Vocabulary, vocabularyText } from "../../app/lib/catalog/search-vocabulary.ts";
-
-function levenshtein(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, column) => column);
-  for (let row = 1; row <= a.length; row++) {
-    const current = [row];
-    for (let column = 1; column <= b.length; column++) {
-      current[column] = Math.min(
-        (previous[column - 1] ?? 0) + (a[row - 1] === b[column - 1] ? 0 : 1),
-        (previous[column] ?? 0) + 1,
-        (current[column - 1] ?? 0) + 1,
-      );
-    }
-    previous = current;
-  }
-  return previous[b.length] ?? 0;
-}
+import { levenshtein } from "../levenshtein.ts";
 
 /** Few letters, numbers among them, so terms share starts and lie within a few edits of each other. */
 const term = fc.oneof(
