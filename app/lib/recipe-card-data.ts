@@ -1,4 +1,5 @@
 import type { CatalogRecipe } from "./catalog/types.ts";
+import { pickFields } from "./pick-fields.ts";
 
 /**
  * What a recipe card prints (spec section 2), and so all a loader sends to
@@ -7,52 +8,24 @@ import type { CatalogRecipe } from "./catalog/types.ts";
  * and cooking time, category, dates, the ingredient name lists the lines
  * repeat) stay on the server.
  */
-export type RecipeCardData = Pick<
-  CatalogRecipe,
-  | "id"
-  | "slug"
-  | "name"
-  | "image"
-  | "recipeUrl"
-  | "totalTime"
-  | "vegetarian"
-  | "vegan"
-  | "description"
-  | "instructions"
-  | "steps"
-  | "servings"
-  | "ingredientLines"
->;
+const CARD_FIELDS = [
+  "id",
+  "slug",
+  "name",
+  "image",
+  "recipeUrl",
+  "totalTime",
+  "vegetarian",
+  "vegan",
+  "description",
+  "instructions",
+  "steps",
+  "servings",
+  "ingredientLines",
+] as const satisfies readonly (keyof CatalogRecipe)[];
+
+export type RecipeCardData = Pick<CatalogRecipe, (typeof CARD_FIELDS)[number]>;
 
 export function recipeCardData(recipe: CatalogRecipe): RecipeCardData {
-  const {
-    id,
-    slug,
-    name,
-    image,
-    recipeUrl,
-    totalTime,
-    vegetarian,
-    vegan,
-    description,
-    instructions,
-    steps,
-    servings,
-    ingredientLines,
-  } = recipe;
-  return {
-    id,
-    slug,
-    name,
-    image,
-    recipeUrl,
-    totalTime,
-    vegetarian,
-    vegan,
-    description,
-    instructions,
-    steps,
-    servings,
-    ingredientLines,
-  };
+  return pickFields(recipe, CARD_FIELDS);
 }

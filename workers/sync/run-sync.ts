@@ -9,7 +9,7 @@
  */
 import { readPublished, readWholeRecipes } from "../../app/lib/catalog/published-catalog.ts";
 import { type CatalogStore, readPointer } from "../../app/lib/catalog/storage.ts";
-import { detailsOf, summaryOf } from "../../app/lib/catalog/stored-catalog.ts";
+import { comparableRecipe } from "../../app/lib/catalog/stored-catalog.ts";
 import type { CatalogRecipe } from "../../app/lib/catalog/types.ts";
 import { buildCatalog } from "./build-catalog.ts";
 import type { ContentSource } from "./directus-source.ts";
@@ -70,11 +70,6 @@ interface SyncOptions {
 }
 
 /** Recipe-level differences between two recipe lists. */
-/** A recipe as text whose field order does not depend on how it was put together. */
-function comparable(recipe: CatalogRecipe): string {
-  return JSON.stringify([summaryOf(recipe), detailsOf(recipe)]);
-}
-
 function compareRecipes(before: readonly CatalogRecipe[], after: readonly CatalogRecipe[]): CatalogChanges {
   const old = new Map(before.map((recipe) => [recipe.id, recipe]));
   const changes: CatalogChanges = { added: [], removed: [], changed: [] };
@@ -82,7 +77,7 @@ function compareRecipes(before: readonly CatalogRecipe[], after: readonly Catalo
     const previous = old.get(recipe.id);
     old.delete(recipe.id);
     if (!previous) changes.added.push(recipe.slug);
-    else if (comparable(previous) !== comparable(recipe)) changes.changed.push(recipe.slug);
+    else if (comparableRecipe(previous) !== comparableRecipe(recipe)) changes.changed.push(recipe.slug);
   }
   changes.removed = [...old.values()].map((recipe) => recipe.slug);
   return changes;

@@ -20,6 +20,7 @@
  * boundaries too, so each bucket lies in one piece.
  */
 import { RECIPE_TYPES, type RecipeType } from "../categories.ts";
+import { pickFields } from "../pick-fields.ts";
 import {
   CATALOG_FORMAT_VERSION,
   type Catalog,
@@ -127,36 +128,44 @@ function cutAtBoundaries<T>(items: readonly T[], idOf: (item: T) => number, ever
   return groups;
 }
 
+const SUMMARY_FIELDS = [
+  "id",
+  "slug",
+  "name",
+  "cuisine",
+  "image",
+  "totalTime",
+  "vegetarian",
+  "vegan",
+  "type",
+  "published",
+  "ingredients",
+] as const satisfies readonly (keyof RecipeSummary)[];
+
+const DETAIL_FIELDS = [
+  "description",
+  "instructions",
+  "steps",
+  "recipeUrl",
+  "prepTime",
+  "cookTime",
+  "manyGuests",
+  "servings",
+  "optionalIngredients",
+  "ingredientLines",
+] as const satisfies readonly (keyof RecipeDetails)[];
+
 export function summaryOf(recipe: CatalogRecipe): RecipeSummary {
-  const { id, slug, name, cuisine, image, totalTime, vegetarian, vegan, type, published, ingredients } = recipe;
-  return { id, slug, name, cuisine, image, totalTime, vegetarian, vegan, type, published, ingredients };
+  return pickFields(recipe, SUMMARY_FIELDS);
 }
 
 export function detailsOf(recipe: CatalogRecipe): RecipeDetails {
-  const {
-    description,
-    instructions,
-    steps,
-    recipeUrl,
-    prepTime,
-    cookTime,
-    manyGuests,
-    servings,
-    optionalIngredients,
-    ingredientLines,
-  } = recipe;
-  return {
-    description,
-    instructions,
-    steps,
-    recipeUrl,
-    prepTime,
-    cookTime,
-    manyGuests,
-    servings,
-    optionalIngredients,
-    ingredientLines,
-  };
+  return pickFields(recipe, DETAIL_FIELDS);
+}
+
+/** A recipe as text whose field order does not depend on how it was put together: for comparing versions. */
+export function comparableRecipe(recipe: CatalogRecipe): string {
+  return JSON.stringify([summaryOf(recipe), detailsOf(recipe)]);
 }
 
 const encoder = new TextEncoder();
