@@ -39,10 +39,10 @@ function bareLine(name: string, optional: boolean): IngredientLine {
   return { name, plural: null, wholePieces: false, amount: null, unit: null, note: null, optional };
 }
 
-/** Publishes recipes (and every ingredient they name) into this Worker's KV with the real sync code. */
-export async function publishRecipes(recipes: CatalogRecipe[]): Promise<void> {
+/** An ingredient record for every name the recipes use, as the sync reads them from Directus. */
+export function ingredientRecords(recipes: readonly CatalogRecipe[]) {
   const names = [...new Set(recipes.flatMap((item) => [...item.ingredients, ...item.optionalIngredients]))];
-  const ingredients = names.map((name) => ({
+  return names.map((name) => ({
     name,
     description: null,
     vegetarian: true,
@@ -50,5 +50,9 @@ export async function publishRecipes(recipes: CatalogRecipe[]): Promise<void> {
     type: null,
     tags: [],
   }));
-  await publish(env.CATALOG, buildCatalog(recipes, ingredients));
+}
+
+/** Publishes recipes (and every ingredient they name) into this Worker's KV with the real sync code. */
+export async function publishRecipes(recipes: CatalogRecipe[]): Promise<void> {
+  await publish(env.CATALOG, buildCatalog(recipes, ingredientRecords(recipes)));
 }

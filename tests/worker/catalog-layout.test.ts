@@ -16,7 +16,7 @@ import type { CatalogRecipe } from "../../app/lib/catalog/types.ts";
 import { RECIPE_TYPES } from "../../app/lib/categories.ts";
 import { buildCatalog } from "../../workers/sync/build-catalog.ts";
 import { publish } from "../../workers/sync/publish.ts";
-import { recipe } from "./catalog-fixture.ts";
+import { ingredientRecords, recipe } from "./catalog-fixture.ts";
 
 const ORIGIN = "http://localhost:8787";
 const INGREDIENTS = ["Tomate", "Zwiebel", "Knoblauch", "Nudeln", "Reis", "Ei"];
@@ -34,11 +34,6 @@ function countingStore(): CatalogStore & { writes: number } {
     delete: (key: string) => kv.delete(key),
   };
   return store;
-}
-
-function ingredientRecords(recipes: readonly CatalogRecipe[]) {
-  const names = [...new Set(recipes.flatMap((entry) => [...entry.ingredients, ...entry.optionalIngredients]))];
-  return names.map((name) => ({ name, description: null, vegetarian: true, vegan: true, type: null, tags: [] }));
 }
 
 /** `count` recipes over every category, enough for several buckets. */
