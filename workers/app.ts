@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { Hono } from "hono";
 import { secureHeaders } from "hono/secure-headers";
-import { createRequestHandler, RouterContextProvider } from "react-router";
+import { createRequestHandler, type RequestHandler, RouterContextProvider } from "react-router";
 import { createCatalogCache } from "../app/lib/catalog/catalog-cache.server.ts";
 import { EMPTY_CATALOG_VIEW } from "../app/lib/catalog/catalog-view.ts";
 import { readConfig } from "../app/lib/config.server.ts";
@@ -32,7 +32,24 @@ const config = readConfig(env);
 const catalogCache = createCatalogCache();
 
 const loadBuild = () => import("virtual:react-router/server-build");
-const handleRequest = createRequestHandler(loadBuild, import.meta.env.MODE);
+// Under the dev server the build is loaded anew on each request, so it can be
+// swapped. A deployed build never changes: it is loaded once per isolate and
+// handed to React Router itself, which then derives its route tables once
+// instead of on every request (both showed in every request of the bench's
+// profile, about 2 ms of CPU together).
+let loadedBuild: ReturnType<typeof loadBuild> | undefined;
+function serverBuild(): ReturnType<typeof loadBuild> {
+  if (import.meta.env.DEV) return loadBuild();
+  loadedBuild ??= loadBuild();
+  return loadedBuild;
+}
+let builtHandler: Promise<RequestHandler> | undefined;
+const handleRequest: RequestHandler = import.meta.env.DEV
+  ? createRequestHandler(loadBuild, import.meta.env.MODE)
+  : async (request, context) => {
+      builtHandler ??= serverBuild().then((build) => createRequestHandler(build, import.meta.env.MODE));
+      return (await builtHandler)(request, context);
+    };
 
 const app = new Hono<{ Bindings: Env; Variables: { nonce: string } }>();
 
@@ -97,7 +114,7 @@ app.all("*", async (c) => {
     nonce,
     consentCookieName: config.consentCookieName,
     personal: isPersonal(c.req.raw),
-    build: (await loadBuild()).assets.version,
+    build: (await serverBuild()).assets.version,
     liveCatalog: () => catalogCache.liveVersion(c.env.CATALOG),
     render: (request) => renderPage(request, c.env, nonce),
     waitUntil: (promise) => c.executionCtx.waitUntil(promise),
