@@ -1,13 +1,14 @@
-import type { RecipeCardData } from "../lib/recipe-card-data.ts";
+import type { RecipeListCardData } from "../lib/recipe-card-data.ts";
 import { RecipeCard } from "./recipe-card.tsx";
+import { RecipeDetailsDisclosure } from "./recipe-details-disclosure.tsx";
 
-/** Compact recipe cards one after another; the first image of the page loads at once. */
+/** Recipe cards one after another, steps and ingredients behind a disclosure; the first image of the page loads at once. */
 export function RecipeList({
   recipes,
   label,
   headingLevel = 2,
 }: {
-  recipes: readonly RecipeCardData[];
+  recipes: readonly RecipeListCardData[];
   label: string;
   /** 3 when the list sits under a heading of its own. */
   headingLevel?: 2 | 3;
@@ -15,7 +16,13 @@ export function RecipeList({
   return (
     <section className="recipe-list" aria-label={label}>
       {recipes.map((recipe, index) => (
-        <RecipeCard key={recipe.slug} recipe={recipe} compact priority={index === 0} headingLevel={headingLevel} />
+        <RecipeCard
+          key={recipe.slug}
+          recipe={recipe}
+          priority={index === 0}
+          headingLevel={headingLevel}
+          body={<RecipeDetailsDisclosure slug={recipe.slug} name={recipe.name} headingLevel={headingLevel} />}
+        />
       ))}
     </section>
   );

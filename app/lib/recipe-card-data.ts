@@ -1,14 +1,14 @@
-import type { CatalogRecipe } from "./catalog/types.ts";
+import type { CatalogRecipe, RecipeSummary } from "./catalog/types.ts";
 import { pickFields } from "./pick-fields.ts";
 
 /**
- * What a recipe card prints (spec section 2), and so all a loader sends to
- * the browser for one: list pages carry up to 24 cards, once in the HTML and
- * once in the hydration data, so fields no card shows (cuisine, preparation
- * and cooking time, category, dates, the ingredient name lists the lines
- * repeat) stay on the server.
+ * What a card in a list prints, and so all a list page sends to the browser
+ * for one: up to 24 of these, once in the HTML and once in the hydration
+ * data. Every field comes from the summary an isolate holds, so a list page
+ * reads nothing from KV; steps and ingredients are loaded when a card's
+ * disclosure is opened (recipe-details-disclosure.tsx).
  */
-const CARD_FIELDS = [
+const LIST_CARD_FIELDS = [
   "id",
   "slug",
   "name",
@@ -18,13 +18,24 @@ const CARD_FIELDS = [
   "vegetarian",
   "vegan",
   "description",
+] as const satisfies readonly (keyof RecipeSummary)[];
+
+/** What a whole card prints (spec section 2): the list card's fields, the steps and the ingredient lines. */
+const CARD_FIELDS = [
+  ...LIST_CARD_FIELDS,
   "instructions",
   "steps",
   "servings",
   "ingredientLines",
 ] as const satisfies readonly (keyof CatalogRecipe)[];
 
+export type RecipeListCardData = Pick<RecipeSummary, (typeof LIST_CARD_FIELDS)[number]>;
+
 export type RecipeCardData = Pick<CatalogRecipe, (typeof CARD_FIELDS)[number]>;
+
+export function recipeListCardData(recipe: RecipeSummary): RecipeListCardData {
+  return pickFields(recipe, LIST_CARD_FIELDS);
+}
 
 export function recipeCardData(recipe: CatalogRecipe): RecipeCardData {
   return pickFields(recipe, CARD_FIELDS);

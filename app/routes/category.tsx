@@ -6,7 +6,7 @@ import { CATEGORY_HEADINGS, CATEGORY_INTROS, categoryPath, recipeTypeFromParam }
 import { PAGE_PARAM } from "../lib/form-fields.ts";
 import { pageTitle } from "../lib/page-title.ts";
 import { PAGE_SIZE, pageHref, paginate, parsePageParam, requireExistingPage } from "../lib/pagination.ts";
-import { recipeCardData } from "../lib/recipe-card-data.ts";
+import { recipeListCardData } from "../lib/recipe-card-data.ts";
 import { itemListJsonLd } from "../lib/seo/item-list-json-ld.ts";
 import { pageMeta } from "../lib/seo/page-meta.ts";
 import { catalogContext, siteConfigContext } from "../lib/site-context.server.ts";
@@ -38,7 +38,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     intro: CATEGORY_INTROS[type],
     siteName,
     ...list,
-    items: (await catalog.withDetails(list.items)).map(recipeCardData),
+    items: list.items.map(recipeListCardData),
     canonical: absolute(list.page),
     prev: list.page > 1 ? absolute(list.page - 1) : null,
     next: list.page < list.pageCount ? absolute(list.page + 1) : null,

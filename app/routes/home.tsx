@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { Form, Link, type ShouldRevalidateFunctionArgs, useLocation } from "react-router";
+import { RecipeBody } from "../components/recipe-body.tsx";
 import { RecipeCard } from "../components/recipe-card.tsx";
 import { trackEvent } from "../lib/analytics.ts";
 import { pickRandomRecipe } from "../lib/catalog/queries.ts";
@@ -118,7 +119,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               Aus der Kategorie <Link to={categoryPath(type)}>{CATEGORY_HEADINGS[type]}</Link>
             </p>
           ) : null}
-          <RecipeCard recipe={recipe} priority />
+          <RecipeCard recipe={recipe} priority body={<RecipeBody recipe={recipe} headingLevel={2} />} />
         </section>
       ) : (
         <div className="random-placeholder" aria-hidden="true" />

@@ -4,22 +4,20 @@ import { IngredientChips } from "../components/ingredient-chips.tsx";
 import { IngredientPicker } from "../components/ingredient-picker.tsx";
 import { PaginationNav } from "../components/pagination-nav.tsx";
 import { RecipeCard } from "../components/recipe-card.tsx";
-import type { CatalogView } from "../lib/catalog/catalog-view.ts";
+import { RecipeDetailsDisclosure } from "../components/recipe-details-disclosure.tsx";
 import { type IngredientMatch, matchIngredients, missingIngredients } from "../lib/catalog/queries.ts";
-import type { CatalogRecipe } from "../lib/catalog/types.ts";
 import { type IngredientQuery, ingredientSearchHref, readIngredientQuery } from "../lib/ingredient-query.ts";
 import { pageTitle } from "../lib/page-title.ts";
 import { pageHref, paginate, requireExistingPage, requirePageNumber } from "../lib/pagination.ts";
-import { recipeCardData } from "../lib/recipe-card-data.ts";
+import { recipeListCardData } from "../lib/recipe-card-data.ts";
 import { pageMeta } from "../lib/seo/page-meta.ts";
 import { catalogContext, siteConfigContext } from "../lib/site-context.server.ts";
 import type { Route } from "./+types/ingredient-search";
 
-/** The page's matches with their whole recipes and what each still needs, for the cards. */
-async function withDetailsOf(catalog: CatalogView, matches: readonly IngredientMatch[], selected: readonly string[]) {
-  const recipes = await catalog.withDetails(matches.map((match) => match.recipe));
-  return matches.map(({ recipe, score }, index) => ({
-    recipe: recipeCardData(recipes[index] as CatalogRecipe),
+/** The page's matches as cards, with what each still needs. */
+function matchCards(matches: readonly IngredientMatch[], selected: readonly string[]) {
+  return matches.map(({ recipe, score }) => ({
+    recipe: recipeListCardData(recipe),
     score,
     needed: recipe.ingredients.length,
     missing: missingIngredients(recipe, selected),
@@ -60,7 +58,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     excluded: excluded.map(({ slug, name }) => ({ slug, name })),
     unknown,
     filter: query.filter,
-    results: await withDetailsOf(catalog, list.items, selectedNames),
+    results: matchCards(list.items, selectedNames),
     total: list.total,
     page: list.page,
     pageCount: list.pageCount,
@@ -138,7 +136,13 @@ export default function IngredientSearch({ loaderData }: Route.ComponentProps) {
           {selected.length > 0 ? <ExcludeIngredientForm ingredients={ingredients} query={query} /> : null}
 
           {results.map(({ recipe, score, needed, missing }, index) => (
-            <RecipeCard key={recipe.slug} recipe={recipe} compact priority={index === 0} headingLevel={3} have={have}>
+            <RecipeCard
+              key={recipe.slug}
+              recipe={recipe}
+              priority={index === 0}
+              headingLevel={3}
+              body={<RecipeDetailsDisclosure slug={recipe.slug} name={recipe.name} headingLevel={3} have={have} />}
+            >
               <p className="match-summary">
                 <strong>{`${score} von ${needed} Zutaten`}</strong>
                 {` hast du. ${missingText(missing)}`}

@@ -1,5 +1,6 @@
 import { redirect, type ShouldRevalidateFunctionArgs, useSearchParams } from "react-router";
 import { CookingModeProvider } from "../components/cooking-mode.tsx";
+import { RecipeBody } from "../components/recipe-body.tsx";
 import { RecipeCard } from "../components/recipe-card.tsx";
 import { RecipeTools } from "../components/recipe-tools.tsx";
 import { ServingsStepper } from "../components/servings-stepper.tsx";
@@ -66,9 +67,17 @@ export default function Recipe({ loaderData }: Route.ComponentProps) {
           linkName={false}
           priority
           headingLevel={1}
-          servings={servings}
-          servingsControl={<ServingsStepper slug={recipe.slug} servings={servings} recipeServings={recipe.servings} />}
           actions={<RecipeTools recipe={recipe} canonical={canonical} />}
+          body={
+            <RecipeBody
+              recipe={recipe}
+              headingLevel={1}
+              servings={servings}
+              servingsControl={
+                <ServingsStepper slug={recipe.slug} servings={servings} recipeServings={recipe.servings} />
+              }
+            />
+          }
         />
       </CookingModeProvider>
     </div>

@@ -14,7 +14,7 @@ import {
 import { setNotice } from "../lib/notice-cookie.server.ts";
 import { NOTICES, type NoticeCode } from "../lib/notices.ts";
 import { pageTitle } from "../lib/page-title.ts";
-import { type RecipeCardData, recipeCardData } from "../lib/recipe-card-data.ts";
+import { type RecipeListCardData, recipeListCardData } from "../lib/recipe-card-data.ts";
 import { formReturnPath, signInHref } from "../lib/return-path.ts";
 import { SAVED_RECIPES_LIMIT } from "../lib/saved-recipes-limit.ts";
 import { shellFromMatches } from "../lib/shell-data.ts";
@@ -23,13 +23,13 @@ import type { Route } from "./+types/saved-recipes";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const state = await context.get(visitorContext).state();
-  if (state.status !== "signed-in") return { status: state.status, recipes: [] as RecipeCardData[] };
+  if (state.status !== "signed-in") return { status: state.status, recipes: [] as RecipeListCardData[] };
   const catalog = await context.get(catalogContext)();
   // Newest first; a recipe that is no longer published is left out, not shown broken.
   const recipes = [...state.visitor.saved]
     .sort((a, b) => b.id - a.id)
     .flatMap((link) => catalog.recipeById(link.recipe) ?? []);
-  return { status: state.status, recipes: (await catalog.withDetails(recipes)).map(recipeCardData) };
+  return { status: state.status, recipes: recipes.map(recipeListCardData) };
 }
 
 /**

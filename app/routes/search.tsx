@@ -9,7 +9,7 @@ import { CATEGORY_HEADINGS, categoryPath, FOOTER_CATEGORIES } from "../lib/categ
 import { SEARCH_TERM_PARAM } from "../lib/form-fields.ts";
 import { pageTitle } from "../lib/page-title.ts";
 import { pageHref, paginate, requireExistingPage, requirePageNumber } from "../lib/pagination.ts";
-import { recipeCardData } from "../lib/recipe-card-data.ts";
+import { recipeListCardData } from "../lib/recipe-card-data.ts";
 import { pageMeta } from "../lib/seo/page-meta.ts";
 import { useConsent } from "../lib/shell-data.ts";
 import { catalogContext, siteConfigContext } from "../lib/site-context.server.ts";
@@ -34,12 +34,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     query,
     ...list,
-    items: (await catalog.withDetails(list.items.map((result) => result.recipe))).map(recipeCardData),
+    items: list.items.map((result) => recipeListCardData(result.recipe)),
     // Nothing found: a few recipes to start from instead of an empty page.
-    suggestions:
-      query !== "" && found.length === 0
-        ? (await catalog.withDetails(newestRecipes(catalog, 3))).map(recipeCardData)
-        : [],
+    suggestions: query !== "" && found.length === 0 ? newestRecipes(catalog, 3).map(recipeListCardData) : [],
     siteName,
     // Only the term and the page make the result: other parameters are not part of its address.
     canonical: `${siteUrl}${pageHref(query === "" ? "/suche" : `/suche?${new URLSearchParams({ [SEARCH_TERM_PARAM]: query })}`, list.page)}`,

@@ -71,7 +71,7 @@ test.describe("with JavaScript", () => {
     await waitForHydration(page);
     const card = page.locator('article[data-slug="gazpacho"]');
     await expect(card.getByRole("heading", { name: /^Zutaten für \d+ Portion/ })).toBeHidden();
-    await card.getByText("Zubereitung und Zutaten").click();
+    await card.getByText("Zubereitung und Zutaten", { exact: true }).click();
     await expect(card.getByRole("heading", { name: /^Zutaten für \d+ Portion/ })).toBeVisible();
     await card.getByRole("link", { name: "Gazpacho", exact: true }).click();
     await expect(page).toHaveURL(/\/rezepte\/gazpacho$/);
@@ -80,6 +80,15 @@ test.describe("with JavaScript", () => {
 
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
+
+  test("a result card's disclosure leads to the recipe page", async ({ page }) => {
+    await page.goto("/suche?q=gazpacho");
+    const card = page.locator('article[data-slug="gazpacho"]');
+    await card.getByText("Zubereitung und Zutaten", { exact: true }).click();
+    await card.getByRole("link", { name: "Zubereitung und Zutaten von „Gazpacho“ im Rezept ansehen" }).click();
+    await expect(page).toHaveURL(/\/rezepte\/gazpacho$/);
+    await expect(page.getByRole("heading", { name: /^Zutaten für \d+ Portion/ })).toBeVisible();
+  });
 
   test("the form searches, and the clear button is a link back to the empty search", async ({ page }) => {
     await page.goto("/suche");

@@ -18,6 +18,8 @@ function summaries(count: number): RecipeSummary[] {
     type: "DISH",
     published: "2026-01-01T00:00:00.000Z",
     ingredients: [],
+    description: null,
+    recipeUrl: null,
   }));
 }
 

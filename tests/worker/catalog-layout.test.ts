@@ -95,7 +95,7 @@ describe("a published version", () => {
     );
   });
 
-  it("writes one bucket and one list piece when a recipe's text changes", async () => {
+  it("writes one bucket and one list piece when a recipe's steps change", async () => {
     const store = countingStore();
     const start = Date.UTC(2027, 1, 1);
     const before = await publishVersion(store, manyRecipes(1_500), new Date(start));
@@ -104,16 +104,36 @@ describe("a published version", () => {
     const after = await publishVersion(
       store,
       manyRecipes(1_500, (entry) =>
-        entry.id === 700 ? { ...entry, description: "Jetzt mit mehr Knoblauch." } : entry,
+        entry.id === 700 ? { ...entry, steps: [...entry.steps, "Mit Knoblauch bestreuen."] } : entry,
       ),
       new Date(start + 60_000),
     );
     expect(added(before.manifest.details, after.manifest.details)).toHaveLength(1);
+    // The piece names its buckets by content.
     expect(added(before.manifest.list, after.manifest.list)).toHaveLength(1);
     expect(after.manifest.meta).toBe(before.manifest.meta);
     expect(after.manifest.searchIndex).toEqual(before.manifest.searchIndex);
     // The bucket, the list piece, the manifest and the pointer.
     expect(store.writes).toBe(4);
+  });
+
+  it("writes only the list piece when a recipe's description changes, which list cards print", async () => {
+    const store = countingStore();
+    const start = Date.UTC(2027, 1, 15);
+    const before = await publishVersion(store, manyRecipes(1_500), new Date(start));
+    store.writes = 0;
+    const after = await publishVersion(
+      store,
+      manyRecipes(1_500, (entry) =>
+        entry.id === 700 ? { ...entry, description: "Jetzt mit mehr Knoblauch." } : entry,
+      ),
+      new Date(start + 60_000),
+    );
+    expect(after.manifest.details).toEqual(before.manifest.details);
+    expect(added(before.manifest.list, after.manifest.list)).toHaveLength(1);
+    expect(after.manifest.meta).toBe(before.manifest.meta);
+    // The list piece, the manifest and the pointer.
+    expect(store.writes).toBe(3);
   });
 
   it("changes one bucket, or two where it splits, when a recipe is added or removed", async () => {
@@ -172,12 +192,14 @@ describe("a detail bucket that cannot be read", () => {
     expect(response.headers.get("location")).toBe("/");
   });
 
-  it("answers a list page that needs it with the German error page, and leaves pages without cards alone", async () => {
+  it("leaves list pages alone: their cards print nothing from the details", async () => {
     const list = await get("/kategorie/soup");
-    expect(list.status).toBe(500);
-    expect(await list.text()).toContain("Die Seite konnte gerade nicht geladen werden.");
-    const overview = await get("/zutatensuche");
+    expect(list.status).toBe(200);
+    const html = await list.text();
+    expect(html).toContain("Kaputte Suppe");
+    expect(html).toContain("Heile Suppe");
+    const overview = await get("/zutatensuche?z=tomate");
     expect(overview.status).toBe(200);
-    expect(await overview.text()).toContain("Tomate");
+    expect(await overview.text()).toContain("Kaputte Suppe");
   });
 });

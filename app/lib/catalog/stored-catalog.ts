@@ -6,9 +6,9 @@
  *
  * - meta: ingredients, category counts, every recipe's id in German name
  *   order and the newest ids. Small; read on the first request.
- * - list pieces: a RecipeSummary per recipe, as arrays rather than objects
- *   (no key repeated fifty thousand times), with where its details lie.
- *   Read on the first request.
+ * - list pieces: a RecipeSummary per recipe (all a list card prints), as
+ *   arrays rather than objects (no key repeated fifty thousand times), with
+ *   where its details lie. Read on the first request.
  * - detail buckets: the rest of each recipe (RecipeDetails), one JSON line
  *   per recipe after a header of line lengths in bytes, so a reader decodes
  *   the one line it needs and never the whole bucket.
@@ -57,7 +57,8 @@ const NEWEST_KEPT = 12;
 /**
  * One recipe in a list piece: id, slug, name, cuisine, image, totalTime,
  * flags (1 vegetarian, 2 vegan), type (index in RECIPE_TYPES), published,
- * ingredient names, bucket (index in the piece's `buckets`), line in it.
+ * ingredient names, description, recipeUrl, bucket (index in the piece's
+ * `buckets`), line in it.
  */
 type SummaryRow = [
   number,
@@ -70,6 +71,8 @@ type SummaryRow = [
   number,
   string,
   string[],
+  string | null,
+  string | null,
   number,
   number,
 ];
@@ -140,13 +143,13 @@ const SUMMARY_FIELDS = [
   "type",
   "published",
   "ingredients",
+  "description",
+  "recipeUrl",
 ] as const satisfies readonly (keyof RecipeSummary)[];
 
 const DETAIL_FIELDS = [
-  "description",
   "instructions",
   "steps",
-  "recipeUrl",
   "prepTime",
   "cookTime",
   "manyGuests",
@@ -242,6 +245,8 @@ export async function storeCatalog(catalog: Catalog, hash: (text: string) => Pro
           RECIPE_TYPES.indexOf(recipe.type),
           recipe.published,
           recipe.ingredients,
+          recipe.description,
+          recipe.recipeUrl,
           bucketIndex,
           line,
         ]);
@@ -268,7 +273,22 @@ export function parseMeta(text: string): CatalogMeta {
 export function parseListPiece(text: string, ingredientNames: ReadonlyMap<string, string>): ListedRecipe[] {
   const piece = JSON.parse(text) as StoredListPiece;
   return piece.recipes.map(
-    ([id, slug, name, cuisine, image, totalTime, flags, type, published, ingredients, bucket, line]) => ({
+    ([
+      id,
+      slug,
+      name,
+      cuisine,
+      image,
+      totalTime,
+      flags,
+      type,
+      published,
+      ingredients,
+      description,
+      recipeUrl,
+      bucket,
+      line,
+    ]) => ({
       summary: {
         id,
         slug,
@@ -281,6 +301,8 @@ export function parseListPiece(text: string, ingredientNames: ReadonlyMap<string
         type: RECIPE_TYPES[type] ?? "DISH",
         published,
         ingredients: ingredients.map((ingredient) => ingredientNames.get(ingredient) ?? ingredient),
+        description,
+        recipeUrl,
       },
       details: { bucket: piece.buckets[bucket] ?? "", line },
     }),

@@ -23,7 +23,7 @@ export interface IngredientLine {
 }
 
 /** Bumped whenever the shape below or how it lies in KV changes; readers ignore catalogs of another version. */
-export const CATALOG_FORMAT_VERSION = 3;
+export const CATALOG_FORMAT_VERSION = 4;
 
 /**
  * What lists, queries, sitemaps and the search index need of a recipe. Every
@@ -46,16 +46,18 @@ export interface RecipeSummary {
   published: string;
   /** Ingredient names (the spec compares ingredients by name); search and matching use these. */
   ingredients: string[];
+  /** A line or two; list cards print it, so it is held with the summary. */
+  description: string | null;
+  /** The source; list cards link it. */
+  recipeUrl: string | null;
 }
 
-/** The rest of a recipe: what its card and page print. */
+/** The rest of a recipe: what its page, and a list card's opened disclosure, print. */
 export interface RecipeDetails {
-  description: string | null;
   /** Free-text instructions, shown when there are no steps. */
   instructions: string | null;
   /** Preparation steps from instructionList; empty when the recipe has only free text. */
   steps: string[];
-  recipeUrl: string | null;
   prepTime: number;
   cookTime: number;
   manyGuests: boolean;
