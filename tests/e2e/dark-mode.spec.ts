@@ -73,7 +73,7 @@ for (const { path, heading, slow } of PAGES) {
 }
 
 test("dark: the ingredient search with results and chips has no accessibility violations", async ({ page }) => {
-  // As in ingredient-search.spec.ts: axe walks about 150 checkboxes and every result card.
+  // As in ingredient-search.spec.ts: axe walks the ingredient boxes, the exclusion list and every result card.
   test.slow();
   await page.goto("/zutatensuche?z=tomate&z=zwiebel&ohne=schinken");
   await waitForHydration(page);
