@@ -1,4 +1,5 @@
-import { Link, useFetcher } from "react-router";
+import { useEffect, useState } from "react";
+import { useFetcher } from "react-router";
 import type { loader as recipeLoader } from "../routes/recipe.tsx";
 import { RecipeBody } from "./recipe-body.tsx";
 
@@ -16,35 +17,56 @@ interface RecipeDetailsDisclosureProps {
  * is opened. Then the recipe page's loader is asked for the recipe (its data
  * alone, no page) and the steps and ingredients appear in place. A list page
  * so carries no steps or ingredient lines in its HTML or hydration data, and
- * reads no recipe details from KV: that is most of what a list page cost.
+ * reads no recipe details from KV: that was most of what a list page cost.
  * Without JavaScript the disclosure holds a link to the recipe page.
  */
 export function RecipeDetailsDisclosure({ slug, name, headingLevel, have }: RecipeDetailsDisclosureProps) {
-  const fetcher = useFetcher<typeof recipeLoader>();
-  const recipe = fetcher.data?.recipe;
-  const load = () => {
-    if (fetcher.state === "idle" && !fetcher.data) fetcher.load(`/rezepte/${slug}`);
-  };
+  // Wanted once opened or pointed at, and kept; until then no fetcher exists (24 cards on a page).
+  const [wanted, setWanted] = useState(false);
   return (
     <details
       className="recipe-details"
       onToggle={(event) => {
-        if (event.currentTarget.open) load();
+        if (event.currentTarget.open) setWanted(true);
       }}
     >
       {/* Pointing at the summary is reason enough to start: the steps are often there by the click. */}
-      <summary onPointerEnter={load}>Zubereitung und Zutaten</summary>
-      {recipe ? (
-        <RecipeBody recipe={recipe} headingLevel={headingLevel} have={have} />
+      <summary onPointerEnter={() => setWanted(true)}>Zubereitung und Zutaten</summary>
+      {wanted ? (
+        <LoadedDetails slug={slug} name={name} headingLevel={headingLevel} have={have} />
       ) : (
-        <p className="recipe-details-pending">
-          {fetcher.state === "loading" ? (
-            <span role="status">Zubereitung und Zutaten werden geladen …</span>
-          ) : (
-            <Link to={`/rezepte/${slug}`}>{`Zubereitung und Zutaten von „${name}“ im Rezept ansehen`}</Link>
-          )}
-        </p>
+        <RecipeLink slug={slug} name={name} />
       )}
     </details>
+  );
+}
+
+function LoadedDetails({ slug, name, headingLevel, have }: RecipeDetailsDisclosureProps) {
+  const fetcher = useFetcher<typeof recipeLoader>();
+  const { load } = fetcher;
+  const loaded = fetcher.data !== undefined;
+  useEffect(() => {
+    if (!loaded) void load(`/rezepte/${slug}`);
+  }, [load, loaded, slug]);
+  const recipe = fetcher.data?.recipe;
+  if (recipe) return <RecipeBody recipe={recipe} headingLevel={headingLevel} have={have} />;
+  return fetcher.state === "idle" ? (
+    <RecipeLink slug={slug} name={name} />
+  ) : (
+    <p className="recipe-details-pending" role="status">
+      Zubereitung und Zutaten werden geladen …
+    </p>
+  );
+}
+
+/**
+ * A plain link, not a router Link: it is what visitors without JavaScript
+ * follow, and with JavaScript it shows only until the steps arrive.
+ */
+function RecipeLink({ slug, name }: Pick<RecipeDetailsDisclosureProps, "slug" | "name">) {
+  return (
+    <p className="recipe-details-pending">
+      <a href={`/rezepte/${slug}`}>{`Zubereitung und Zutaten von „${name}“ im Rezept ansehen`}</a>
+    </p>
   );
 }
