@@ -191,7 +191,7 @@ describe("catalog sync from Directus into KV", () => {
       expect(summary.changes).toEqual({ added: [], removed: [], changed: ["shakshuka"] });
       expect(summary.manifest).not.toBe(before?.manifest);
       const live = await readPublished(platform.env.CATALOG, summary.manifest);
-      expect(live.recipes.find((entry) => entry.summary.id === recipe?.id)?.summary.name).toBe("Shakshuka mit Feta");
+      expect(live.recipes.find((entry) => entry.id === recipe?.id)?.name).toBe("Shakshuka mit Feta");
       const pointer = await readPointer(platform.env.CATALOG);
       expect(pointer?.retired.map((entry) => entry.manifest)).toContain(before?.manifest);
       // Within the grace period the replaced version is still complete.
@@ -240,7 +240,7 @@ describe("catalog sync from Directus into KV", () => {
       expect(skipped?.problems).toContain("ingredients is empty");
       expect(skipped?.problems).toContain("servings must be a whole number from 1 to 12, got null");
       const live = await readPublished(platform.env.CATALOG, summary.manifest);
-      expect(live.recipes.some((recipe) => recipe.summary.slug === "ohne-zutaten")).toBe(false);
+      expect(live.recipes.some((recipe) => recipe.slug === "ohne-zutaten")).toBe(false);
     } finally {
       await client.request("DELETE", `/items/recipe/${broken.id}`);
     }

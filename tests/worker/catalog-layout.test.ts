@@ -55,7 +55,7 @@ function manyRecipes(count: number, edit: (entry: CatalogRecipe) => CatalogRecip
 
 async function publishVersion(store: CatalogStore, recipes: readonly CatalogRecipe[], now: Date) {
   const result = await publish(store, buildCatalog([...recipes], ingredientRecords(recipes)), { now });
-  return { ...result, manifest: await readManifest(env.CATALOG, result.manifest) };
+  return { ...result, hash: result.manifest, manifest: await readManifest(env.CATALOG, result.manifest) };
 }
 
 /** The hashes in `after` that `before` does not have. */
@@ -136,6 +136,25 @@ describe("a published version", () => {
     expect(store.writes).toBe(3);
   });
 
+  it("changes one list piece when a recipe uses an ingredient no other recipe has", async () => {
+    const store = countingStore();
+    const start = Date.UTC(2027, 1, 20);
+    const before = await publishVersion(store, manyRecipes(12_000), new Date(start));
+    expect(before.manifest.list.length).toBeGreaterThan(1);
+    const after = await publishVersion(
+      store,
+      manyRecipes(12_000, (entry) =>
+        entry.id === 7_000 ? { ...entry, ingredients: [...entry.ingredients, "Aal"] } : entry,
+      ),
+      new Date(start + 60_000),
+    );
+    // Rows name ingredients by index in their piece's own table: the other pieces keep their bytes.
+    expect(added(before.manifest.list, after.manifest.list)).toHaveLength(1);
+    expect(added(before.manifest.details, after.manifest.details).length).toBeLessThanOrEqual(1);
+    const version = await readPublished(env.CATALOG, after.hash);
+    expect(version.recipes.find((summary) => summary.id === 7_000)?.ingredients).toContain("Aal");
+  });
+
   it("changes one bucket, or two where it splits, when a recipe is added or removed", async () => {
     const store = countingStore();
     const start = Date.UTC(2027, 2, 1);
@@ -178,7 +197,7 @@ describe("a detail bucket that cannot be read", () => {
     ];
     const { manifest } = await publish(env.CATALOG, buildCatalog(recipes, ingredientRecords(recipes)));
     const version = await readPublished(env.CATALOG, manifest);
-    const place = version.recipes.find((entry) => entry.summary.slug === "kaputt")?.details;
+    const place = version.placeOf(version.recipes.findIndex((summary) => summary.slug === "kaputt"));
     if (!place) throw new Error("kaputt is not published");
     await env.CATALOG.delete(blobKey(place.bucket));
   });

@@ -61,9 +61,9 @@ export function createCatalogCache(clock: () => number = Date.now): CatalogCache
       loaded = createCatalogView({
         version: published.manifest,
         meta,
-        recipes: recipes.map((recipe) => recipe.summary),
+        recipes,
         details: (position) => {
-          const place = recipes[position]?.details;
+          const place = published.placeOf(position);
           if (!place) return Promise.reject(new Error(`catalog: no recipe at position ${position}`));
           return published.readDetails(place);
         },

@@ -105,6 +105,26 @@ function nameLookup(recipes: readonly RecipeSummary[], nameOrder: readonly numbe
     positionAtPlace[byNameOrder.length] = position;
     byNameOrder.push(recipe);
   }
+  // The joined names serve the name search only: made on its first use, not on a cold isolate's first page.
+  let text: Pick<NameLookup, "allNames" | "nameStarts"> | undefined;
+  const nameText = () => {
+    text ??= joinedNames(recipes);
+    return text;
+  };
+  return {
+    get allNames() {
+      return nameText().allNames;
+    },
+    get nameStarts() {
+      return nameText().nameStarts;
+    },
+    namePlace,
+    byNameOrder,
+    positionAtPlace,
+  };
+}
+
+function joinedNames(recipes: readonly RecipeSummary[]): Pick<NameLookup, "allNames" | "nameStarts"> {
   // Lower-cased names are needed only until they are joined (toLowerCase may change a name's length).
   const lowerNames = recipes.map((recipe) => recipe.name.toLowerCase());
   const nameStarts = new Int32Array(recipes.length + 1);
@@ -114,13 +134,7 @@ function nameLookup(recipes: readonly RecipeSummary[], nameOrder: readonly numbe
     offset += name.length + NAME_END.length;
   });
   nameStarts[recipes.length] = offset;
-  return {
-    allNames: lowerNames.map((name) => name + NAME_END).join(""),
-    nameStarts,
-    namePlace,
-    byNameOrder,
-    positionAtPlace,
-  };
+  return { allNames: lowerNames.map((name) => name + NAME_END).join(""), nameStarts };
 }
 
 function groupByType(byNameOrder: readonly RecipeSummary[]): Map<RecipeType, RecipeSummary[]> {

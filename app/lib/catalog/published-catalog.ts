@@ -11,11 +11,10 @@ import {
   type CatalogMeta,
   type DetailsPlace,
   detailsAt,
-  type ListedRecipe,
   parseListPiece,
   parseMeta,
 } from "./stored-catalog.ts";
-import { CATALOG_FORMAT_VERSION, type CatalogRecipe, type RecipeDetails } from "./types.ts";
+import { CATALOG_FORMAT_VERSION, type CatalogRecipe, type RecipeDetails, type RecipeSummary } from "./types.ts";
 
 /** Detail buckets an isolate keeps at hand, as bytes: a list page touches up to one per card. */
 const BUCKETS_KEPT_BYTES = 4 * 1024 * 1024;
@@ -23,8 +22,10 @@ const BUCKETS_KEPT_BYTES = 4 * 1024 * 1024;
 export interface PublishedVersion {
   manifest: string;
   meta: CatalogMeta;
-  /** Every recipe in category-then-name order, with where its details lie. */
-  recipes: ListedRecipe[];
+  /** Every recipe's summary, in category-then-name order. */
+  recipes: RecipeSummary[];
+  /** Where the details of the recipe at `position` lie. */
+  placeOf(position: number): DetailsPlace | undefined;
   /**
    * The serialized search index; null when it was built with other index
    * options than this code's (the code was deployed before the next sync):
@@ -91,13 +92,33 @@ export async function readPublished(store: CatalogStore, hash: string): Promise<
     ...manifest.list.map((piece) => readTextBlob(store, piece)),
   ]);
   const meta = parseMeta(metaText ?? "");
-  const ingredientNames = new Map(meta.ingredients.map((ingredient) => [ingredient.name, ingredient.name]));
-  const recipes = pieces.flatMap((piece) => parseListPiece(piece, ingredientNames));
+  // Where each recipe's details lie, as numbers side by side: no object per recipe.
+  const recipes: RecipeSummary[] = [];
+  const buckets: string[] = [];
+  const bucketOf: number[] = [];
+  const lineOf: number[] = [];
+  const sharedNames = new Map<string, string>();
+  for (const text of pieces) {
+    const piece = parseListPiece(text ?? "", sharedNames);
+    const firstBucket = buckets.length;
+    buckets.push(...piece.buckets);
+    for (let index = 0; index < piece.summaries.length; index++) {
+      recipes.push(piece.summaries[index] as RecipeSummary);
+      bucketOf.push(firstBucket + (piece.bucketOf[index] ?? 0));
+      lineOf.push(piece.lineOf[index] ?? 0);
+    }
+  }
+  const bucketAt = Uint32Array.from(bucketOf);
+  const lineAt = Uint16Array.from(lineOf);
   const readBucket = bucketReader(store);
   return {
     manifest: hash,
     meta,
     recipes,
+    placeOf: (position) => {
+      const bucket = position >= 0 && position < recipes.length ? buckets[bucketAt[position] ?? 0] : undefined;
+      return bucket === undefined ? undefined : { bucket, line: lineAt[position] ?? 0 };
+    },
     readSearchIndex: () =>
       manifest.searchIndexVersion === SEARCH_INDEX_VERSION
         ? readJoinedBlobs(store, manifest.searchIndex)
@@ -112,11 +133,13 @@ export async function readPublished(store: CatalogStore, hash: string): Promise<
  */
 export async function readWholeRecipes(store: CatalogStore, version: PublishedVersion): Promise<CatalogRecipe[]> {
   const buckets = new Map<string, RecipeDetails[]>();
-  for (const hash of new Set(version.recipes.map((recipe) => recipe.details.bucket))) {
+  const places = version.recipes.map((_, position) => version.placeOf(position));
+  for (const hash of new Set(places.flatMap((place) => (place ? [place.bucket] : [])))) {
     buckets.set(hash, allDetails(await readTextBlob(store, hash)));
   }
-  return version.recipes.map(({ summary, details }) => {
-    const found = buckets.get(details.bucket)?.[details.line];
+  return version.recipes.map((summary, position) => {
+    const place = places[position];
+    const found = place && buckets.get(place.bucket)?.[place.line];
     if (!found) throw new Error(`catalog: the details of recipe ${summary.id} are missing`);
     return { ...summary, ...found };
   });

@@ -57,8 +57,8 @@ const NEWEST_KEPT = 12;
 /**
  * One recipe in a list piece: id, slug, name, cuisine, image, totalTime,
  * flags (1 vegetarian, 2 vegan), type (index in RECIPE_TYPES), published,
- * ingredient names, description, recipeUrl, bucket (index in the piece's
- * `buckets`), line in it.
+ * ingredients (indexes in the piece's `ingredients`), description,
+ * recipeUrl, bucket (index in the piece's `buckets`), line in it.
  */
 type SummaryRow = [
   number,
@@ -70,7 +70,7 @@ type SummaryRow = [
   number,
   number,
   string,
-  string[],
+  number[],
   string | null,
   string | null,
   number,
@@ -80,6 +80,12 @@ type SummaryRow = [
 interface StoredListPiece {
   /** The detail buckets of this piece, by their blob hash. */
   buckets: string[];
+  /**
+   * The ingredient names its recipes list, in order of first use: rows name
+   * them by index, so a piece holds each name once. The table is the piece's
+   * own, so a new ingredient changes only the piece of the recipe that uses it.
+   */
+  ingredients: string[];
   recipes: SummaryRow[];
 }
 
@@ -89,9 +95,15 @@ export interface DetailsPlace {
   line: number;
 }
 
-export interface ListedRecipe {
-  summary: RecipeSummary;
-  details: DetailsPlace;
+/** A list piece as read: the summaries, and where each recipe's details lie, side by side. */
+export interface ParsedListPiece {
+  summaries: RecipeSummary[];
+  /** The piece's detail buckets, by blob hash. */
+  buckets: string[];
+  /** Per recipe: its bucket (index in `buckets`). */
+  bucketOf: number[];
+  /** Per recipe: its line in that bucket. */
+  lineOf: number[];
 }
 
 /** A version as blobs: what the sync hashes, writes and names in the manifest. */
@@ -225,7 +237,16 @@ export async function storeCatalog(catalog: Catalog, hash: (text: string) => Pro
   const list: string[] = [];
   const details: StoredCatalog["details"] = [];
   for (const piece of cutAtBoundaries(catalog.recipes, (recipe) => recipe.id, PIECE_EVERY, PIECE_MAX)) {
-    const stored: StoredListPiece = { buckets: [], recipes: [] };
+    const stored: StoredListPiece = { buckets: [], ingredients: [], recipes: [] };
+    const ingredientIndex = new Map<string, number>();
+    const indexOf = (name: string) => {
+      let index = ingredientIndex.get(name);
+      if (index === undefined) {
+        index = stored.ingredients.push(name) - 1;
+        ingredientIndex.set(name, index);
+      }
+      return index;
+    };
     for (const bucket of cutAtBoundaries(piece, (recipe) => recipe.id, BUCKET_EVERY, BUCKET_MAX)) {
       const text = bucketText(bucket);
       const bucketHash = await hash(text);
@@ -244,7 +265,7 @@ export async function storeCatalog(catalog: Catalog, hash: (text: string) => Pro
           flags,
           RECIPE_TYPES.indexOf(recipe.type),
           recipe.published,
-          recipe.ingredients,
+          recipe.ingredients.map(indexOf),
           recipe.description,
           recipe.recipeUrl,
           bucketIndex,
@@ -267,13 +288,23 @@ export function parseMeta(text: string): CatalogMeta {
 }
 
 /**
- * Reads a list piece. Ingredient names become the meta's own strings, so
- * fifty thousand recipes share one string per ingredient.
+ * Reads a list piece. `sharedNames` holds one string per ingredient name
+ * across the pieces of a version, so fifty thousand recipes share them.
  */
-export function parseListPiece(text: string, ingredientNames: ReadonlyMap<string, string>): ListedRecipe[] {
+export function parseListPiece(text: string, sharedNames: Map<string, string>): ParsedListPiece {
   const piece = JSON.parse(text) as StoredListPiece;
-  return piece.recipes.map(
-    ([
+  const ingredientNames = piece.ingredients.map((name) => {
+    const shared = sharedNames.get(name);
+    if (shared !== undefined) return shared;
+    sharedNames.set(name, name);
+    return name;
+  });
+  const count = piece.recipes.length;
+  const summaries: RecipeSummary[] = new Array(count);
+  const bucketOf: number[] = new Array(count);
+  const lineOf: number[] = new Array(count);
+  for (let index = 0; index < count; index++) {
+    const [
       id,
       slug,
       name,
@@ -288,25 +319,26 @@ export function parseListPiece(text: string, ingredientNames: ReadonlyMap<string
       recipeUrl,
       bucket,
       line,
-    ]) => ({
-      summary: {
-        id,
-        slug,
-        name,
-        cuisine,
-        image,
-        totalTime,
-        vegetarian: (flags & FLAG_VEGETARIAN) !== 0,
-        vegan: (flags & FLAG_VEGAN) !== 0,
-        type: RECIPE_TYPES[type] ?? "DISH",
-        published,
-        ingredients: ingredients.map((ingredient) => ingredientNames.get(ingredient) ?? ingredient),
-        description,
-        recipeUrl,
-      },
-      details: { bucket: piece.buckets[bucket] ?? "", line },
-    }),
-  );
+    ] = piece.recipes[index] as SummaryRow;
+    summaries[index] = {
+      id,
+      slug,
+      name,
+      cuisine,
+      image,
+      totalTime,
+      vegetarian: (flags & FLAG_VEGETARIAN) !== 0,
+      vegan: (flags & FLAG_VEGAN) !== 0,
+      type: RECIPE_TYPES[type] ?? "DISH",
+      published,
+      ingredients: ingredients.map((ingredient) => ingredientNames[ingredient] ?? ""),
+      description,
+      recipeUrl,
+    };
+    bucketOf[index] = bucket;
+    lineOf[index] = line;
+  }
+  return { summaries, buckets: piece.buckets, bucketOf, lineOf };
 }
 
 const NEWLINE = 10;
