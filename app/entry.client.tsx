@@ -1,0 +1,25 @@
+import { StrictMode, startTransition } from "react";
+import { hydrateRoot } from "react-dom/client";
+import { HydratedRouter } from "react-router/dom";
+
+function hydrate() {
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <StrictMode>
+        <HydratedRouter />
+      </StrictMode>,
+    );
+  });
+}
+
+// The server's HTML is the page: it is painted first, and hydration starts in
+// the task after that frame. Started at once (React Router's default entry),
+// hydration ran before the first paint whenever the scripts were in before
+// the parser finished, and a slow phone showed nothing for that long. A tab
+// opened in the background paints no frames: it hydrates at once.
+if (document.visibilityState === "visible") {
+  requestAnimationFrame(() => setTimeout(hydrate, 0));
+} else {
+  hydrate();
+}
