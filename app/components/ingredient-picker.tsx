@@ -113,7 +113,7 @@ export function IngredientPicker({ ingredients, selected, excluded, filter }: In
                   }}
                 />
                 <span className="ingredient-name">{item.name}</span>
-                {/* One text, not three: React separates neighbouring texts with comments, 148 times here. */}
+                {/* One text, not three: React separates neighbouring texts with comments, in every row. */}
                 <span className="ingredient-count">{`${item.recipeCount} ${item.recipeCount === 1 ? "Rezept" : "Rezepte"}`}</span>
               </label>
             </li>

@@ -37,11 +37,12 @@ export function RecipeCard({
   body,
 }: RecipeCardProps) {
   const Heading = headingAt(headingLevel);
-  if (priority && recipe.image) {
+  const avif = recipe.image ? recipeImageUrl(recipe.image, IMAGE_TRANSFORMS.cardAvif) : null;
+  if (priority && avif) {
     // The first image is the page's largest paint. Inside <picture> React writes no preload for it, so the
     // browser would find it only after the head's scripts; this one goes to the top of the head. Browsers
     // without AVIF skip it and load the <img>'s own choice.
-    preload(recipeImageUrl(recipe.image, IMAGE_TRANSFORMS.cardAvif), {
+    preload(avif, {
       as: "image",
       type: "image/avif",
       fetchPriority: "high",
@@ -54,7 +55,7 @@ export function RecipeCard({
       </Heading>
       {recipe.image ? (
         <picture className="recipe-image">
-          <source type="image/avif" srcSet={recipeImageUrl(recipe.image, IMAGE_TRANSFORMS.cardAvif)} />
+          <source type="image/avif" srcSet={avif ?? undefined} />
           <source type="image/webp" srcSet={recipeImageUrl(recipe.image, IMAGE_TRANSFORMS.cardWebp)} />
           <img
             src={recipeImageUrl(recipe.image)}

@@ -77,7 +77,7 @@ export interface CatalogView {
   ingredientLookup(): IngredientLookup;
   /** The most recently published recipes (a dozen), newest first. */
   readonly newest: readonly RecipeSummary[];
-  /** The whole recipes for summaries of this version, in their order: what a page's cards print. */
+  /** The whole recipes for summaries of this version, in their order: for the recipe page and the home page's card. */
   withDetails(recipes: readonly RecipeSummary[]): Promise<CatalogRecipe[]>;
 }
 

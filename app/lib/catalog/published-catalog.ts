@@ -16,7 +16,7 @@ import {
 } from "./stored-catalog.ts";
 import { CATALOG_FORMAT_VERSION, type CatalogRecipe, type RecipeDetails, type RecipeSummary } from "./types.ts";
 
-/** Detail buckets an isolate keeps at hand, as bytes: a list page touches up to one per card. */
+/** Detail buckets an isolate keeps at hand, as bytes: recipe pages read one each, and popular recipes repeat. */
 const BUCKETS_KEPT_BYTES = 4 * 1024 * 1024;
 
 export interface PublishedVersion {
@@ -99,7 +99,7 @@ export async function readPublished(store: CatalogStore, hash: string): Promise<
   const lineOf: number[] = [];
   const sharedNames = new Map<string, string>();
   for (const text of pieces) {
-    const piece = parseListPiece(text ?? "", sharedNames);
+    const piece = parseListPiece(text, sharedNames);
     const firstBucket = buckets.length;
     buckets.push(...piece.buckets);
     for (let index = 0; index < piece.summaries.length; index++) {
