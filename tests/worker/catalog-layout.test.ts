@@ -58,6 +58,22 @@ async function publishVersion(store: CatalogStore, recipes: readonly CatalogReci
   return { ...result, hash: result.manifest, manifest: await readManifest(env.CATALOG, result.manifest) };
 }
 
+/**
+ * Publishes `count` recipes at `start`, then the same a minute later with
+ * recipe `id` edited: both versions, and the KV writes of the second publish.
+ */
+async function publishEdit(count: number, id: number, start: number, edit: (entry: CatalogRecipe) => CatalogRecipe) {
+  const store = countingStore();
+  const before = await publishVersion(store, manyRecipes(count), new Date(start));
+  store.writes = 0;
+  const after = await publishVersion(
+    store,
+    manyRecipes(count, (entry) => (entry.id === id ? edit(entry) : entry)),
+    new Date(start + 60_000),
+  );
+  return { before, after, writes: store.writes };
+}
+
 /** The hashes in `after` that `before` does not have. */
 const added = (before: readonly string[], after: readonly string[]) => after.filter((hash) => !before.includes(hash));
 
@@ -96,58 +112,38 @@ describe("a published version", () => {
   });
 
   it("writes one bucket and one list piece when a recipe's steps change", async () => {
-    const store = countingStore();
-    const start = Date.UTC(2027, 1, 1);
-    const before = await publishVersion(store, manyRecipes(1_500), new Date(start));
+    const { before, after, writes } = await publishEdit(1_500, 700, Date.UTC(2027, 1, 1), (entry) => ({
+      ...entry,
+      steps: [...entry.steps, "Mit Knoblauch bestreuen."],
+    }));
     expect(before.manifest.details.length).toBeGreaterThan(10);
-    store.writes = 0;
-    const after = await publishVersion(
-      store,
-      manyRecipes(1_500, (entry) =>
-        entry.id === 700 ? { ...entry, steps: [...entry.steps, "Mit Knoblauch bestreuen."] } : entry,
-      ),
-      new Date(start + 60_000),
-    );
     expect(added(before.manifest.details, after.manifest.details)).toHaveLength(1);
     // The piece names its buckets by content.
     expect(added(before.manifest.list, after.manifest.list)).toHaveLength(1);
     expect(after.manifest.meta).toBe(before.manifest.meta);
     expect(after.manifest.searchIndex).toEqual(before.manifest.searchIndex);
     // The bucket, the list piece, the manifest and the pointer.
-    expect(store.writes).toBe(4);
+    expect(writes).toBe(4);
   });
 
   it("writes only the list piece when a recipe's description changes, which list cards print", async () => {
-    const store = countingStore();
-    const start = Date.UTC(2027, 1, 15);
-    const before = await publishVersion(store, manyRecipes(1_500), new Date(start));
-    store.writes = 0;
-    const after = await publishVersion(
-      store,
-      manyRecipes(1_500, (entry) =>
-        entry.id === 700 ? { ...entry, description: "Jetzt mit mehr Knoblauch." } : entry,
-      ),
-      new Date(start + 60_000),
-    );
+    const { before, after, writes } = await publishEdit(1_500, 700, Date.UTC(2027, 1, 15), (entry) => ({
+      ...entry,
+      description: "Jetzt mit mehr Knoblauch.",
+    }));
     expect(after.manifest.details).toEqual(before.manifest.details);
     expect(added(before.manifest.list, after.manifest.list)).toHaveLength(1);
     expect(after.manifest.meta).toBe(before.manifest.meta);
     // The list piece, the manifest and the pointer.
-    expect(store.writes).toBe(3);
+    expect(writes).toBe(3);
   });
 
   it("changes one list piece when a recipe uses an ingredient no other recipe has", async () => {
-    const store = countingStore();
-    const start = Date.UTC(2027, 1, 20);
-    const before = await publishVersion(store, manyRecipes(12_000), new Date(start));
+    const { before, after } = await publishEdit(12_000, 7_000, Date.UTC(2027, 1, 20), (entry) => ({
+      ...entry,
+      ingredients: [...entry.ingredients, "Aal"],
+    }));
     expect(before.manifest.list.length).toBeGreaterThan(1);
-    const after = await publishVersion(
-      store,
-      manyRecipes(12_000, (entry) =>
-        entry.id === 7_000 ? { ...entry, ingredients: [...entry.ingredients, "Aal"] } : entry,
-      ),
-      new Date(start + 60_000),
-    );
     // Rows name ingredients by index in their piece's own table: the other pieces keep their bytes.
     expect(added(before.manifest.list, after.manifest.list)).toHaveLength(1);
     expect(added(before.manifest.details, after.manifest.details).length).toBeLessThanOrEqual(1);
