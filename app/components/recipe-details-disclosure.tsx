@@ -16,8 +16,8 @@ interface RecipeDetailsDisclosureProps {
  * "Zubereitung und Zutaten" of a card in a list: closed, and empty until it
  * is opened. Then the recipe page's loader is asked for the recipe (its data
  * alone, no page) and the steps and ingredients appear in place. A list page
- * so carries no steps or ingredient lines in its HTML or hydration data, and
- * reads no recipe details from KV: that was most of what a list page cost.
+ * so carries no steps or ingredient lines in its HTML or hydration data:
+ * they were most of its bytes.
  * Without JavaScript the disclosure holds a link to the recipe page.
  */
 export function RecipeDetailsDisclosure({ slug, name, headingLevel, have }: RecipeDetailsDisclosureProps) {

@@ -4,9 +4,8 @@ import { pickFields } from "./pick-fields.ts";
 /**
  * What a card in a list prints, and so all a list page sends to the browser
  * for one: up to 24 of these, once in the HTML and once in the hydration
- * data. Every field comes from the summary an isolate holds, so a list page
- * reads nothing from KV; steps and ingredients are loaded when a card's
- * disclosure is opened (recipe-details-disclosure.tsx).
+ * data. Steps and ingredients are loaded when a card's disclosure is opened
+ * (recipe-details-disclosure.tsx).
  */
 const LIST_CARD_FIELDS = [
   "id",

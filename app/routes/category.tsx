@@ -29,6 +29,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const catalog = await context.get(catalogContext)();
   const list = paginate(recipesOfType(catalog, type), requested);
   requireExistingPage(list, requested, path);
+  const recipes = await catalog.cardsAt(list.items);
 
   const { siteUrl, siteName } = context.get(siteConfigContext);
   const absolute = (page: number) => `${siteUrl}${pageHref(path, page)}`;
@@ -38,11 +39,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     intro: CATEGORY_INTROS[type],
     siteName,
     ...list,
-    items: list.items.map(recipeListCardData),
+    items: recipes.map(recipeListCardData),
     canonical: absolute(list.page),
     prev: list.page > 1 ? absolute(list.page - 1) : null,
     next: list.page < list.pageCount ? absolute(list.page + 1) : null,
-    jsonLd: itemListJsonLd(list.items, { siteUrl, offset: (list.page - 1) * PAGE_SIZE }),
+    jsonLd: itemListJsonLd(recipes, { siteUrl, offset: (list.page - 1) * PAGE_SIZE }),
   };
 }
 

@@ -25,13 +25,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const typParam = params.get(RANDOM_TYPE_PARAM);
   const type = typParam ? recipeTypeFromParam(typParam) : undefined;
   const catalog = await context.get(catalogContext)();
-  const recipe = pickRandomRecipe(catalog, {
+  const recipe = await pickRandomRecipe(catalog, {
     type,
     exclude: params.get(LAST_SHOWN_PARAM) ?? undefined,
   });
-  const [whole] = recipe ? await catalog.withDetails([recipe]) : [];
   return {
-    recipe: whole ? recipeCardData(whole) : null,
+    recipe: recipe ? recipeCardData(recipe) : null,
     type: type ?? null,
     // An unknown category is named back to the visitor rather than silently dropped.
     unknownType: typParam && !type ? typParam.slice(0, 40) : null,

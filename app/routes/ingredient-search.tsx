@@ -5,6 +5,7 @@ import { IngredientPicker } from "../components/ingredient-picker.tsx";
 import { PaginationNav } from "../components/pagination-nav.tsx";
 import { RecipeCard } from "../components/recipe-card.tsx";
 import { RecipeDetailsDisclosure } from "../components/recipe-details-disclosure.tsx";
+import type { CatalogView } from "../lib/catalog/catalog-view.ts";
 import { type IngredientMatch, matchIngredients, missingIngredients } from "../lib/catalog/queries.ts";
 import { type IngredientQuery, ingredientSearchHref, readIngredientQuery } from "../lib/ingredient-query.ts";
 import { pageTitle } from "../lib/page-title.ts";
@@ -15,10 +16,11 @@ import { catalogContext, siteConfigContext } from "../lib/site-context.server.ts
 import type { Route } from "./+types/ingredient-search";
 
 /** The page's matches as cards, with what each still needs. */
-function matchCards(matches: readonly IngredientMatch[], selected: readonly string[]) {
-  return matches.map(({ recipe, score }) => ({
+async function matchCards(catalog: CatalogView, matches: readonly IngredientMatch[], selected: readonly string[]) {
+  const recipes = await catalog.cardsAt(matches.map((match) => match.position));
+  return recipes.map((recipe, index) => ({
     recipe: recipeListCardData(recipe),
-    score,
+    score: matches[index]?.score ?? 0,
     needed: recipe.ingredients.length,
     missing: missingIngredients(recipe, selected),
   }));
@@ -37,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const unknown = [...query.selected, ...query.excluded].filter((slug) => !catalog.ingredientBySlug(slug));
 
   const selectedNames = selected.map((ingredient) => ingredient.name);
-  const matches = matchIngredients(
+  const matches = await matchIngredients(
     catalog,
     selectedNames,
     excluded.map((ingredient) => ingredient.name),
@@ -58,7 +60,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     excluded: excluded.map(({ slug, name }) => ({ slug, name })),
     unknown,
     filter: query.filter,
-    results: matchCards(list.items, selectedNames),
+    results: await matchCards(catalog, list.items, selectedNames),
     total: list.total,
     page: list.page,
     pageCount: list.pageCount,

@@ -4,6 +4,7 @@ import { RecipeBody } from "../components/recipe-body.tsx";
 import { RecipeCard } from "../components/recipe-card.tsx";
 import { RecipeTools } from "../components/recipe-tools.tsx";
 import { ServingsStepper } from "../components/servings-stepper.tsx";
+import { recipeBySlug } from "../lib/catalog/queries.ts";
 import { pageTitle } from "../lib/page-title.ts";
 import { recipeCardData } from "../lib/recipe-card-data.ts";
 import { IMAGE_TRANSFORMS, recipeImageUrl } from "../lib/recipe-images.ts";
@@ -15,13 +16,12 @@ import type { Route } from "./+types/recipe";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const catalog = await context.get(catalogContext)();
-  const summary = params.slug ? catalog.recipeBySlug(params.slug) : undefined;
-  // The spec's rule: a recipe that cannot be loaded silently sends the visitor home.
-  if (!summary) throw redirect("/");
-  const [recipe] = await catalog.withDetails([summary]).catch((error: unknown) => {
-    console.error(`recipe ${summary.slug}: reading its details failed`, error);
-    return [];
+  const slug = params.slug ?? "";
+  const recipe = await recipeBySlug(catalog, slug).catch((error: unknown) => {
+    console.error(`recipe ${slug}: reading it failed`, error);
+    return undefined;
   });
+  // The spec's rule: a recipe that cannot be loaded silently sends the visitor home.
   if (!recipe) throw redirect("/");
   // Servings that are not a plain 1–12 lead to the recipe as written, not to an error; the
   // recipe's own servings have the address without the parameter.

@@ -1,5 +1,6 @@
 import { data, Link, redirect, useLocation } from "react-router";
 import { RecipeList } from "../components/recipe-list.tsx";
+import { cardsById } from "../lib/catalog/queries.ts";
 import { csrfTokenValid } from "../lib/csrf.server.ts";
 import { SavedRecipesFullError } from "../lib/directus/user-api.server.ts";
 import { errorMessage } from "../lib/error-message.ts";
@@ -26,9 +27,10 @@ export async function loader({ context }: Route.LoaderArgs) {
   if (state.status !== "signed-in") return { status: state.status, recipes: [] as RecipeListCardData[] };
   const catalog = await context.get(catalogContext)();
   // Newest first; a recipe that is no longer published is left out, not shown broken.
-  const recipes = [...state.visitor.saved]
-    .sort((a, b) => b.id - a.id)
-    .flatMap((link) => catalog.recipeById(link.recipe) ?? []);
+  const recipes = await cardsById(
+    catalog,
+    [...state.visitor.saved].sort((a, b) => b.id - a.id).map((link) => link.recipe),
+  );
   return { status: state.status, recipes: recipes.map(recipeListCardData) };
 }
 
@@ -66,7 +68,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   const catalog = await context.get(catalogContext)();
-  if (!catalog.recipeById(recipeId)) {
+  if ((await catalog.directory()).positionOfId(recipeId) === undefined) {
     return data({ error: "Dieses Rezept gibt es nicht." }, { status: 404 });
   }
 

@@ -29,14 +29,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const list = paginate(found, requested);
   // "Nothing found" reads the same at any page number: it is answered where it was asked.
   if (found.length > 0) requireExistingPage(list, requested, url);
+  const [recipes, suggestions] = await Promise.all([
+    catalog.cardsAt(list.items.map((result) => result.position)),
+    // Nothing found: a few recipes to start from instead of an empty page.
+    query !== "" && found.length === 0 ? newestRecipes(catalog, 3) : [],
+  ]);
 
   const { siteUrl, siteName } = context.get(siteConfigContext);
   return {
     query,
     ...list,
-    items: list.items.map((result) => recipeListCardData(result.recipe)),
-    // Nothing found: a few recipes to start from instead of an empty page.
-    suggestions: query !== "" && found.length === 0 ? newestRecipes(catalog, 3).map(recipeListCardData) : [],
+    items: recipes.map(recipeListCardData),
+    suggestions: suggestions.map(recipeListCardData),
     siteName,
     // Only the term and the page make the result: other parameters are not part of its address.
     canonical: `${siteUrl}${pageHref(query === "" ? "/suche" : `/suche?${new URLSearchParams({ [SEARCH_TERM_PARAM]: query })}`, list.page)}`,

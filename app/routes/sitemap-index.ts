@@ -4,7 +4,7 @@ import type { Route } from "./+types/sitemap-index";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const catalog = await context.get(catalogContext)();
-  return new Response(sitemapIndex(context.get(siteConfigContext).siteUrl, catalog), {
+  return new Response(sitemapIndex(context.get(siteConfigContext).siteUrl, catalog.count), {
     headers: { "Content-Type": "application/xml; charset=utf-8" },
   });
 }

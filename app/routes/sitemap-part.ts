@@ -12,7 +12,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     params.file === "seiten.xml"
       ? pagesSitemap(siteUrl, catalog)
       : recipePart
-        ? recipesSitemap(siteUrl, catalog, Number(recipePart[1]))
+        ? recipesSitemap(siteUrl, { count: catalog.count, ...(await catalog.directory()) }, Number(recipePart[1]))
         : undefined;
   // Like every unknown path (spec section 2).
   if (xml === undefined) throw redirect("/");

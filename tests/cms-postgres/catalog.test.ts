@@ -37,7 +37,7 @@ describe("the catalog sync from Directus on Postgres", () => {
     const pointer = await readPointer(store);
     expect(pointer?.manifest).toBe(summary.manifest);
     const live = await readPublished(store, summary.manifest);
-    const recipes = await readWholeRecipes(store, live);
+    const recipes = await readWholeRecipes(live);
     for (const seed of seedRecipes) {
       const recipe = recipes.find((entry) => entry.slug === seed.slug);
       expect(recipe, seed.slug).toMatchObject({
@@ -60,7 +60,8 @@ describe("the catalog sync from Directus on Postgres", () => {
     expect(await live.readSearchIndex()).not.toBeNull();
     const catalog = await createCatalogCache().get(store);
     if (!catalog) throw new Error("nothing is live");
-    const names = (await searchRecipes(catalog, "spatzle")).slice().map((result) => result.recipe.name);
+    const found = (await searchRecipes(catalog, "spatzle")).slice();
+    const names = (await catalog.recipesAt(found.map((result) => result.position))).map((recipe) => recipe.name);
     expect(names).toContain("Käsespätzle aus der Pfanne");
   });
 

@@ -2,9 +2,11 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { type CatalogView, createMemoryCatalogView } from "../../app/lib/catalog/catalog-view.ts";
 import {
+  cardsById,
   matchIngredients,
   missingIngredients,
   pickRandomRecipe,
+  recipeBySlug,
   searchRecipes,
 } from "../../app/lib/catalog/queries.ts";
 import { buildSearchIndex } from "../../app/lib/catalog/search-index.ts";
@@ -45,9 +47,18 @@ function recipe(overrides: Partial<CatalogRecipe>): CatalogRecipe {
   };
 }
 
-/** Every result of a name search, as an array. */
+/** Every result of a name search, as an array, with its whole recipe. */
 async function search(catalog: CatalogView, term: string) {
-  return (await searchRecipes(catalog, term)).slice();
+  const results = (await searchRecipes(catalog, term)).slice();
+  const recipes = await catalog.recipesAt(results.map((result) => result.position));
+  return results.map((result, index) => ({ recipe: recipes[index] as CatalogRecipe, match: result.match }));
+}
+
+/** Every ingredient match, with its whole recipe. */
+async function match(catalog: CatalogView, selected: string[], excluded: string[] = []) {
+  const matches = await matchIngredients(catalog, selected, excluded);
+  const recipes = await catalog.recipesAt(matches.map((found) => found.position));
+  return matches.map((found, index) => ({ recipe: recipes[index] as CatalogRecipe, score: found.score }));
 }
 
 /** A catalog version of these recipes held in memory; without a published index, one is built from them. */
@@ -173,7 +184,7 @@ describe("name search", () => {
     expect(await names("spaetzle")).toContain(spaetzle.name);
     expect(await names("spagetti")).toContain(spaghetti.name);
     expect(await names("zucchini")).toEqual([zucchini.name]);
-    expect((await search(catalog, "suppe"))[0]).toEqual({ recipe: summaryOf(soup), match: "inside" });
+    expect((await search(catalog, "suppe"))[0]).toEqual({ recipe: soup, match: "inside" });
   });
 
   it("folds German spellings to one term", () => {
@@ -184,14 +195,14 @@ describe("name search", () => {
 });
 
 describe("ingredient matching", () => {
-  it("scores and orders exactly as the spec's rule says", () => {
-    fc.assert(
-      fc.property(
+  it("scores and orders exactly as the spec's rule says", async () => {
+    await fc.assert(
+      fc.asyncProperty(
         catalogArbitrary,
         fc.uniqueArray(fc.constantFrom(...INGREDIENTS), { maxLength: 5 }),
         fc.uniqueArray(fc.constantFrom(...INGREDIENTS), { maxLength: 2 }),
-        (recipes, selected, excluded) => {
-          const matches = matchIngredients(viewOf(recipes), selected, excluded);
+        async (recipes, selected, excluded) => {
+          const matches = await match(viewOf(recipes), selected, excluded);
           // Oracle: every recipe with at least one selected and no excluded ingredient, scored by counting.
           const expected = recipes
             .filter((r) => !r.ingredients.some((name) => excluded.includes(name)))
@@ -218,8 +229,8 @@ describe("ingredient matching", () => {
     );
   });
 
-  it("finds nothing without a selection", () => {
-    expect(matchIngredients(viewOf([recipe({ ingredients: ["Ei"] })]), [])).toEqual([]);
+  it("finds nothing without a selection", async () => {
+    expect(await matchIngredients(viewOf([recipe({ ingredients: ["Ei"] })]), [])).toEqual([]);
   });
 });
 
@@ -228,56 +239,82 @@ describe("random pick", () => {
   const salads = [recipe({ type: "SALAD", slug: "c", image: "y" })];
   const all = viewOf([...soups, ...salads]);
 
-  it("picks from the category, with an image if asked, never the excluded one when there is another", () => {
+  it("picks from the category, never the excluded one when there is another", async () => {
     for (let i = 0; i < 50; i++) {
-      expect(pickRandomRecipe(all, { type: "SOUP" })?.type).toBe("SOUP");
-      expect(pickRandomRecipe(all, { type: "SOUP", withImage: true })?.slug).toBe("a");
-      expect(pickRandomRecipe(all, { type: "SOUP", exclude: "a" })?.slug).toBe("b");
+      expect((await pickRandomRecipe(all, { type: "SOUP" }))?.type).toBe("SOUP");
+      expect((await pickRandomRecipe(all, { type: "SOUP", exclude: "a" }))?.slug).toBe("b");
+      expect((await pickRandomRecipe(all, { exclude: "c" }))?.slug).not.toBe("c");
     }
   });
 
-  it("falls back to the excluded recipe if it is the only one, and to nothing for an empty category", () => {
-    expect(pickRandomRecipe(all, { type: "SALAD", exclude: "c" })?.slug).toBe("c");
-    expect(pickRandomRecipe(all, { type: "PIZZA" })).toBeUndefined();
+  it("falls back to the excluded recipe if it is the only one, and to nothing for an empty category", async () => {
+    expect((await pickRandomRecipe(all, { type: "SALAD", exclude: "c" }))?.slug).toBe("c");
+    expect(await pickRandomRecipe(all, { type: "PIZZA" })).toBeUndefined();
+    expect(await pickRandomRecipe(viewOf([]), {})).toBeUndefined();
   });
 
-  it("reaches every candidate", () => {
+  it("reaches every candidate, and every other one when one is excluded", async () => {
     const seen = new Set<string>();
-    for (let i = 0; i < 30; i++) seen.add(pickRandomRecipe(all, {}, () => i / 30)?.slug ?? "");
+    for (let i = 0; i < 30; i++) seen.add((await pickRandomRecipe(all, {}, () => i / 30))?.slug ?? "");
     expect(seen).toEqual(new Set(["a", "b", "c"]));
+    const others = new Set<string>();
+    for (let i = 0; i < 30; i++) others.add((await pickRandomRecipe(all, { exclude: "a" }, () => i / 30))?.slug ?? "");
+    expect(others).toEqual(new Set(["b", "c"]));
   });
 });
 
 describe("catalog view", () => {
-  it("looks recipes up by slug and id, and nothing else", () => {
-    fc.assert(
-      fc.property(catalogArbitrary, fc.oneof(fc.integer(), fc.double()), (recipes, strayId) => {
+  it("looks recipes up by slug and id, and nothing else", async () => {
+    await fc.assert(
+      fc.asyncProperty(catalogArbitrary, fc.oneof(fc.integer(), fc.double()), async (recipes, strayId) => {
         const catalog = viewOf(recipes);
         for (const entry of recipes) {
-          expect(catalog.recipeBySlug(entry.slug)).toEqual(summaryOf(entry));
-          expect(catalog.recipeById(entry.id)).toEqual(summaryOf(entry));
+          expect(await recipeBySlug(catalog, entry.slug)).toEqual(entry);
+          expect(await cardsById(catalog, [entry.id])).toEqual([summaryOf(entry)]);
         }
         fc.pre(!recipes.some((entry) => entry.id === strayId));
-        expect(catalog.recipeById(strayId)).toBeUndefined();
-        expect(catalog.recipeBySlug("gibt-es-nicht")).toBeUndefined();
+        expect(await cardsById(catalog, [strayId])).toEqual([]);
+        expect(await recipeBySlug(catalog, "gibt-es-nicht")).toBeUndefined();
       }),
+      { numRuns: 40 },
     );
   });
 
-  it("finds recipes by id when the ids lie far apart", () => {
+  it("finds recipes by id when the ids lie far apart, in the order asked", async () => {
     const far = [recipe({ id: 7 }), recipe({ id: 2_000_000_000 })];
     const catalog = viewOf(far);
-    expect(catalog.recipeById(2_000_000_000)?.id).toBe(2_000_000_000);
-    expect(catalog.recipeById(8)).toBeUndefined();
+    expect((await cardsById(catalog, [2_000_000_000, 8, 7])).map((found) => found.id)).toEqual([2_000_000_000, 7]);
   });
 
-  it("gives the whole recipes for summaries, in the order asked", async () => {
+  it("gives the whole recipes at positions, in the order asked, and refuses a position it does not have", async () => {
     const recipes = [recipe({ name: "Zucchinisuppe" }), recipe({ name: "Apfelkuchen" }), recipe({ name: "Brot" })];
     const catalog = viewOf(recipes);
-    const asked = [catalog.recipeById(recipes[0]?.id ?? 0), catalog.recipeById(recipes[2]?.id ?? 0)].flatMap(
-      (summary) => summary ?? [],
+    // Stored order is category, then name: Apfelkuchen, Brot, Zucchinisuppe.
+    expect(await catalog.recipesAt([2, 0])).toEqual([recipes[0], recipes[1]]);
+    await expect(catalog.recipesAt([3])).rejects.toThrow(/no recipe at position 3/);
+    await expect(catalog.recipesAt([-1])).rejects.toThrow(/no recipe at position -1/);
+  });
+
+  it("keeps each recipe whole through many buckets and pieces, whatever it holds", async () => {
+    const many = Array.from({ length: 700 }, (_, index) =>
+      recipe({
+        name: `Gericht ${index} „Spezial“ \\ ${"ä".repeat(index % 7)}`,
+        type: RECIPE_TYPES[index % RECIPE_TYPES.length],
+        steps: [`Schritt\nmit Umbruch ${index}`],
+        image: index % 2 ? `bild-${index}` : null,
+      }),
     );
-    expect(await catalog.withDetails(asked)).toEqual([recipes[0], recipes[2]]);
+    const catalog = viewOf(many);
+    const positions = Array.from({ length: many.length }, (_, position) => position);
+    const read = await catalog.recipesAt(positions);
+    expect(new Set(read.map((entry) => entry.id))).toEqual(new Set(many.map((entry) => entry.id)));
+    for (const entry of read) expect(entry).toEqual(many.find((original) => original.id === entry.id));
+    const directory = await catalog.directory();
+    read.forEach((entry, position) => {
+      expect(directory.slugAt(position)).toBe(entry.slug);
+      expect(directory.imageAt(position)).toBe(entry.image);
+      expect(directory.positionOfId(entry.id)).toBe(position);
+    });
   });
 
   it("looks ingredients up by slug", () => {
@@ -292,7 +329,7 @@ describe("catalog view", () => {
       recipeCount: 1,
     };
     const catalog = viewOf([recipe({ ingredients: ["Ei"] })], { ingredients: [ei] });
-    expect(catalog.ingredientBySlug("ei")).toBe(ei);
+    expect(catalog.ingredientBySlug("ei")).toEqual(ei);
     expect(catalog.ingredientBySlug("Ei")).toBeUndefined();
   });
 

@@ -1,17 +1,19 @@
 /**
- * How a version lies in KV since format 3 (app/lib/catalog/stored-catalog.ts):
- * meta, list pieces and detail buckets, written by the real publish code into
- * this Worker's KV and read back by the real reader. A change to one recipe
- * writes its bucket and list piece, not every piece after it; a bucket that
- * cannot be read costs the page that needs it, not the site.
+ * How a version lies in KV since format 5 (app/lib/catalog/stored-catalog.ts):
+ * meta, buckets of whole recipes and column pieces, written by the real
+ * publish code into this Worker's KV and read back by the real reader. A
+ * change to one recipe writes its bucket and the pieces of the columns it
+ * changes, not every piece after it; a bucket that cannot be read costs the
+ * cards it holds, not the site.
  */
 import { env, exports } from "cloudflare:workers";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createCatalogCache } from "../../app/lib/catalog/catalog-cache.server.ts";
+import { createCatalogView } from "../../app/lib/catalog/catalog-view.ts";
 import { readPublished, readWholeRecipes } from "../../app/lib/catalog/published-catalog.ts";
 import { blobKey, type CatalogStore, readManifest } from "../../app/lib/catalog/storage.ts";
-import { comparableRecipe } from "../../app/lib/catalog/stored-catalog.ts";
+import { comparableRecipe, idHash } from "../../app/lib/catalog/stored-catalog.ts";
 import type { CatalogRecipe } from "../../app/lib/catalog/types.ts";
 import { RECIPE_TYPES } from "../../app/lib/categories.ts";
 import { buildCatalog } from "../../workers/sync/build-catalog.ts";
@@ -98,12 +100,12 @@ describe("a published version", () => {
           });
           const { manifest } = await publish(env.CATALOG, buildCatalog(recipes, ingredientRecords(recipes)));
           const version = await readPublished(env.CATALOG, manifest);
-          const whole = await readWholeRecipes(env.CATALOG, version);
+          const whole = await readWholeRecipes(version);
           expect(whole.map(comparableRecipe).sort()).toEqual(recipes.map(comparableRecipe).sort());
           // The way a page reads them: one line of a bucket at a time.
           const view = await createCatalogCache().get(env.CATALOG);
           if (!view) throw new Error("nothing is live");
-          const read = await view.withDetails(view.recipes);
+          const read = await view.recipesAt(Array.from({ length: view.count }, (_, position) => position));
           expect(read.map(comparableRecipe).sort()).toEqual(recipes.map(comparableRecipe).sort());
         },
       ),
@@ -111,31 +113,27 @@ describe("a published version", () => {
     );
   });
 
-  it("writes one bucket and one list piece when a recipe's steps change", async () => {
-    const { before, after, writes } = await publishEdit(1_500, 700, Date.UTC(2027, 1, 1), (entry) => ({
-      ...entry,
-      steps: [...entry.steps, "Mit Knoblauch bestreuen."],
-    }));
-    expect(before.manifest.details.length).toBeGreaterThan(10);
-    expect(added(before.manifest.details, after.manifest.details)).toHaveLength(1);
-    // The piece names its buckets by content.
-    expect(added(before.manifest.list, after.manifest.list)).toHaveLength(1);
-    expect(after.manifest.meta).toBe(before.manifest.meta);
-    expect(after.manifest.searchIndex).toEqual(before.manifest.searchIndex);
-    // The bucket, the list piece, the manifest and the pointer.
-    expect(writes).toBe(4);
-  });
-
-  it("writes only the list piece when a recipe's description changes, which list cards print", async () => {
-    const { before, after, writes } = await publishEdit(1_500, 700, Date.UTC(2027, 1, 15), (entry) => ({
-      ...entry,
-      description: "Jetzt mit mehr Knoblauch.",
-    }));
-    expect(after.manifest.details).toEqual(before.manifest.details);
-    expect(added(before.manifest.list, after.manifest.list)).toHaveLength(1);
-    expect(after.manifest.meta).toBe(before.manifest.meta);
-    // The list piece, the manifest and the pointer.
-    expect(writes).toBe(3);
+  it("writes one bucket when a recipe's steps (details) or description (card) change, and no column", async () => {
+    for (const [day, changed, kept, edit] of [
+      [
+        1,
+        "details",
+        "cards",
+        (entry: CatalogRecipe) => ({ ...entry, steps: [...entry.steps, "Mit Knoblauch bestreuen."] }),
+      ],
+      [15, "cards", "details", (entry: CatalogRecipe) => ({ ...entry, description: "Jetzt mit mehr Knoblauch." })],
+    ] as const) {
+      const { before, after, writes } = await publishEdit(1_500, 700, Date.UTC(2027, 1, day), edit);
+      expect(before.manifest[changed].length).toBeGreaterThan(10);
+      expect(added(before.manifest[changed], after.manifest[changed])).toHaveLength(1);
+      for (const column of [kept, "directory", "names", "matching", "searchIndex"] as const) {
+        expect(after.manifest[column], column).toEqual(before.manifest[column]);
+      }
+      expect(after.manifest.meta).toBe(before.manifest.meta);
+      expect(after.manifest.nameOrder).toBe(before.manifest.nameOrder);
+      // The bucket, the manifest and the pointer.
+      expect(writes).toBe(3);
+    }
   });
 
   it("changes one list piece when a recipe uses an ingredient no other recipe has", async () => {
@@ -143,12 +141,18 @@ describe("a published version", () => {
       ...entry,
       ingredients: [...entry.ingredients, "Aal"],
     }));
-    expect(before.manifest.list.length).toBeGreaterThan(1);
-    // Rows name ingredients by index in their piece's own table: the other pieces keep their bytes.
-    expect(added(before.manifest.list, after.manifest.list)).toHaveLength(1);
-    expect(added(before.manifest.details, after.manifest.details).length).toBeLessThanOrEqual(1);
-    const version = await readPublished(env.CATALOG, after.hash);
-    expect(version.recipes.find((summary) => summary.id === 7_000)?.ingredients).toContain("Aal");
+    expect(before.manifest.matching.length).toBeGreaterThan(1);
+    // Pieces name ingredients by index in their own table: the other pieces keep their bytes.
+    expect(added(before.manifest.matching, after.manifest.matching)).toHaveLength(1);
+    expect(after.manifest.directory).toEqual(before.manifest.directory);
+    expect(after.manifest.names).toEqual(before.manifest.names);
+    expect(added(before.manifest.cards, after.manifest.cards)).toHaveLength(1);
+    expect(after.manifest.details).toEqual(before.manifest.details);
+    const view = createCatalogView(await readPublished(env.CATALOG, after.hash));
+    const position = (await view.directory()).positionOfId(7_000);
+    expect((await view.recipesAt([position ?? -1]))[0]?.ingredients).toContain("Aal");
+    const lookup = await view.ingredientLookup();
+    expect(lookup.positionsWith("Aal")).toEqual([position]);
   });
 
   it("changes one bucket, or two where it splits, when a recipe is added or removed", async () => {
@@ -156,46 +160,58 @@ describe("a published version", () => {
     const start = Date.UTC(2027, 2, 1);
     const base = await publishVersion(store, manyRecipes(1_500), new Date(start));
     const grown = await publishVersion(store, manyRecipes(1_501), new Date(start + 60_000));
-    expect(added(base.manifest.details, grown.manifest.details).length).toBeLessThanOrEqual(2);
-    expect(added(grown.manifest.details, base.manifest.details).length).toBeLessThanOrEqual(2);
+    for (const kind of ["cards", "details"] as const) {
+      expect(added(base.manifest[kind], grown.manifest[kind]).length, kind).toBeLessThanOrEqual(2);
+      expect(added(grown.manifest[kind], base.manifest[kind]).length, kind).toBeLessThanOrEqual(2);
+    }
+    for (const column of ["directory", "names", "matching"] as const) {
+      expect(added(base.manifest[column], grown.manifest[column]), column).toHaveLength(1);
+    }
     const shrunk = await publishVersion(
       store,
       manyRecipes(1_501).filter((entry) => entry.id !== 42),
       new Date(start + 120_000),
     );
-    expect(added(grown.manifest.details, shrunk.manifest.details).length).toBeLessThanOrEqual(2);
+    expect(added(grown.manifest.cards, shrunk.manifest.cards).length).toBeLessThanOrEqual(2);
     expect(shrunk.manifest.counts.recipes).toBe(1_500);
   });
 
-  it("keeps every bucket when a name changes in place, and changes at most two when it moves", async () => {
+  it("changes one card bucket and one names piece when a name changes in place, and at most two when it moves", async () => {
     const store = countingStore();
     const start = Date.UTC(2027, 3, 1);
     const renamed = (name: string) => manyRecipes(600, (entry) => (entry.id === 300 ? { ...entry, name } : entry));
     const before = await publishVersion(store, manyRecipes(600), new Date(start));
     // Still between its neighbours in name order.
     const inPlace = await publishVersion(store, renamed("Rezept 300 mit Kräutern"), new Date(start + 60_000));
+    expect(added(before.manifest.cards, inPlace.manifest.cards)).toHaveLength(1);
     expect(inPlace.manifest.details).toEqual(before.manifest.details);
+    expect(added(before.manifest.names, inPlace.manifest.names)).toHaveLength(1);
+    expect(inPlace.manifest.directory).toEqual(before.manifest.directory);
     expect(inPlace.manifest.meta).toBe(before.manifest.meta);
+    expect(inPlace.manifest.nameOrder).toBe(before.manifest.nameOrder);
     expect(inPlace.manifest.searchIndex).not.toEqual(before.manifest.searchIndex);
     // First in its category now: it leaves one bucket for another.
     const moved = await publishVersion(store, renamed("Aaa Rezept"), new Date(start + 120_000));
-    expect(added(inPlace.manifest.details, moved.manifest.details).length).toBeLessThanOrEqual(2);
-    expect(moved.manifest.meta).not.toBe(inPlace.manifest.meta);
+    expect(added(inPlace.manifest.cards, moved.manifest.cards).length).toBeLessThanOrEqual(2);
+    expect(moved.manifest.nameOrder).not.toBe(inPlace.manifest.nameOrder);
   });
 });
 
-describe("a detail bucket that cannot be read", () => {
+describe("a bucket that cannot be read", () => {
+  /** An id whose hash ends a bucket: the recipe before the next one in stored order lies in another bucket. */
+  const boundaryId = Array.from({ length: 10_000 }, (_, index) => index + 10).find((id) => idHash(id) % 64 === 0) ?? 0;
+
   // Published once, before this Worker's own catalog cache first loads: it then serves this version.
   beforeAll(async () => {
     const recipes = [
+      recipe({ id: boundaryId, slug: "heil", name: "Heile Suppe", type: "SOUP", ingredients: ["Tomate"] }),
       recipe({ id: 1, slug: "kaputt", name: "Kaputte Suppe", type: "SOUP", ingredients: ["Tomate"] }),
-      recipe({ id: 2, slug: "heil", name: "Heile Suppe", type: "SOUP", ingredients: ["Tomate"] }),
     ];
     const { manifest } = await publish(env.CATALOG, buildCatalog(recipes, ingredientRecords(recipes)));
-    const version = await readPublished(env.CATALOG, manifest);
-    const place = version.placeOf(version.recipes.findIndex((summary) => summary.slug === "kaputt"));
-    if (!place) throw new Error("kaputt is not published");
-    await env.CATALOG.delete(blobKey(place.bucket));
+    const stored = await readManifest(env.CATALOG, manifest);
+    // Heile Suppe ends the first bucket; Kaputte Suppe is alone in the second.
+    expect(stored.cards).toHaveLength(2);
+    await env.CATALOG.delete(blobKey(stored.cards[1] ?? ""));
   });
 
   const get = (path: string) =>
@@ -205,16 +221,16 @@ describe("a detail bucket that cannot be read", () => {
     const response = await get("/rezepte/kaputt");
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe("/");
+    expect((await get("/rezepte/heil")).status).toBe(200);
   });
 
-  it("leaves list pages alone: their cards print nothing from the details", async () => {
-    const list = await get("/kategorie/soup");
-    expect(list.status).toBe(200);
-    const html = await list.text();
-    expect(html).toContain("Kaputte Suppe");
-    expect(html).toContain("Heile Suppe");
-    const overview = await get("/zutatensuche?z=tomate");
-    expect(overview.status).toBe(200);
-    expect(await overview.text()).toContain("Kaputte Suppe");
+  it("costs list pages only its cards", async () => {
+    for (const path of ["/kategorie/soup", "/zutatensuche?z=tomate", "/suche?q=suppe"]) {
+      const list = await get(path);
+      expect(list.status, path).toBe(200);
+      const html = await list.text();
+      expect(html, path).toContain("Heile Suppe");
+      expect(html, path).not.toContain("Kaputte Suppe");
+    }
   });
 });

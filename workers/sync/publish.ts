@@ -75,23 +75,34 @@ interface PlannedVersion {
 
 /** The version a built catalog would be, without writing anything. */
 export async function plan(built: BuiltCatalog): Promise<PlannedVersion> {
-  const stored = await storeCatalog(built.catalog, sha256);
+  const stored = storeCatalog(built.catalog);
+  const pieces = (texts: readonly string[]) => Promise.all(texts.map(piece));
   const meta = await piece(stored.meta);
-  const list = await Promise.all(stored.list.map(piece));
-  const index = await Promise.all(splitText(built.searchIndex).map(piece));
+  const nameOrder = await piece(stored.nameOrder);
+  const cards = await pieces(stored.cards);
+  const details = await pieces(stored.details);
+  const directory = await pieces(stored.directory);
+  const names = await pieces(stored.names);
+  const matching = await pieces(stored.matching);
+  const index = await pieces(splitText(built.searchIndex));
+  const hashes = (blobs: readonly Piece[]) => blobs.map((blob) => blob.hash);
   const manifest: Manifest = {
     formatVersion: CATALOG_FORMAT_VERSION,
     searchIndexVersion: SEARCH_INDEX_VERSION,
     meta: meta.hash,
-    list: list.map((blob) => blob.hash),
-    details: stored.details.map((bucket) => bucket.hash),
-    searchIndex: index.map((blob) => blob.hash),
+    nameOrder: nameOrder.hash,
+    cards: hashes(cards),
+    details: hashes(details),
+    directory: hashes(directory),
+    names: hashes(names),
+    matching: hashes(matching),
+    searchIndex: hashes(index),
     counts: { recipes: built.catalog.recipes.length, ingredients: built.catalog.ingredients.length },
   };
   return {
     manifest,
     hash: await sha256(JSON.stringify(manifest)),
-    blobs: [meta, ...list, ...stored.details, ...index],
+    blobs: [meta, nameOrder, ...cards, ...details, ...directory, ...names, ...matching, ...index],
   };
 }
 

@@ -6,7 +6,7 @@
  * save leave it alone until an operator releases it (`npm run sync --
  * --release`), since the content that was rolled back is still in Directus.
  */
-import { readPublished } from "../../app/lib/catalog/published-catalog.ts";
+import { readEveryColumn, readPublished } from "../../app/lib/catalog/published-catalog.ts";
 import { type CatalogStore, POINTER_KEY, type Pointer, readPointer } from "../../app/lib/catalog/storage.ts";
 import { errorMessage } from "../../app/lib/error-message.ts";
 import { SHRINK_LIMIT, SyncAborted, type SyncSummary } from "./run-sync.ts";
@@ -31,12 +31,13 @@ export async function rollback(
   let published: Awaited<ReturnType<typeof readPublished>>;
   try {
     published = await readPublished(store, target.manifest);
+    await readEveryColumn(published);
   } catch (error) {
     throw new SyncAborted(
       `rollback: version ${target.manifest.slice(0, 16)} cannot be served (${errorMessage(error)}); the live catalog stays`,
     );
   }
-  const recipes = published.recipes.length;
+  const recipes = published.count;
   if (!allowShrink && recipes < pointer.counts.recipes * SHRINK_LIMIT) {
     throw new SyncAborted(
       `rollback: version ${target.manifest.slice(0, 16)} has ${recipes} recipes where ${pointer.counts.recipes} are live ` +

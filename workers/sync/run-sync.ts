@@ -174,7 +174,7 @@ export async function runSync({
   const live =
     compare && pointer
       ? await readPublished(store, pointer.manifest)
-          .then((version) => readWholeRecipes(store, version))
+          .then(readWholeRecipes)
           .catch(() => null)
       : null;
   const base = {

@@ -1,8 +1,8 @@
 /**
  * The parsed catalog, kept per isolate. Every request asks for it; KV is
  * asked at most every RECHECK_MS which version is live, and only a new
- * manifest's meta and list are downloaded, parsed and turned into a view
- * (catalog-view.ts); details and the search index follow when a page needs them.
+ * manifest's meta is downloaded and turned into a view (catalog-view.ts);
+ * recipes, columns and the search index follow when a page needs them.
  * If KV fails, the last good catalog keeps serving.
  *
  * The live version can be asked for on its own (`liveVersion`): the edge
@@ -57,17 +57,9 @@ export function createCatalogCache(clock: () => number = Date.now): CatalogCache
   async function load(store: CatalogStore, manifest: string): Promise<CatalogView | null> {
     try {
       const published = await readPublished(store, manifest);
-      const { recipes, meta } = published;
       loaded = createCatalogView({
-        version: published.manifest,
-        meta,
-        recipes,
-        details: (position) => {
-          const place = published.placeOf(position);
-          if (!place) return Promise.reject(new Error(`catalog: no recipe at position ${position}`));
-          return published.readDetails(place);
-        },
-        searchIndex: async () => {
+        ...published,
+        readSearchIndex: async () => {
           const serialized = await published.readSearchIndex();
           if (serialized === null) {
             // Published with other index options than this code's: each isolate builds its own until the next sync.

@@ -1,22 +1,36 @@
 /**
- * One published catalog version as the site reads it: a summary of every
- * recipe, the ingredients, every lookup a page needs, and, when asked, the
- * details of the recipes a page shows and the search index. The catalog
- * cache builds one view per version it loads and keeps it as long as that
- * version is live, so no request pays for a lookup twice. The questions
- * pages ask of a view (search, ingredients at hand, category, random pick)
- * are in queries.ts.
+ * One published catalog version as the site reads it: the ingredients and
+ * categories at once, and on demand the recipes a page shows and the
+ * lookups a question needs (directory, names, ingredient matching, search
+ * index). The catalog cache keeps one view per version as long as that
+ * version is live, so each lookup is read and built once per isolate, and
+ * only by the first page that asks for it: a cold isolate's recipe page
+ * never reads the names, its category page reads no column at all. The
+ * questions pages ask of a view are in queries.ts.
  */
 import type { RecipeType } from "../categories.ts";
-import { buildSearchIndex, loadSearchIndex, type RecipeIndex } from "./search-index.ts";
-import { type CatalogMeta, recipeOrders, storedOrder, summaryOf } from "./stored-catalog.ts";
-import type { Catalog, CatalogIngredient, CatalogRecipe, RecipeDetails, RecipeSummary } from "./types.ts";
+import { type BlobReader, openVersion, type PublishedVersion } from "./published-catalog.ts";
+import { buildSearchIndex, loadSearchIndex, type RecipeIndex, SEARCH_INDEX_VERSION } from "./search-index.ts";
+import { parseMeta, storeCatalog, storedOrder } from "./stored-catalog.ts";
+import type { Catalog, CatalogIngredient, CatalogRecipe, RecipeSummary } from "./types.ts";
 
 /** Ends every name in `NameLookup.allNames`; a match that runs across it is not in one name. */
 export const NAME_END = "\n";
 
-/** The recipe names, prepared for the name search. Positions are those in `CatalogView.recipes`. */
-export interface NameLookup {
+/** Each recipe's place in German name order, both ways. Positions are stored order (category, then name). */
+export interface NameOrder {
+  /**
+   * Each recipe's place in German name order. Sorting by it is a number
+   * comparison; the collator is slow enough that sorting a thousand results
+   * with it took milliseconds. The sync sorted once.
+   */
+  readonly namePlace: Int32Array;
+  /** The position of the recipe at each place in German name order (the inverse of namePlace). */
+  readonly positionAtPlace: Int32Array;
+}
+
+/** The recipe names, prepared for the name search. */
+export interface NameLookup extends NameOrder {
   /**
    * All lower-case names in one string, each followed by NAME_END. One
    * indexOf through it finds the names that contain a term faster than one
@@ -26,24 +40,12 @@ export interface NameLookup {
   /**
    * Where each name starts in `allNames`, and one more entry where the list
    * ends: name `i` is `allNames.slice(nameStarts[i], nameStarts[i + 1] - 1)`.
-   * No array of lower-case names beside it: at fifty thousand recipes that
-   * would be megabytes held twice.
    */
   readonly nameStarts: Int32Array;
-  /**
-   * Each recipe's place in German name order. Sorting by it is a number
-   * comparison; the collator is slow enough that sorting a thousand results
-   * with it took milliseconds. The sync sorted once (CatalogMeta.nameOrder).
-   */
-  readonly namePlace: Int32Array;
-  /** The recipes in German name order. */
-  readonly byNameOrder: readonly RecipeSummary[];
-  /** The position of the recipe at each place in German name order (the inverse of namePlace). */
-  readonly positionAtPlace: Int32Array;
 }
 
 /** Ingredient matching's view of the recipes, by position. */
-export interface IngredientLookup {
+export interface IngredientLookup extends NameOrder {
   /** The positions of the recipes that need an ingredient (by name). */
   positionsWith(name: string): readonly number[];
   /** How many ingredients each recipe needs. */
@@ -56,140 +58,141 @@ export interface IngredientLookup {
   readonly timeThenName: Float64Array;
 }
 
+/** Finding a recipe's position by slug or id, and what the sitemap lists of it. */
+export interface RecipeDirectory {
+  positionOfSlug(slug: string): number | undefined;
+  positionOfId(id: number): number | undefined;
+  slugAt(position: number): string;
+  imageAt(position: number): string | null;
+}
+
 export interface CatalogView {
   /** The manifest that names this version ("none" for the empty view). */
   readonly version: string;
-  /** Every recipe's summary, in category-then-name order (the search index's positions). */
-  readonly recipes: readonly RecipeSummary[];
+  /** How many recipes it holds. */
+  readonly count: number;
   /** Ingredients sorted by recipe count, descending, then name. */
   readonly ingredients: readonly CatalogIngredient[];
   /** Recipe count per category, in the spec's order. */
   readonly categories: Catalog["categories"];
-  recipeBySlug(slug: string): RecipeSummary | undefined;
-  recipeById(id: number): RecipeSummary | undefined;
   ingredientBySlug(slug: string): CatalogIngredient | undefined;
+  /** Where a category's recipes lie: positions `start` to `end` (exclusive), in name order. */
+  typeRange(type: RecipeType): { start: number; end: number };
+  /** The positions of the most recently published recipes (a dozen), newest first. */
+  readonly newest: readonly number[];
+  /**
+   * The cards (what a list card prints) at these positions, in the order
+   * asked. A recipe whose bucket cannot be read is left out (and logged): a
+   * list page loses that card, not the page.
+   */
+  cardsAt(positions: readonly number[]): Promise<RecipeSummary[]>;
+  /** The whole recipes at these positions, as `cardsAt`: a recipe page whose recipe is left out sends the visitor home. */
+  recipesAt(positions: readonly number[]): Promise<CatalogRecipe[]>;
+  directory(): Promise<RecipeDirectory>;
+  names(): Promise<NameLookup>;
+  /** What ingredient matching reads; built on the first ingredient search. */
+  ingredientLookup(): Promise<IngredientLookup>;
   /** The search index, read (or built) on first use and kept: most pages never search. */
   searchIndex(): Promise<RecipeIndex>;
-  readonly names: NameLookup;
-  /** Recipes per category, sorted by name. */
-  readonly recipesByType: ReadonlyMap<RecipeType, readonly RecipeSummary[]>;
-  /** What ingredient matching reads; built on the first ingredient search. */
-  ingredientLookup(): IngredientLookup;
-  /** The most recently published recipes (a dozen), newest first. */
-  readonly newest: readonly RecipeSummary[];
-  /** The whole recipes for summaries of this version, in their order: for the recipe page and the home page's card. */
-  withDetails(recipes: readonly RecipeSummary[]): Promise<CatalogRecipe[]>;
 }
 
-/** Where a view's recipes come from: a published version (catalog-cache.server.ts) or memory. */
-export interface CatalogViewSource {
-  version: string;
-  meta: Pick<CatalogMeta, "ingredients" | "categories" | "nameOrder" | "newest">;
-  /** Summaries in category-then-name order. */
-  recipes: readonly RecipeSummary[];
-  /** The details of the recipe at a position. */
-  details(position: number): Promise<RecipeDetails>;
-  /** The serialized search index; null: build one from the recipes on first use. */
-  searchIndex(): Promise<string | null>;
-}
-
-function nameLookup(recipes: readonly RecipeSummary[], nameOrder: readonly number[], positionOf: PositionById) {
-  const namePlace = new Int32Array(recipes.length);
-  const positionAtPlace = new Int32Array(recipes.length);
-  const byNameOrder: RecipeSummary[] = [];
-  for (const id of nameOrder) {
-    const position = positionOf(id);
-    const recipe = position === undefined ? undefined : recipes[position];
-    if (position === undefined || !recipe) continue;
-    namePlace[position] = byNameOrder.length;
-    positionAtPlace[byNameOrder.length] = position;
-    byNameOrder.push(recipe);
-  }
-  // The joined names serve the name search only: made on its first use, not on a cold isolate's first page.
-  let text: Pick<NameLookup, "allNames" | "nameStarts"> | undefined;
-  const nameText = () => {
-    text ??= joinedNames(recipes);
-    return text;
-  };
-  return {
-    get allNames() {
-      return nameText().allNames;
-    },
-    get nameStarts() {
-      return nameText().nameStarts;
-    },
-    namePlace,
-    byNameOrder,
-    positionAtPlace,
+/**
+ * A promise made on the first call and kept; a failed one is forgotten, so
+ * the next request tries again instead of failing for the version's life.
+ */
+function once<T>(make: () => Promise<T>): () => Promise<T> {
+  let value: Promise<T> | undefined;
+  return () => {
+    value ??= make().catch((error: unknown) => {
+      value = undefined;
+      throw error;
+    });
+    return value;
   };
 }
 
-function joinedNames(recipes: readonly RecipeSummary[]): Pick<NameLookup, "allNames" | "nameStarts"> {
-  // Lower-cased names are needed only until they are joined (toLowerCase may change a name's length).
-  const lowerNames = recipes.map((recipe) => recipe.name.toLowerCase());
-  const nameStarts = new Int32Array(recipes.length + 1);
+/** Column pieces joined, after checking that they hold one entry per recipe. */
+function joinPieces<T>(pieces: readonly (readonly T[])[], count: number, column: string): T[] {
+  const joined = pieces.flat() as T[];
+  if (joined.length !== count)
+    throw new Error(`catalog: the ${column} column has ${joined.length} of ${count} recipes`);
+  return joined;
+}
+
+function nameOrderOf(places: readonly number[], count: number): NameOrder {
+  if (places.length !== count) throw new Error(`catalog: the name order has ${places.length} of ${count} recipes`);
+  const namePlace = Int32Array.from(places);
+  const positionAtPlace = new Int32Array(count);
+  namePlace.forEach((place, position) => {
+    positionAtPlace[place] = position;
+  });
+  return { namePlace, positionAtPlace };
+}
+
+function nameLookup(names: readonly string[], order: NameOrder): NameLookup {
+  const nameStarts = new Int32Array(names.length + 1);
   let offset = 0;
-  lowerNames.forEach((name, position) => {
+  names.forEach((name, position) => {
     nameStarts[position] = offset;
     offset += name.length + NAME_END.length;
   });
-  nameStarts[recipes.length] = offset;
-  return { allNames: lowerNames.map((name) => name + NAME_END).join(""), nameStarts };
-}
-
-function groupByType(byNameOrder: readonly RecipeSummary[]): Map<RecipeType, RecipeSummary[]> {
-  const byType = new Map<RecipeType, RecipeSummary[]>();
-  for (const recipe of byNameOrder) {
-    const list = byType.get(recipe.type);
-    if (list) list.push(recipe);
-    else byType.set(recipe.type, [recipe]);
-  }
-  return byType;
+  nameStarts[names.length] = offset;
+  return { ...order, allNames: names.map((name) => name + NAME_END).join(""), nameStarts };
 }
 
 /** Longer total times sort as this one; recipes take at most 30 minutes. */
 export const MAX_SORTED_MINUTES = 1023;
 
-function lazyIngredientLookup(recipes: readonly RecipeSummary[], namePlace: Int32Array): () => IngredientLookup {
-  let lookup: IngredientLookup | undefined;
-  return () => {
-    if (!lookup) {
-      const byIngredient = new Map<string, number[]>();
-      const ingredientCounts = new Uint8Array(recipes.length);
-      const timeThenName = new Float64Array(recipes.length);
-      recipes.forEach((recipe, position) => {
-        ingredientCounts[position] = Math.min(recipe.ingredients.length, 255);
-        const minutes = Math.min(Math.max(recipe.totalTime, 0), MAX_SORTED_MINUTES);
-        timeThenName[position] = minutes * recipes.length + (namePlace[position] ?? 0);
-        for (const ingredient of recipe.ingredients) {
-          const positions = byIngredient.get(ingredient);
-          if (positions) positions.push(position);
-          else byIngredient.set(ingredient, [position]);
-        }
-      });
-      lookup = { positionsWith: (name) => byIngredient.get(name) ?? [], ingredientCounts, timeThenName };
-    }
-    return lookup;
+function ingredientLookup(
+  version: PublishedVersion,
+  order: NameOrder,
+  pieces: Awaited<ReturnType<PublishedVersion["matching"]>>,
+) {
+  const count = version.count;
+  const byIngredient = new Map<string, number[]>();
+  const ingredientCounts = new Uint8Array(count);
+  const timeThenName = new Float64Array(count);
+  let position = 0;
+  for (const piece of pieces) {
+    let use = 0;
+    piece.counts.forEach((needed, row) => {
+      if (position >= count) throw new Error(`catalog: the matching column has more than ${count} recipes`);
+      ingredientCounts[position] = Math.min(needed, 255);
+      const minutes = Math.min(Math.max(piece.minutes[row] ?? 0, 0), MAX_SORTED_MINUTES);
+      timeThenName[position] = minutes * count + (order.namePlace[position] ?? 0);
+      for (const end = use + needed; use < end; use++) {
+        const name = piece.ingredients[piece.uses[use] ?? -1];
+        if (name === undefined) continue;
+        const positions = byIngredient.get(name);
+        if (positions) positions.push(position);
+        else byIngredient.set(name, [position]);
+      }
+      position++;
+    });
+  }
+  if (position !== count) throw new Error(`catalog: the matching column has ${position} of ${count} recipes`);
+  return {
+    ...order,
+    positionsWith: (name: string) => byIngredient.get(name) ?? [],
+    ingredientCounts,
+    timeThenName,
   };
 }
 
-type PositionById = (id: number) => number | undefined;
-
 /**
  * Positions by recipe id. Directus ids are small integers, so a plain array
- * indexed by id: a search looks up every related hit, and the array halved
- * that search's own time against a Map. Sparse ids fall back to a Map.
+ * indexed by id; sparse ids fall back to a Map.
  */
-function positionsById(recipes: readonly RecipeSummary[]): PositionById {
-  const maxId = recipes.reduce((max, recipe) => Math.max(max, recipe.id), 0);
-  const plainIds = recipes.every((recipe) => Number.isSafeInteger(recipe.id) && recipe.id >= 0);
-  if (!plainIds || maxId > 4 * recipes.length + 1024) {
-    const map = new Map(recipes.map((recipe, position) => [recipe.id, position]));
+function positionsById(ids: readonly number[]): (id: number) => number | undefined {
+  const maxId = ids.reduce((max, id) => Math.max(max, id), 0);
+  const plainIds = ids.every((id) => Number.isSafeInteger(id) && id >= 0);
+  if (!plainIds || maxId > 4 * ids.length + 1024) {
+    const map = new Map(ids.map((id, position) => [id, position]));
     return (id) => map.get(id);
   }
   const slots = new Int32Array(maxId + 1).fill(-1);
-  recipes.forEach((recipe, position) => {
-    slots[recipe.id] = position;
+  ids.forEach((id, position) => {
+    slots[id] = position;
   });
   return (id) => {
     const position = Number.isSafeInteger(id) && id >= 0 ? (slots[id] ?? -1) : -1;
@@ -197,84 +200,129 @@ function positionsById(recipes: readonly RecipeSummary[]): PositionById {
   };
 }
 
-function lazySearchIndex(source: CatalogViewSource): () => Promise<RecipeIndex> {
-  let index: Promise<RecipeIndex> | undefined;
-  return () => {
-    index ??= source.searchIndex().then(
-      (serialized) => {
-        if (serialized !== null) {
-          try {
-            return loadSearchIndex(serialized);
-          } catch (error) {
-            // A published index this code cannot read is not a reason to fail every search of the version.
-            console.error("catalog: the published search index does not load; building one in this isolate", error);
-          }
-        }
-        return loadSearchIndex(buildSearchIndex(source.recipes));
-      },
-      (error: unknown) => {
-        // A failed read is tried again by the next search, not remembered.
-        index = undefined;
-        throw error;
-      },
-    );
-    return index;
+function recipeDirectory(pieces: Awaited<ReturnType<PublishedVersion["directory"]>>, count: number): RecipeDirectory {
+  const ids = joinPieces(
+    pieces.map((piece) => piece.ids),
+    count,
+    "id",
+  );
+  const slugs = joinPieces(
+    pieces.map((piece) => piece.slugs),
+    count,
+    "slug",
+  );
+  const images = joinPieces(
+    pieces.map((piece) => piece.images),
+    count,
+    "image",
+  );
+  // Built on the first lookup: the sitemap reads slugs by position only.
+  let bySlug: Map<string, number> | undefined;
+  let byId: ((id: number) => number | undefined) | undefined;
+  return {
+    positionOfSlug(slug) {
+      bySlug ??= new Map(slugs.map((each, position) => [each, position]));
+      return bySlug.get(slug);
+    },
+    positionOfId(id) {
+      byId ??= positionsById(ids);
+      return byId(id);
+    },
+    slugAt: (position) => slugs[position] ?? "",
+    imageAt: (position) => images[position] ?? null,
   };
 }
 
-/** Builds every lookup of a catalog version; the search index and the ingredient index only when first asked for. */
-export function createCatalogView(source: CatalogViewSource): CatalogView {
-  const { version, meta, recipes } = source;
-  const positionOf = positionsById(recipes);
-  const names = nameLookup(recipes, meta.nameOrder, positionOf);
-  const bySlug = new Map(recipes.map((recipe) => [recipe.slug, recipe]));
+/** Builds a view of a version; every lookup is made on first use. */
+export function createCatalogView(version: PublishedVersion): CatalogView {
+  const { meta, count } = version;
   const ingredientsBySlug = new Map(meta.ingredients.map((ingredient) => [ingredient.slug, ingredient]));
-  const recipeById = (id: number) => {
-    const position = positionOf(id);
-    return position === undefined ? undefined : recipes[position];
+  const ranges = new Map(meta.typeRanges.map((range) => [range.type, range]));
+  const unreadable = (error: unknown) => {
+    console.error(`catalog: a bucket of version ${version.manifest} cannot be read; its recipes are left out`, error);
   };
+  const nameOrder = once(async () => nameOrderOf(await version.nameOrder(), count));
+  const searchIndex = once(async () => {
+    const serialized = await version.readSearchIndex();
+    // Null: published with other index options than this code's; each isolate builds its own until the next sync.
+    if (serialized !== null) {
+      try {
+        return loadSearchIndex(serialized);
+      } catch (error) {
+        // A published index this code cannot read is not a reason to fail every search of the version.
+        console.error("catalog: the published search index does not load; building one in this isolate", error);
+      }
+    }
+    const all = await version.cardsAt(Array.from({ length: count }, (_, position) => position));
+    return loadSearchIndex(buildSearchIndex(all));
+  });
   return {
-    version,
-    recipes,
+    version: version.manifest,
+    count,
     ingredients: meta.ingredients,
     categories: meta.categories,
-    recipeBySlug: (slug) => bySlug.get(slug),
-    recipeById,
     ingredientBySlug: (slug) => ingredientsBySlug.get(slug),
-    searchIndex: lazySearchIndex(source),
-    names,
-    recipesByType: groupByType(names.byNameOrder),
-    ingredientLookup: lazyIngredientLookup(recipes, names.namePlace),
-    newest: meta.newest.flatMap((id) => recipeById(id) ?? []),
-    withDetails: (wanted) =>
-      Promise.all(
-        wanted.map(async (summary) => {
-          const position = positionOf(summary.id);
-          if (position === undefined) throw new Error(`catalog: recipe ${summary.id} is not in version ${version}`);
-          return { ...summary, ...(await source.details(position)) };
-        }),
-      ),
+    typeRange: (type) => ranges.get(type) ?? { start: 0, end: 0 },
+    newest: meta.newest,
+    cardsAt: (positions) => version.cardsAt(positions, unreadable),
+    recipesAt: (positions) => version.recipesAt(positions, unreadable),
+    directory: once(async () => recipeDirectory(await version.directory(), count)),
+    names: once(async () => {
+      const [names, order] = await Promise.all([version.names(), nameOrder()]);
+      return nameLookup(joinPieces(names, count, "name"), order);
+    }),
+    ingredientLookup: once(async () => {
+      const [pieces, order] = await Promise.all([version.matching(), nameOrder()]);
+      return ingredientLookup(version, order, pieces);
+    }),
+    searchIndex,
   };
 }
 
 /**
  * A view of whole recipes held in memory: the empty catalog, and tests and
- * benchmarks that need no KV. The recipes are put in the order a published
- * version has them.
+ * benchmarks that need no KV. The recipes are stored as a published version
+ * stores them, and read through the same code.
  */
 export function createMemoryCatalogView(
   version: string,
   catalog: Pick<Catalog, "recipes" | "ingredients" | "categories">,
   searchIndex: string | null = null,
 ): CatalogView {
-  const ordered = storedOrder(catalog.recipes);
-  return createCatalogView({
-    version,
-    meta: { ingredients: catalog.ingredients, categories: catalog.categories, ...recipeOrders(ordered) },
-    recipes: ordered.map(summaryOf),
-    details: async (position) => ordered[position] as CatalogRecipe,
-    searchIndex: async () => searchIndex,
-  });
+  const stored = storeCatalog({ ...catalog, recipes: storedOrder(catalog.recipes) });
+  const blobs = new Map<string, string>();
+  const named = (kind: string, texts: readonly string[]) =>
+    texts.map((text, index) => {
+      blobs.set(`${kind}-${index}`, text);
+      return `${kind}-${index}`;
+    });
+  const [meta = "", nameOrder = ""] = named("single", [stored.meta, stored.nameOrder]);
+  const encoder = new TextEncoder();
+  const text = async (hash: string) => {
+    const found = blobs.get(hash);
+    if (found === undefined) throw new Error(`catalog: blob ${hash} is missing`);
+    return found;
+  };
+  const reader: BlobReader = { text, bytes: async (hash) => encoder.encode(await text(hash)) };
+  return createCatalogView(
+    openVersion(
+      reader,
+      version,
+      {
+        meta,
+        nameOrder,
+        cards: named("cards", stored.cards),
+        details: named("details", stored.details),
+        directory: named("directory", stored.directory),
+        names: named("names", stored.names),
+        matching: named("matching", stored.matching),
+        // No index given: the view builds one from the recipes on first use, as for an outdated one.
+        searchIndex: searchIndex === null ? [] : named("index", [searchIndex]),
+        searchIndexVersion: searchIndex === null ? -1 : SEARCH_INDEX_VERSION,
+      },
+      parseMeta(stored.meta),
+    ),
+  );
 }
 
 /** What pages read while nothing has been published yet: no recipes, no ingredients. */

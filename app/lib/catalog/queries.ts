@@ -1,12 +1,14 @@
 /**
  * Everything the site answers from the catalog: name search, ingredient
- * matching, a category's recipes, the newest recipes and random picks. Each
- * takes the version's view (catalog-view.ts), whose lookups are built once,
- * so loaders stay thin and the rules are testable on their own.
+ * matching, a category's recipes, the newest recipes, random picks and
+ * finding a recipe by slug or id. Each takes the version's view
+ * (catalog-view.ts), whose lookups are built once, so loaders stay thin and
+ * the rules are testable on their own. Lists answer with positions: a page
+ * reads the cards of the two dozen it shows (`CatalogView.cardsAt`).
  */
 import type { RecipeType } from "../categories.ts";
 import { type CatalogView, MAX_SORTED_MINUTES, NAME_END, type NameLookup } from "./catalog-view.ts";
-import type { RecipeSummary } from "./types.ts";
+import type { CatalogRecipe, RecipeSummary } from "./types.ts";
 
 /** How a name-search result matched, best first. */
 type NameMatch = "word" | "word-start" | "inside" | "related";
@@ -16,7 +18,8 @@ const MATCH_RANK: Record<NameMatch, number> = { word: 0, "word-start": 1, inside
 const RANKED_MATCHES: readonly NameMatch[] = ["word", "word-start", "inside", "related"];
 
 interface NameSearchResult {
-  recipe: RecipeSummary;
+  /** The recipe's position in the version. */
+  position: number;
   match: NameMatch;
 }
 
@@ -103,10 +106,9 @@ export async function searchRecipes(catalog: CatalogView, query: string): Promis
   const term = query.trim().toLowerCase();
   if (term === "") return NO_RESULTS;
 
-  const { names, recipes } = catalog;
-  const count = recipes.length;
+  const count = catalog.count;
+  const [names, index] = await Promise.all([catalog.names(), catalog.searchIndex()]);
   const keys = Float64Array.from(directMatchKeys(names, term, count)).sort();
-  const index = await catalog.searchIndex();
   const hits = index.search(term);
 
   // Direct matches in key order, then the index's hits that are not among them.
@@ -132,28 +134,53 @@ export async function searchRecipes(catalog: CatalogView, query: string): Promis
       const to = Math.min(length, end < 0 ? length + end : end);
       const page: NameSearchResult[] = [];
       for (let at = from; at < to; at++) {
-        page.push({
-          recipe: recipes[positions[at] ?? 0] as RecipeSummary,
-          match: RANKED_MATCHES[ranks[at] ?? 0] as NameMatch,
-        });
+        page.push({ position: positions[at] ?? 0, match: RANKED_MATCHES[ranks[at] ?? 0] as NameMatch });
       }
       return page;
     },
   };
 }
 
-/** The recipes of one category, sorted by name. */
-export function recipesOfType(catalog: CatalogView, type: RecipeType): readonly RecipeSummary[] {
-  return catalog.recipesByType.get(type) ?? [];
+/** A list of positions cut into pages as they are asked for: a category's recipes. */
+interface PositionRange {
+  readonly length: number;
+  slice(start?: number, end?: number): number[];
+}
+
+/** The positions of one category's recipes, sorted by name (they lie together in stored order). */
+export function recipesOfType(catalog: CatalogView, type: RecipeType): PositionRange {
+  const { start, end } = catalog.typeRange(type);
+  const length = end - start;
+  return {
+    length,
+    slice(from = 0, to = length) {
+      const first = Math.max(0, from < 0 ? length + from : from);
+      const last = Math.min(length, to < 0 ? length + to : to);
+      return Array.from({ length: Math.max(0, last - first) }, (_, offset) => start + first + offset);
+    },
+  };
 }
 
 /** The `count` (at most a dozen) most recently published recipes, newest first. */
-export function newestRecipes(catalog: CatalogView, count: number): RecipeSummary[] {
-  return catalog.newest.slice(0, count);
+export function newestRecipes(catalog: CatalogView, count: number): Promise<RecipeSummary[]> {
+  return catalog.cardsAt(catalog.newest.slice(0, count));
+}
+
+/** The recipe with this slug, or undefined if the version has none. */
+export async function recipeBySlug(catalog: CatalogView, slug: string): Promise<CatalogRecipe | undefined> {
+  const position = (await catalog.directory()).positionOfSlug(slug);
+  return position === undefined ? undefined : (await catalog.recipesAt([position]))[0];
+}
+
+/** The cards of the recipes with these ids, in the order asked; ids the version does not have are left out. */
+export async function cardsById(catalog: CatalogView, ids: readonly number[]): Promise<RecipeSummary[]> {
+  const directory = await catalog.directory();
+  return catalog.cardsAt(ids.flatMap((id) => directory.positionOfId(id) ?? []));
 }
 
 export interface IngredientMatch {
-  recipe: RecipeSummary;
+  /** The recipe's position in the version. */
+  position: number;
   /** How many of the selected ingredients the recipe needs. */
   score: number;
 }
@@ -178,16 +205,15 @@ const MISSING_RANGE = 64;
  * match sorts as one number built from typed arrays, so sorting never
  * visits a recipe.
  */
-export function matchIngredients(
+export async function matchIngredients(
   catalog: CatalogView,
   selected: readonly string[],
   excluded: readonly string[] = [],
-): IngredientMatch[] {
+): Promise<IngredientMatch[]> {
   const wanted = new Set(selected);
   if (wanted.size === 0) return [];
-  const { recipes, names } = catalog;
-  const { positionsWith, ingredientCounts, timeThenName } = catalog.ingredientLookup();
-  const count = recipes.length;
+  const { positionsWith, ingredientCounts, timeThenName, positionAtPlace } = await catalog.ingredientLookup();
+  const count = catalog.count;
   const scores = new Uint8Array(count);
   const touched: number[] = [];
   for (const name of wanted) {
@@ -214,7 +240,7 @@ export function matchIngredients(
   const sorted = keys.subarray(0, matched).sort();
   const perRank = MISSING_RANGE * perMissing;
   return Array.from(sorted, (key) => ({
-    recipe: names.byNameOrder[key % count] as RecipeSummary,
+    position: positionAtPlace[key % count] ?? 0,
     score: SCORE_RANGE - 1 - Math.floor(key / perRank),
   }));
 }
@@ -225,33 +251,25 @@ export function missingIngredients(recipe: RecipeSummary, selected: readonly str
   return recipe.ingredients.filter((name) => !wanted.has(name));
 }
 
-/** Random draws before a random pick walks the whole list. */
-const RANDOM_DRAWS = 8;
-
 interface RandomPickOptions {
   type?: RecipeType;
-  /** Only recipes that have an image. */
-  withImage?: boolean;
   /** The slug just shown: picked again only if nothing else qualifies. */
   exclude?: string;
 }
 
-/** A random recipe from all or one category, or undefined if none qualifies. */
-export function pickRandomRecipe(
+/** A random recipe from all or one category, or undefined if there is none. */
+export async function pickRandomRecipe(
   catalog: CatalogView,
-  { type, withImage = false, exclude }: RandomPickOptions = {},
+  { type, exclude }: RandomPickOptions = {},
   random: () => number = Math.random,
-): RecipeSummary | undefined {
-  const from = type === undefined ? catalog.recipes : (catalog.recipesByType.get(type) ?? []);
-  const fits = (recipe: RecipeSummary) => (!withImage || recipe.image !== null) && recipe.slug !== exclude;
-  // A few draws find a fitting recipe without walking tens of thousands; the
-  // walk below is for when few or none fit.
-  for (let draw = 0; draw < RANDOM_DRAWS && from.length > 1; draw++) {
-    const recipe = from[Math.floor(random() * from.length)];
-    if (recipe && fits(recipe)) return recipe;
-  }
-  const candidates = withImage ? from.filter((recipe) => recipe.image !== null) : from;
-  const fresh = candidates.filter((recipe) => recipe.slug !== exclude);
-  const pool = fresh.length > 0 ? fresh : candidates;
-  return pool[Math.floor(random() * pool.length)];
+): Promise<CatalogRecipe | undefined> {
+  const { start, end } = type === undefined ? { start: 0, end: catalog.count } : catalog.typeRange(type);
+  const length = end - start;
+  if (length <= 0) return undefined;
+  const drawn = Math.min(Math.floor(random() * length), length - 1);
+  const [recipe] = await catalog.recipesAt([start + drawn]);
+  if (!recipe || recipe.slug !== exclude || length === 1) return recipe;
+  // The one just shown: any other, each as likely.
+  const other = (drawn + 1 + Math.min(Math.floor(random() * (length - 1)), length - 2)) % length;
+  return (await catalog.recipesAt([start + other]))[0];
 }

@@ -35,12 +35,20 @@ export interface CatalogStore {
 export interface Manifest {
   formatVersion: number;
   searchIndexVersion: number;
-  /** The version's table of contents: ingredients, categories, orders (one blob). */
+  /** The version's table of contents: ingredients, categories, where recipes lie (one blob). */
   meta: string;
-  /** The recipe list, in pieces of a few thousand recipes each. */
-  list: string[];
-  /** The recipes' details, in buckets of a few dozen each. */
+  /** Each recipe's place in German name order (one blob). */
+  nameOrder: string;
+  /** Recipe cards (summaries), a few dozen per bucket, in stored order. */
+  cards: string[];
+  /** Recipe details, cut like `cards`. */
   details: string[];
+  /** Ids, slugs and images, in pieces of a few thousand recipes each. */
+  directory: string[];
+  /** Lower-case names, cut like `directory`. */
+  names: string[];
+  /** Ingredients and times, cut like `directory`. */
+  matching: string[];
   /** The search index, cut into pieces by length. */
   searchIndex: string[];
   counts: { recipes: number; ingredients: number };
@@ -90,18 +98,28 @@ export async function readManifest(store: CatalogStore, hash: string): Promise<M
 
 /**
  * Every blob a manifest names, of whichever format it was written in: what
- * retention must keep or may delete. Versions written before format 3 had
- * one `catalog` list instead of meta, list and details.
+ * retention must keep or may delete. Versions before format 5 had `list`
+ * pieces; before format 3 one `catalog` list.
  */
 export function manifestBlobs(manifest: Manifest): string[] {
-  const older = manifest as Partial<Manifest> & { catalog?: string[] };
+  const any = manifest as unknown as Partial<Record<string, unknown>>;
+  const hashes = (field: string): string[] => {
+    const value = any[field];
+    if (typeof value === "string") return [value];
+    return Array.isArray(value) ? value.filter((hash): hash is string => typeof hash === "string") : [];
+  };
   return [
-    ...(older.meta ? [older.meta] : []),
-    ...(older.list ?? []),
-    ...(older.details ?? []),
-    ...(older.catalog ?? []),
-    ...(older.searchIndex ?? []),
-  ];
+    "meta",
+    "nameOrder",
+    "cards",
+    "directory",
+    "names",
+    "matching",
+    "list",
+    "details",
+    "catalog",
+    "searchIndex",
+  ].flatMap(hashes);
 }
 
 /** One blob as text; throws when it is missing. */

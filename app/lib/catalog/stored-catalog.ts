@@ -1,23 +1,32 @@
 /**
  * What each blob of a catalog version holds, written by the sync
- * (`storeCatalog`) and read by the Worker (`parseMeta`, `parseListPiece`,
- * `detailsAt`). The shapes are chosen for an isolate that serves fifty
- * thousand recipes in a few megabytes and reads only what a page shows:
+ * (`storeCatalog`) and read by the Worker. The shapes are chosen so that a
+ * page reads only what it shows, and a cold isolate at fifty thousand
+ * recipes answers its first page without reading the whole catalog:
  *
- * - meta: ingredients, category counts, every recipe's id in German name
- *   order and the newest ids. Small; read on the first request.
- * - list pieces: a RecipeSummary per recipe (all a list card prints), as
- *   arrays rather than objects (no key repeated fifty thousand times), with
- *   where its details lie. Read on the first request.
- * - detail buckets: the rest of each recipe (RecipeDetails), one JSON line
- *   per recipe after a header of line lengths in bytes, so a reader decodes
- *   the one line it needs and never the whole bucket.
+ * - meta: ingredients, category counts, where each category's recipes lie,
+ *   the newest recipes and how many recipes each bucket holds. Small; read
+ *   by every page.
+ * - buckets of a few dozen recipes, in two kinds cut alike: card buckets
+ *   (RecipeSummary: what a list card prints) and detail buckets
+ *   (RecipeDetails: what the recipe page adds). One JSON line per recipe
+ *   after a header of line lengths in bytes, so a reader decodes the lines
+ *   it shows and never the whole bucket. A recipe's position (its place in
+ *   category-then-name order) names its bucket and line through the bucket
+ *   sizes alone: a category page reads its two dozen cards and nothing else,
+ *   and a list page's card buckets are a fifth of the whole recipes' bytes.
+ * - columns, each in list pieces of a few thousand recipes and read only by
+ *   the pages that ask their question:
+ *   - directory: ids, slugs and images (recipe page, saved recipes, sitemap);
+ *   - names: lower-case names (name search);
+ *   - matching: ingredients and total time (ingredient search).
+ * - name order: each recipe's place in German name order (name search and
+ *   ingredient search sort by it).
  *
- * Recipes are cut into pieces and buckets in category-then-name order (a
- * category page's recipes lie together), at recipes whose id hashes to a
+ * Recipes are cut into pieces and buckets at recipes whose id hashes to a
  * boundary: adding, changing or removing a recipe changes only the bucket
- * and piece it lies in, not every one after it. Bucket boundaries are list
- * boundaries too, so each bucket lies in one piece.
+ * and pieces it lies in, not every one after it. Bucket boundaries are
+ * piece boundaries too.
  */
 import { RECIPE_TYPES, type RecipeType } from "../categories.ts";
 import { pickFields } from "../pick-fields.ts";
@@ -38,6 +47,13 @@ const PIECE_EVERY = 4096;
 const BUCKET_MAX = 4 * BUCKET_EVERY;
 const PIECE_MAX = 4 * PIECE_EVERY;
 
+/** Where one category's recipes lie in stored order: positions `start` to `end` (exclusive). */
+export interface TypeRange {
+  type: RecipeType;
+  start: number;
+  end: number;
+}
+
 /** The table of contents of a version. */
 export interface CatalogMeta {
   formatVersion: typeof CATALOG_FORMAT_VERSION;
@@ -45,80 +61,57 @@ export interface CatalogMeta {
   ingredients: CatalogIngredient[];
   /** Recipe count per category, in the spec's order. */
   categories: Catalog["categories"];
-  /** Every recipe id in German name order (the one sort with the collator, done once by the sync). */
-  nameOrder: number[];
-  /** The ids of the most recently published recipes, newest first. */
+  /** The categories that have recipes, where their recipes lie. */
+  typeRanges: TypeRange[];
+  /** The positions of the most recently published recipes, newest first. */
   newest: number[];
+  /** How many recipes each bucket holds, in the manifest's bucket order (card and detail buckets alike). */
+  bucketSizes: number[];
 }
 
 /** How many of the newest recipes the meta names. */
 const NEWEST_KEPT = 12;
 
-/**
- * One recipe in a list piece: id, slug, name, cuisine, image, totalTime,
- * flags (1 vegetarian, 2 vegan), type (index in RECIPE_TYPES), published,
- * ingredients (indexes in the piece's `ingredients`), description,
- * recipeUrl, bucket (index in the piece's `buckets`), line in it.
- */
-type SummaryRow = [
-  number,
-  string,
-  string,
-  string | null,
-  string | null,
-  number,
-  number,
-  number,
-  string,
-  number[],
-  string | null,
-  string | null,
-  number,
-  number,
-];
+/** The directory column of a list piece: what finds a recipe by slug or id, and the sitemap's image. */
+export interface DirectoryPiece {
+  ids: number[];
+  slugs: string[];
+  images: (string | null)[];
+}
 
-interface StoredListPiece {
-  /** The detail buckets of this piece, by their blob hash. */
-  buckets: string[];
+/** The matching column of a list piece: what ingredient matching reads. */
+export interface MatchingPiece {
   /**
-   * The ingredient names its recipes list, in order of first use: rows name
-   * them by index, so a piece holds each name once. The table is the piece's
-   * own, so a new ingredient changes only the piece of the recipe that uses it.
+   * The ingredient names its recipes need, in order of first use: `uses`
+   * names them by index. The table is the piece's own, so a new ingredient
+   * changes only the piece of the recipe that uses it.
    */
   ingredients: string[];
-  recipes: SummaryRow[];
+  /** Per recipe: how many ingredients it needs (its run in `uses`). */
+  counts: number[];
+  /** Every recipe's ingredients, one run after the other, as indexes into `ingredients`. */
+  uses: number[];
+  /** Per recipe: its total time in minutes. */
+  minutes: number[];
 }
 
-/** Where a recipe's details lie: a bucket blob and the line in it. */
-export interface DetailsPlace {
-  bucket: string;
-  line: number;
-}
-
-/** A list piece as read: the summaries, and where each recipe's details lie, side by side. */
-export interface ParsedListPiece {
-  summaries: RecipeSummary[];
-  /** The piece's detail buckets, by blob hash. */
-  buckets: string[];
-  /** Per recipe: its bucket (index in `buckets`). */
-  bucketOf: number[];
-  /** Per recipe: its line in that bucket. */
-  lineOf: number[];
-}
-
-/** A version as blobs: what the sync hashes, writes and names in the manifest. */
+/** A version as blobs (texts): what the sync hashes, writes and names in the manifest. */
 export interface StoredCatalog {
   meta: string;
-  list: string[];
-  /** Blob hash → bucket text, in list order. */
-  details: { hash: string; text: string }[];
+  nameOrder: string;
+  cards: string[];
+  details: string[];
+  directory: string[];
+  names: string[];
+  matching: string[];
 }
 
-const FLAG_VEGETARIAN = 1;
-const FLAG_VEGAN = 2;
-
-/** A 32-bit mix of an id (the finalizer of MurmurHash3), so boundaries fall evenly whatever the ids are. */
-function idHash(id: number): number {
+/**
+ * A 32-bit mix of an id (the finalizer of MurmurHash3), so boundaries fall
+ * evenly whatever the ids are. Exported for tests that put a recipe at a
+ * boundary.
+ */
+export function idHash(id: number): number {
   let h = id | 0;
   h ^= h >>> 16;
   h = Math.imul(h, 0x85ebca6b);
@@ -170,25 +163,24 @@ const DETAIL_FIELDS = [
   "ingredientLines",
 ] as const satisfies readonly (keyof RecipeDetails)[];
 
+const RECIPE_FIELDS = [...SUMMARY_FIELDS, ...DETAIL_FIELDS] as const satisfies readonly (keyof CatalogRecipe)[];
+
+/** What a list card and the queries read of a recipe: the fields of a card bucket's line. */
 export function summaryOf(recipe: CatalogRecipe): RecipeSummary {
   return pickFields(recipe, SUMMARY_FIELDS);
 }
 
-export function detailsOf(recipe: CatalogRecipe): RecipeDetails {
-  return pickFields(recipe, DETAIL_FIELDS);
-}
-
 /** A recipe as text whose field order does not depend on how it was put together: for comparing versions. */
 export function comparableRecipe(recipe: CatalogRecipe): string {
-  return JSON.stringify([summaryOf(recipe), detailsOf(recipe)]);
+  return JSON.stringify(pickFields(recipe, RECIPE_FIELDS));
 }
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
 /** A bucket's text: a header line with each recipe line's length in UTF-8 bytes, then one line per recipe. */
-function bucketText(recipes: readonly CatalogRecipe[]): string {
-  const lines = recipes.map((recipe) => JSON.stringify(detailsOf(recipe)));
+function bucketText<K extends keyof CatalogRecipe>(recipes: readonly CatalogRecipe[], fields: readonly K[]): string {
+  const lines = recipes.map((recipe) => JSON.stringify(pickFields(recipe, fields)));
   const lengths = lines.map((line) => encoder.encode(line).length);
   return [JSON.stringify(lengths), ...lines].join("\n");
 }
@@ -210,72 +202,95 @@ export function storedOrder(recipes: readonly CatalogRecipe[]): CatalogRecipe[] 
   return [...recipes].sort((a, b) => (typeIndex.get(a.type) ?? 0) - (typeIndex.get(b.type) ?? 0) || inNameOrder(a, b));
 }
 
-/** The meta's two orders of recipe ids: German name order and the newest. */
-export function recipeOrders(recipes: readonly CatalogRecipe[]): Pick<CatalogMeta, "nameOrder" | "newest"> {
-  return {
-    nameOrder: [...recipes].sort(inNameOrder).map((recipe) => recipe.id),
-    newest: [...recipes]
-      .sort((a, b) => b.published.localeCompare(a.published) || b.id - a.id)
-      .slice(0, NEWEST_KEPT)
-      .map((recipe) => recipe.id),
-  };
+/** Each position's place in German name order, for recipes in stored order. */
+function namePlaces(recipes: readonly CatalogRecipe[]): number[] {
+  const positions = recipes.map((_, position) => position);
+  positions.sort((a, b) => inNameOrder(recipes[a] as CatalogRecipe, recipes[b] as CatalogRecipe));
+  const places: number[] = new Array(recipes.length);
+  positions.forEach((position, place) => {
+    places[position] = place;
+  });
+  return places;
 }
 
-/**
- * A built catalog (its recipes in `storedOrder`) as the blobs of a version.
- * `hash` names a bucket by its content (the function the publish uses for
- * blob keys).
- */
-export async function storeCatalog(catalog: Catalog, hash: (text: string) => Promise<string>): Promise<StoredCatalog> {
+function typeRanges(recipes: readonly CatalogRecipe[]): TypeRange[] {
+  const ranges: TypeRange[] = [];
+  recipes.forEach((recipe, position) => {
+    const last = ranges.at(-1);
+    if (last?.type === recipe.type) last.end = position + 1;
+    else ranges.push({ type: recipe.type, start: position, end: position + 1 });
+  });
+  return ranges;
+}
+
+function newestPositions(recipes: readonly CatalogRecipe[]): number[] {
+  return recipes
+    .map((_, position) => position)
+    .sort((a, b) => {
+      const x = recipes[a] as CatalogRecipe;
+      const y = recipes[b] as CatalogRecipe;
+      return y.published.localeCompare(x.published) || y.id - x.id;
+    })
+    .slice(0, NEWEST_KEPT);
+}
+
+function matchingPiece(recipes: readonly CatalogRecipe[]): MatchingPiece {
+  const piece: MatchingPiece = { ingredients: [], counts: [], uses: [], minutes: [] };
+  const indexes = new Map<string, number>();
+  for (const recipe of recipes) {
+    piece.counts.push(recipe.ingredients.length);
+    piece.minutes.push(recipe.totalTime);
+    for (const name of recipe.ingredients) {
+      let index = indexes.get(name);
+      if (index === undefined) {
+        index = piece.ingredients.push(name) - 1;
+        indexes.set(name, index);
+      }
+      piece.uses.push(index);
+    }
+  }
+  return piece;
+}
+
+/** A built catalog, its recipes in `storedOrder`, as the blobs of a version. */
+export function storeCatalog(catalog: Pick<Catalog, "recipes" | "ingredients" | "categories">): StoredCatalog {
+  const { recipes } = catalog;
+  const stored: StoredCatalog = {
+    meta: "",
+    nameOrder: "",
+    cards: [],
+    details: [],
+    directory: [],
+    names: [],
+    matching: [],
+  };
+  const bucketSizes: number[] = [];
+  for (const piece of cutAtBoundaries(recipes, (recipe) => recipe.id, PIECE_EVERY, PIECE_MAX)) {
+    for (const bucket of cutAtBoundaries(piece, (recipe) => recipe.id, BUCKET_EVERY, BUCKET_MAX)) {
+      stored.cards.push(bucketText(bucket, SUMMARY_FIELDS));
+      stored.details.push(bucketText(bucket, DETAIL_FIELDS));
+      bucketSizes.push(bucket.length);
+    }
+    const directory: DirectoryPiece = {
+      ids: piece.map((recipe) => recipe.id),
+      slugs: piece.map((recipe) => recipe.slug),
+      images: piece.map((recipe) => recipe.image),
+    };
+    stored.directory.push(JSON.stringify(directory));
+    stored.names.push(JSON.stringify(piece.map((recipe) => recipe.name.toLowerCase())));
+    stored.matching.push(JSON.stringify(matchingPiece(piece)));
+  }
   const meta: CatalogMeta = {
     formatVersion: CATALOG_FORMAT_VERSION,
     ingredients: catalog.ingredients,
     categories: catalog.categories,
-    ...recipeOrders(catalog.recipes),
+    typeRanges: typeRanges(recipes),
+    newest: newestPositions(recipes),
+    bucketSizes,
   };
-
-  const list: string[] = [];
-  const details: StoredCatalog["details"] = [];
-  for (const piece of cutAtBoundaries(catalog.recipes, (recipe) => recipe.id, PIECE_EVERY, PIECE_MAX)) {
-    const stored: StoredListPiece = { buckets: [], ingredients: [], recipes: [] };
-    const ingredientIndex = new Map<string, number>();
-    const indexOf = (name: string) => {
-      let index = ingredientIndex.get(name);
-      if (index === undefined) {
-        index = stored.ingredients.push(name) - 1;
-        ingredientIndex.set(name, index);
-      }
-      return index;
-    };
-    for (const bucket of cutAtBoundaries(piece, (recipe) => recipe.id, BUCKET_EVERY, BUCKET_MAX)) {
-      const text = bucketText(bucket);
-      const bucketHash = await hash(text);
-      const bucketIndex = stored.buckets.length;
-      stored.buckets.push(bucketHash);
-      details.push({ hash: bucketHash, text });
-      bucket.forEach((recipe, line) => {
-        const flags = (recipe.vegetarian ? FLAG_VEGETARIAN : 0) | (recipe.vegan ? FLAG_VEGAN : 0);
-        stored.recipes.push([
-          recipe.id,
-          recipe.slug,
-          recipe.name,
-          recipe.cuisine,
-          recipe.image,
-          recipe.totalTime,
-          flags,
-          RECIPE_TYPES.indexOf(recipe.type),
-          recipe.published,
-          recipe.ingredients.map(indexOf),
-          recipe.description,
-          recipe.recipeUrl,
-          bucketIndex,
-          line,
-        ]);
-      });
-    }
-    list.push(JSON.stringify(stored));
-  }
-  return { meta: JSON.stringify(meta), list, details };
+  stored.meta = JSON.stringify(meta);
+  stored.nameOrder = JSON.stringify(namePlaces(recipes));
+  return stored;
 }
 
 /** Reads a meta blob; throws if it was written in another format. */
@@ -287,78 +302,35 @@ export function parseMeta(text: string): CatalogMeta {
   return meta;
 }
 
-/**
- * Reads a list piece. `sharedNames` holds one string per ingredient name
- * across the pieces of a version, so fifty thousand recipes share them.
- */
-export function parseListPiece(text: string, sharedNames: Map<string, string>): ParsedListPiece {
-  const piece = JSON.parse(text) as StoredListPiece;
-  const ingredientNames = piece.ingredients.map((name) => {
-    const shared = sharedNames.get(name);
-    if (shared !== undefined) return shared;
-    sharedNames.set(name, name);
-    return name;
-  });
-  const count = piece.recipes.length;
-  const summaries: RecipeSummary[] = new Array(count);
-  const bucketOf: number[] = new Array(count);
-  const lineOf: number[] = new Array(count);
-  for (let index = 0; index < count; index++) {
-    const [
-      id,
-      slug,
-      name,
-      cuisine,
-      image,
-      totalTime,
-      flags,
-      type,
-      published,
-      ingredients,
-      description,
-      recipeUrl,
-      bucket,
-      line,
-    ] = piece.recipes[index] as SummaryRow;
-    summaries[index] = {
-      id,
-      slug,
-      name,
-      cuisine,
-      image,
-      totalTime,
-      vegetarian: (flags & FLAG_VEGETARIAN) !== 0,
-      vegan: (flags & FLAG_VEGAN) !== 0,
-      type: RECIPE_TYPES[type] ?? "DISH",
-      published,
-      ingredients: ingredients.map((ingredient) => ingredientNames[ingredient] ?? ""),
-      description,
-      recipeUrl,
-    };
-    bucketOf[index] = bucket;
-    lineOf[index] = line;
-  }
-  return { summaries, buckets: piece.buckets, bucketOf, lineOf };
-}
-
 const NEWLINE = 10;
 
-/** The details on `line` of a bucket's bytes, decoding only that line. */
-export function detailsAt(bucket: Uint8Array, line: number): RecipeDetails {
-  const headerEnd = bucket.indexOf(NEWLINE);
-  if (headerEnd === -1) throw new Error("catalog: a detail bucket has no header");
-  const lengths = JSON.parse(decoder.decode(bucket.subarray(0, headerEnd))) as number[];
-  const length = lengths[line];
-  if (length === undefined) throw new Error(`catalog: a detail bucket has no line ${line}`);
-  let start = headerEnd + 1;
-  for (let index = 0; index < line; index++) start += (lengths[index] ?? 0) + 1;
-  return JSON.parse(decoder.decode(bucket.subarray(start, start + length))) as RecipeDetails;
+/** A bucket as read: its bytes, and where each recipe's line starts and ends in them. */
+export interface ReadBucket {
+  bytes: Uint8Array;
+  /** Line `i` is bytes `starts[i]` to `starts[i + 1] - 1` (the last entry is where a line after the last would start). */
+  starts: Uint32Array;
 }
 
-/** Every line of a bucket's text, for the sync's comparisons (it reads whole versions in Node). */
-export function allDetails(bucketText: string): RecipeDetails[] {
-  return bucketText
-    .split("\n")
-    .slice(1)
-    .map((line) => JSON.parse(line) as RecipeDetails);
+/** Reads a bucket's header: the bytes stay as they are until a line is asked for. */
+export function readBucket(bytes: Uint8Array): ReadBucket {
+  const headerEnd = bytes.indexOf(NEWLINE);
+  if (headerEnd === -1) throw new Error("catalog: a bucket has no header");
+  const lengths = JSON.parse(decoder.decode(bytes.subarray(0, headerEnd))) as number[];
+  const starts = new Uint32Array(lengths.length + 1);
+  let start = headerEnd + 1;
+  lengths.forEach((length, line) => {
+    starts[line] = start;
+    start += length + 1;
+  });
+  starts[lengths.length] = start;
+  if (start - 1 > bytes.byteLength) throw new Error("catalog: a bucket is shorter than its header says");
+  return { bytes, starts };
+}
+
+/** Line `line` of a bucket (a card or a recipe's details), decoding only that line. */
+export function lineAt<T>({ bytes, starts }: ReadBucket, line: number): T {
+  const start = starts[line];
+  const next = starts[line + 1];
+  if (start === undefined || next === undefined) throw new Error(`catalog: a bucket has no line ${line}`);
+  return JSON.parse(decoder.decode(bytes.subarray(start, next - 1))) as T;
 }

@@ -23,13 +23,13 @@ export interface IngredientLine {
 }
 
 /** Bumped whenever the shape below or how it lies in KV changes; readers ignore catalogs of another version. */
-export const CATALOG_FORMAT_VERSION = 4;
+export const CATALOG_FORMAT_VERSION = 5;
 
 /**
- * What lists, queries, sitemaps and the search index need of a recipe. Every
- * isolate holds one of these per recipe (tens of thousands), so it carries no
- * long text: the rest (RecipeDetails) is read from KV for the recipes a page
- * shows.
+ * What list cards, queries and the search index read of a recipe; the rest
+ * (RecipeDetails) is what its page and a card's opened disclosure print.
+ * Both are stored together, a recipe per line of a bucket
+ * (stored-catalog.ts).
  */
 export interface RecipeSummary {
   id: number;
@@ -46,7 +46,7 @@ export interface RecipeSummary {
   published: string;
   /** Ingredient names (the spec compares ingredients by name); search and matching use these. */
   ingredients: string[];
-  /** A line or two; list cards print it, so it is held with the summary. */
+  /** A line or two; list cards print it. */
   description: string | null;
   /** The source; list cards link it. */
   recipeUrl: string | null;

@@ -3,11 +3,7 @@
  * at /sitemap.xml names a sitemap of the fixed and category pages and as many
  * recipe sitemaps as needed, each far below the protocol's 50,000-URL limit.
  */
-import type { Catalog, RecipeSummary } from "../catalog/types.ts";
-
-/** What the sitemaps read of a catalog version. */
-type SitemapSource = Readonly<Pick<Catalog, "categories">> & { readonly recipes: readonly RecipeSummary[] };
-
+import type { Catalog } from "../catalog/types.ts";
 import { categoryPath, RECIPE_TYPES } from "../categories.ts";
 import { PAGE_SIZE, pageHref } from "../pagination.ts";
 import { recipeImageUrl } from "../recipe-images.ts";
@@ -19,6 +15,13 @@ import { recipeImageUrl } from "../recipe-images.ts";
  * may name 50,000 sitemaps, so small parts cost nothing.
  */
 const RECIPES_PER_SITEMAP = 500;
+
+/** What the recipe sitemaps read of a catalog version: how many recipes, each one's slug and image by position. */
+export interface SitemapRecipes {
+  readonly count: number;
+  slugAt(position: number): string;
+  imageAt(position: number): string | null;
+}
 
 const XML_HEADER = '<?xml version="1.0" encoding="UTF-8"?>';
 
@@ -48,13 +51,13 @@ export function robotsTxt(siteUrl: string): string {
 }
 
 /** Number of recipe sitemaps for a catalog (at least one, so the index never names a missing file). */
-function recipeSitemapCount(catalog: SitemapSource): number {
-  return Math.max(1, Math.ceil(catalog.recipes.length / RECIPES_PER_SITEMAP));
+function recipeSitemapCount(recipeCount: number): number {
+  return Math.max(1, Math.ceil(recipeCount / RECIPES_PER_SITEMAP));
 }
 
 /** The sitemap index. */
-export function sitemapIndex(siteUrl: string, catalog: SitemapSource): string {
-  const files = ["seiten", ...Array.from({ length: recipeSitemapCount(catalog) }, (_, i) => `rezepte-${i + 1}`)];
+export function sitemapIndex(siteUrl: string, recipeCount: number): string {
+  const files = ["seiten", ...Array.from({ length: recipeSitemapCount(recipeCount) }, (_, i) => `rezepte-${i + 1}`)];
   return [
     XML_HEADER,
     '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
@@ -72,7 +75,7 @@ function urlset(entries: string[], withImages = false): string {
 }
 
 /** The fixed pages and every page of every category that has recipes. */
-export function pagesSitemap(siteUrl: string, catalog: SitemapSource): string {
+export function pagesSitemap(siteUrl: string, catalog: Pick<Catalog, "categories">): string {
   const paths = ["/", "/zutatensuche", "/suche", "/ueber-uns", "/impressum", "/datenschutz"];
   for (const type of RECIPE_TYPES) {
     const count = catalog.categories.find((category) => category.type === type)?.count ?? 0;
@@ -82,16 +85,16 @@ export function pagesSitemap(siteUrl: string, catalog: SitemapSource): string {
 }
 
 /** Recipe sitemap number `part` (1-based), with each recipe's image; undefined past the last one. */
-export function recipesSitemap(siteUrl: string, catalog: SitemapSource, part: number): string | undefined {
-  if (!Number.isInteger(part) || part < 1 || part > recipeSitemapCount(catalog)) return undefined;
-  const recipes = catalog.recipes.slice((part - 1) * RECIPES_PER_SITEMAP, part * RECIPES_PER_SITEMAP);
-  return urlset(
-    recipes.map((recipe) => {
-      const image = recipe.image
-        ? `<image:image><image:loc>${escapeXml(`${siteUrl}${recipeImageUrl(recipe.image)}`)}</image:loc></image:image>`
-        : "";
-      return `<url><loc>${escapeXml(`${siteUrl}/rezepte/${recipe.slug}`)}</loc>${image}</url>`;
-    }),
-    true,
-  );
+export function recipesSitemap(siteUrl: string, recipes: SitemapRecipes, part: number): string | undefined {
+  if (!Number.isInteger(part) || part < 1 || part > recipeSitemapCount(recipes.count)) return undefined;
+  const entries: string[] = [];
+  const end = Math.min(part * RECIPES_PER_SITEMAP, recipes.count);
+  for (let position = (part - 1) * RECIPES_PER_SITEMAP; position < end; position++) {
+    const imageId = recipes.imageAt(position);
+    const image = imageId
+      ? `<image:image><image:loc>${escapeXml(`${siteUrl}${recipeImageUrl(imageId)}`)}</image:loc></image:image>`
+      : "";
+    entries.push(`<url><loc>${escapeXml(`${siteUrl}/rezepte/${recipes.slugAt(position)}`)}</loc>${image}</url>`);
+  }
+  return urlset(entries, true);
 }
