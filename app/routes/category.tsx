@@ -43,14 +43,16 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     canonical: absolute(list.page),
     prev: list.page > 1 ? absolute(list.page - 1) : null,
     next: list.page < list.pageCount ? absolute(list.page + 1) : null,
-    jsonLd: itemListJsonLd(recipes, { siteUrl, offset: (list.page - 1) * PAGE_SIZE }),
+    siteUrl,
   };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [];
-  const { heading, intro, siteName, page, canonical, prev, next, jsonLd } = loaderData;
+  const { heading, intro, siteName, siteUrl, items, page, canonical, prev, next } = loaderData;
   const title = pageTitle(page > 1 ? `${heading}, Seite ${page}` : heading, siteName);
+  // Made from the cards here, not sent in the loader's data: the hydration data would carry every name twice.
+  const jsonLd = itemListJsonLd(items, { siteUrl, offset: (page - 1) * PAGE_SIZE });
   return [...pageMeta({ title, description: intro, canonical, siteName, prev, next }), { "script:ld+json": jsonLd }];
 };
 

@@ -11,13 +11,15 @@ import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createCatalogCache } from "../../app/lib/catalog/catalog-cache.server.ts";
 import { createCatalogView } from "../../app/lib/catalog/catalog-view.ts";
+import { createMemoryStore } from "../../app/lib/catalog/memory-store.ts";
 import { readPublished, readWholeRecipes } from "../../app/lib/catalog/published-catalog.ts";
-import { blobKey, type CatalogStore, readManifest } from "../../app/lib/catalog/storage.ts";
+import { blobKey, type CatalogStore, readManifest, readPointer } from "../../app/lib/catalog/storage.ts";
 import { comparableRecipe, idHash } from "../../app/lib/catalog/stored-catalog.ts";
 import type { CatalogRecipe } from "../../app/lib/catalog/types.ts";
 import { RECIPE_TYPES } from "../../app/lib/categories.ts";
 import { buildCatalog } from "../../workers/sync/build-catalog.ts";
 import { publish } from "../../workers/sync/publish.ts";
+import { rollback } from "../../workers/sync/rollback.ts";
 import { ingredientRecords, recipe } from "./catalog-fixture.ts";
 
 const ORIGIN = "http://localhost:8787";
@@ -57,7 +59,7 @@ function manyRecipes(count: number, edit: (entry: CatalogRecipe) => CatalogRecip
 
 async function publishVersion(store: CatalogStore, recipes: readonly CatalogRecipe[], now: Date) {
   const result = await publish(store, buildCatalog([...recipes], ingredientRecords(recipes)), { now });
-  return { ...result, hash: result.manifest, manifest: await readManifest(env.CATALOG, result.manifest) };
+  return { ...result, hash: result.manifest, manifest: await readManifest(store, result.manifest) };
 }
 
 /**
@@ -194,6 +196,32 @@ describe("a published version", () => {
     const moved = await publishVersion(store, renamed("Aaa Rezept"), new Date(start + 120_000));
     expect(added(inPlace.manifest.cards, moved.manifest.cards).length).toBeLessThanOrEqual(2);
     expect(moved.manifest.nameOrder).not.toBe(inPlace.manifest.nameOrder);
+  });
+});
+
+describe("a rollback", () => {
+  it("goes back only to a version whose every column reads, not merely its meta", async () => {
+    const store = createMemoryStore();
+    const start = Date.UTC(2027, 4, 1);
+    const first = await publishVersion(store, manyRecipes(600), new Date(start));
+    await publishVersion(
+      store,
+      manyRecipes(600, (entry) => (entry.id === 5 ? { ...entry, name: "Neu" } : entry)),
+      new Date(start + 60_000),
+    );
+    await store.delete(blobKey(first.manifest.names[0] ?? ""));
+    await expect(rollback(store, { now: new Date(start + 120_000) })).rejects.toThrow(/cannot be served/);
+    expect((await readPointer(store))?.manifest).not.toBe(first.hash);
+  });
+
+  it("goes back to a complete version", async () => {
+    const store = createMemoryStore();
+    const start = Date.UTC(2027, 4, 2);
+    const first = await publishVersion(store, manyRecipes(600), new Date(start));
+    await publishVersion(store, manyRecipes(601), new Date(start + 60_000));
+    const summary = await rollback(store, { now: new Date(start + 120_000) });
+    expect(summary).toMatchObject({ status: "rolled-back", manifest: first.hash, recipes: 600 });
+    expect((await readPointer(store))?.manifest).toBe(first.hash);
   });
 });
 

@@ -22,7 +22,9 @@ import { CATALOG_FORMAT_VERSION, type CatalogRecipe, type RecipeDetails, type Re
 /**
  * Bytes of buckets an isolate keeps at hand, per kind. Card buckets serve
  * every list page: 8 MB holds every card of about 20,000 recipes. Detail
- * buckets serve recipe pages, where popular recipes repeat.
+ * buckets serve recipe pages, where popular recipes repeat. The lines a
+ * kept bucket has decoded stay with it and are not counted: they are the
+ * few a page shows, not the bucket.
  */
 const CARDS_KEPT_BYTES = 8 * 1024 * 1024;
 const DETAILS_KEPT_BYTES = 4 * 1024 * 1024;

@@ -304,11 +304,13 @@ export function parseMeta(text: string): CatalogMeta {
 
 const NEWLINE = 10;
 
-/** A bucket as read: its bytes, and where each recipe's line starts and ends in them. */
+/** A bucket as read: its bytes, where each recipe's line starts and ends in them, and the lines decoded so far. */
 export interface ReadBucket {
   bytes: Uint8Array;
   /** Line `i` is bytes `starts[i]` to `starts[i + 1] - 1` (the last entry is where a line after the last would start). */
   starts: Uint32Array;
+  /** Lines decoded by earlier requests, shared by every later one (readers never change them). */
+  decoded: unknown[];
 }
 
 /** Reads a bucket's header: the bytes stay as they are until a line is asked for. */
@@ -324,13 +326,20 @@ export function readBucket(bytes: Uint8Array): ReadBucket {
   });
   starts[lengths.length] = start;
   if (start - 1 > bytes.byteLength) throw new Error("catalog: a bucket is shorter than its header says");
-  return { bytes, starts };
+  return { bytes, starts, decoded: new Array(lengths.length) };
 }
 
-/** Line `line` of a bucket (a card or a recipe's details), decoding only that line. */
-export function lineAt<T>({ bytes, starts }: ReadBucket, line: number): T {
+/**
+ * Line `line` of a bucket (a card or a recipe's details), decoding only that
+ * line, once: a list page's two dozen cards are decoded by its first request.
+ */
+export function lineAt<T>({ bytes, starts, decoded }: ReadBucket, line: number): T {
+  const known = decoded[line];
+  if (known !== undefined) return known as T;
   const start = starts[line];
   const next = starts[line + 1];
   if (start === undefined || next === undefined) throw new Error(`catalog: a bucket has no line ${line}`);
-  return JSON.parse(decoder.decode(bytes.subarray(start, next - 1))) as T;
+  const value = JSON.parse(decoder.decode(bytes.subarray(start, next - 1))) as T;
+  decoded[line] = value;
+  return value;
 }

@@ -28,7 +28,7 @@ export const CATALOG_FORMAT_VERSION = 5;
 /**
  * What list cards, queries and the search index read of a recipe; the rest
  * (RecipeDetails) is what its page and a card's opened disclosure print.
- * Both are stored together, a recipe per line of a bucket
+ * They lie in card and detail buckets cut alike, a recipe per line
  * (stored-catalog.ts).
  */
 export interface RecipeSummary {

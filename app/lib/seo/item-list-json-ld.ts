@@ -5,11 +5,10 @@
  */
 import type { RecipeSummary } from "../catalog/types.ts";
 
+type Listed = Pick<RecipeSummary, "slug" | "name">;
+
 /** ItemList JSON-LD for `recipes`, the first of which is at list position `offset + 1`. */
-export function itemListJsonLd(
-  recipes: readonly RecipeSummary[],
-  { siteUrl, offset }: { siteUrl: string; offset: number },
-) {
+export function itemListJsonLd(recipes: readonly Listed[], { siteUrl, offset }: { siteUrl: string; offset: number }) {
   return {
     "@context": "https://schema.org",
     "@type": "ItemList",
