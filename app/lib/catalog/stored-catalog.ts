@@ -202,12 +202,45 @@ export function storedOrder(recipes: readonly CatalogRecipe[]): CatalogRecipe[] 
   return [...recipes].sort((a, b) => (typeIndex.get(a.type) ?? 0) - (typeIndex.get(b.type) ?? 0) || inNameOrder(a, b));
 }
 
-/** Each position's place in German name order, for recipes in stored order. */
-function namePlaces(recipes: readonly CatalogRecipe[]): number[] {
-  const positions = recipes.map((_, position) => position);
-  positions.sort((a, b) => inNameOrder(recipes[a] as CatalogRecipe, recipes[b] as CatalogRecipe));
+/** Two lists of positions, each in name order, as one. */
+function mergeInNameOrder(recipes: readonly CatalogRecipe[], a: readonly number[], b: readonly number[]): number[] {
+  const merged: number[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) {
+    const x = a[i] as number;
+    const y = b[j] as number;
+    if (inNameOrder(recipes[x] as CatalogRecipe, recipes[y] as CatalogRecipe) <= 0) {
+      merged.push(x);
+      i++;
+    } else {
+      merged.push(y);
+      j++;
+    }
+  }
+  for (; i < a.length; i++) merged.push(a[i] as number);
+  for (; j < b.length; j++) merged.push(b[j] as number);
+  return merged;
+}
+
+/**
+ * Each position's place in German name order, for recipes in stored order.
+ * Each category's run is in name order already, so the runs are merged in
+ * pairs: about n·log2(9) comparisons with the collator instead of a second
+ * sort's n·log2(n), a fifth of them at 50,000 recipes.
+ */
+function namePlaces(recipes: readonly CatalogRecipe[], ranges: readonly TypeRange[]): number[] {
+  let runs = ranges.map(({ start, end }) => Array.from({ length: end - start }, (_, offset) => start + offset));
+  while (runs.length > 1) {
+    const next: number[][] = [];
+    for (let index = 0; index < runs.length; index += 2) {
+      const [first = [], second] = [runs[index], runs[index + 1]];
+      next.push(second ? mergeInNameOrder(recipes, first, second) : first);
+    }
+    runs = next;
+  }
   const places: number[] = new Array(recipes.length);
-  positions.forEach((position, place) => {
+  (runs[0] ?? []).forEach((position, place) => {
     places[position] = place;
   });
   return places;
@@ -252,7 +285,7 @@ function matchingPiece(recipes: readonly CatalogRecipe[]): MatchingPiece {
   return piece;
 }
 
-/** A built catalog, its recipes in `storedOrder`, as the blobs of a version. */
+/** A built catalog, its recipes in `storedOrder` (the name order relies on it), as the blobs of a version. */
 export function storeCatalog(catalog: Pick<Catalog, "recipes" | "ingredients" | "categories">): StoredCatalog {
   const { recipes } = catalog;
   const stored: StoredCatalog = {
@@ -280,16 +313,17 @@ export function storeCatalog(catalog: Pick<Catalog, "recipes" | "ingredients" | 
     stored.names.push(JSON.stringify(piece.map((recipe) => recipe.name.toLowerCase())));
     stored.matching.push(JSON.stringify(matchingPiece(piece)));
   }
+  const ranges = typeRanges(recipes);
   const meta: CatalogMeta = {
     formatVersion: CATALOG_FORMAT_VERSION,
     ingredients: catalog.ingredients,
     categories: catalog.categories,
-    typeRanges: typeRanges(recipes),
+    typeRanges: ranges,
     newest: newestPositions(recipes),
     bucketSizes,
   };
   stored.meta = JSON.stringify(meta);
-  stored.nameOrder = JSON.stringify(namePlaces(recipes));
+  stored.nameOrder = JSON.stringify(namePlaces(recipes, ranges));
   return stored;
 }
 

@@ -1,0 +1,83 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { type CatalogMeta, storeCatalog, storedOrder } from "../../app/lib/catalog/stored-catalog.ts";
+import type { CatalogRecipe } from "../../app/lib/catalog/types.ts";
+import { RECIPE_TYPES } from "../../app/lib/categories.ts";
+
+const NAMES = ["Äpfel", "apfel", "Zucchini", "Öl", "Ofen", "ofen", "Soße", "Sosse", "Ei", "eis", "Bete", "Béchamel"];
+
+function recipe(id: number, name: string, type: CatalogRecipe["type"]): CatalogRecipe {
+  return {
+    id,
+    slug: `rezept-${id}`,
+    name,
+    cuisine: null,
+    description: null,
+    instructions: null,
+    steps: [],
+    image: null,
+    recipeUrl: null,
+    prepTime: 5,
+    cookTime: 5,
+    totalTime: 10,
+    vegetarian: true,
+    vegan: false,
+    manyGuests: false,
+    type,
+    published: "2026-01-01T00:00:00.000Z",
+    servings: 2,
+    ingredients: [],
+    optionalIngredients: [],
+    ingredientLines: [],
+  };
+}
+
+const recipesArbitrary = fc
+  .uniqueArray(
+    fc.record({
+      id: fc.integer({ min: 1, max: 100_000 }),
+      name: fc.oneof(fc.constantFrom(...NAMES), fc.string({ maxLength: 6 })),
+      type: fc.constantFrom(...RECIPE_TYPES),
+    }),
+    { selector: (entry) => entry.id, maxLength: 300 },
+  )
+  .map((entries) => entries.map(({ id, name, type }) => recipe(id, name, type)));
+
+describe("a stored version", () => {
+  it("places every recipe in German name order as one sort of all of them would", () => {
+    const collator = new Intl.Collator("de");
+    fc.assert(
+      fc.property(recipesArbitrary, (recipes) => {
+        const ordered = storedOrder(recipes);
+        const stored = storeCatalog({ recipes: ordered, ingredients: [], categories: [] });
+        const byName = ordered
+          .map((_, position) => position)
+          .sort((a, b) => {
+            const [x, y] = [ordered[a] as CatalogRecipe, ordered[b] as CatalogRecipe];
+            return collator.compare(x.name, y.name) || x.id - y.id;
+          });
+        const places = JSON.parse(stored.nameOrder) as number[];
+        expect(byName.map((position) => places[position])).toEqual(byName.map((_, place) => place));
+      }),
+    );
+  });
+
+  it("says where each category lies and how many recipes each bucket holds, covering every recipe once", () => {
+    fc.assert(
+      fc.property(recipesArbitrary, (recipes) => {
+        const ordered = storedOrder(recipes);
+        const meta = JSON.parse(
+          storeCatalog({ recipes: ordered, ingredients: [], categories: [] }).meta,
+        ) as CatalogMeta;
+        expect(meta.bucketSizes.reduce((sum, size) => sum + size, 0)).toBe(recipes.length);
+        let next = 0;
+        for (const { type, start, end } of meta.typeRanges) {
+          expect(start).toBe(next);
+          expect(ordered.slice(start, end).every((entry) => entry.type === type)).toBe(true);
+          next = end;
+        }
+        expect(next).toBe(recipes.length);
+      }),
+    );
+  });
+});
