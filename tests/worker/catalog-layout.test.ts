@@ -138,7 +138,7 @@ describe("a published version", () => {
     }
   });
 
-  it("changes one list piece when a recipe uses an ingredient no other recipe has", async () => {
+  it("changes one matching piece when a recipe uses an ingredient no other recipe has", async () => {
     const { before, after } = await publishEdit(12_000, 7_000, Date.UTC(2027, 1, 20), (entry) => ({
       ...entry,
       ingredients: [...entry.ingredients, "Aal"],
