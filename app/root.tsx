@@ -21,6 +21,7 @@ import { trackEvent } from "./lib/analytics.ts";
 import { onlyServingsChanged } from "./lib/servings-param.ts";
 import { loadShellData } from "./lib/shell-data.server.ts";
 import { useShellData } from "./lib/shell-data.ts";
+import { useRouteLinkNavigation } from "./lib/use-route-link-navigation.ts";
 
 export const links: Route.LinksFunction = () => [
   // With a precedence React writes the stylesheet right after the charset, viewport and image preloads,
@@ -90,6 +91,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   const location = useLocation();
+  useRouteLinkNavigation();
   const consentKey = JSON.stringify(loaderData.consent);
 
   // Marks the page as interactive. Browser tests wait for it before they

@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
 import { preload } from "react-dom";
-import { Link } from "react-router";
 import type { RecipeListCardData } from "../lib/recipe-card-data.ts";
 import { CARD_IMAGE, IMAGE_TRANSFORMS, recipeImageUrl } from "../lib/recipe-images.ts";
 import { headingAt } from "./headings.ts";
+import { RouteLink } from "./route-link.tsx";
 import { SaveRecipeButton } from "./save-recipe-button.tsx";
 
 interface RecipeCardProps {
@@ -51,7 +51,7 @@ export function RecipeCard({
   return (
     <article className="recipe-card" data-slug={recipe.slug}>
       <Heading className="recipe-name">
-        {linkName ? <Link to={`/rezepte/${recipe.slug}`}>{recipe.name}</Link> : recipe.name}
+        {linkName ? <RouteLink to={`/rezepte/${recipe.slug}`}>{recipe.name}</RouteLink> : recipe.name}
       </Heading>
       {recipe.image ? (
         <picture className="recipe-image">

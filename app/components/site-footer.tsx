@@ -1,10 +1,10 @@
-import { Link } from "react-router";
 import { CATEGORY_HEADINGS, categoryPath, FOOTER_CATEGORIES } from "../lib/categories.ts";
 import { CSRF_FIELD } from "../lib/form-fields.ts";
 import { signInHref } from "../lib/return-path.ts";
 import type { ShellVisitor } from "../lib/shell-data.ts";
 import { ConsentSettingsLink } from "./cookie-consent.tsx";
 import { ReturnPathField, useCurrentPath } from "./return-path-field.tsx";
+import { RouteLink } from "./route-link.tsx";
 
 /** The footer of spec section 2, on every page. */
 export function SiteFooter({
@@ -25,7 +25,7 @@ export function SiteFooter({
           <ul className="footer-links">
             {FOOTER_CATEGORIES.map((type) => (
               <li key={type}>
-                <Link to={categoryPath(type)}>{CATEGORY_HEADINGS[type]}</Link>
+                <RouteLink to={categoryPath(type)}>{CATEGORY_HEADINGS[type]}</RouteLink>
               </li>
             ))}
           </ul>
@@ -63,13 +63,13 @@ export function SiteFooter({
         <nav aria-label="Rechtliches">
           <ul className="footer-links">
             <li>
-              <Link to="/ueber-uns">Über Uns</Link>
+              <RouteLink to="/ueber-uns">Über Uns</RouteLink>
             </li>
             <li>
-              <Link to="/impressum">Impressum</Link>
+              <RouteLink to="/impressum">Impressum</RouteLink>
             </li>
             <li>
-              <Link to="/datenschutz">Datenschutzerklärung</Link>
+              <RouteLink to="/datenschutz">Datenschutzerklärung</RouteLink>
             </li>
             <li>
               <ConsentSettingsLink />

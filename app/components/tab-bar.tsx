@@ -1,5 +1,6 @@
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import { HeartIcon, IngredientIcon, SearchIcon, ShuffleIcon } from "./icons.tsx";
+import { RouteLink } from "./route-link.tsx";
 
 const TABS = [
   // The random generator is also the home page, so "/" marks this tab too.
@@ -19,10 +20,10 @@ export function TabBar() {
           const current = (paths as readonly string[]).includes(pathname);
           return (
             <li key={to}>
-              <Link to={to} aria-current={current ? "page" : undefined}>
+              <RouteLink to={to} aria-current={current ? "page" : undefined}>
                 <Icon />
                 <span>{label}</span>
-              </Link>
+              </RouteLink>
             </li>
           );
         })}

@@ -61,8 +61,21 @@ for (const { path, title, heading } of PAGES) {
   });
 }
 
+/** Marks the loaded document: the mark survives client-side navigations and is gone after a full page load. */
+async function markDocument(page: Page): Promise<void> {
+  await page.locator('html[data-js="ready"]').waitFor({ state: "attached" });
+  await page.evaluate(() => {
+    (window as { documentMark?: boolean }).documentMark = true;
+  });
+}
+
+async function sameDocument(page: Page): Promise<boolean> {
+  return page.evaluate(() => (window as { documentMark?: boolean }).documentMark === true);
+}
+
 test("the tab bar marks the current tab and moves with client-side navigation", async ({ page }) => {
   await page.goto("/");
+  await markDocument(page);
   const nav = page.getByRole("navigation", { name: "Hauptnavigation" });
   await expect(nav.locator('[aria-current="page"]')).toHaveText("zufällige Rezepte");
 
@@ -81,6 +94,24 @@ test("the tab bar marks the current tab and moves with client-side navigation", 
   await page.getByRole("contentinfo").getByRole("link", { name: "Impressum" }).click();
   await expect(page).toHaveTitle("Impressum - Was koche ich jetzt");
   await expect(nav.locator('[aria-current="page"]')).toHaveCount(0);
+  // Tabs and footer links are plain anchors; one listener makes their clicks client-side navigations.
+  expect(await sameDocument(page)).toBe(true);
+});
+
+test("a card's name leads to its recipe without loading the page anew, and back to the list", async ({ page }) => {
+  await page.goto("/kategorie/soup");
+  await markDocument(page);
+  const name = page.locator("article.recipe-card h2 a").first();
+  const recipeName = (await name.textContent()) ?? "";
+  await name.click();
+  await expect(page).toHaveURL(/\/rezepte\/[a-z0-9-]+$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(recipeName);
+  await page.getByRole("banner").getByRole("link", { name: "Suche" }).click();
+  await expect(page).toHaveURL(/\/suche$/);
+  await page.goBack();
+  await page.goBack();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Suppen");
+  expect(await sameDocument(page)).toBe(true);
 });
 
 test("footer links reach every category page and the legal pages", async ({ page }) => {
