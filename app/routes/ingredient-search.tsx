@@ -15,12 +15,14 @@ import { pageMeta } from "../lib/seo/page-meta.ts";
 import { catalogContext, siteConfigContext } from "../lib/site-context.server.ts";
 import type { Route } from "./+types/ingredient-search";
 
-/** The page's matches as cards, with what each still needs. */
+/** The page's matches as cards, with how many of the selected ingredients each needs and what it still needs. */
 async function matchCards(catalog: CatalogView, matches: readonly IngredientMatch[], selected: readonly string[]) {
   const recipes = await catalog.cardsAt(matches.map((match) => match.position));
-  return recipes.map((recipe, index) => ({
+  const wanted = new Set(selected);
+  return recipes.map((recipe) => ({
     recipe: recipeListCardData(recipe),
-    score: matches[index]?.score ?? 0,
+    // The match's score, counted again from the card: a card that could not be read leaves no gap to misalign.
+    score: recipe.ingredients.filter((name) => wanted.has(name)).length,
     needed: recipe.ingredients.length,
     missing: missingIngredients(recipe, selected),
   }));

@@ -233,7 +233,7 @@ describe("a bucket that cannot be read", () => {
   beforeAll(async () => {
     const recipes = [
       recipe({ id: boundaryId, slug: "heil", name: "Heile Suppe", type: "SOUP", ingredients: ["Tomate"] }),
-      recipe({ id: 1, slug: "kaputt", name: "Kaputte Suppe", type: "SOUP", ingredients: ["Tomate"] }),
+      recipe({ id: 1, slug: "kaputt", name: "Kaputte Suppe", type: "SOUP", ingredients: ["Tomate", "Zwiebel"] }),
     ];
     const { manifest } = await publish(env.CATALOG, buildCatalog(recipes, ingredientRecords(recipes)));
     const stored = await readManifest(env.CATALOG, manifest);
@@ -260,5 +260,8 @@ describe("a bucket that cannot be read", () => {
       expect(html, path).toContain("Heile Suppe");
       expect(html, path).not.toContain("Kaputte Suppe");
     }
+    // The lost card came first (two of two ingredients): the one left keeps its own score.
+    const matches = await (await get("/zutatensuche?z=tomate&z=zwiebel")).text();
+    expect(matches).toContain("1 von 1 Zutaten</strong> hast du.");
   });
 });
