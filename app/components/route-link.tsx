@@ -17,5 +17,5 @@ type RouteLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> & {
  * <Link> would, and without it they are what a <Link> renders anyway.
  */
 export function RouteLink({ to, ...props }: RouteLinkProps) {
-  return <a {...props} href={to} {...{ [ROUTE_LINK_ATTRIBUTE]: "" }} />;
+  return <a {...props} href={to} {...{ [ROUTE_LINK_ATTRIBUTE]: "true" }} />;
 }

@@ -1,8 +1,14 @@
 import { useEffect } from "react";
 import { useNavigate } from "react-router";
 
-/** What marks an anchor as a link to one of the site's own pages (components/route-link.tsx). */
-export const ROUTE_LINK_ATTRIBUTE = "data-route";
+/**
+ * What marks an anchor as a link to one of the site's own pages
+ * (components/route-link.tsx): the attribute React Router's <Link> renders
+ * too, by which its route discovery finds the links in the page and asks
+ * for their routes before they are followed. A <Link>'s own click handler
+ * runs first and marks the click as handled.
+ */
+export const ROUTE_LINK_ATTRIBUTE = "data-discover";
 
 /**
  * Turns clicks on RouteLink anchors anywhere in the page into client-side
