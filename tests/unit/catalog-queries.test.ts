@@ -14,38 +14,10 @@ import { storedOrder, summaryOf } from "../../app/lib/catalog/stored-catalog.ts"
 import type { CatalogIngredient, CatalogRecipe } from "../../app/lib/catalog/types.ts";
 import { RECIPE_TYPES } from "../../app/lib/categories.ts";
 import { foldTerm } from "../../app/lib/fold.ts";
+import { recipe } from "./catalog-fixture.ts";
 
 const WORDS = ["Käse", "Spätzle", "Suppe", "Pasta", "mit", "Zucchini", "Rote", "Bete", "Soße", "Ofen", "Salat", "Ei"];
 const INGREDIENTS = ["Zwiebel", "Knoblauch", "Tomate", "Zucchini", "Feta", "Spinat", "Ei", "Käse", "Reis", "Linsen"];
-
-let nextId = 1;
-function recipe(overrides: Partial<CatalogRecipe>): CatalogRecipe {
-  const id = nextId++;
-  return {
-    id,
-    slug: `rezept-${id}`,
-    name: `Rezept ${id}`,
-    cuisine: null,
-    description: null,
-    instructions: null,
-    steps: [],
-    image: null,
-    recipeUrl: null,
-    prepTime: 5,
-    cookTime: 5,
-    totalTime: 10,
-    vegetarian: true,
-    vegan: false,
-    manyGuests: false,
-    type: "DISH",
-    published: "2026-01-01T00:00:00.000Z",
-    servings: 2,
-    ingredients: [],
-    optionalIngredients: [],
-    ingredientLines: [],
-    ...overrides,
-  };
-}
 
 /** Every result of a name search, as an array, with its whole recipe. */
 async function search(catalog: CatalogView, term: string) {

@@ -3,34 +3,9 @@ import { describe, expect, it } from "vitest";
 import { type CatalogMeta, storeCatalog, storedOrder } from "../../app/lib/catalog/stored-catalog.ts";
 import type { CatalogRecipe } from "../../app/lib/catalog/types.ts";
 import { RECIPE_TYPES } from "../../app/lib/categories.ts";
+import { recipe } from "./catalog-fixture.ts";
 
 const NAMES = ["Äpfel", "apfel", "Zucchini", "Öl", "Ofen", "ofen", "Soße", "Sosse", "Ei", "eis", "Bete", "Béchamel"];
-
-function recipe(id: number, name: string, type: CatalogRecipe["type"]): CatalogRecipe {
-  return {
-    id,
-    slug: `rezept-${id}`,
-    name,
-    cuisine: null,
-    description: null,
-    instructions: null,
-    steps: [],
-    image: null,
-    recipeUrl: null,
-    prepTime: 5,
-    cookTime: 5,
-    totalTime: 10,
-    vegetarian: true,
-    vegan: false,
-    manyGuests: false,
-    type,
-    published: "2026-01-01T00:00:00.000Z",
-    servings: 2,
-    ingredients: [],
-    optionalIngredients: [],
-    ingredientLines: [],
-  };
-}
 
 const recipesArbitrary = fc
   .uniqueArray(
@@ -41,7 +16,7 @@ const recipesArbitrary = fc
     }),
     { selector: (entry) => entry.id, maxLength: 300 },
   )
-  .map((entries) => entries.map(({ id, name, type }) => recipe(id, name, type)));
+  .map((entries) => entries.map((entry) => recipe(entry)));
 
 describe("a stored version", () => {
   it("places every recipe in German name order as one sort of all of them would", () => {

@@ -11,11 +11,14 @@ import {
   type Manifest,
   manifestBlobs,
   manifestKey,
+  mapVersionBlobs,
   POINTER_KEY,
   type Pointer,
   type RetiredVersion,
   readManifest,
   readPointer,
+  type VersionBlobs,
+  versionBlobList,
 } from "../../app/lib/catalog/storage.ts";
 import { storeCatalog } from "../../app/lib/catalog/stored-catalog.ts";
 import { CATALOG_FORMAT_VERSION } from "../../app/lib/catalog/types.ts";
@@ -27,6 +30,8 @@ import type { BuiltCatalog } from "./build-catalog.ts";
  * units stay below that even if every character needed three bytes in UTF-8.
  */
 const BLOB_CHARS = 8_000_000;
+/** Blobs a publish hashes at once. */
+const PARALLEL_HASHES = 32;
 /** KV writes a publish has under way at once. */
 const PARALLEL_WRITES = 6;
 /** How long a replaced version stays readable for isolates still loading it. */
@@ -57,13 +62,10 @@ interface PublishResult {
   deletes: number;
 }
 
+/** One blob of a version: its text and the hash it is stored under. */
 interface Piece {
   hash: string;
   text: string;
-}
-
-async function piece(text: string): Promise<Piece> {
-  return { hash: await sha256(text), text };
 }
 
 /** A built catalog as a version: its manifest, the manifest's hash (the version's name) and the blobs. */
@@ -75,35 +77,28 @@ interface PlannedVersion {
 
 /** The version a built catalog would be, without writing anything. */
 export async function plan(built: BuiltCatalog): Promise<PlannedVersion> {
-  const stored = storeCatalog(built.catalog);
-  const pieces = (texts: readonly string[]) => Promise.all(texts.map(piece));
-  const meta = await piece(stored.meta);
-  const nameOrder = await piece(stored.nameOrder);
-  const cards = await pieces(stored.cards);
-  const details = await pieces(stored.details);
-  const directory = await pieces(stored.directory);
-  const names = await pieces(stored.names);
-  const matching = await pieces(stored.matching);
-  const index = await pieces(splitText(built.searchIndex));
-  const hashes = (blobs: readonly Piece[]) => blobs.map((blob) => blob.hash);
+  const texts: VersionBlobs<string, string[]> = {
+    ...storeCatalog(built.catalog),
+    searchIndex: splitText(built.searchIndex),
+  };
+  // A few at a time, as each hash holds a UTF-8 copy of its text until it is done:
+  // at fifty thousand recipes all at once would hold a copy of the whole version.
+  const list = versionBlobList(texts);
+  const blobs: Piece[] = [];
+  for (let start = 0; start < list.length; start += PARALLEL_HASHES) {
+    const batch = list.slice(start, start + PARALLEL_HASHES);
+    blobs.push(...(await Promise.all(batch.map(async (text) => ({ hash: await sha256(text), text })))));
+  }
+  // Equal texts have equal hashes, so a text names its blob whichever kind it is.
+  const hashes = new Map(blobs.map(({ text, hash }) => [text, hash]));
+  const hashOf = (text: string) => hashes.get(text) as string;
   const manifest: Manifest = {
     formatVersion: CATALOG_FORMAT_VERSION,
     searchIndexVersion: SEARCH_INDEX_VERSION,
-    meta: meta.hash,
-    nameOrder: nameOrder.hash,
-    cards: hashes(cards),
-    details: hashes(details),
-    directory: hashes(directory),
-    names: hashes(names),
-    matching: hashes(matching),
-    searchIndex: hashes(index),
+    ...mapVersionBlobs(texts, hashOf, (pieces) => pieces.map(hashOf)),
     counts: { recipes: built.catalog.recipes.length, ingredients: built.catalog.ingredients.length },
   };
-  return {
-    manifest,
-    hash: await sha256(JSON.stringify(manifest)),
-    blobs: [meta, nameOrder, ...cards, ...details, ...directory, ...names, ...matching, ...index],
-  };
+  return { manifest, hash: await sha256(JSON.stringify(manifest)), blobs };
 }
 
 interface PublishOptions {

@@ -9,8 +9,10 @@
  * questions pages ask of a view are in queries.ts.
  */
 import type { RecipeType } from "../categories.ts";
-import { type BlobReader, openVersion, type PublishedVersion } from "./published-catalog.ts";
+import { createMemoryStore } from "./memory-store.ts";
+import { openVersion, type PublishedVersion, storeReader } from "./published-catalog.ts";
 import { buildSearchIndex, loadSearchIndex, type RecipeIndex, SEARCH_INDEX_VERSION } from "./search-index.ts";
+import { blobKey, mapVersionBlobs, type VersionBlobs } from "./storage.ts";
 import { parseMeta, storeCatalog, storedOrder } from "./stored-catalog.ts";
 import type { Catalog, CatalogIngredient, CatalogRecipe, RecipeSummary } from "./types.ts";
 
@@ -282,7 +284,7 @@ export function createCatalogView(version: PublishedVersion): CatalogView {
 /**
  * A view of whole recipes held in memory: the empty catalog, and tests and
  * benchmarks that need no KV. The recipes are stored as a published version
- * stores them, and read through the same code.
+ * stores them, in a store in memory, and read through the same code.
  */
 export function createMemoryCatalogView(
   version: string,
@@ -290,36 +292,25 @@ export function createMemoryCatalogView(
   searchIndex: string | null = null,
 ): CatalogView {
   const stored = storeCatalog({ ...catalog, recipes: storedOrder(catalog.recipes) });
-  const blobs = new Map<string, string>();
-  const named = (kind: string, texts: readonly string[]) =>
-    texts.map((text, index) => {
-      blobs.set(`${kind}-${index}`, text);
-      return `${kind}-${index}`;
-    });
-  const [meta = "", nameOrder = ""] = named("single", [stored.meta, stored.nameOrder]);
-  const encoder = new TextEncoder();
-  const text = async (hash: string) => {
-    const found = blobs.get(hash);
-    if (found === undefined) throw new Error(`catalog: blob ${hash} is missing`);
-    return found;
+  const texts: VersionBlobs<string, string[]> = {
+    ...stored,
+    // No index given: the view builds one from the recipes on first use, as for an outdated one.
+    searchIndex: searchIndex === null ? [] : [searchIndex],
   };
-  const reader: BlobReader = { text, bytes: async (hash) => encoder.encode(await text(hash)) };
+  // Blobs are named by their place instead of their hash: hashing is asynchronous, and
+  // this view is made synchronously (EMPTY_CATALOG_VIEW, when the module loads).
+  const values: [key: string, value: string][] = [];
+  const named = (text: string) => {
+    const name = `blob-${values.length}`;
+    values.push([blobKey(name), text]);
+    return name;
+  };
+  const blobNames = mapVersionBlobs(texts, named, (pieces) => pieces.map(named));
   return createCatalogView(
     openVersion(
-      reader,
+      storeReader(createMemoryStore(values)),
       version,
-      {
-        meta,
-        nameOrder,
-        cards: named("cards", stored.cards),
-        details: named("details", stored.details),
-        directory: named("directory", stored.directory),
-        names: named("names", stored.names),
-        matching: named("matching", stored.matching),
-        // No index given: the view builds one from the recipes on first use, as for an outdated one.
-        searchIndex: searchIndex === null ? [] : named("index", [searchIndex]),
-        searchIndexVersion: searchIndex === null ? -1 : SEARCH_INDEX_VERSION,
-      },
+      { ...blobNames, searchIndexVersion: searchIndex === null ? -1 : SEARCH_INDEX_VERSION },
       parseMeta(stored.meta),
     ),
   );

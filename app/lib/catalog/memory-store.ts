@@ -7,11 +7,18 @@ import type { CatalogStore } from "./storage.ts";
  * the JavaScript heap, as KV keeps them outside the isolate's: a benchmark
  * of fifty thousand recipes would otherwise hold a hundred megabytes of
  * strings that every garbage collection of its queries has to look at.
+ *
+ * `initial` values are there from the start and are not counted as writes:
+ * `put` is asynchronous, and a view held in memory (catalog-view.ts) is made
+ * synchronously.
  */
-export function createMemoryStore(): CatalogStore & { readonly writes: number } {
-  const values = new Map<string, Uint8Array>();
+export function createMemoryStore(
+  initial: Iterable<readonly [key: string, value: string]> = [],
+): CatalogStore & { readonly writes: number } {
   const encoder = new TextEncoder();
   const decoder = new TextDecoder();
+  const values = new Map<string, Uint8Array>();
+  for (const [key, value] of initial) values.set(key, encoder.encode(value));
   let writes = 0;
   return {
     get writes() {

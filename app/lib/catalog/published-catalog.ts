@@ -7,7 +7,14 @@
  * version) and views held in memory.
  */
 import { SEARCH_INDEX_VERSION } from "./search-index.ts";
-import { type CatalogStore, type Manifest, readBlobBytes, readManifest, readTextBlob } from "./storage.ts";
+import {
+  type CatalogStore,
+  type Manifest,
+  readBlobBytes,
+  readManifest,
+  readTextBlob,
+  type VersionBlobs,
+} from "./storage.ts";
 import {
   type CatalogMeta,
   type DirectoryPiece,
@@ -37,11 +44,8 @@ export interface BlobReader {
   bytes(hash: string): Promise<Uint8Array>;
 }
 
-/** The blobs a version is made of: a manifest's fields. */
-export type VersionLayout = Pick<
-  Manifest,
-  "meta" | "nameOrder" | "cards" | "details" | "directory" | "names" | "matching" | "searchIndex" | "searchIndexVersion"
->;
+/** The blobs a version is made of, by name (a manifest's fields), and which index options built its search index. */
+export type VersionLayout = VersionBlobs<string, readonly string[]> & Pick<Manifest, "searchIndexVersion">;
 
 export interface PublishedVersion {
   manifest: string;

@@ -32,25 +32,71 @@ export interface CatalogStore {
   delete(key: string): Promise<void>;
 }
 
-export interface Manifest {
+/**
+ * One value per kind of blob a version is made of: `Single` for the kinds
+ * that are one blob, `Many` for those cut into pieces. The manifest holds
+ * their hashes, the sync their texts, a reader their names; a new kind of
+ * blob is added here and in `mapVersionBlobs`, and the compiler finds every
+ * place that must fill it in. A type rather than an interface, so that it
+ * is also a `Record` of its fields (for `Object.values`).
+ */
+export type VersionBlobs<Single, Many> = {
+  /** The version's table of contents: ingredients, categories, where recipes lie. */
+  meta: Single;
+  /** Each recipe's place in German name order. */
+  nameOrder: Single;
+  /** Recipe cards (summaries), a few dozen per bucket, in stored order. */
+  cards: Many;
+  /** Recipe details, cut like `cards`. */
+  details: Many;
+  /** Ids, slugs and images, in pieces of a few thousand recipes each. */
+  directory: Many;
+  /** Lower-case names, cut like `directory`. */
+  names: Many;
+  /** Ingredients and times, cut like `directory`. */
+  matching: Many;
+  /** The search index, cut into pieces by length. */
+  searchIndex: Many;
+};
+
+/**
+ * Each kind of blob of a version turned into something else. The result's
+ * fields are made in the manifest's order whatever order `blobs` has them
+ * in: `JSON.stringify` writes a manifest in that order, so its hash (the
+ * version's name) depends on it, and `versionBlobList` lists blobs by it.
+ */
+export function mapVersionBlobs<Single, Many, SingleResult, ManyResult>(
+  blobs: VersionBlobs<Single, Many>,
+  single: (blob: Single) => SingleResult,
+  many: (pieces: Many) => ManyResult,
+): VersionBlobs<SingleResult, ManyResult> {
+  return {
+    meta: single(blobs.meta),
+    nameOrder: single(blobs.nameOrder),
+    cards: many(blobs.cards),
+    details: many(blobs.details),
+    directory: many(blobs.directory),
+    names: many(blobs.names),
+    matching: many(blobs.matching),
+    searchIndex: many(blobs.searchIndex),
+  };
+}
+
+/** Every blob of a version, one after the other in the manifest's order. */
+export function versionBlobList<T>(blobs: VersionBlobs<T, readonly T[]>): T[] {
+  const lists: Record<string, readonly T[]> = mapVersionBlobs(
+    blobs,
+    (blob) => [blob],
+    (pieces) => pieces,
+  );
+  // Object.values keeps the order the fields were made in: mapVersionBlobs's.
+  return Object.values(lists).flat();
+}
+
+/** What `manifestKey` holds: the hashes of a version's blobs, and what they were written with. */
+export interface Manifest extends VersionBlobs<string, string[]> {
   formatVersion: number;
   searchIndexVersion: number;
-  /** The version's table of contents: ingredients, categories, where recipes lie (one blob). */
-  meta: string;
-  /** Each recipe's place in German name order (one blob). */
-  nameOrder: string;
-  /** Recipe cards (summaries), a few dozen per bucket, in stored order. */
-  cards: string[];
-  /** Recipe details, cut like `cards`. */
-  details: string[];
-  /** Ids, slugs and images, in pieces of a few thousand recipes each. */
-  directory: string[];
-  /** Lower-case names, cut like `directory`. */
-  names: string[];
-  /** Ingredients and times, cut like `directory`. */
-  matching: string[];
-  /** The search index, cut into pieces by length. */
-  searchIndex: string[];
   counts: { recipes: number; ingredients: number };
 }
 
@@ -102,24 +148,14 @@ export async function readManifest(store: CatalogStore, hash: string): Promise<M
  * pieces; before format 3 one `catalog` list.
  */
 export function manifestBlobs(manifest: Manifest): string[] {
-  const any = manifest as unknown as Partial<Record<string, unknown>>;
-  const hashes = (field: string): string[] => {
-    const value = any[field];
+  // Read as written, not as typed: in another format a field may be missing or hold something else.
+  const written = manifest as unknown as VersionBlobs<unknown, unknown> & { list?: unknown; catalog?: unknown };
+  const hashes = (value: unknown): string[] => {
     if (typeof value === "string") return [value];
     return Array.isArray(value) ? value.filter((hash): hash is string => typeof hash === "string") : [];
   };
-  return [
-    "meta",
-    "nameOrder",
-    "cards",
-    "directory",
-    "names",
-    "matching",
-    "list",
-    "details",
-    "catalog",
-    "searchIndex",
-  ].flatMap(hashes);
+  const current: Record<string, string[]> = mapVersionBlobs(written, hashes, hashes);
+  return [...Object.values(current), hashes(written.list), hashes(written.catalog)].flat();
 }
 
 /** One blob as text; throws when it is missing. */

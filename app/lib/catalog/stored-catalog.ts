@@ -30,6 +30,7 @@
  */
 import { RECIPE_TYPES, type RecipeType } from "../categories.ts";
 import { pickFields } from "../pick-fields.ts";
+import type { VersionBlobs } from "./storage.ts";
 import {
   CATALOG_FORMAT_VERSION,
   type Catalog,
@@ -95,16 +96,12 @@ export interface MatchingPiece {
   minutes: number[];
 }
 
-/** A version as blobs (texts): what the sync hashes, writes and names in the manifest. */
-export interface StoredCatalog {
-  meta: string;
-  nameOrder: string;
-  cards: string[];
-  details: string[];
-  directory: string[];
-  names: string[];
-  matching: string[];
-}
+/**
+ * A version as blobs (texts): what the sync hashes, writes and names in the
+ * manifest. All but the search index: the sync builds it with the catalog
+ * (build-catalog.ts) and cuts it into pieces itself (publish.ts).
+ */
+export type StoredCatalog = Omit<VersionBlobs<string, string[]>, "searchIndex">;
 
 /**
  * A 32-bit mix of an id (the finalizer of MurmurHash3), so boundaries fall
