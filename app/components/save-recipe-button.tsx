@@ -8,7 +8,7 @@ import {
   RECIPE_ACTIONS,
   RECIPE_FIELD,
 } from "../lib/form-fields.ts";
-import { useVisitor } from "../lib/shell-data.ts";
+import { type ShellVisitor, useVisitor } from "../lib/shell-data.ts";
 import { HeartIcon } from "./icons.tsx";
 import { ReturnPathField } from "./return-path-field.tsx";
 
@@ -22,9 +22,21 @@ import { ReturnPathField } from "./return-path-field.tsx";
  */
 export function SaveRecipeButton({ recipeId, recipeName }: { recipeId: number; recipeName: string }) {
   const visitor = useVisitor();
-  const fetcher = useFetcher<{ error?: string }>();
+  // Anonymous visitors see no button: no fetcher is made for them, 24 times on a list page.
   if (!visitor) return null;
+  return <SaveRecipeForm recipeId={recipeId} recipeName={recipeName} visitor={visitor} />;
+}
 
+function SaveRecipeForm({
+  recipeId,
+  recipeName,
+  visitor,
+}: {
+  recipeId: number;
+  recipeName: string;
+  visitor: ShellVisitor;
+}) {
+  const fetcher = useFetcher<{ error?: string }>();
   const saved = visitor.savedRecipeIds.includes(recipeId);
   const busy = fetcher.state !== "idle";
   const error = busy ? undefined : fetcher.data?.error;
