@@ -41,6 +41,22 @@ const ROUNDS = 8;
 /** Nothing listens on port 9: anonymous pages never ask Directus. */
 const NO_DIRECTUS = "http://127.0.0.1:9";
 
+/**
+ * A query parameter no page reads: the page cache answers such an address
+ * without the cache (no lookup, no stored copy) and renders it as usual.
+ * Miniflare's stand-in for the Cache API is a Worker in the same process
+ * that drains every stored copy through a JavaScript WritableStream, which
+ * costs workerd's process about 1 ms per 64 KB page; on Cloudflare the
+ * store is the runtime's own I/O. The same addresses with this parameter
+ * measure the page without that share.
+ */
+const UNCACHED_PARAM = "bench-ohne-cache";
+
+/** `path` with UNCACHED_PARAM added to its query. */
+function uncachedPath(path: string): string {
+  return `${path}${path.includes("?") ? "&" : "?"}${UNCACHED_PARAM}=1`;
+}
+
 /** A kind of page, as a handful of distinct addresses that take turns. */
 interface PageType {
   id: string;
@@ -65,6 +81,12 @@ export interface EdgePageFigures {
   cpuMsPerRequest: number;
   /** The same above the baseline's: what the page itself costs. 0 for the baseline. */
   cpuMsAboveBaseline: number;
+  /**
+   * The same addresses measured in the same rounds with the page cache left
+   * out (UNCACHED_PARAM), above the baseline measured so: the page without
+   * Miniflare's cache store. Absent in reports from before it was measured.
+   */
+  cpuMsAboveBaselineUncached?: number;
   /**
    * The figure of each round on its own (above the baseline's in the same
    * round; the baseline's own per request). They spread: a major garbage
@@ -204,8 +226,9 @@ async function answerSizes(worker: BuiltWorker, path: string): Promise<{ body: n
 }
 
 /** The `index`th request of a type's turn: its addresses take turns. */
-async function sendCounted(worker: BuiltWorker, type: PageType, index: number): Promise<void> {
-  await (await request(worker, type.paths[index % type.paths.length] ?? "/")).arrayBuffer();
+async function sendCounted(worker: BuiltWorker, type: PageType, index: number, uncached = false): Promise<void> {
+  const path = type.paths[index % type.paths.length] ?? "/";
+  await (await request(worker, uncached ? uncachedPath(path) : path)).arrayBuffer();
 }
 
 const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / Math.max(1, values.length);
@@ -234,17 +257,24 @@ async function measurePages(
   }
   /** CPU ms per request of each type in each round. */
   const rounds = new Map<string, number[]>(types.map((type) => [type.id, []]));
+  const uncachedRounds = new Map<string, number[]>(types.map((type) => [type.id, []]));
+  /** CPU ms per request of `requests` requests of `type`. */
+  const measure = async (type: PageType, requests: number, uncached: boolean) => {
+    const before = workerdCpuSeconds({ parent: process.pid });
+    for (let i = 0; i < requests; i++) await sendCounted(worker, type, i, uncached);
+    return ((workerdCpuSeconds({ parent: process.pid }) - before) * 1000) / requests;
+  };
   for (let round = 1; round <= ROUNDS; round++) {
     for (const type of types) {
       progress(`round ${round}/${ROUNDS}, ${type.label}`);
       const requests = perRound.get(type.id) ?? 0;
-      const before = workerdCpuSeconds({ parent: process.pid });
-      for (let i = 0; i < requests; i++) await sendCounted(worker, type, i);
-      rounds.get(type.id)?.push(((workerdCpuSeconds({ parent: process.pid }) - before) * 1000) / requests);
+      rounds.get(type.id)?.push(await measure(type, requests, false));
+      uncachedRounds.get(type.id)?.push(await measure(type, requests, true));
     }
   }
   // Every round has the same requests per type, so the mean of the rounds is the total over the requests.
   const perRequestMs = (id: string) => mean(rounds.get(id) ?? []);
+  const uncachedMs = (id: string) => mean(uncachedRounds.get(id) ?? []);
   const baselineRounds = rounds.get(BASELINE.id) ?? [];
   return types.map((type) => ({
     id: type.id,
@@ -254,6 +284,7 @@ async function measurePages(
     requests: ROUNDS * (perRound.get(type.id) ?? 0),
     cpuMsPerRequest: perRequestMs(type.id),
     cpuMsAboveBaseline: type === BASELINE ? 0 : perRequestMs(type.id) - perRequestMs(BASELINE.id),
+    cpuMsAboveBaselineUncached: type === BASELINE ? 0 : uncachedMs(type.id) - uncachedMs(BASELINE.id),
     roundsMs: (rounds.get(type.id) ?? []).map((ms, round) =>
       type === BASELINE ? ms : ms - (baselineRounds[round] ?? 0),
     ),
