@@ -42,7 +42,8 @@ const LIGHTHOUSE_PAGES = [
   "/rezepte/kaesespaetzle-aus-der-pfanne",
 ];
 const LIGHTHOUSE_RUNS = 5;
-const LIGHTHOUSE_GOALS = { performance: 95, accessibility: 100, bestPractices: 100, seo: 100, cls: 0 };
+// Issue 16 raised performance from 95 to 98.
+const LIGHTHOUSE_GOALS = { performance: 98, accessibility: 100, bestPractices: 100, seo: 100, cls: 0 };
 const LIGHTHOUSE_REPORTS = "reports/lighthouse";
 
 /** The recipe page the print part prints, and where the printout and a screenshot of the print view go. */
