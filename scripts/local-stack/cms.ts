@@ -16,10 +16,18 @@ import { applyFlows } from "../cms/apply-flows.ts";
 import { backfillAmounts } from "../cms/backfill-amounts.ts";
 import { connectAdmin } from "../cms/directus-admin.ts";
 import { type SeedOptions, seedCms } from "../cms/seed.ts";
-import { type DirectusDatabase, type DirectusServer, LOCAL_ADMIN, runDirectusCli, startDirectus } from "./directus.ts";
+import {
+  type DirectusDatabase,
+  type DirectusServer,
+  LOCAL_ADMIN,
+  runDirectusCli,
+  sqliteDatabaseFile,
+  startDirectus,
+} from "./directus.ts";
 import { freePort } from "./free-port.ts";
 import { type GoogleStandIn, startGoogleStandIn } from "./google-stand-in.ts";
 import { inScratchFolder } from "./scratch-folder.ts";
+import { withTriggersSetAside } from "./sqlite-triggers.ts";
 
 /** The schema, as Directus on SQLite snapshots it: where the schema is edited. */
 export const SCHEMA_SNAPSHOT = resolve(import.meta.dirname, "../../cms/schema/snapshot.json");
@@ -132,7 +140,13 @@ export async function startCms(options: CmsOptions): Promise<RunningCms> {
     // schema exists on a new database; ours run once the schema is applied,
     // on a new database and on an existing one alike.
     await runDirectusCli({ ...directusOptions, withoutOwnMigrations: true }, ["bootstrap"]);
-    await runDirectusCli(directusOptions, ["schema", "apply", "--yes", schemaSnapshotFor(options.database)]);
+    const applySchema = () =>
+      runDirectusCli(directusOptions, ["schema", "apply", "--yes", schemaSnapshotFor(options.database)]);
+    if (options.database === undefined || options.database.client === "sqlite3") {
+      await withTriggersSetAside(sqliteDatabaseFile(options.dataDir), applySchema);
+    } else {
+      await applySchema();
+    }
     await runDirectusCli(directusOptions, ["database", "migrate:latest"]);
   } catch (error) {
     await standIn.close();

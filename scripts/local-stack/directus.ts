@@ -49,10 +49,15 @@ function secretsFor(dataDir: string): { KEY: string; SECRET: string } {
   return secrets;
 }
 
+/** The SQLite database file in a data folder. */
+export function sqliteDatabaseFile(dataDir: string): string {
+  return join(dataDir, "directus.db");
+}
+
 /** Directus' DB_* variables for a database. */
 function databaseEnv(database: DirectusDatabase, dataDir: string): Record<string, string> {
   if (database.client === "sqlite3") {
-    return { DB_CLIENT: "sqlite3", DB_FILENAME: join(dataDir, "directus.db") };
+    return { DB_CLIENT: "sqlite3", DB_FILENAME: sqliteDatabaseFile(dataDir) };
   }
   return {
     DB_CLIENT: "pg",
