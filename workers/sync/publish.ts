@@ -89,9 +89,9 @@ export async function plan(built: BuiltCatalog): Promise<PlannedVersion> {
     const batch = list.slice(start, start + PARALLEL_HASHES);
     blobs.push(...(await Promise.all(batch.map(async (text) => ({ hash: await sha256(text), text })))));
   }
-  // Equal texts have equal hashes, so a text names its blob whichever kind it is.
-  const hashes = new Map(blobs.map(({ text, hash }) => [text, hash]));
-  const hashOf = (text: string) => hashes.get(text) as string;
+  // mapVersionBlobs visits the blobs in the order versionBlobList listed them, so the nth is the nth hashed.
+  let next = 0;
+  const hashOf = () => (blobs[next++] as Piece).hash;
   const manifest: Manifest = {
     formatVersion: CATALOG_FORMAT_VERSION,
     searchIndexVersion: SEARCH_INDEX_VERSION,
