@@ -20,6 +20,8 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node
 import { availableParallelism, loadavg } from "node:os";
 import { parseArgs } from "node:util";
 import { errorMessage } from "../app/lib/error-message.ts";
+import { measureRelevance, type QueryRelevance } from "../tests/search/measure-relevance.ts";
+import { seedCatalog } from "../tests/search/seed-catalog.ts";
 import type { CatalogBench } from "./bench/catalog.ts";
 import { clientJsPerRoute, type RouteScripts } from "./bench/client-js.ts";
 import { benchDirectusSync, type DirectusSyncBench } from "./bench/directus-sync.ts";
@@ -50,7 +52,17 @@ const LIGHTHOUSE_REPORTS = "reports/lighthouse";
 const PRINT_PAGE = "/rezepte/kaesespaetzle-aus-der-pfanne";
 const PRINT_FILES = { pdf: "reports/recipe-print.pdf", png: "reports/recipe-print.png" };
 
-const PARTS = ["client-js", "worker", "catalog", "page-cache", "edge", "directus-sync", "lighthouse", "print"] as const;
+const PARTS = [
+  "client-js",
+  "worker",
+  "catalog",
+  "relevance",
+  "page-cache",
+  "edge",
+  "directus-sync",
+  "lighthouse",
+  "print",
+] as const;
 /** The edge cache part: recipe pages of a synthetic catalog, each requested once as a miss and once as a hit. */
 const PAGE_CACHE_RECIPES = 10_000;
 const PAGE_CACHE_PAGES = 300;
@@ -105,6 +117,9 @@ function catalogInOwnProcess(sizes: number[], queries: number): CatalogBench[] {
   if (run.status !== 0) throw new Error(`bench: the catalog part failed (exit ${run.status ?? run.signal})`);
   return JSON.parse(run.stdout) as CatalogBench[];
 }
+
+/** The name search's relevance table on the seed catalog (tests/search/relevance-table.ts). */
+const relevance = wanted("relevance") ? await measureRelevance(seedCatalog()) : undefined;
 
 if (wanted("page-cache")) console.log("bench: the edge page cache, miss against hit …");
 const pageCache = wanted("page-cache")
@@ -283,6 +298,7 @@ interface Report {
   "client-js"?: Measured<RouteScripts[]>;
   worker?: Measured<WorkerBench>;
   catalog?: Measured<CatalogBench[]>;
+  relevance?: Measured<QueryRelevance[]>;
   "page-cache"?: Measured<PageCacheBench>;
   edge?: Measured<EdgeBench>;
   "directus-sync"?: Measured<DirectusSyncBench>;
@@ -311,6 +327,7 @@ const report: Report = {
   ...(routes ? { "client-js": measured(routes) } : {}),
   ...(worker ? { worker: measured(worker) } : {}),
   ...(catalogs ? { catalog: measured(catalogs) } : {}),
+  ...(relevance ? { relevance: measured(relevance) } : {}),
   ...(pageCache ? { "page-cache": measured(pageCache) } : {}),
   ...(edge ? { edge: measured(edge) } : {}),
   ...(directusSync ? { "directus-sync": measured(directusSync) } : {}),
@@ -326,6 +343,34 @@ const report: Report = {
 function measuredLine(part: Measured<unknown>): string {
   const thisRun = part.measuredAt === now ? " (this run)" : "";
   return `Measured ${part.measuredAt}${thisRun} on Node ${part.node}.`;
+}
+
+function relevanceSection(part: Measured<QueryRelevance[]>): string[] {
+  const rows = part.data;
+  const mean = (pick: (row: QueryRelevance) => number) =>
+    rows.length === 0 ? 0 : rows.reduce((sum, row) => sum + pick(row), 0) / rows.length;
+  const gaps = rows.filter((row) => row.recall < 1);
+  return [
+    "## Name search relevance (seed catalog)",
+    "",
+    measuredLine(part),
+    "",
+    `The relevance table (\`tests/search/relevance-table.ts\`): ${rows.length} queries German cooks type, each with the`,
+    "seed recipes a cook expects, given as a rule. Recall is the share of the expected recipes on the first page (of as",
+    "many as fit), precision the share of the first page that was expected. Several words find recipes with every",
+    "word first and then those with some, which fill the page: their precision is low by design.",
+    "",
+    `- Mean recall **${mean((row) => row.recall).toFixed(3)}**, mean precision **${mean((row) => row.precision).toFixed(3)}**.`,
+    `- Below full recall: ${gaps.length === 0 ? "none" : gaps.map((row) => `\`${row.query}\` ${row.recall.toFixed(2)}`).join(", ")}.`,
+    "",
+    "| query | expected | shown | recall | precision |",
+    "| --- | ---: | ---: | ---: | ---: |",
+    ...rows.map(
+      (row) =>
+        `| \`${row.query}\` | ${row.expected} | ${row.shown} | ${row.recall.toFixed(2)} | ${row.precision.toFixed(2)} |`,
+    ),
+    "",
+  ];
 }
 
 function clientJsSection(part: Measured<RouteScripts[]>): string[] {
@@ -658,6 +703,7 @@ const lines = [
   ...(report["client-js"] ? clientJsSection(report["client-js"]) : []),
   ...(report.worker ? workerSection(report.worker) : []),
   ...(report.catalog ? catalogSection(report.catalog) : []),
+  ...(report.relevance ? relevanceSection(report.relevance) : []),
   ...(report["page-cache"] ? pageCacheSection(report["page-cache"]) : []),
   ...(report.edge ? edgeSection(report.edge, report.catalog) : []),
   ...(report["directus-sync"] ? directusSyncSection(report["directus-sync"]) : []),

@@ -65,6 +65,23 @@ function substringOracle(recipes: CatalogRecipe[], term: string): Set<number> {
 }
 
 describe("name search", () => {
+  it("gives any slice of its results as the whole list would", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        catalogArbitrary,
+        fc.constantFrom(...WORDS, "sup", "e", "käse salat", "tomate ei"),
+        fc.array(fc.tuple(fc.integer({ min: -5, max: 45 }), fc.integer({ min: -5, max: 45 })), { maxLength: 3 }),
+        async (recipes, term, slices) => {
+          const found = await searchRecipes(viewOf(recipes), term);
+          const whole = (await searchRecipes(viewOf(recipes), term)).slice();
+          expect(whole).toHaveLength(found.length);
+          expect(new Set(whole.map((result) => result.position)).size).toBe(whole.length);
+          for (const [start, end] of slices) expect(found.slice(start, end)).toEqual(whole.slice(start, end));
+        },
+      ),
+    );
+  });
+
   it("puts every recipe whose name contains the term first, and only those", async () => {
     await fc.assert(
       fc.asyncProperty(

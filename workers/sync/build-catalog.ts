@@ -4,7 +4,7 @@
  * counts, category counts, and the serialized search index.
  */
 
-import { buildSearchIndex } from "../../app/lib/catalog/search-index.ts";
+import { buildSearchIndex, ingredientKinds } from "../../app/lib/catalog/search-index.ts";
 import { storedOrder } from "../../app/lib/catalog/stored-catalog.ts";
 import {
   CATALOG_FORMAT_VERSION,
@@ -71,5 +71,5 @@ export function buildCatalog(recipes: CatalogRecipe[], ingredients: RawIngredien
     ingredients: catalogIngredients,
     categories: RECIPE_TYPES.map((type) => ({ type, count: unique.filter((recipe) => recipe.type === type).length })),
   };
-  return { catalog, searchIndex: buildSearchIndex(ordered), duplicateSlugs };
+  return { catalog, searchIndex: buildSearchIndex(ordered, ingredientKinds(catalogIngredients)), duplicateSlugs };
 }

@@ -11,7 +11,13 @@
 import type { RecipeType } from "../categories.ts";
 import { createMemoryStore } from "./memory-store.ts";
 import { openVersion, type PublishedVersion, storeReader } from "./published-catalog.ts";
-import { buildSearchIndex, loadSearchIndex, type RecipeIndex, SEARCH_INDEX_VERSION } from "./search-index.ts";
+import {
+  buildSearchIndex,
+  ingredientKinds,
+  loadSearchIndex,
+  type RecipeIndex,
+  SEARCH_INDEX_VERSION,
+} from "./search-index.ts";
 import { blobKey, mapVersionBlobs, type VersionBlobs } from "./storage.ts";
 import { parseMeta, storeCatalog, storedOrder } from "./stored-catalog.ts";
 import type { Catalog, CatalogIngredient, CatalogRecipe, RecipeSummary } from "./types.ts";
@@ -256,7 +262,7 @@ export function createCatalogView(version: PublishedVersion): CatalogView {
       }
     }
     const all = await version.cardsAt(Array.from({ length: count }, (_, position) => position));
-    return loadSearchIndex(buildSearchIndex(all));
+    return loadSearchIndex(buildSearchIndex(all, ingredientKinds(meta.ingredients)));
   });
   return {
     version: version.manifest,

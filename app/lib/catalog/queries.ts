@@ -111,30 +111,35 @@ export async function searchRecipes(catalog: CatalogView, query: string): Promis
   const keys = Float64Array.from(directMatchKeys(names, term, count)).sort();
   const hits = index.search(term);
 
-  // Direct matches in key order, then the index's hits that are not among them.
-  const positions = new Int32Array(keys.length + hits.length);
-  const ranks = new Uint8Array(keys.length + hits.length);
-  const direct = new Uint8Array(count);
-  let length = 0;
-  for (const key of keys) {
+  // Direct matches in key order, then the index's hits that are not among them. A page of the
+  // index's part needs at most as many more of its hits as there are direct matches, which it skips.
+  const direct = new Int32Array(keys.length);
+  const ranks = new Uint8Array(keys.length);
+  const isDirect = new Uint8Array(count);
+  for (let at = 0; at < keys.length; at++) {
+    const key = keys[at] ?? 0;
     const position = names.positionAtPlace[key % count] ?? 0;
-    direct[position] = 1;
-    positions[length] = position;
-    ranks[length++] = Math.floor(key / count);
+    direct[at] = position;
+    ranks[at] = Math.floor(key / count);
+    isDirect[position] = 1;
   }
-  for (const hit of hits) {
-    if (direct[hit.position] === 1 || hit.position >= count) continue;
-    positions[length] = hit.position;
-    ranks[length++] = MATCH_RANK.related;
-  }
+  const alsoHits = hits.countAmong(isDirect);
+  const length = direct.length + hits.length - alsoHits;
   return {
     length,
     slice(start = 0, end = length) {
       const from = Math.max(0, start < 0 ? length + start : start);
       const to = Math.min(length, end < 0 ? length + end : end);
       const page: NameSearchResult[] = [];
-      for (let at = from; at < to; at++) {
-        page.push({ position: positions[at] ?? 0, match: RANKED_MATCHES[ranks[at] ?? 0] as NameMatch });
+      for (let at = from; at < Math.min(to, direct.length); at++) {
+        page.push({ position: direct[at] ?? 0, match: RANKED_MATCHES[ranks[at] ?? 0] as NameMatch });
+      }
+      if (to > direct.length) {
+        const related = hits
+          .slice(0, to - direct.length + alsoHits)
+          .filter((hit) => isDirect[hit.position] !== 1)
+          .slice(Math.max(0, from - direct.length), to - direct.length);
+        for (const hit of related) page.push({ position: hit.position, match: "related" });
       }
       return page;
     },

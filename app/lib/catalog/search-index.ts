@@ -7,42 +7,78 @@
  * it touches. Loading the index takes slices of its text and finds where
  * each term starts; nothing is decoded per recipe.
  */
+import type { RecipeType } from "../categories.ts";
+import type { IngredientType } from "../ingredient-types.ts";
 import { LARGEST_SINGLE, NumberReader, NumberWriter, singleAt } from "./compact-numbers.ts";
-import { orderByScore } from "./score-order.ts";
+import { endingsOf, formsOf, isIrregularStem, stemOf } from "./german-stem.ts";
+import { RankedHits } from "./ranked-hits.ts";
 import { searchTerms, splitWords, termsOf } from "./search-terms.ts";
 import { Vocabulary, vocabularyText } from "./search-vocabulary.ts";
+import { categoryToken, kindsOfIngredient, kindToken, meaningOfStem } from "./search-words.ts";
 
 /**
  * Bumped whenever what the index holds or how it is written changes: an
  * index of another version is rebuilt by the reader. 3 was MiniSearch's
  * JSON naming recipes by position, 2 by id.
  */
-export const SEARCH_INDEX_VERSION = 4;
+export const SEARCH_INDEX_VERSION = 5;
 
 /** What the index reads of a recipe. */
 export interface IndexedRecipe {
   readonly name: string;
   readonly ingredients: readonly string[];
   readonly cuisine: string | null;
+  /** Its category; a query word naming it (search-words.ts) finds the recipe. */
+  readonly type?: RecipeType;
 }
 
-export interface SearchHit {
-  /** The recipe's position in the list the index was built from. */
-  readonly position: number;
-  /** Relevance; only the order it gives means something. */
-  readonly score: number;
+/** The kinds (search-words.ts `kindsOfIngredient`) of each ingredient, by name; a name not in it has none. */
+export type IngredientKinds = ReadonlyMap<string, readonly IngredientType[]>;
+
+/** Each ingredient's kinds, for `buildSearchIndex`. */
+export function ingredientKinds(
+  ingredients: readonly { name: string; type: IngredientType | null; tags: readonly IngredientType[] }[],
+): IngredientKinds {
+  return new Map(ingredients.map((ingredient) => [ingredient.name, kindsOfIngredient(ingredient)]));
 }
 
 export interface RecipeIndex {
-  /** Hits best first (equal scores by position), each recipe once; nothing for a query without terms. */
-  search(query: string): SearchHit[];
+  /**
+   * Hits best first: those matching more of the query's words, then by
+   * score, equal scores by position; each recipe once; nothing for a
+   * query without terms. Put in order as far as they are sliced.
+   */
+  search(query: string): RankedHits;
 }
 
-/** The fields in the order their postings and lengths are stored, and what a match in each is worth. */
-const FIELDS: readonly { text: (recipe: IndexedRecipe) => string; boost: number }[] = [
-  { text: (recipe) => recipe.name, boost: 3 },
-  { text: (recipe) => recipe.ingredients.join(" "), boost: 1 },
-  { text: (recipe) => recipe.cuisine ?? "", boost: 0.5 },
+interface Field {
+  /** The field's words as written, for its length. */
+  words: (recipe: IndexedRecipe, kinds: IngredientKinds) => string[];
+  /** The terms it is found by. */
+  terms: (words: string[]) => string[];
+  boost: number;
+}
+
+/** Whole tokens, not split or folded: a category's or kind's name (search-words.ts). */
+const asTokens = (words: string[]) => words;
+
+/**
+ * The fields in the order their postings and lengths are stored, and what a
+ * match in each is worth: the recipe's own words, then the kinds of its
+ * ingredients and its category, which a word like "Käse" or "Suppe" finds.
+ */
+const FIELDS: readonly Field[] = [
+  { words: (recipe) => splitWords(recipe.name), terms: termsOf, boost: 3 },
+  { words: (recipe) => splitWords(recipe.ingredients.join(" ")), terms: termsOf, boost: 1 },
+  { words: (recipe) => splitWords(recipe.cuisine ?? ""), terms: termsOf, boost: 0.5 },
+  {
+    words: (recipe, kinds) => [
+      ...new Set(recipe.ingredients.flatMap((name) => (kinds.get(name) ?? []).map(kindToken))),
+    ],
+    terms: asTokens,
+    boost: 0.7,
+  },
+  { words: (recipe) => (recipe.type ? [categoryToken(recipe.type)] : []), terms: asTokens, boost: 1 },
 ];
 const FIELD_COUNT = FIELDS.length;
 const BOOSTS = FIELDS.map((field) => field.boost);
@@ -59,6 +95,16 @@ const D = 0.5;
 /** What a match by word start and by a typo is worth against an exact one (1), before its length discount. */
 const PREFIX_WEIGHT = 0.375;
 const FUZZY_WEIGHT = 0.45;
+/** Another form of the same word (german-stem.ts): Tomaten for Tomate, Eier for Ei. */
+const INFLECTION_WEIGHT = 0.9;
+/** The word as the last part of a compound, which names what it is: Ziegenkäse for Käse, Bandnudeln for Nudeln. */
+const COMPOUND_END_WEIGHT = 0.6;
+/** The word as a first or middle part, which often only says what kind: Käsespätzle, Salatgurke. */
+const COMPOUND_PART_WEIGHT = 0.45;
+/** The shortest head before a compound's last part, and the shortest rest after its first part. */
+const MIN_COMPOUND_REST = 3;
+/** A query's different words beyond this many are ignored: hits count their words in a bit mask. */
+const MAX_WORDS = 12;
 
 /**
  * Edits allowed in a query word of more than 4 characters: a fifth of its
@@ -104,17 +150,20 @@ interface IndexParts {
   postings: string;
 }
 
-/** Builds the serialized index over `recipes`; a hit names a recipe by its position in that array. */
-export function buildSearchIndex(recipes: readonly IndexedRecipe[]): string {
+/**
+ * Builds the serialized index over `recipes`; a hit names a recipe by its
+ * position in that array. `kinds` gives each ingredient's kinds.
+ */
+export function buildSearchIndex(recipes: readonly IndexedRecipe[], kinds: IngredientKinds = new Map()): string {
   // Term → per field: position, occurrences, position, occurrences, … in position order.
   const postingsByTerm = new Map<string, number[][]>();
   const lengths = new NumberWriter();
   const totalLengths = new Array<number>(FIELD_COUNT).fill(0);
   recipes.forEach((recipe, position) => {
     FIELDS.forEach((field, fieldNumber) => {
-      const words = splitWords(field.text(recipe));
+      const words = field.words(recipe, kinds);
       const occurrences = new Map<string, number>();
-      for (const term of termsOf(words)) occurrences.set(term, (occurrences.get(term) ?? 0) + 1);
+      for (const term of field.terms(words)) occurrences.set(term, (occurrences.get(term) ?? 0) + 1);
       const length = Math.min(LARGEST_SINGLE, new Set(words).size);
       lengths.write(length);
       totalLengths[fieldNumber] = (totalLengths[fieldNumber] ?? 0) + length;
@@ -214,12 +263,6 @@ function isListOf(value: unknown, length: number, isEntry: (entry: unknown) => b
   return Array.isArray(value) && value.length === length && value.every(isEntry);
 }
 
-/** How a query word matches vocabulary terms: term numbers and what a match through each is worth. */
-interface WordMatches {
-  terms: number[];
-  weights: number[];
-}
-
 class CompactRecipeIndex implements RecipeIndex {
   private readonly recipeCount: number;
   private readonly averageLengths: readonly number[];
@@ -256,95 +299,113 @@ class CompactRecipeIndex implements RecipeIndex {
     this.postings = new NumberReader(index.postings);
   }
 
-  search(query: string): SearchHit[] {
-    const words = searchTerms(query);
-    if (words.length === 0 || this.recipeCount === 0) return [];
+  search(query: string): RankedHits {
+    const words = [...new Set(searchTerms(query))].slice(0, MAX_WORDS);
+    if (words.length === 0 || this.recipeCount === 0) return NO_HITS;
     this.matched ??= new Int32Array(this.recipeCount);
     this.scores ??= new Float64Array(this.recipeCount);
     const { matched, scores } = this;
     try {
-      return this.rank(words, matched, scores);
+      return this.rank(words, searchTerms(query).at(-1) ?? "", matched, scores);
     } finally {
       matched.fill(0);
+      scores.fill(0);
     }
   }
 
-  private rank(words: string[], matched: Int32Array, scores: Float64Array): SearchHit[] {
-    // A recipe must match every word (AND); each word through its exact term, a term it starts (the last
-    // word only: the one being typed) or a term within a few edits.
+  private rank(words: string[], typed: string, matched: Int32Array, scores: Float64Array): RankedHits {
+    // Each word through its exact term, its other forms, a term it starts (only the word being typed, the
+    // last), compounds it is a part of, terms within a few edits and the kinds and categories it names.
+    // matched[position] is a bit mask of the words the recipe has matched.
     for (let wordNumber = 0; wordNumber < words.length; wordNumber++) {
-      const { terms, weights } = this.matchesOf(words[wordNumber] ?? "", wordNumber === words.length - 1);
-      let advanced = 0;
-      for (let at = 0; at < terms.length; at++) {
-        advanced += this.addPostings(terms[at] ?? 0, weights[at] ?? 0, wordNumber, matched, scores);
+      const word = words[wordNumber] ?? "";
+      for (const [term, weight] of this.matchesOf(word, word === typed)) {
+        this.addPostings(term, weight, 1 << wordNumber, matched, scores);
       }
-      if (advanced === 0) break;
     }
 
-    // The hits in position order, so equal scores stay in position order, gathered in place: hit number
-    // `count` goes to matched[count] (its position) and scores[count], places already read. The score grows
-    // with the number of different words, as MiniSearch's did; it orders nothing, every hit has them all.
-    const quality = new Set(words).size;
-    let count = 0;
+    // The hits in position order, with how many words each matched and its score.
+    let total = 0;
+    let best = 0;
     for (let position = 0; position < this.recipeCount; position++) {
-      if (matched[position] === words.length) {
-        matched[count] = position;
-        scores[count] = (scores[position] ?? 0) * quality;
-        count++;
-      }
+      if (matched[position] === 0) continue;
+      total++;
+      best = Math.max(best, scores[position] ?? 0);
     }
-    const ranked = orderByScore(scores.subarray(0, count));
-    const hits = new Array<SearchHit>(count);
-    for (let rank = 0; rank < count; rank++) {
-      hits[rank] = { position: matched[ranked.order[rank] ?? 0] ?? 0, score: ranked.scores[rank] ?? 0 };
+    const positions = new Int32Array(total);
+    const wordCounts = new Uint8Array(total);
+    const hitScores = new Float64Array(total);
+    let at = 0;
+    for (let position = 0; position < this.recipeCount; position++) {
+      const mask = matched[position] ?? 0;
+      if (mask === 0) continue;
+      positions[at] = position;
+      wordCounts[at] = bitCount(mask);
+      hitScores[at++] = scores[position] ?? 0;
     }
-    return hits;
+    return new RankedHits(positions, wordCounts, hitScores, words.length, best);
   }
 
-  /** The terms `word` matches: itself, the terms it starts (with `prefix`), those within its edits. */
-  private matchesOf(word: string, prefix: boolean): WordMatches {
+  /**
+   * The terms `word` matches and what a match through each is worth, the
+   * best way it matches: itself (1), another form of it, a term it starts
+   * (with `prefix`), a compound it is a part of, a term within its edits,
+   * the kinds and categories it names.
+   */
+  private matchesOf(word: string, prefix: boolean): Map<number, number> {
     const { vocabulary } = this;
-    const matches: WordMatches = { terms: [], weights: [] };
+    const matches = new Map<number, number>();
+    const offer = (term: number, weight: number) => {
+      if (weight > (matches.get(term) ?? 0)) matches.set(term, weight);
+    };
     const exact = vocabulary.find(word);
-    if (exact >= 0) {
-      matches.terms.push(exact);
-      matches.weights.push(1);
+    if (exact >= 0) offer(exact, 1);
+
+    const stem = stemOf(word);
+    const [stemFirst, stemEnd] = vocabulary.prefixRange(stem);
+    for (let term = stemFirst; term < stemEnd; term++) {
+      if (stemOf(vocabulary.term(term)) === stem) offer(term, INFLECTION_WEIGHT);
     }
+    for (const form of formsOf(stem)) {
+      const term = vocabulary.find(form);
+      if (term >= 0) offer(term, INFLECTION_WEIGHT);
+    }
+
     // A longer term is worth less, but slowly: a word start stays a good guess.
-    const [first, end] = prefix ? vocabulary.prefixRange(word) : [0, 0];
-    for (let term = first; term < end; term++) {
-      if (term === exact) continue;
-      const length = vocabulary.termLength(term);
-      matches.terms.push(term);
-      matches.weights.push((PREFIX_WEIGHT * length) / (length + 0.3 * (length - word.length)));
+    if (prefix) {
+      const [first, end] = vocabulary.prefixRange(word);
+      for (let term = first; term < end; term++) {
+        const length = vocabulary.termLength(term);
+        offer(term, (PREFIX_WEIGHT * length) / (length + 0.3 * (length - word.length)));
+      }
     }
+
+    if (stem.length >= MIN_COMPOUND_REST || isIrregularStem(stem)) {
+      vocabulary.forEachContaining(stem, (term, at) => {
+        offer(term, compoundWeight(vocabulary.term(term), at, stem));
+      });
+    }
+
     const edits = editsAllowed(word);
     if (edits > 0) {
       vocabulary.forEachWithin(word, edits, (term, distance) => {
-        if (distance === 0 || (term >= first && term < end)) return;
         const length = vocabulary.termLength(term);
-        matches.terms.push(term);
-        matches.weights.push((FUZZY_WEIGHT * length) / (length + distance));
+        offer(term, (FUZZY_WEIGHT * length) / (length + distance));
       });
+    }
+
+    const meaning = meaningOfStem(stem);
+    for (const token of [...(meaning?.kinds.map(kindToken) ?? []), ...(meaning?.categories.map(categoryToken) ?? [])]) {
+      const term = vocabulary.find(token);
+      if (term >= 0) offer(term, 1);
     }
     return matches;
   }
 
-  /**
-   * Adds the BM25+ score of `term` (times `weight` and each field's boost)
-   * to every recipe that has matched the words before `wordNumber`, and
-   * counts the recipes that now match `wordNumber` for the first time.
-   */
-  private addPostings(
-    term: number,
-    weight: number,
-    wordNumber: number,
-    matched: Int32Array,
-    scores: Float64Array,
-  ): number {
+  /** Adds the BM25+ score of `term` (times `weight` and each field's boost) to every recipe that has it, marking `bit`. */
+  private addPostings(term: number, weight: number, bit: number, matched: Int32Array, scores: Float64Array): void {
     const { postings, fieldLengths, recipeCount } = this;
     postings.offset = this.postingStarts[term] ?? 0;
-    let advanced = 0;
     for (let field = 0; field < FIELD_COUNT; field++) {
       const recipes = postings.next();
       if (recipes === 0) continue;
@@ -356,19 +417,46 @@ class CompactRecipeIndex implements RecipeIndex {
         const code = postings.next();
         const occurrences = code % 2 === 1 ? postings.next() + 2 : 1;
         position += Math.floor(code / 2) + 1;
-        const before = matched[position];
-        if (before !== wordNumber && before !== wordNumber + 1) continue;
         const length = singleAt(fieldLengths, position * FIELD_COUNT + field);
-        const score = factor * (D + (occurrences * (K + 1)) / (occurrences + K * (1 - B + (B * length) / average)));
-        if (before === wordNumber) {
-          matched[position] = wordNumber + 1;
-          scores[position] = wordNumber === 0 ? score : (scores[position] ?? 0) + score;
-          advanced++;
-        } else {
-          scores[position] = (scores[position] ?? 0) + score;
-        }
+        matched[position] = (matched[position] ?? 0) | bit;
+        scores[position] =
+          (scores[position] ?? 0) +
+          factor * (D + (occurrences * (K + 1)) / (occurrences + K * (1 - B + (B * length) / average)));
       }
     }
-    return advanced;
   }
+}
+
+const NO_HITS = new RankedHits(new Int32Array(0), new Uint8Array(0), new Float64Array(0), 0, 0);
+
+/** How many bits of `mask` are set. */
+function bitCount(mask: number): number {
+  let count = 0;
+  for (let rest = mask; rest !== 0; rest &= rest - 1) count++;
+  return count;
+}
+
+/**
+ * What term `term` is worth as a compound holding `stem` at `at`: as its
+ * last part (a head of at least MIN_COMPOUND_REST before it, only an
+ * ending after), as its first part or, for stems of 4 or more, in its
+ * middle (MIN_COMPOUND_REST on each side). 0 if it is none of them:
+ * "Weißwein" holds "ei" but is no egg. An irregular stem counts only
+ * through its own forms ("Spiegelei", "Eiersalat", not "Eisbergsalat").
+ */
+function compoundWeight(term: string, at: number, stem: string): number {
+  const rest = term.slice(at + stem.length);
+  if (at >= MIN_COMPOUND_REST && endingsOf(stem).includes(rest)) return COMPOUND_END_WEIGHT;
+  if (isIrregularStem(stem)) {
+    const startsWithForm =
+      at === 0 &&
+      formsOf(stem).some(
+        (form) =>
+          form.length >= MIN_COMPOUND_REST && term.startsWith(form) && term.length - form.length >= MIN_COMPOUND_REST,
+      );
+    return startsWithForm ? COMPOUND_PART_WEIGHT : 0;
+  }
+  if (rest.length < MIN_COMPOUND_REST) return 0;
+  if (at === 0) return COMPOUND_PART_WEIGHT;
+  return at >= MIN_COMPOUND_REST && stem.length >= 4 ? COMPOUND_PART_WEIGHT : 0;
 }

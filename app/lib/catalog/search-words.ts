@@ -1,0 +1,118 @@
+/**
+ * The words German cooks search with for a whole category of recipes or a
+ * whole kind of ingredient (issue 17): "Nudeln" means the Pasta category
+ * and every recipe with a noodle, "Käse" every recipe with a cheese. This
+ * is the one reviewed table of them; the search index (search-index.ts)
+ * turns a query word into these kinds through its stem (german-stem.ts),
+ * so "Nuss" and "Nüsse", "Suppe" and "Suppen" name the same thing.
+ *
+ * Words are single words as a visitor types them. A word may name several
+ * things ("Nudeln": a category and a kind).
+ */
+import type { RecipeType } from "../categories.ts";
+import { foldTerm } from "../fold.ts";
+import type { IngredientType } from "../ingredient-types.ts";
+import { stemOf } from "./german-stem.ts";
+
+/** The words for each recipe category of the spec. */
+export const CATEGORY_WORDS: Record<RecipeType, readonly string[]> = {
+  SOUP: ["Suppe", "Eintopf"],
+  PIZZA: ["Pizza"],
+  PASTA: ["Pasta", "Nudeln", "Nudelgericht"],
+  BURGER: ["Burger"],
+  DISH: ["Hauptgericht", "Klassiker"],
+  SALAD: ["Salat"],
+  BREAKFAST: ["Frühstück", "Brunch"],
+  COLD_DISH: ["kalt"],
+  BAKED_DISH: ["Ofen", "Backofen", "Auflauf", "überbacken", "Ofengericht"],
+};
+
+interface KindWords {
+  words: readonly string[];
+  /**
+   * Whether an ingredient that only has this kind among its tags counts
+   * (Frischkäse is a MILK_PRODUCT tagged CHEESE: it is a cheese). Off where
+   * the tags are botanical or culinary side notes a cook would not mean:
+   * the tomato tagged FRUIT is no "Obst", basil tagged VEGETABLE no
+   * "Gemüse", nutmeg tagged NUT no "Nüsse".
+   */
+  viaTags: boolean;
+}
+
+/** The words for each ingredient kind of the spec, and whether its tags count. */
+export const KIND_WORDS: Record<IngredientType, KindWords> = {
+  CHEESE: { words: ["Käse"], viaTags: true },
+  NOODLES: { words: ["Nudeln", "Pasta", "Teigwaren"], viaTags: true },
+  RICE: { words: ["Reis"], viaTags: true },
+  MILK_PRODUCT: { words: ["Milchprodukt", "Milchprodukte"], viaTags: true },
+  VINEGAR: { words: ["Essig"], viaTags: true },
+  OIL: { words: ["Öl", "Speiseöl"], viaTags: false },
+  VEGETABLE: { words: ["Gemüse"], viaTags: false },
+  SEASONING: { words: ["Gewürz", "Gewürze"], viaTags: false },
+  BASIC_FOOD_ITEM: { words: ["Grundnahrungsmittel", "Vorrat"], viaTags: false },
+  NUT: { words: ["Nuss", "Nüsse", "Kerne"], viaTags: false },
+  WHIP: { words: ["Sahne"], viaTags: true },
+  CURRY: { words: ["Curry"], viaTags: false },
+  ASIAN: { words: ["asiatisch", "Asia"], viaTags: true },
+  MEAT: { words: ["Fleisch"], viaTags: false },
+  FRUIT: { words: ["Obst", "Früchte", "Frucht"], viaTags: false },
+};
+
+/** How the index names a kind in a recipe's kinds field: upper case, which no folded word is. */
+export function kindToken(kind: IngredientType): string {
+  return `#KIND-${kind}`;
+}
+
+/** How the index names a category in a recipe's category field. */
+export function categoryToken(type: RecipeType): string {
+  return `#CATEGORY-${type}`;
+}
+
+/** The kinds an ingredient belongs to for the search: its type, and its tags where the kind lets them count. */
+export function kindsOfIngredient(ingredient: {
+  type: IngredientType | null;
+  tags: readonly IngredientType[];
+}): IngredientType[] {
+  const kinds: IngredientType[] = [];
+  if (ingredient.type) kinds.push(ingredient.type);
+  for (const tag of ingredient.tags) {
+    if (KIND_WORDS[tag].viaTags && !kinds.includes(tag)) kinds.push(tag);
+  }
+  return kinds;
+}
+
+export interface WordMeaning {
+  kinds: IngredientType[];
+  categories: RecipeType[];
+}
+
+/** Stem → what it names; built once from the tables above. */
+const MEANINGS = new Map<string, WordMeaning>();
+
+function meaningOf(word: string): WordMeaning {
+  const stem = stemOf(foldTerm(word));
+  let meaning = MEANINGS.get(stem);
+  if (!meaning) {
+    meaning = { kinds: [], categories: [] };
+    MEANINGS.set(stem, meaning);
+  }
+  return meaning;
+}
+
+for (const [type, words] of Object.entries(CATEGORY_WORDS) as [RecipeType, readonly string[]][]) {
+  for (const word of words) {
+    const meaning = meaningOf(word);
+    if (!meaning.categories.includes(type)) meaning.categories.push(type);
+  }
+}
+for (const [kind, { words }] of Object.entries(KIND_WORDS) as [IngredientType, KindWords][]) {
+  for (const word of words) {
+    const meaning = meaningOf(word);
+    if (!meaning.kinds.includes(kind)) meaning.kinds.push(kind);
+  }
+}
+
+/** The categories and kinds a stemmed query word names, or undefined if it names none. */
+export function meaningOfStem(stem: string): WordMeaning | undefined {
+  return MEANINGS.get(stem);
+}
