@@ -2,13 +2,16 @@ import type { RecipeListCardData } from "../lib/recipe-card-data.ts";
 import { RecipeCard } from "./recipe-card.tsx";
 import { RecipeDetailsDisclosure } from "./recipe-details-disclosure.tsx";
 
+/** A list card, with a line saying why it is in the list where that is not plain (a search's related hit). */
+type ListedRecipe = RecipeListCardData & { note?: string | null };
+
 /** Recipe cards one after another, steps and ingredients behind a disclosure; the first image of the page loads at once. */
 export function RecipeList({
   recipes,
   label,
   headingLevel = 2,
 }: {
-  recipes: readonly RecipeListCardData[];
+  recipes: readonly ListedRecipe[];
   label: string;
   /** 3 when the list sits under a heading of its own. */
   headingLevel?: 2 | 3;
@@ -22,7 +25,9 @@ export function RecipeList({
           priority={index === 0}
           headingLevel={headingLevel}
           body={<RecipeDetailsDisclosure slug={recipe.slug} name={recipe.name} headingLevel={headingLevel} />}
-        />
+        >
+          {recipe.note ? <p className="match-reason">{recipe.note}</p> : null}
+        </RecipeCard>
       ))}
     </section>
   );

@@ -5,6 +5,8 @@ import { RecipeList } from "../components/recipe-list.tsx";
 import { SearchForm } from "../components/search-form.tsx";
 import { trackEvent } from "../lib/analytics.ts";
 import { newestRecipes, searchRecipes } from "../lib/catalog/queries.ts";
+import { searchReason } from "../lib/catalog/search-reason.ts";
+import { kindsOfIngredient } from "../lib/catalog/search-words.ts";
 import { CATEGORY_HEADINGS, categoryPath, FOOTER_CATEGORIES } from "../lib/categories.ts";
 import { SEARCH_TERM_PARAM } from "../lib/form-fields.ts";
 import { pageTitle } from "../lib/page-title.ts";
@@ -36,10 +38,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
 
   const { siteUrl, siteName } = context.get(siteConfigContext);
+  const kinds = new Map(catalog.ingredients.map((ingredient) => [ingredient.name, kindsOfIngredient(ingredient)]));
+  const kindsOf = (name: string) => kinds.get(name) ?? [];
+  const term = query.toLowerCase();
   return {
     query,
     ...list,
-    items: recipes.map(recipeListCardData),
+    // A card whose name holds the term is there by the spec's rule; the others say why.
+    items: recipes.map((recipe) => ({
+      ...recipeListCardData(recipe),
+      note: recipe.name.toLowerCase().includes(term) ? null : searchReason(query, recipe, kindsOf),
+    })),
     suggestions: suggestions.map(recipeListCardData),
     siteName,
     // Only the term and the page make the result: other parameters are not part of its address.

@@ -126,6 +126,13 @@ describe("name search", () => {
     expect(html).toContain('aria-label="Suchbegriff löschen" href="/suche"');
   });
 
+  it("finds recipes by another form of a word and says why", async () => {
+    const { html } = await get("/suche?q=eier");
+    expect(cards(html)).toContain("shakshuka");
+    // The note sits in Shakshuka's own card, not a later one.
+    expect(html).toMatch(/data-slug="shakshuka"(?:(?!<article).)*<p class="match-reason">enthält Ei<\/p>/s);
+  });
+
   it("finds Käsespätzle when typed without umlaut", async () => {
     expect(cards((await get("/suche?q=spatzle")).html)).toContain("spaetzle");
   });

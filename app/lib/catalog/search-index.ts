@@ -10,6 +10,7 @@
 import type { RecipeType } from "../categories.ts";
 import type { IngredientType } from "../ingredient-types.ts";
 import { LARGEST_SINGLE, NumberReader, NumberWriter, singleAt } from "./compact-numbers.ts";
+import { BoundedEditDistance } from "./edit-distance.ts";
 import { endingsOf, formsOf, isIrregularStem, stemOf } from "./german-stem.ts";
 import { RankedHits } from "./ranked-hits.ts";
 import { searchTerms, splitWords, termsOf } from "./search-terms.ts";
@@ -428,6 +429,26 @@ class CompactRecipeIndex implements RecipeIndex {
 }
 
 const NO_HITS = new RankedHits(new Int32Array(0), new Uint8Array(0), new Float64Array(0), 0, 0);
+
+/**
+ * Whether query word `word` finds `term` (a folded word of a recipe's
+ * name, ingredients or cuisine) by the rules `search` matches by: itself,
+ * another form, a word start if `typed` (the last word of the query), a
+ * compound part or a typo. One term at a time, for explaining a hit; the
+ * index finds the terms of a word through its vocabulary instead.
+ */
+export function wordFindsTerm(word: string, term: string, typed: boolean): boolean {
+  if (term === word || (typed && term.startsWith(word))) return true;
+  const stem = stemOf(word);
+  if (stemOf(term) === stem || formsOf(stem).includes(term)) return true;
+  if (stem.length >= MIN_COMPOUND_REST || isIrregularStem(stem)) {
+    for (let at = term.indexOf(stem); at !== -1; at = term.indexOf(stem, at + 1)) {
+      if (compoundWeight(term, at, stem) > 0) return true;
+    }
+  }
+  const edits = editsAllowed(word);
+  return edits > 0 && new BoundedEditDistance(word, edits).distanceTo(term, 0, term.length) <= edits;
+}
 
 /** How many bits of `mask` are set. */
 function bitCount(mask: number): number {
