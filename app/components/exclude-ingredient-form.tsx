@@ -1,16 +1,27 @@
 import { Form } from "react-router";
+import { KIND_WORDS, kindLabel, kindsOfNumbers } from "../lib/catalog/search-words.ts";
 import { EXCLUDED_INGREDIENT_PARAM, SELECTED_INGREDIENT_PARAM } from "../lib/form-fields.ts";
-import type { IngredientQuery } from "../lib/ingredient-query.ts";
+import { type IngredientQuery, kindValue } from "../lib/ingredient-query.ts";
+import { INGREDIENT_TYPES } from "../lib/ingredient-types.ts";
 
 interface ExcludeIngredientFormProps {
-  ingredients: { slug: string; name: string }[];
+  /** Every ingredient, with its kinds as `kindNumbers` gives them. */
+  ingredients: { slug: string; name: string; kinds: number[] }[];
   /** The search as it stands: it is posted again with the new exclusion. */
   query: IngredientQuery;
 }
 
-/** "Rezepte ohne diese Zutat": drops recipes that need an ingredient the visitor does not want. */
+/**
+ * "Rezepte ohne diese Zutat": drops recipes that need an ingredient the
+ * visitor does not want, or any of a kind ("ohne Fleisch und Fisch").
+ */
 export function ExcludeIngredientForm({ ingredients, query }: ExcludeIngredientFormProps) {
   const taken = new Set([...query.selected, ...query.excluded]);
+  const kinds = INGREDIENT_TYPES.filter(
+    (kind) =>
+      !taken.has(kindValue(KIND_WORDS[kind].slug)) &&
+      ingredients.some((item) => kindsOfNumbers(item.kinds).includes(kind)),
+  );
   return (
     <Form method="get" action="/zutatensuche" className="exclude-form" preventScrollReset>
       {query.selected.map((slug) => (
@@ -25,13 +36,22 @@ export function ExcludeIngredientForm({ ingredients, query }: ExcludeIngredientF
       <div className="exclude-row">
         <select id="ohne-zutat" name={EXCLUDED_INGREDIENT_PARAM} defaultValue="">
           <option value="">Zutat wählen …</option>
-          {ingredients
-            .filter((item) => !taken.has(item.slug))
-            .map((item) => (
-              <option key={item.slug} value={item.slug}>
-                {item.name}
+          <optgroup label="Ganze Sorten">
+            {kinds.map((kind) => (
+              <option key={kind} value={kindValue(KIND_WORDS[kind].slug)}>
+                {kindLabel(kind)}
               </option>
             ))}
+          </optgroup>
+          <optgroup label="Zutaten">
+            {ingredients
+              .filter((item) => !taken.has(item.slug))
+              .map((item) => (
+                <option key={item.slug} value={item.slug}>
+                  {item.name}
+                </option>
+              ))}
+          </optgroup>
         </select>
         <button type="submit" className="button button-secondary">
           Ausschließen

@@ -1,13 +1,25 @@
 import { useMemo, useRef, useState } from "react";
 import { Form, useSubmit } from "react-router";
-import { foldTerm } from "../lib/fold.ts";
+import { KIND_WORDS, kindLabel, kindsOfNumbers } from "../lib/catalog/search-words.ts";
 import { EXCLUDED_INGREDIENT_PARAM, INGREDIENT_FILTER_PARAM, SELECTED_INGREDIENT_PARAM } from "../lib/form-fields.ts";
+import { ingredientFilter } from "../lib/ingredient-filter.ts";
+import { kindSlugOf, kindValue } from "../lib/ingredient-query.ts";
+import type { IngredientType } from "../lib/ingredient-types.ts";
 
 interface IngredientOption {
   slug: string;
   name: string;
   /** Recipes that need it. */
   recipeCount: number;
+  /** Its kinds, as `kindNumbers` gives them. */
+  kinds: number[];
+}
+
+/** A box in the list: an ingredient, or a kind as a whole ("Nudeln (alle Sorten)"). */
+interface PickerRow {
+  value: string;
+  label: string;
+  note: string;
 }
 
 type Named = Pick<IngredientOption, "slug" | "name">;
@@ -53,15 +65,36 @@ export function IngredientPicker({ ingredients, selected, excluded, filter }: In
     setChecked(new Set(selectedKey.split(" ").filter(Boolean)));
   }
 
-  const folded = foldTerm(filterText.trim());
-  const visible = useMemo(
-    () =>
-      folded === ""
-        ? ingredients.filter((item, index) => index < MOST_USED_SHOWN || checked.has(item.slug))
-        : ingredients.filter((item) => foldTerm(item.name).includes(folded)),
-    [ingredients, folded, checked],
-  );
-  const visibleSlugs = new Set(visible.map((item) => item.slug));
+  const filtering = filterText.trim() !== "";
+  const visible = useMemo(() => {
+    const filter = ingredientFilter(filterText);
+    // Kinds: those the text names, and any chosen one while nothing is typed.
+    const kinds: IngredientType[] = filtering
+      ? filter.kinds
+      : [...checked].flatMap((value) => {
+          const slug = kindSlugOf(value);
+          return (Object.keys(KIND_WORDS) as IngredientType[]).filter((kind) => KIND_WORDS[kind].slug === slug);
+        });
+    const kindRows: PickerRow[] = kinds.flatMap((kind) => {
+      const members = ingredients.filter((item) => kindsOfNumbers(item.kinds).includes(kind)).length;
+      const value = kindValue(KIND_WORDS[kind].slug);
+      // A kind no ingredient has finds nothing, unless a shared link chose it.
+      if (members === 0 && !checked.has(value)) return [];
+      return [{ value, label: kindLabel(kind), note: `${members} ${members === 1 ? "Zutat" : "Zutaten"}` }];
+    });
+    const listed = filtering
+      ? ingredients.filter((item) => filter.lists({ name: item.name, kinds: kindsOfNumbers(item.kinds) }))
+      : ingredients.filter((item, index) => index < MOST_USED_SHOWN || checked.has(item.slug));
+    return [
+      ...kindRows,
+      ...listed.map((item) => ({
+        value: item.slug,
+        label: item.name,
+        note: `${item.recipeCount} ${item.recipeCount === 1 ? "Rezept" : "Rezepte"}`,
+      })),
+    ];
+  }, [ingredients, filterText, filtering, checked]);
+  const visibleSlugs = new Set(visible.map((item) => item.value));
 
   function recompute() {
     if (!form.current) return;
@@ -89,32 +122,32 @@ export function IngredientPicker({ ingredients, selected, excluded, filter }: In
           aria-controls="zutaten-liste"
         />
         <p className="field-hint" id="zutaten-anzahl">
-          {folded !== ""
-            ? `${visible.length} von ${ingredients.length} Zutaten`
+          {filtering
+            ? `${visible.filter((row) => kindSlugOf(row.value) === undefined).length} von ${ingredients.length} Zutaten`
             : ingredients.length > MOST_USED_SHOWN
               ? `Die ${MOST_USED_SHOWN} häufigsten von ${ingredients.length} Zutaten. Alle anderen findest du mit „Zutat finden“.`
               : `${ingredients.length} Zutaten, die häufigsten zuerst`}
         </p>
         <ul className="ingredient-options" id="zutaten-liste" aria-describedby="zutaten-anzahl">
           {visible.map((item) => (
-            <li key={item.slug}>
+            <li key={item.value}>
               <label>
                 <input
                   type="checkbox"
                   name={SELECTED_INGREDIENT_PARAM}
-                  value={item.slug}
-                  checked={checked.has(item.slug)}
+                  value={item.value}
+                  checked={checked.has(item.value)}
                   onChange={(event) => {
                     const next = new Set(checked);
-                    if (event.currentTarget.checked) next.add(item.slug);
-                    else next.delete(item.slug);
+                    if (event.currentTarget.checked) next.add(item.value);
+                    else next.delete(item.value);
                     setChecked(next);
                     recompute();
                   }}
                 />
-                <span className="ingredient-name">{item.name}</span>
+                <span className="ingredient-name">{item.label}</span>
                 {/* One text, not three: React separates neighbouring texts with comments, in every row. */}
-                <span className="ingredient-count">{`${item.recipeCount} ${item.recipeCount === 1 ? "Rezept" : "Rezepte"}`}</span>
+                <span className="ingredient-count">{item.note}</span>
               </label>
             </li>
           ))}

@@ -1,7 +1,8 @@
 /**
  * The ingredient search lives in its URL (docs/design.md): `/zutatensuche?zutat=kä
- * &z=tomate&z=zwiebel&ohne=speck`. Selected (`z`) and excluded (`ohne`)
- * ingredients by slug, and the text that filters the ingredient overview.
+ * &z=tomate&z=zwiebel&z=sorte:nudeln&ohne=speck`. Selected (`z`) and excluded
+ * (`ohne`) ingredients by slug, kinds chosen as a whole among them, and the
+ * text that filters the ingredient overview.
  */
 
 import { EXCLUDED_INGREDIENT_PARAM, INGREDIENT_FILTER_PARAM, SELECTED_INGREDIENT_PARAM } from "./form-fields.ts";
@@ -9,6 +10,23 @@ import { EXCLUDED_INGREDIENT_PARAM, INGREDIENT_FILTER_PARAM, SELECTED_INGREDIENT
 /** More is no longer a search but the whole pantry; it also bounds the work per request. */
 const MAX_SELECTED = 30;
 const MAX_FILTER_LENGTH = 50;
+
+/**
+ * A kind chosen as a whole ("Nudeln (alle Sorten)") goes in `z` or `ohne`
+ * like an ingredient, as "sorte:" and the kind's slug (search-words.ts): an
+ * ingredient's slug never holds a colon (slug.ts).
+ */
+const KIND_VALUE_PREFIX = "sorte:";
+
+/** The value that names a kind in the address. */
+export function kindValue(kindSlug: string): string {
+  return `${KIND_VALUE_PREFIX}${kindSlug}`;
+}
+
+/** The kind slug a value names, or undefined for an ingredient's slug. */
+export function kindSlugOf(value: string): string | undefined {
+  return value.startsWith(KIND_VALUE_PREFIX) ? value.slice(KIND_VALUE_PREFIX.length) : undefined;
+}
 
 export interface IngredientQuery {
   selected: string[];

@@ -6,8 +6,21 @@ import { PaginationNav } from "../components/pagination-nav.tsx";
 import { RecipeCard } from "../components/recipe-card.tsx";
 import { RecipeDetailsDisclosure } from "../components/recipe-details-disclosure.tsx";
 import type { CatalogView } from "../lib/catalog/catalog-view.ts";
-import { type IngredientMatch, matchIngredients, missingIngredients } from "../lib/catalog/queries.ts";
-import { type IngredientQuery, ingredientSearchHref, readIngredientQuery } from "../lib/ingredient-query.ts";
+import {
+  type IngredientMatch,
+  ingredientsOfKinds,
+  matchIngredients,
+  missingIngredients,
+} from "../lib/catalog/queries.ts";
+import { kindBySlug, kindLabel, kindNumbers, kindsOfIngredient } from "../lib/catalog/search-words.ts";
+import type { CatalogIngredient } from "../lib/catalog/types.ts";
+import {
+  type IngredientQuery,
+  ingredientSearchHref,
+  kindSlugOf,
+  readIngredientQuery,
+} from "../lib/ingredient-query.ts";
+import type { IngredientType } from "../lib/ingredient-types.ts";
 import { pageTitle } from "../lib/page-title.ts";
 import { pageHref, paginate, requireExistingPage, requirePageNumber } from "../lib/pagination.ts";
 import { recipeListCardData } from "../lib/recipe-card-data.ts";
@@ -15,17 +28,41 @@ import { pageMeta } from "../lib/seo/page-meta.ts";
 import { catalogContext, siteConfigContext } from "../lib/site-context.server.ts";
 import type { Route } from "./+types/ingredient-search";
 
-/** The page's matches as cards, with how many of the selected ingredients each needs and what it still needs. */
-async function matchCards(catalog: CatalogView, matches: readonly IngredientMatch[], selected: readonly string[]) {
+/**
+ * The page's matches as cards, with how many of the recipe's ingredients the
+ * visitor has (selected, or of a selected kind) and what it still needs.
+ */
+async function matchCards(catalog: CatalogView, matches: readonly IngredientMatch[], covering: ReadonlySet<string>) {
   const recipes = await catalog.cardsAt(matches.map((match) => match.position));
-  const wanted = new Set(selected);
   return recipes.map((recipe) => ({
     recipe: recipeListCardData(recipe),
-    // The match's score, counted again from the card: a card that could not be read leaves no gap to misalign.
-    score: recipe.ingredients.filter((name) => wanted.has(name)).length,
+    // Counted from the card: a card that could not be read leaves no gap to misalign.
+    have: recipe.ingredients.filter((name) => covering.has(name)),
     needed: recipe.ingredients.length,
-    missing: missingIngredients(recipe, selected),
+    missing: missingIngredients(recipe, covering),
   }));
+}
+
+type Choice = { slug: string; name: string };
+
+/** The query's values as ingredients and kinds of this version; values it does not know are left out. */
+function choicesOf(catalog: CatalogView, values: readonly string[]) {
+  const ingredients: CatalogIngredient[] = [];
+  const kinds: IngredientType[] = [];
+  const chosen: Choice[] = [];
+  for (const value of values) {
+    const kindSlug = kindSlugOf(value);
+    const kind = kindSlug === undefined ? undefined : kindBySlug(kindSlug);
+    const ingredient = kindSlug === undefined ? catalog.ingredientBySlug(value) : undefined;
+    if (kind) {
+      kinds.push(kind);
+      chosen.push({ slug: value, name: kindLabel(kind) });
+    } else if (ingredient) {
+      ingredients.push(ingredient);
+      chosen.push({ slug: value, name: ingredient.name });
+    }
+  }
+  return { ingredients, kinds, chosen };
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -34,18 +71,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const query = readIngredientQuery(url.searchParams);
 
   const catalog = await context.get(catalogContext)();
-  const known = (slugs: string[]) => slugs.flatMap((slug) => catalog.ingredientBySlug(slug) ?? []);
-  const selected = known(query.selected);
-  const excluded = known(query.excluded);
+  const selected = choicesOf(catalog, query.selected);
+  const excluded = choicesOf(catalog, query.excluded);
   // A shared link may name an ingredient that has been renamed or removed since.
-  const unknown = [...query.selected, ...query.excluded].filter((slug) => !catalog.ingredientBySlug(slug));
+  const known = new Set([...selected.chosen, ...excluded.chosen].map((choice) => choice.slug));
+  const unknown = [...query.selected, ...query.excluded].filter((value) => !known.has(value));
 
-  const selectedNames = selected.map((ingredient) => ingredient.name);
+  const selectedNames = selected.ingredients.map((ingredient) => ingredient.name);
   const matches = await matchIngredients(
     catalog,
     selectedNames,
-    excluded.map((ingredient) => ingredient.name),
+    excluded.ingredients.map((ingredient) => ingredient.name),
+    { selected: selected.kinds, excluded: excluded.kinds },
   );
+  const covering = new Set([...selectedNames, ...ingredientsOfKinds(catalog, selected.kinds)]);
   const list = paginate(matches, requested);
   // "Nothing found" reads the same at any page number: it is answered where it was asked.
   if (matches.length > 0) requireExistingPage(list, requested, url);
@@ -53,16 +92,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { siteUrl, siteName } = context.get(siteConfigContext);
   return {
     // The overview: every ingredient with its recipe count, most used first.
-    ingredients: catalog.ingredients.map(({ slug, name, recipeCount }) => ({
-      slug,
-      name,
-      recipeCount,
+    ingredients: catalog.ingredients.map((ingredient) => ({
+      slug: ingredient.slug,
+      name: ingredient.name,
+      recipeCount: ingredient.recipeCount,
+      kinds: kindNumbers(kindsOfIngredient(ingredient)),
     })),
-    selected: selected.map(({ slug, name }) => ({ slug, name })),
-    excluded: excluded.map(({ slug, name }) => ({ slug, name })),
+    selected: selected.chosen,
+    excluded: excluded.chosen,
     unknown,
     filter: query.filter,
-    results: await matchCards(catalog, list.items, selectedNames),
+    results: await matchCards(catalog, list.items, covering),
     total: list.total,
     page: list.page,
     pageCount: list.pageCount,
@@ -70,8 +110,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // One address per result: the overview filter is left out and the order of ingredients does not count.
     canonical: `${siteUrl}${pageHref(
       ingredientSearchHref({
-        selected: selected.map((ingredient) => ingredient.slug).sort(),
-        excluded: excluded.map((ingredient) => ingredient.slug).sort(),
+        selected: selected.chosen.map((choice) => choice.slug).sort(),
+        excluded: excluded.chosen.map((choice) => choice.slug).sort(),
         filter: "",
       }),
       list.page,
@@ -109,7 +149,6 @@ export default function IngredientSearch({ loaderData }: Route.ComponentProps) {
     excluded: excluded.map((item) => item.slug),
     filter,
   };
-  const have = new Set(selected.map((item) => item.name));
 
   return (
     <div className="page wide-page ingredient-search">
@@ -139,16 +178,18 @@ export default function IngredientSearch({ loaderData }: Route.ComponentProps) {
 
           {selected.length > 0 ? <ExcludeIngredientForm ingredients={ingredients} query={query} /> : null}
 
-          {results.map(({ recipe, score, needed, missing }, index) => (
+          {results.map(({ recipe, have, needed, missing }, index) => (
             <RecipeCard
               key={recipe.slug}
               recipe={recipe}
               priority={index === 0}
               headingLevel={3}
-              body={<RecipeDetailsDisclosure slug={recipe.slug} name={recipe.name} headingLevel={3} have={have} />}
+              body={
+                <RecipeDetailsDisclosure slug={recipe.slug} name={recipe.name} headingLevel={3} have={new Set(have)} />
+              }
             >
               <p className="match-summary">
-                <strong>{`${score} von ${needed} Zutaten`}</strong>
+                <strong>{`${have.length} von ${needed} Zutaten`}</strong>
                 {` hast du. ${missingText(missing)}`}
               </p>
             </RecipeCard>

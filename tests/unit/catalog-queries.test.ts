@@ -14,6 +14,7 @@ import { storedOrder, summaryOf } from "../../app/lib/catalog/stored-catalog.ts"
 import type { CatalogIngredient, CatalogRecipe } from "../../app/lib/catalog/types.ts";
 import { RECIPE_TYPES } from "../../app/lib/categories.ts";
 import { foldTerm } from "../../app/lib/fold.ts";
+import type { IngredientType } from "../../app/lib/ingredient-types.ts";
 import { recipe } from "./catalog-fixture.ts";
 
 const WORDS = ["Käse", "Spätzle", "Suppe", "Pasta", "mit", "Zucchini", "Rote", "Bete", "Soße", "Ofen", "Salat", "Ei"];
@@ -220,6 +221,74 @@ describe("ingredient matching", () => {
 
   it("finds nothing without a selection", async () => {
     expect(await matchIngredients(viewOf([recipe({ ingredients: ["Ei"] })]), [])).toEqual([]);
+  });
+
+  it("counts a kind chosen as a whole once, and leaves out recipes with an excluded kind", async () => {
+    const kindOf: Record<string, IngredientType> = {
+      Feta: "CHEESE",
+      Käse: "CHEESE",
+      Reis: "RICE",
+      Zwiebel: "VEGETABLE",
+      Knoblauch: "VEGETABLE",
+      Tomate: "VEGETABLE",
+      Zucchini: "VEGETABLE",
+      Spinat: "VEGETABLE",
+    };
+    const ingredients: CatalogIngredient[] = INGREDIENTS.map((name) => ({
+      slug: foldTerm(name),
+      name,
+      description: null,
+      vegetarian: true,
+      vegan: false,
+      type: kindOf[name] ?? null,
+      tags: [],
+      recipeCount: 0,
+    }));
+    const kinds = fc.uniqueArray(fc.constantFrom<IngredientType>("CHEESE", "RICE", "VEGETABLE"), { maxLength: 2 });
+    await fc.assert(
+      fc.asyncProperty(
+        catalogArbitrary,
+        fc.uniqueArray(fc.constantFrom(...INGREDIENTS), { maxLength: 3 }),
+        kinds,
+        kinds,
+        async (recipes, selected, selectedKinds, excludedKinds) => {
+          const catalog = viewOf(recipes, { ingredients });
+          const found = await matchIngredients(catalog, selected, [], {
+            selected: selectedKinds,
+            excluded: excludedKinds,
+          });
+          const ofKind = (name: string, list: readonly IngredientType[]) =>
+            list.includes(kindOf[name] as IngredientType);
+          // Oracle: a point per selected ingredient it needs and per selected kind it needs any of.
+          const expected = recipes
+            .filter((r) => !r.ingredients.some((name) => ofKind(name, excludedKinds)))
+            .map((r) => ({
+              recipe: r,
+              score:
+                r.ingredients.filter((name) => selected.includes(name)).length +
+                selectedKinds.filter((kind) => r.ingredients.some((name) => kindOf[name] === kind)).length,
+              missing: r.ingredients.filter((name) => !selected.includes(name) && !ofKind(name, selectedKinds)).length,
+            }))
+            .filter((r) => r.score > 0);
+          expect(found.map((m) => m.position).length).toBe(expected.length);
+          const recipesFound = await catalog.recipesAt(found.map((m) => m.position));
+          const byId = new Map(expected.map((r) => [r.recipe.id, r]));
+          recipesFound.forEach((r, index) => {
+            expect(found[index]?.score).toBe(byId.get(r.id)?.score);
+          });
+          for (let i = 1; i < recipesFound.length; i++) {
+            const [a, b] = [byId.get(recipesFound[i - 1]?.id ?? -1), byId.get(recipesFound[i]?.id ?? -1)];
+            if (!a || !b) throw new Error("a match the oracle does not have");
+            const order =
+              b.score - a.score ||
+              a.missing - b.missing ||
+              a.recipe.totalTime - b.recipe.totalTime ||
+              a.recipe.name.localeCompare(b.recipe.name, "de");
+            expect(order).toBeLessThanOrEqual(0);
+          }
+        },
+      ),
+    );
   });
 });
 

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import type { CatalogRecipe, IngredientLine } from "../../app/lib/catalog/types.ts";
+import type { IngredientType } from "../../app/lib/ingredient-types.ts";
 import { buildCatalog } from "../../workers/sync/build-catalog.ts";
 import { publish } from "../../workers/sync/publish.ts";
 
@@ -39,20 +40,26 @@ function bareLine(name: string, optional: boolean): IngredientLine {
   return { name, plural: null, wholePieces: false, amount: null, unit: null, note: null, optional };
 }
 
-/** An ingredient record for every name the recipes use, as the sync reads them from Directus. */
-export function ingredientRecords(recipes: readonly CatalogRecipe[]) {
+/** An ingredient record for every name the recipes use, as the sync reads them from Directus; `types` gives some a type. */
+export function ingredientRecords(
+  recipes: readonly CatalogRecipe[],
+  types: Readonly<Record<string, IngredientType>> = {},
+) {
   const names = [...new Set(recipes.flatMap((item) => [...item.ingredients, ...item.optionalIngredients]))];
   return names.map((name) => ({
     name,
     description: null,
     vegetarian: true,
     vegan: true,
-    type: null,
+    type: types[name] ?? null,
     tags: [],
   }));
 }
 
-/** Publishes recipes (and every ingredient they name) into this Worker's KV with the real sync code. */
-export async function publishRecipes(recipes: CatalogRecipe[]): Promise<void> {
-  await publish(env.CATALOG, buildCatalog(recipes, ingredientRecords(recipes)));
+/** Publishes recipes (and every ingredient they name, typed by `types`) into this Worker's KV with the real sync code. */
+export async function publishRecipes(
+  recipes: CatalogRecipe[],
+  types: Readonly<Record<string, IngredientType>> = {},
+): Promise<void> {
+  await publish(env.CATALOG, buildCatalog(recipes, ingredientRecords(recipes, types)));
 }

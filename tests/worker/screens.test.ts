@@ -43,7 +43,16 @@ const RECIPES = [
   }),
 ];
 
-beforeAll(() => publishRecipes(RECIPES));
+beforeAll(() =>
+  publishRecipes(RECIPES, {
+    Speck: "MEAT",
+    Tomate: "VEGETABLE",
+    Zwiebel: "VEGETABLE",
+    Paprika: "VEGETABLE",
+    Käse: "CHEESE",
+    Spätzle: "NOODLES",
+  }),
+);
 
 async function get(path: string, init: RequestInit = {}): Promise<{ response: Response; html: string }> {
   const response = await exports.default.fetch(new Request(`${ORIGIN}${path}`, { redirect: "manual", ...init }));
@@ -202,6 +211,48 @@ describe("ingredient search", () => {
     const { html } = await get("/zutatensuche?zutat=zwie");
     const options = [...html.matchAll(/<input type="checkbox" name="z" value="([^"]+)"/g)].map((match) => match[1]);
     expect(options).toEqual(["zwiebel"]);
+  });
+
+  it("takes a kind as a whole from the address: any ingredient of it counts", async () => {
+    const { html } = await get("/zutatensuche?z=sorte:fleisch");
+    expect(cards(html)).toEqual(["speckpfanne"]);
+    expect(html).toContain("1 von 3 Zutaten</strong> hast du. Es fehlen: Zwiebel, Tomate.");
+    expect(html).toMatch(/<input type="checkbox" name="z" checked="" value="sorte:fleisch"\/>/);
+    expect(html).toContain('aria-label="Fleisch und Fisch (alle Sorten) entfernen" href="/zutatensuche"');
+    expect(html).toContain('<link rel="canonical" href="http://localhost:8787/zutatensuche?z=sorte%3Afleisch"/>');
+    // A kind counts once, however many of its ingredients a recipe has; the ingredients it covers are not missing.
+    const vegetables = await get("/zutatensuche?z=sorte%3Agemuese&z=speck");
+    expect(cards(vegetables.html)[0]).toBe("speckpfanne");
+    expect(vegetables.html).toContain("3 von 3 Zutaten</strong> hast du. Es fehlt nichts!");
+  });
+
+  it("offers a kind when the filter names it, without JavaScript", async () => {
+    const { html } = await get("/zutatensuche?zutat=gem%C3%BCse");
+    const options = [...html.matchAll(/<input type="checkbox" name="z" value="([^"]+)"/g)].map((match) => match[1]);
+    expect(options[0]).toBe("sorte:gemuese");
+    expect(options.slice(1).sort()).toEqual(["paprika", "tomate", "zwiebel"]);
+    expect(html).toContain("Gemüse (alle Sorten)");
+  });
+
+  it("drops recipes with an ingredient of an excluded kind", async () => {
+    const { html } = await get("/zutatensuche?z=zwiebel&ohne=sorte:fleisch");
+    expect(cards(html)).not.toContain("speckpfanne");
+    expect(cards(html)).toContain("tomatensalat");
+    expect(html).toContain("ohne Fleisch und Fisch (alle Sorten)");
+    expect(html).toContain('<option value="sorte:gemuese">Gemüse (alle Sorten)</option>');
+  });
+
+  it("answers the data request of a chosen kind as the page", async () => {
+    const { response, html } = await get("/zutatensuche.data?z=sorte%3Afleisch");
+    expect(response.status).toBe(200);
+    expect(html).toContain("speckpfanne");
+    expect(html).not.toContain("shakshuka");
+  });
+
+  it("ignores a kind it does not know and says so", async () => {
+    const { html } = await get("/zutatensuche?z=tomate&z=sorte:drachen");
+    expect(html).toContain("Eine Zutat aus dem Link kennen wir nicht mehr");
+    expect(cards(html)).toContain("tomatensalat");
   });
 
   it("asks for a choice while nothing is selected", async () => {

@@ -7,7 +7,9 @@
  * reads the cards of the two dozen it shows (`CatalogView.cardsAt`).
  */
 import type { RecipeType } from "../categories.ts";
+import type { IngredientType } from "../ingredient-types.ts";
 import { type CatalogView, MAX_SORTED_MINUTES, NAME_END, type NameLookup } from "./catalog-view.ts";
+import { kindsOfIngredient } from "./search-words.ts";
 import type { CatalogRecipe, RecipeSummary } from "./types.ts";
 
 /** How a name-search result matched, best first. */
@@ -186,24 +188,40 @@ export async function cardsById(catalog: CatalogView, ids: readonly number[]): P
 export interface IngredientMatch {
   /** The recipe's position in the version. */
   position: number;
-  /** How many of the selected ingredients the recipe needs. */
+  /** How many of the selected ingredients and kinds the recipe needs. */
   score: number;
 }
 
 /**
  * Bounds of the first parts of an ingredient match's sort key. Beyond them
- * the order is approximate: at most 30 ingredients are selected
+ * the order is approximate: at most 30 ingredients and kinds are selected
  * (ingredient-query.ts) and no recipe has 64 ingredients.
  */
 const SCORE_RANGE = 64;
 const MISSING_RANGE = 64;
 
+/** Kinds of ingredients chosen as a whole ("Nudeln (alle Sorten)"), wanted or excluded. */
+export interface KindChoice {
+  selected?: readonly IngredientType[];
+  excluded?: readonly IngredientType[];
+}
+
+/** The names of the version's ingredients of any of `kinds` (search-words.ts `kindsOfIngredient`). */
+export function ingredientsOfKinds(catalog: CatalogView, kinds: readonly IngredientType[]): string[] {
+  if (kinds.length === 0) return [];
+  return catalog.ingredients
+    .filter((ingredient) => kindsOfIngredient(ingredient).some((kind) => kinds.includes(kind)))
+    .map((ingredient) => ingredient.name);
+}
+
 /**
  * Recipes for a set of ingredients at hand (spec section 5): the score is the
  * number of selected ingredients among a recipe's ingredients, compared by
- * name; only scores above 0, best first; ties go to fewer missing
- * ingredients, then shorter total time, then name. A recipe that needs an
- * excluded ingredient is dropped.
+ * name, where a selected kind counts once if the recipe has any ingredient
+ * of it; only scores above 0, best first; ties go to fewer missing
+ * ingredients (those neither selected nor of a selected kind), then shorter
+ * total time, then name. A recipe that needs an excluded ingredient, or one
+ * of an excluded kind, is dropped.
  *
  * At fifty thousand recipes, five common ingredients hit a quarter of them:
  * scores are counted in a typed array through the inverted index, and each
@@ -214,20 +232,39 @@ export async function matchIngredients(
   catalog: CatalogView,
   selected: readonly string[],
   excluded: readonly string[] = [],
+  kinds: KindChoice = {},
 ): Promise<IngredientMatch[]> {
   const wanted = new Set(selected);
-  if (wanted.size === 0) return [];
+  const wantedKinds = [...new Set(kinds.selected ?? [])];
+  if (wanted.size === 0 && wantedKinds.length === 0) return [];
   const { positionsWith, ingredientCounts, timeThenName, positionAtPlace } = await catalog.ingredientLookup();
   const count = catalog.count;
   const scores = new Uint8Array(count);
+  // How many of a recipe's ingredients are selected or of a selected kind: the rest are missing.
+  const covered = new Uint8Array(count);
   const touched: number[] = [];
-  for (const name of wanted) {
+  const covering = new Set([...wanted, ...ingredientsOfKinds(catalog, wantedKinds)]);
+  for (const name of covering) {
     for (const position of positionsWith(name)) {
-      if (scores[position] === 0) touched.push(position);
-      scores[position] = Math.min((scores[position] ?? 0) + 1, SCORE_RANGE - 1);
+      if (covered[position] === 0) touched.push(position);
+      covered[position] = Math.min((covered[position] ?? 0) + 1, MISSING_RANGE - 1);
     }
   }
-  for (const name of new Set(excluded)) {
+  const addScore = (position: number) => {
+    scores[position] = Math.min((scores[position] ?? 0) + 1, SCORE_RANGE - 1);
+  };
+  for (const name of wanted) for (const position of positionsWith(name)) addScore(position);
+  for (const kind of wantedKinds) {
+    const counted = new Uint8Array(count);
+    for (const name of ingredientsOfKinds(catalog, [kind])) {
+      for (const position of positionsWith(name)) {
+        if (counted[position] === 1) continue;
+        counted[position] = 1;
+        addScore(position);
+      }
+    }
+  }
+  for (const name of new Set([...excluded, ...ingredientsOfKinds(catalog, kinds.excluded ?? [])])) {
     for (const position of positionsWith(name)) scores[position] = 0;
   }
 
@@ -238,7 +275,10 @@ export async function matchIngredients(
   for (const position of touched) {
     const score = scores[position] ?? 0;
     if (score === 0) continue;
-    const missing = Math.min((ingredientCounts[position] ?? 0) - score, MISSING_RANGE - 1);
+    const missing = Math.max(
+      0,
+      Math.min((ingredientCounts[position] ?? 0) - (covered[position] ?? 0), MISSING_RANGE - 1),
+    );
     const rank = SCORE_RANGE - 1 - score;
     keys[matched++] = (rank * MISSING_RANGE + missing) * perMissing + (timeThenName[position] ?? 0);
   }
@@ -250,10 +290,10 @@ export async function matchIngredients(
   }));
 }
 
-/** The ingredients of a recipe that are not among the selected ones, in the recipe's order. */
-export function missingIngredients(recipe: RecipeSummary, selected: readonly string[]): string[] {
-  const wanted = new Set(selected);
-  return recipe.ingredients.filter((name) => !wanted.has(name));
+/** The ingredients of a recipe that are not among `covering` (the selected ones and those of selected kinds), in the recipe's order. */
+export function missingIngredients(recipe: RecipeSummary, covering: Iterable<string>): string[] {
+  const have = new Set(covering);
+  return recipe.ingredients.filter((name) => !have.has(name));
 }
 
 interface RandomPickOptions {

@@ -10,12 +10,12 @@
 import type { RecipeType } from "../categories.ts";
 import type { IngredientType } from "../ingredient-types.ts";
 import { LARGEST_SINGLE, NumberReader, NumberWriter, singleAt } from "./compact-numbers.ts";
-import { BoundedEditDistance } from "./edit-distance.ts";
-import { endingsOf, formsOf, isIrregularStem, stemOf } from "./german-stem.ts";
+import { formsOf, isIrregularStem, stemOf } from "./german-stem.ts";
 import { RankedHits } from "./ranked-hits.ts";
 import { searchTerms, splitWords, termsOf } from "./search-terms.ts";
 import { Vocabulary, vocabularyText } from "./search-vocabulary.ts";
 import { categoryToken, kindsOfIngredient, kindToken, meaningOfStem } from "./search-words.ts";
+import { compoundWeight, editsAllowed, MIN_COMPOUND_REST } from "./word-match.ts";
 
 /**
  * Bumped whenever what the index holds or how it is written changes: an
@@ -98,23 +98,8 @@ const PREFIX_WEIGHT = 0.375;
 const FUZZY_WEIGHT = 0.45;
 /** Another form of the same word (german-stem.ts): Tomaten for Tomate, Eier for Ei. */
 const INFLECTION_WEIGHT = 0.9;
-/** The word as the last part of a compound, which names what it is: Ziegenkäse for Käse, Bandnudeln for Nudeln. */
-const COMPOUND_END_WEIGHT = 0.6;
-/** The word as a first or middle part, which often only says what kind: Käsespätzle, Salatgurke. */
-const COMPOUND_PART_WEIGHT = 0.45;
-/** The shortest head before a compound's last part, and the shortest rest after its first part. */
-const MIN_COMPOUND_REST = 3;
 /** A query's different words beyond this many are ignored: hits count their words in a bit mask. */
 const MAX_WORDS = 12;
-
-/**
- * Edits allowed in a query word of more than 4 characters: a fifth of its
- * length, rounded, at most 6 (MiniSearch's `fuzzy: 0.2`); shorter words
- * would match far too much.
- */
-function editsAllowed(word: string): number {
-  return word.length > 4 ? Math.min(6, Math.round(word.length * 0.2)) : 0;
-}
 
 /**
  * The parts of an index. Serialized, the numbers come first as one line of
@@ -430,54 +415,9 @@ class CompactRecipeIndex implements RecipeIndex {
 
 const NO_HITS = new RankedHits(new Int32Array(0), new Uint8Array(0), new Float64Array(0), 0, 0);
 
-/**
- * Whether query word `word` finds `term` (a folded word of a recipe's
- * name, ingredients or cuisine) by the rules `search` matches by: itself,
- * another form, a word start if `typed` (the last word of the query), a
- * compound part or a typo. One term at a time, for explaining a hit; the
- * index finds the terms of a word through its vocabulary instead.
- */
-export function wordFindsTerm(word: string, term: string, typed: boolean): boolean {
-  if (term === word || (typed && term.startsWith(word))) return true;
-  const stem = stemOf(word);
-  if (stemOf(term) === stem || formsOf(stem).includes(term)) return true;
-  if (stem.length >= MIN_COMPOUND_REST || isIrregularStem(stem)) {
-    for (let at = term.indexOf(stem); at !== -1; at = term.indexOf(stem, at + 1)) {
-      if (compoundWeight(term, at, stem) > 0) return true;
-    }
-  }
-  const edits = editsAllowed(word);
-  return edits > 0 && new BoundedEditDistance(word, edits).distanceTo(term, 0, term.length) <= edits;
-}
-
 /** How many bits of `mask` are set. */
 function bitCount(mask: number): number {
   let count = 0;
   for (let rest = mask; rest !== 0; rest &= rest - 1) count++;
   return count;
-}
-
-/**
- * What term `term` is worth as a compound holding `stem` at `at`: as its
- * last part (a head of at least MIN_COMPOUND_REST before it, only an
- * ending after), as its first part or, for stems of 4 or more, in its
- * middle (MIN_COMPOUND_REST on each side). 0 if it is none of them:
- * "Weißwein" holds "ei" but is no egg. An irregular stem counts only
- * through its own forms ("Spiegelei", "Eiersalat", not "Eisbergsalat").
- */
-function compoundWeight(term: string, at: number, stem: string): number {
-  const rest = term.slice(at + stem.length);
-  if (at >= MIN_COMPOUND_REST && endingsOf(stem).includes(rest)) return COMPOUND_END_WEIGHT;
-  if (isIrregularStem(stem)) {
-    const startsWithForm =
-      at === 0 &&
-      formsOf(stem).some(
-        (form) =>
-          form.length >= MIN_COMPOUND_REST && term.startsWith(form) && term.length - form.length >= MIN_COMPOUND_REST,
-      );
-    return startsWithForm ? COMPOUND_PART_WEIGHT : 0;
-  }
-  if (rest.length < MIN_COMPOUND_REST) return 0;
-  if (at === 0) return COMPOUND_PART_WEIGHT;
-  return at >= MIN_COMPOUND_REST && stem.length >= 4 ? COMPOUND_PART_WEIGHT : 0;
 }

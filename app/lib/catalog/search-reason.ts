@@ -6,10 +6,10 @@
 import { CATEGORY_HEADINGS } from "../categories.ts";
 import type { IngredientType } from "../ingredient-types.ts";
 import { stemOf } from "./german-stem.ts";
-import { wordFindsTerm } from "./search-index.ts";
 import { searchTerms } from "./search-terms.ts";
 import { meaningOfStem } from "./search-words.ts";
 import type { RecipeSummary } from "./types.ts";
+import { wordFindsTerm } from "./word-match.ts";
 
 type Explained = Pick<RecipeSummary, "name" | "ingredients" | "cuisine" | "type">;
 

@@ -11,8 +11,9 @@
  */
 import type { RecipeType } from "../categories.ts";
 import { foldTerm } from "../fold.ts";
-import type { IngredientType } from "../ingredient-types.ts";
+import { INGREDIENT_TYPES, type IngredientType } from "../ingredient-types.ts";
 import { stemOf } from "./german-stem.ts";
+import { searchTerms } from "./search-terms.ts";
 
 /** The words for each recipe category of the spec. */
 export const CATEGORY_WORDS: Record<RecipeType, readonly string[]> = {
@@ -28,6 +29,10 @@ export const CATEGORY_WORDS: Record<RecipeType, readonly string[]> = {
 };
 
 interface KindWords {
+  /** How the ingredient search names the kind as a whole: "Nudeln (alle Sorten)". */
+  label: string;
+  /** Its name in the ingredient search's address, after KIND_VALUE_PREFIX: ASCII, lower case. */
+  slug: string;
   words: readonly string[];
   /**
    * Whether an ingredient that only has this kind among its tags counts
@@ -41,22 +46,56 @@ interface KindWords {
 
 /** The words for each ingredient kind of the spec, and whether its tags count. */
 export const KIND_WORDS: Record<IngredientType, KindWords> = {
-  CHEESE: { words: ["Käse"], viaTags: true },
-  NOODLES: { words: ["Nudeln", "Pasta", "Teigwaren"], viaTags: true },
-  RICE: { words: ["Reis"], viaTags: true },
-  MILK_PRODUCT: { words: ["Milchprodukt", "Milchprodukte"], viaTags: true },
-  VINEGAR: { words: ["Essig"], viaTags: true },
-  OIL: { words: ["Öl", "Speiseöl"], viaTags: false },
-  VEGETABLE: { words: ["Gemüse"], viaTags: false },
-  SEASONING: { words: ["Gewürz", "Gewürze"], viaTags: false },
-  BASIC_FOOD_ITEM: { words: ["Grundnahrungsmittel", "Vorrat"], viaTags: false },
-  NUT: { words: ["Nuss", "Nüsse", "Kerne"], viaTags: false },
-  WHIP: { words: ["Sahne"], viaTags: true },
-  CURRY: { words: ["Curry"], viaTags: false },
-  ASIAN: { words: ["asiatisch", "Asia"], viaTags: true },
-  MEAT: { words: ["Fleisch"], viaTags: false },
-  FRUIT: { words: ["Obst", "Früchte", "Frucht"], viaTags: false },
+  CHEESE: { label: "Käse", slug: "kaese", words: ["Käse"], viaTags: true },
+  NOODLES: { label: "Nudeln", slug: "nudeln", words: ["Nudeln", "Pasta", "Teigwaren"], viaTags: true },
+  RICE: { label: "Reis", slug: "reis", words: ["Reis"], viaTags: true },
+  MILK_PRODUCT: {
+    label: "Milchprodukte",
+    slug: "milchprodukte",
+    words: ["Milchprodukt", "Milchprodukte"],
+    viaTags: true,
+  },
+  VINEGAR: { label: "Essig", slug: "essig", words: ["Essig"], viaTags: true },
+  OIL: { label: "Öl", slug: "oel", words: ["Öl", "Speiseöl"], viaTags: false },
+  VEGETABLE: { label: "Gemüse", slug: "gemuese", words: ["Gemüse"], viaTags: false },
+  SEASONING: { label: "Gewürze", slug: "gewuerze", words: ["Gewürz", "Gewürze"], viaTags: false },
+  BASIC_FOOD_ITEM: {
+    label: "Grundnahrungsmittel",
+    slug: "grundnahrungsmittel",
+    words: ["Grundnahrungsmittel", "Vorrat"],
+    viaTags: false,
+  },
+  NUT: { label: "Nüsse", slug: "nuesse", words: ["Nuss", "Nüsse", "Kerne"], viaTags: false },
+  WHIP: { label: "Sahne", slug: "sahne", words: ["Sahne"], viaTags: true },
+  CURRY: { label: "Curry", slug: "curry", words: ["Curry"], viaTags: false },
+  ASIAN: { label: "Asiatische Zutaten", slug: "asiatisch", words: ["asiatisch", "Asia"], viaTags: true },
+  MEAT: { label: "Fleisch und Fisch", slug: "fleisch", words: ["Fleisch"], viaTags: false },
+  FRUIT: { label: "Obst", slug: "obst", words: ["Obst", "Früchte", "Frucht"], viaTags: false },
 };
+
+const KIND_BY_SLUG = new Map(
+  (Object.entries(KIND_WORDS) as [IngredientType, KindWords][]).map(([kind, { slug }]) => [slug, kind]),
+);
+
+/** How the ingredient search names a kind chosen as a whole. */
+export function kindLabel(kind: IngredientType): string {
+  return `${KIND_WORDS[kind].label} (alle Sorten)`;
+}
+
+/** Kinds as their places in INGREDIENT_TYPES: how the ingredient search sends each ingredient's kinds, briefly. */
+export function kindNumbers(kinds: readonly IngredientType[]): number[] {
+  return kinds.map((kind) => INGREDIENT_TYPES.indexOf(kind));
+}
+
+/** The kinds of `kindNumbers`. */
+export function kindsOfNumbers(numbers: readonly number[]): IngredientType[] {
+  return numbers.flatMap((number) => INGREDIENT_TYPES[number] ?? []);
+}
+
+/** The kind an address names by its slug, or undefined. */
+export function kindBySlug(slug: string): IngredientType | undefined {
+  return KIND_BY_SLUG.get(slug);
+}
 
 /** How the index names a kind in a recipe's kinds field: upper case, which no folded word is. */
 export function kindToken(kind: IngredientType): string {
@@ -115,4 +154,13 @@ for (const [kind, { words }] of Object.entries(KIND_WORDS) as [IngredientType, K
 /** The categories and kinds a stemmed query word names, or undefined if it names none. */
 export function meaningOfStem(stem: string): WordMeaning | undefined {
   return MEANINGS.get(stem);
+}
+
+/** The kinds the words of `text` name ("Käse" → CHEESE; "Nudeln mit Käse" → NOODLES, CHEESE). */
+export function kindsNamedIn(text: string): IngredientType[] {
+  const kinds: IngredientType[] = [];
+  for (const term of searchTerms(text)) {
+    for (const kind of meaningOfStem(stemOf(term))?.kinds ?? []) if (!kinds.includes(kind)) kinds.push(kind);
+  }
+  return kinds;
 }

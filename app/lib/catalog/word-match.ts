@@ -1,0 +1,71 @@
+/**
+ * How a query word matches a word of a recipe (issue 17), as rules on two
+ * folded terms: its other forms (german-stem.ts), the compounds it is a
+ * part of, and typos. The search index (search-index.ts) applies them
+ * through its vocabulary; search-reason.ts and the ingredient picker's
+ * filter one term at a time. A module of its own, with nothing of the
+ * index, so the browser bundle can use it.
+ */
+import { BoundedEditDistance } from "./edit-distance.ts";
+import { endingsOf, formsOf, isIrregularStem, stemOf } from "./german-stem.ts";
+
+/** The word as the last part of a compound, which names what it is: Ziegenkäse for Käse, Bandnudeln for Nudeln. */
+const COMPOUND_END_WEIGHT = 0.6;
+/** The word as a first or middle part, which often only says what kind: Käsespätzle, Salatgurke. */
+const COMPOUND_PART_WEIGHT = 0.45;
+/** The shortest head before a compound's last part, and the shortest rest after its first part. */
+export const MIN_COMPOUND_REST = 3;
+
+/**
+ * Edits allowed in a query word of more than 4 characters: a fifth of its
+ * length, rounded, at most 6 (MiniSearch's `fuzzy: 0.2`); shorter words
+ * would match far too much.
+ */
+export function editsAllowed(word: string): number {
+  return word.length > 4 ? Math.min(6, Math.round(word.length * 0.2)) : 0;
+}
+
+/**
+ * What term `term` is worth as a compound holding `stem` at `at`: as its
+ * last part (a head of at least MIN_COMPOUND_REST before it, only an
+ * ending after), as its first part or, for stems of 4 or more, in its
+ * middle (MIN_COMPOUND_REST on each side). 0 if it is none of them:
+ * "Weißwein" holds "ei" but is no egg. An irregular stem counts only
+ * through its own forms ("Spiegelei", "Eiersalat", not "Eisbergsalat").
+ */
+export function compoundWeight(term: string, at: number, stem: string): number {
+  const rest = term.slice(at + stem.length);
+  if (at >= MIN_COMPOUND_REST && endingsOf(stem).includes(rest)) return COMPOUND_END_WEIGHT;
+  if (isIrregularStem(stem)) {
+    const startsWithForm =
+      at === 0 &&
+      formsOf(stem).some(
+        (form) =>
+          form.length >= MIN_COMPOUND_REST && term.startsWith(form) && term.length - form.length >= MIN_COMPOUND_REST,
+      );
+    return startsWithForm ? COMPOUND_PART_WEIGHT : 0;
+  }
+  if (rest.length < MIN_COMPOUND_REST) return 0;
+  if (at === 0) return COMPOUND_PART_WEIGHT;
+  return at >= MIN_COMPOUND_REST && stem.length >= 4 ? COMPOUND_PART_WEIGHT : 0;
+}
+
+/**
+ * Whether query word `word` finds `term` (a folded word of a recipe's
+ * name, ingredients or cuisine) by the rules `search` matches by: itself,
+ * another form, a word start if `typed` (the last word of the query), a
+ * compound part or a typo. One term at a time, for explaining a hit; the
+ * index finds the terms of a word through its vocabulary instead.
+ */
+export function wordFindsTerm(word: string, term: string, typed: boolean): boolean {
+  if (term === word || (typed && term.startsWith(word))) return true;
+  const stem = stemOf(word);
+  if (stemOf(term) === stem || formsOf(stem).includes(term)) return true;
+  if (stem.length >= MIN_COMPOUND_REST || isIrregularStem(stem)) {
+    for (let at = term.indexOf(stem); at !== -1; at = term.indexOf(stem, at + 1)) {
+      if (compoundWeight(term, at, stem) > 0) return true;
+    }
+  }
+  const edits = editsAllowed(word);
+  return edits > 0 && new BoundedEditDistance(word, edits).distanceTo(term, 0, term.length) <= edits;
+}

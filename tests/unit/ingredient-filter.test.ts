@@ -1,0 +1,57 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { kindsOfIngredient } from "../../app/lib/catalog/search-words.ts";
+import { ingredientFilter } from "../../app/lib/ingredient-filter.ts";
+import type { IngredientType } from "../../app/lib/ingredient-types.ts";
+import { SEED_DIR, type SeedIngredient } from "../../scripts/cms/seed.ts";
+
+// The seed's ingredients, with their kinds as the search counts them.
+const INGREDIENTS = (JSON.parse(readFileSync(join(SEED_DIR, "ingredients.json"), "utf8")) as SeedIngredient[]).map(
+  (ingredient) => ({
+    name: ingredient.name,
+    kinds: kindsOfIngredient({
+      type: ingredient.type as IngredientType,
+      tags: ingredient.tags as IngredientType[],
+    }),
+  }),
+);
+
+function listed(text: string): string[] {
+  const filter = ingredientFilter(text);
+  return INGREDIENTS.filter((ingredient) => filter.lists(ingredient)).map((ingredient) => ingredient.name);
+}
+
+describe("the ingredient picker's filter", () => {
+  it("lists every cheese for Käse, and offers the kind", () => {
+    expect(listed("käse")).toEqual(
+      expect.arrayContaining(["Parmesan", "Mozzarella", "Feta", "Ziegenkäse", "Bergkäse", "Frischkäse"]),
+    );
+    expect(listed("Kaese")).toEqual(listed("käse"));
+    expect(ingredientFilter("käse").kinds).toEqual(["CHEESE"]);
+    expect(listed("käse")).not.toContain("Tomate");
+  });
+
+  it("lists the forms and compounds of a word", () => {
+    expect(listed("tomaten")).toEqual(
+      expect.arrayContaining(["Tomate", "Kirschtomate", "Passierte Tomaten", "Getrocknete Tomaten", "Tomatenmark"]),
+    );
+    expect(listed("zwiebeln")).toEqual(expect.arrayContaining(["Zwiebel", "Rote Zwiebel", "Frühlingszwiebel"]));
+    expect(listed("eier")).toEqual(["Ei"]);
+  });
+
+  it("lists a kind's members and offers the kind for Nudeln and Pasta", () => {
+    for (const word of ["nudeln", "Pasta"]) {
+      expect(listed(word)).toEqual(
+        expect.arrayContaining(["Spaghetti", "Penne", "Tagliatelle", "Spätzle", "Reisnudeln", "Gnocchi"]),
+      );
+      expect(ingredientFilter(word).kinds).toContain("NOODLES");
+    }
+  });
+
+  it("still lists names that hold the text, as typed", () => {
+    expect(listed("zwi")).toEqual(expect.arrayContaining(["Zwiebel", "Rote Zwiebel", "Frühlingszwiebel"]));
+    expect(listed("xyz")).toEqual([]);
+    expect(ingredientFilter("xyz").kinds).toEqual([]);
+  });
+});
