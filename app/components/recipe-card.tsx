@@ -16,6 +16,8 @@ interface RecipeCardProps {
   headingLevel?: 1 | 2 | 3;
   /** Buttons after the save button, on the recipe page (print, share, cooking mode). */
   actions?: ReactNode;
+  /** A line under the name, saying why the recipe is in a list where that is not plain (a search's related hit). */
+  note?: string | null;
   /** Extra lines under the description, such as how well a recipe matches. */
   children?: ReactNode;
   /**
@@ -33,6 +35,7 @@ export function RecipeCard({
   priority = false,
   headingLevel = 2,
   actions,
+  note,
   children,
   body,
 }: RecipeCardProps) {
@@ -53,6 +56,7 @@ export function RecipeCard({
       <Heading className="recipe-name">
         {linkName ? <RouteLink to={`/rezepte/${recipe.slug}`}>{recipe.name}</RouteLink> : recipe.name}
       </Heading>
+      {note ? <p className="match-reason">{note}</p> : null}
       {recipe.image ? (
         <picture className="recipe-image">
           <source type="image/avif" srcSet={avif ?? undefined} />

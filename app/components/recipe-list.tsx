@@ -24,10 +24,9 @@ export function RecipeList({
           recipe={recipe}
           priority={index === 0}
           headingLevel={headingLevel}
+          note={recipe.note}
           body={<RecipeDetailsDisclosure slug={recipe.slug} name={recipe.name} headingLevel={headingLevel} />}
-        >
-          {recipe.note ? <p className="match-reason">{recipe.note}</p> : null}
-        </RecipeCard>
+        />
       ))}
     </section>
   );

@@ -66,6 +66,25 @@ test.describe("with JavaScript", () => {
     await expect(boxes).toHaveCount(31);
   });
 
+  test("the filter finds every cheese for Käse, and the kind can be chosen as a whole", async ({ page }) => {
+    await page.goto("/zutatensuche");
+    await waitForHydration(page);
+    await page.getByRole("searchbox", { name: "Zutat finden" }).fill("käse");
+    for (const cheese of ["Parmesan", "Feta", "Ziegenkäse", "Frischkäse"]) {
+      await expect(page.getByRole("checkbox", { name: new RegExp(`^${cheese}\\b`) })).toBeVisible();
+    }
+    await page.getByRole("checkbox", { name: /^Käse \(alle Sorten\)/ }).check();
+    await expect(page).toHaveURL(/z=sorte%3Akaese/);
+    await expect(page.getByRole("link", { name: "Käse (alle Sorten) entfernen" })).toBeVisible();
+    const status = page.getByRole("region", { name: "Passende Rezepte" }).getByRole("status");
+    // 29 seed recipes have a cheese: more than one page.
+    await expect(status).toHaveText(/^\d+ passende Rezepte, Seite 1 von \d+$/);
+    // A recipe with two cheeses has the kind once: "1 von …", and neither cheese is missing.
+    const summary = results(page).first().locator(".match-summary");
+    await expect(summary).toContainText(/\d+ von \d+ Zutaten/);
+    await expect(summary).not.toContainText(/Es fehl\w+: .*(Parmesan|Mozzarella|Feta)/);
+  });
+
   test("excluding an ingredient drops the recipes that need it", async ({ page }) => {
     await page.goto("/zutatensuche?z=tomate");
     await waitForHydration(page);
