@@ -243,21 +243,28 @@ export async function matchIngredients(
   // How many of a recipe's ingredients are selected or of a selected kind: the rest are missing.
   const covered = new Uint8Array(count);
   const touched: number[] = [];
-  const covering = new Set([...wanted, ...ingredientsOfKinds(catalog, wantedKinds)]);
-  for (const name of covering) {
-    for (const position of positionsWith(name)) {
-      if (covered[position] === 0) touched.push(position);
-      covered[position] = Math.min((covered[position] ?? 0) + 1, MISSING_RANGE - 1);
-    }
-  }
+  const cover = (position: number) => {
+    if (covered[position] === 0) touched.push(position);
+    covered[position] = Math.min((covered[position] ?? 0) + 1, MISSING_RANGE - 1);
+  };
   const addScore = (position: number) => {
     scores[position] = Math.min((scores[position] ?? 0) + 1, SCORE_RANGE - 1);
   };
-  for (const name of wanted) for (const position of positionsWith(name)) addScore(position);
+  for (const name of wanted) {
+    for (const position of positionsWith(name)) {
+      cover(position);
+      addScore(position);
+    }
+  }
+  // A kind scores once per recipe; its ingredients cover, each once however many chosen kinds it is of.
+  const coveredNames = new Set(wanted);
   for (const kind of wantedKinds) {
     const counted = new Uint8Array(count);
     for (const name of ingredientsOfKinds(catalog, [kind])) {
+      const newlyCovered = !coveredNames.has(name);
+      coveredNames.add(name);
       for (const position of positionsWith(name)) {
+        if (newlyCovered) cover(position);
         if (counted[position] === 1) continue;
         counted[position] = 1;
         addScore(position);
