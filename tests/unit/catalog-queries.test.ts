@@ -59,6 +59,32 @@ const arbitraryRecipe = fc
 
 const catalogArbitrary = fc.array(arbitraryRecipe, { maxLength: 40 });
 
+/** INGREDIENTS as the catalog lists them, each with a kind. */
+const TYPED_INGREDIENTS: CatalogIngredient[] = INGREDIENTS.map((name, index) => ({
+  slug: `zutat-${index}`,
+  name,
+  description: null,
+  vegetarian: true,
+  vegan: false,
+  type:
+    (
+      [
+        "VEGETABLE",
+        "VEGETABLE",
+        "VEGETABLE",
+        "VEGETABLE",
+        "CHEESE",
+        "VEGETABLE",
+        "BASIC_FOOD_ITEM",
+        "CHEESE",
+        "RICE",
+        "VEGETABLE",
+      ] as const
+    )[index] ?? null,
+  tags: [],
+  recipeCount: 0,
+}));
+
 /** The spec's rule, by brute force. */
 function substringOracle(recipes: CatalogRecipe[], term: string): Set<number> {
   const needle = term.trim().toLowerCase();
@@ -87,10 +113,14 @@ describe("name search", () => {
     await fc.assert(
       fc.asyncProperty(
         catalogArbitrary,
-        fc.oneof(fc.constantFrom(...WORDS, "sup", "ÄSE", "e", " mit "), fc.string({ minLength: 1, maxLength: 4 })),
+        fc.oneof(
+          fc.constantFrom(...WORDS, "sup", "ÄSE", "e", " mit ", "Nudeln", "Gemüse", "käse salat", "Eier"),
+          fc.string({ minLength: 1, maxLength: 4 }),
+        ),
         async (recipes, term) => {
           fc.pre(term.trim() !== "");
-          const results = await search(viewOf(recipes), term);
+          // Typed ingredients, so kinds ("Käse", "Gemüse") add related hits too.
+          const results = await search(viewOf(recipes, { ingredients: TYPED_INGREDIENTS }), term);
           const expected = substringOracle(recipes, term);
           const direct = results.slice(0, expected.size);
           expect(new Set(direct.map((r) => r.recipe.id))).toEqual(expected);
