@@ -49,6 +49,11 @@ describe("the ingredient picker's filter", () => {
     }
   });
 
+  it("lists the members of a word's family", () => {
+    expect(listed("pilze")).toEqual(["Champignons"]);
+    expect(listed("fisch")).toEqual(expect.arrayContaining(["Lachsfilet", "Räucherlachs", "Thunfisch"]));
+  });
+
   it("still lists names that hold the text, as typed", () => {
     expect(listed("zwi")).toEqual(expect.arrayContaining(["Zwiebel", "Rote Zwiebel", "Frühlingszwiebel"]));
     expect(listed("xyz")).toEqual([]);

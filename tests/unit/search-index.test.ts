@@ -9,6 +9,7 @@ import {
   SEARCH_INDEX_VERSION,
 } from "../../app/lib/catalog/search-index.ts";
 import { searchTerms, splitWords, termsOf } from "../../app/lib/catalog/search-terms.ts";
+import { familyMembers } from "../../app/lib/catalog/search-words.ts";
 import type { IngredientType } from "../../app/lib/ingredient-types.ts";
 import { levenshtein } from "../levenshtein.ts";
 
@@ -77,21 +78,28 @@ function oracle(recipes: readonly IndexedRecipe[], query: string): Map<number, {
   );
   const vocabulary = new Set(fields.flatMap((entry) => entry.flatMap((field) => [...field.occurrences.keys()])));
 
-  const found = new Map<number, { words: number; score: number }>();
-  for (const word of words) {
+  /** What `term` is worth for `word` by every rule but word starts and families. */
+  const weightOf = (word: string, term: string): number => {
     const stem = stemOf(word);
     const edits = word.length > 4 ? Math.min(6, Math.round(word.length * 0.2)) : 0;
+    const weights = [0];
+    if (term === word) weights.push(1);
+    if (stemOf(term) === stem || formsOf(stem).includes(term)) weights.push(0.9);
+    if (stem.length >= 3 || isIrregularStem(stem)) weights.push(compoundOracle(term, stem));
+    const distance = levenshtein(word, term);
+    if (distance <= edits) weights.push((0.45 * term.length) / (term.length + distance));
+    return Math.max(...weights);
+  };
+
+  const found = new Map<number, { words: number; score: number }>();
+  for (const word of words) {
     const scores = new Map<number, number>();
     for (const term of vocabulary) {
-      const weights = [0];
-      if (term === word) weights.push(1);
-      if (stemOf(term) === stem || formsOf(stem).includes(term)) weights.push(0.9);
+      const weights = [weightOf(word, term)];
       if (word === typed && term.startsWith(word)) {
         weights.push((0.375 * term.length) / (term.length + 0.3 * (term.length - word.length)));
       }
-      if (stem.length >= 3 || isIrregularStem(stem)) weights.push(compoundOracle(term, stem));
-      const distance = levenshtein(word, term);
-      if (distance <= edits) weights.push((0.45 * term.length) / (term.length + distance));
+      for (const member of familyMembers(stemOf(word))) weights.push(0.8 * weightOf(member, term));
       const weight = Math.max(...weights);
       if (weight === 0) continue;
       boosts.forEach((boost, field) => {
@@ -128,7 +136,19 @@ const NAME_WORDS = [
   "Bete",
   "Soße",
 ];
-const INGREDIENTS = ["Zwiebel", "Knoblauch", "Tomate", "Tomaten", "Zucchini", "Feta", "Käse", "Bergkäse", "Rote Bete"];
+const INGREDIENTS = [
+  "Zwiebel",
+  "Knoblauch",
+  "Tomate",
+  "Tomaten",
+  "Zucchini",
+  "Feta",
+  "Käse",
+  "Bergkäse",
+  "Rote Bete",
+  "Lachsfilet",
+  "Champignons",
+];
 const CUISINES = ["Deutsch", "Italienisch", "Thailändisch"];
 
 const arbitraryRecipe = fc
@@ -156,6 +176,9 @@ const query = fc.oneof(
     "tomat",
     "zuchini",
     "ase",
+    "fisch",
+    "pilze",
+    "fisch käse",
   ),
   fc
     .array(fc.constantFrom(...NAME_WORDS, ...INGREDIENTS, "sup", "kä", "tomat"), { minLength: 1, maxLength: 3 })
@@ -191,6 +214,8 @@ describe("search index", () => {
       ["suppe", ["Kartoffelsuppe", "Linsensuppe mit Kokos"]],
       ["käse", ["Käsespätzle aus der Pfanne"]],
       ["linse", ["Linsensuppe mit Kokos"]],
+      // A family word finds what its members find: no recipe here has fish or mushrooms.
+      ["fisch", []],
       // Typos: one edit from 5 characters on, two from 8.
       ["spagetti", ["Spaghetti aglio e olio"]],
       ["spagheti", ["Spaghetti aglio e olio"]],
@@ -297,6 +322,22 @@ describe("search index", () => {
     expect(names("reis")).toEqual(["Basmatireis", "Reisnudeln"]);
     expect(names("nudeln")).toEqual(["Bandnudeln", "Nudelsalat", "Reisnudeln"]);
     expect(names("nudel")).toEqual(["Bandnudeln", "Nudelsalat", "Reisnudeln"]);
+  });
+
+  it("finds by the members of a word's family, a little below the members themselves", () => {
+    const catalog = [
+      recipe("Ofenlachs", ["Lachsfilet"]),
+      recipe("Thunfischsalat", ["Thunfisch"]),
+      recipe("Pilzpfanne", ["Champignons"]),
+      recipe("Rahmchampignons", ["Champignons", "Sahne"]),
+    ];
+    expect(namesFound(catalog, "fisch").sort()).toEqual(["Ofenlachs", "Thunfischsalat"]);
+    expect(namesFound(catalog, "pilze").sort()).toEqual(["Pilzpfanne", "Rahmchampignons"]);
+    // In one and the same index: 0.8 of what the member itself scores.
+    const salmon = [catalog[0] as IndexedRecipe];
+    const [byMember] = search(salmon, "lachs");
+    const [byFamily] = search(salmon, "fisch");
+    expect(byFamily?.score).toBeCloseTo((byMember?.score ?? 0) * 0.8, 6);
   });
 
   it("finds a recipe by the kind of an ingredient and by its category", () => {

@@ -14,7 +14,7 @@ import { formsOf, isIrregularStem, stemOf } from "./german-stem.ts";
 import { RankedHits } from "./ranked-hits.ts";
 import { searchTerms, splitWords, termsOf } from "./search-terms.ts";
 import { Vocabulary, vocabularyText } from "./search-vocabulary.ts";
-import { categoryToken, kindsOfIngredient, kindToken, meaningOfStem } from "./search-words.ts";
+import { categoryToken, familyMembers, kindsOfIngredient, kindToken, meaningOfStem } from "./search-words.ts";
 import { compoundWeight, editsAllowed, MIN_COMPOUND_REST } from "./word-match.ts";
 
 /**
@@ -98,6 +98,8 @@ const PREFIX_WEIGHT = 0.375;
 const FUZZY_WEIGHT = 0.45;
 /** Another form of the same word (german-stem.ts): Tomaten for Tomate, Eier for Ei. */
 const INFLECTION_WEIGHT = 0.9;
+/** What a match through a member of the word's family (search-words.ts) is worth against the member's own. */
+const FAMILY_WEIGHT = 0.8;
 /** A query's different words beyond this many are ignored: hits count their words in a bit mask. */
 const MAX_WORDS = 12;
 
@@ -301,7 +303,8 @@ class CompactRecipeIndex implements RecipeIndex {
 
   private rank(words: string[], typed: string, matched: Int32Array, scores: Float64Array): RankedHits {
     // Each word through its exact term, its other forms, a term it starts (only the word being typed, the
-    // last), compounds it is a part of, terms within a few edits and the kinds and categories it names.
+    // last), compounds it is a part of, terms within a few edits, its family's members, and the kinds and
+    // categories it names.
     // matched[position] is a bit mask of the words the recipe has matched.
     for (let wordNumber = 0; wordNumber < words.length; wordNumber++) {
       const word = words[wordNumber] ?? "";
@@ -336,9 +339,10 @@ class CompactRecipeIndex implements RecipeIndex {
    * The terms `word` matches and what a match through each is worth, the
    * best way it matches: itself (1), another form of it, a term it starts
    * (with `prefix`), a compound it is a part of, a term within its edits,
-   * the kinds and categories it names.
+   * what the members of its family find (`withFamily`), the kinds and
+   * categories it names.
    */
-  private matchesOf(word: string, prefix: boolean): Map<number, number> {
+  private matchesOf(word: string, prefix: boolean, withFamily = true): Map<number, number> {
     const { vocabulary } = this;
     const matches = new Map<number, number>();
     const offer = (term: number, weight: number) => {
@@ -378,6 +382,13 @@ class CompactRecipeIndex implements RecipeIndex {
         const length = vocabulary.termLength(term);
         offer(term, (FUZZY_WEIGHT * length) / (length + distance));
       });
+    }
+
+    // What the members of the word's family find, worth a little less ("Fisch" finds Lachs).
+    if (withFamily) {
+      for (const member of familyMembers(stem)) {
+        for (const [term, weight] of this.matchesOf(member, false, false)) offer(term, weight * FAMILY_WEIGHT);
+      }
     }
 
     const meaning = meaningOfStem(stem);

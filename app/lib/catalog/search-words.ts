@@ -120,6 +120,44 @@ export function kindsOfIngredient(ingredient: {
   return kinds;
 }
 
+/**
+ * Words that name a family of other words a cook means by them, beyond the
+ * spec's kinds: "Fisch" is MEAT there with the chicken, and "Pilze" no kind
+ * at all. A query word of a family also finds what its members find (every
+ * way but word starts), worth a little less (search-index.ts).
+ */
+export const WORD_FAMILIES: readonly { words: readonly string[]; members: readonly string[] }[] = [
+  {
+    words: ["Fisch"],
+    members: [
+      "Lachs",
+      "Thunfisch",
+      "Forelle",
+      "Kabeljau",
+      "Seelachs",
+      "Hering",
+      "Makrele",
+      "Sardine",
+      "Dorade",
+      "Zander",
+    ],
+  },
+  { words: ["Pilz", "Pilze"], members: ["Champignon", "Pfifferling", "Steinpilz", "Shiitake", "Austernpilz"] },
+  { words: ["Geflügel"], members: ["Hähnchen", "Huhn", "Hühnchen", "Pute", "Truthahn", "Ente", "Chicken"] },
+  { words: ["Meeresfrüchte"], members: ["Garnele", "Shrimp", "Muschel", "Tintenfisch", "Calamari", "Scampi"] },
+];
+
+/** Stem of a family word → its members, folded. */
+const FAMILY_MEMBERS = new Map<string, string[]>();
+for (const { words, members } of WORD_FAMILIES) {
+  for (const word of words) FAMILY_MEMBERS.set(stemOf(foldTerm(word)), members.map(foldTerm));
+}
+
+/** The members of the family a stemmed query word names, folded; none for another word. */
+export function familyMembers(stem: string): readonly string[] {
+  return FAMILY_MEMBERS.get(stem) ?? [];
+}
+
 export interface WordMeaning {
   kinds: IngredientType[];
   categories: RecipeType[];

@@ -8,6 +8,7 @@
  */
 import { BoundedEditDistance } from "./edit-distance.ts";
 import { endingsOf, formsOf, isIrregularStem, stemOf } from "./german-stem.ts";
+import { familyMembers } from "./search-words.ts";
 
 /** The word as the last part of a compound, which names what it is: Ziegenkäse for Käse, Bandnudeln for Nudeln. */
 const COMPOUND_END_WEIGHT = 0.6;
@@ -54,10 +55,11 @@ export function compoundWeight(term: string, at: number, stem: string): number {
  * Whether query word `word` finds `term` (a folded word of a recipe's
  * name, ingredients or cuisine) by the rules `search` matches by: itself,
  * another form, a word start if `typed` (the last word of the query), a
- * compound part or a typo. One term at a time, for explaining a hit; the
+ * compound part, a typo, or through a member of the word's family
+ * (search-words.ts: "Fisch" finds Lachs). One term at a time, for explaining a hit; the
  * index finds the terms of a word through its vocabulary instead.
  */
-export function wordFindsTerm(word: string, term: string, typed: boolean): boolean {
+export function wordFindsTerm(word: string, term: string, typed: boolean, withFamily = true): boolean {
   if (term === word || (typed && term.startsWith(word))) return true;
   const stem = stemOf(word);
   if (stemOf(term) === stem || formsOf(stem).includes(term)) return true;
@@ -67,5 +69,6 @@ export function wordFindsTerm(word: string, term: string, typed: boolean): boole
     }
   }
   const edits = editsAllowed(word);
-  return edits > 0 && new BoundedEditDistance(word, edits).distanceTo(term, 0, term.length) <= edits;
+  if (edits > 0 && new BoundedEditDistance(word, edits).distanceTo(term, 0, term.length) <= edits) return true;
+  return withFamily && familyMembers(stem).some((member) => wordFindsTerm(member, term, false, false));
 }
