@@ -1,11 +1,14 @@
 /**
  * The name search's index: an inverted index over recipe names, ingredient
- * names and cuisines, built by the sync and read by the Worker. Its shape
- * and why it replaced MiniSearch are in decision 0018: a sorted vocabulary
- * (search-vocabulary.ts), and per term and field a posting list kept as
- * compact text (compact-numbers.ts) that a query decodes only for the terms
- * it touches. Loading the index takes slices of its text and finds where
- * each term starts; nothing is decoded per recipe.
+ * names, cuisines, the kinds of a recipe's ingredients and its category,
+ * built by the sync and read by the Worker. Its shape and why it replaced
+ * MiniSearch are in decision 0018: a sorted vocabulary (search-vocabulary.ts),
+ * and per term and field a posting list kept as compact text
+ * (compact-numbers.ts) that a query decodes only for the terms it touches.
+ * Loading the index takes slices of its text and finds where each term
+ * starts; nothing is decoded per recipe. How a query word finds terms (word
+ * forms, compound parts, typos, the words for kinds and categories) is
+ * decision 0024's.
  */
 import type { RecipeType } from "../categories.ts";
 import type { IngredientType } from "../ingredient-types.ts";
