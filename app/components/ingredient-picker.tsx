@@ -1,6 +1,6 @@
 import { useMemo, useRef, useState } from "react";
 import { Form, useSubmit } from "react-router";
-import { KIND_WORDS, kindLabel, kindsOfNumbers } from "../lib/catalog/search-words.ts";
+import { KIND_WORDS, kindBySlug, kindLabel, kindsOfNumbers } from "../lib/catalog/search-words.ts";
 import { EXCLUDED_INGREDIENT_PARAM, INGREDIENT_FILTER_PARAM, SELECTED_INGREDIENT_PARAM } from "../lib/form-fields.ts";
 import { ingredientFilter } from "../lib/ingredient-filter.ts";
 import { kindSlugOf, kindValue } from "../lib/ingredient-query.ts";
@@ -73,7 +73,7 @@ export function IngredientPicker({ ingredients, selected, excluded, filter }: In
       ? filter.kinds
       : [...checked].flatMap((value) => {
           const slug = kindSlugOf(value);
-          return (Object.keys(KIND_WORDS) as IngredientType[]).filter((kind) => KIND_WORDS[kind].slug === slug);
+          return (slug === undefined ? undefined : kindBySlug(slug)) ?? [];
         });
     const kindRows: PickerRow[] = kinds.flatMap((kind) => {
       const members = ingredients.filter((item) => kindsOfNumbers(item.kinds).includes(kind)).length;

@@ -6,7 +6,7 @@ import { SearchForm } from "../components/search-form.tsx";
 import { trackEvent } from "../lib/analytics.ts";
 import { newestRecipes, searchRecipes } from "../lib/catalog/queries.ts";
 import { searchReason } from "../lib/catalog/search-reason.ts";
-import { kindsOfIngredient } from "../lib/catalog/search-words.ts";
+import { ingredientKinds } from "../lib/catalog/search-words.ts";
 import { CATEGORY_HEADINGS, categoryPath, FOOTER_CATEGORIES } from "../lib/categories.ts";
 import { SEARCH_TERM_PARAM } from "../lib/form-fields.ts";
 import { pageTitle } from "../lib/page-title.ts";
@@ -38,7 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
 
   const { siteUrl, siteName } = context.get(siteConfigContext);
-  const kinds = new Map(catalog.ingredients.map((ingredient) => [ingredient.name, kindsOfIngredient(ingredient)]));
+  const kinds = ingredientKinds(catalog.ingredients);
   const kindsOf = (name: string) => kinds.get(name) ?? [];
   const term = query.toLowerCase();
   return {

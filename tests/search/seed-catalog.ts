@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { type CatalogView, createMemoryCatalogView } from "../../app/lib/catalog/catalog-view.ts";
-import { kindsOfIngredient } from "../../app/lib/catalog/search-words.ts";
+import { ingredientKinds } from "../../app/lib/catalog/search-words.ts";
 import type { CatalogRecipe } from "../../app/lib/catalog/types.ts";
 import type { RecipeType } from "../../app/lib/categories.ts";
 import type { IngredientType } from "../../app/lib/ingredient-types.ts";
@@ -57,7 +57,7 @@ export function seedCatalog(): SeedCatalog {
     tags: ingredient.tags as IngredientType[],
   }));
   const { catalog, searchIndex } = buildCatalog(recipes, raw);
-  const kindsByName = new Map(raw.map((ingredient) => [ingredient.name, kindsOfIngredient(ingredient)]));
+  const kindsByName = ingredientKinds(raw);
   const judged = new Map(
     recipes.map((recipe) => [
       recipe.id,

@@ -4,7 +4,8 @@
  * counts, category counts, and the serialized search index.
  */
 
-import { buildSearchIndex, ingredientKinds } from "../../app/lib/catalog/search-index.ts";
+import { buildSearchIndex } from "../../app/lib/catalog/search-index.ts";
+import { ingredientKinds } from "../../app/lib/catalog/search-words.ts";
 import { storedOrder } from "../../app/lib/catalog/stored-catalog.ts";
 import {
   CATALOG_FORMAT_VERSION,

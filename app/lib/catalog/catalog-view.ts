@@ -11,13 +11,8 @@
 import type { RecipeType } from "../categories.ts";
 import { createMemoryStore } from "./memory-store.ts";
 import { openVersion, type PublishedVersion, storeReader } from "./published-catalog.ts";
-import {
-  buildSearchIndex,
-  ingredientKinds,
-  loadSearchIndex,
-  type RecipeIndex,
-  SEARCH_INDEX_VERSION,
-} from "./search-index.ts";
+import { buildSearchIndex, loadSearchIndex, type RecipeIndex, SEARCH_INDEX_VERSION } from "./search-index.ts";
+import { ingredientKinds } from "./search-words.ts";
 import { blobKey, mapVersionBlobs, type VersionBlobs } from "./storage.ts";
 import { parseMeta, storeCatalog, storedOrder } from "./stored-catalog.ts";
 import type { Catalog, CatalogIngredient, CatalogRecipe, RecipeSummary } from "./types.ts";

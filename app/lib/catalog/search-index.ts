@@ -17,7 +17,7 @@ import { formsOf, isIrregularStem, stemOf } from "./german-stem.ts";
 import { RankedHits } from "./ranked-hits.ts";
 import { searchTerms, splitWords, termsOf } from "./search-terms.ts";
 import { Vocabulary, vocabularyText } from "./search-vocabulary.ts";
-import { categoryToken, familyMembers, kindsOfIngredient, kindToken, meaningOfStem } from "./search-words.ts";
+import { categoryToken, familyMembers, type IngredientKinds, kindToken, meaningOfStem } from "./search-words.ts";
 import { compoundWeight, editsAllowed, MIN_COMPOUND_REST } from "./word-match.ts";
 
 /**
@@ -34,16 +34,6 @@ export interface IndexedRecipe {
   readonly cuisine: string | null;
   /** Its category; a query word naming it (search-words.ts) finds the recipe. */
   readonly type?: RecipeType;
-}
-
-/** The kinds (search-words.ts `kindsOfIngredient`) of each ingredient, by name; a name not in it has none. */
-export type IngredientKinds = ReadonlyMap<string, readonly IngredientType[]>;
-
-/** Each ingredient's kinds, for `buildSearchIndex`. */
-export function ingredientKinds(
-  ingredients: readonly { name: string; type: IngredientType | null; tags: readonly IngredientType[] }[],
-): IngredientKinds {
-  return new Map(ingredients.map((ingredient) => [ingredient.name, kindsOfIngredient(ingredient)]));
 }
 
 export interface RecipeIndex {

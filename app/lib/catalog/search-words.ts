@@ -158,6 +158,16 @@ export function familyMembers(stem: string): readonly string[] {
   return FAMILY_MEMBERS.get(stem) ?? [];
 }
 
+/** The kinds (`kindsOfIngredient`) of each ingredient, by name; a name not in it has none. */
+export type IngredientKinds = ReadonlyMap<string, readonly IngredientType[]>;
+
+/** Each ingredient's kinds, by name: for the search index and the search's reasons. */
+export function ingredientKinds(
+  ingredients: readonly { name: string; type: IngredientType | null; tags: readonly IngredientType[] }[],
+): IngredientKinds {
+  return new Map(ingredients.map((ingredient) => [ingredient.name, kindsOfIngredient(ingredient)]));
+}
+
 export interface WordMeaning {
   kinds: IngredientType[];
   categories: RecipeType[];
