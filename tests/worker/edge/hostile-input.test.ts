@@ -43,6 +43,7 @@ const PATHS = [
   "/directus/assets/11111111-2222-4333-8444-555555555555",
   "/directus/auth/login/google",
   "/suche.data",
+  "/zutatensuche.data",
   "/_.data",
   "/gespeicherte-rezepte.data",
 ];
@@ -75,6 +76,14 @@ const hostileText = fc.oneof(
     "NaN",
     "[]",
     "{}",
+    // A kind chosen as a whole in the ingredient search (z=sorte:<kind>).
+    "sorte:",
+    "sorte:kaese",
+    "SORTE:KAESE",
+    "sorte:__proto__",
+    "sorte:constructor",
+    "sorte:sorte:kaese",
+    "sorte%3Akaese%00",
   ),
   fc.string({ maxLength: 40 }),
   fc.string({ unit: "binary", maxLength: 40 }),
