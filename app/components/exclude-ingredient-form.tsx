@@ -1,12 +1,12 @@
 import { Form } from "react-router";
-import { KIND_WORDS, kindLabel, kindsOfNumbers } from "../lib/catalog/search-words.ts";
+import { KIND_WORDS, kindLabel, maskHasKind } from "../lib/catalog/search-words.ts";
 import { EXCLUDED_INGREDIENT_PARAM, SELECTED_INGREDIENT_PARAM } from "../lib/form-fields.ts";
 import { type IngredientQuery, kindValue } from "../lib/ingredient-query.ts";
 import { INGREDIENT_TYPES } from "../lib/ingredient-types.ts";
 
 interface ExcludeIngredientFormProps {
-  /** Every ingredient, with its kinds as `kindNumbers` gives them. */
-  ingredients: { slug: string; name: string; kinds: number[] }[];
+  /** Every ingredient, with its kinds as `kindMask` gives them. */
+  ingredients: { slug: string; name: string; kinds: number }[];
   /** The search as it stands: it is posted again with the new exclusion. */
   query: IngredientQuery;
 }
@@ -17,10 +17,10 @@ interface ExcludeIngredientFormProps {
  */
 export function ExcludeIngredientForm({ ingredients, query }: ExcludeIngredientFormProps) {
   const taken = new Set([...query.selected, ...query.excluded]);
+  // The kinds some ingredient has, in one pass over the list.
+  const present = ingredients.reduce((mask, item) => mask | item.kinds, 0);
   const kinds = INGREDIENT_TYPES.filter(
-    (kind) =>
-      !taken.has(kindValue(KIND_WORDS[kind].slug)) &&
-      ingredients.some((item) => kindsOfNumbers(item.kinds).includes(kind)),
+    (kind) => !taken.has(kindValue(KIND_WORDS[kind].slug)) && maskHasKind(present, kind),
   );
   return (
     <Form method="get" action="/zutatensuche" className="exclude-form" preventScrollReset>

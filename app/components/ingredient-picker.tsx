@@ -1,6 +1,6 @@
 import { useMemo, useRef, useState } from "react";
 import { Form, useSubmit } from "react-router";
-import { KIND_WORDS, kindBySlug, kindLabel, kindsOfNumbers } from "../lib/catalog/search-words.ts";
+import { KIND_WORDS, kindBySlug, kindLabel, kindsOfMask, maskHasKind } from "../lib/catalog/search-words.ts";
 import { EXCLUDED_INGREDIENT_PARAM, INGREDIENT_FILTER_PARAM, SELECTED_INGREDIENT_PARAM } from "../lib/form-fields.ts";
 import { ingredientFilter } from "../lib/ingredient-filter.ts";
 import { kindSlugOf, kindValue } from "../lib/ingredient-query.ts";
@@ -11,8 +11,8 @@ interface IngredientOption {
   name: string;
   /** Recipes that need it. */
   recipeCount: number;
-  /** Its kinds, as `kindNumbers` gives them. */
-  kinds: number[];
+  /** Its kinds, as `kindMask` gives them. */
+  kinds: number;
 }
 
 /** A box in the list: an ingredient, or a kind as a whole ("Nudeln (alle Sorten)"). */
@@ -76,14 +76,14 @@ export function IngredientPicker({ ingredients, selected, excluded, filter }: In
           return (slug === undefined ? undefined : kindBySlug(slug)) ?? [];
         });
     const kindRows: PickerRow[] = kinds.flatMap((kind) => {
-      const members = ingredients.filter((item) => kindsOfNumbers(item.kinds).includes(kind)).length;
+      const members = ingredients.filter((item) => maskHasKind(item.kinds, kind)).length;
       const value = kindValue(KIND_WORDS[kind].slug);
       // A kind no ingredient has finds nothing, unless a shared link chose it.
       if (members === 0 && !checked.has(value)) return [];
       return [{ value, label: kindLabel(kind), note: `${members} ${members === 1 ? "Zutat" : "Zutaten"}` }];
     });
     const listed = filtering
-      ? ingredients.filter((item) => filter.lists({ name: item.name, kinds: kindsOfNumbers(item.kinds) }))
+      ? ingredients.filter((item) => filter.lists({ name: item.name, kinds: kindsOfMask(item.kinds) }))
       : ingredients.filter((item, index) => index < MOST_USED_SHOWN || checked.has(item.slug));
     return [
       ...kindRows,

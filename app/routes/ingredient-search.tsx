@@ -12,7 +12,7 @@ import {
   matchIngredients,
   missingIngredients,
 } from "../lib/catalog/queries.ts";
-import { kindBySlug, kindLabel, kindNumbers, kindsOfIngredient } from "../lib/catalog/search-words.ts";
+import { kindBySlug, kindLabel, kindMask, kindsOfIngredient } from "../lib/catalog/search-words.ts";
 import type { CatalogIngredient } from "../lib/catalog/types.ts";
 import {
   type IngredientQuery,
@@ -96,7 +96,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       slug: ingredient.slug,
       name: ingredient.name,
       recipeCount: ingredient.recipeCount,
-      kinds: kindNumbers(kindsOfIngredient(ingredient)),
+      kinds: kindMask(kindsOfIngredient(ingredient)),
     })),
     selected: selected.chosen,
     excluded: excluded.chosen,

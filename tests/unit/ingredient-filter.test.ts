@@ -1,9 +1,10 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { kindsOfIngredient } from "../../app/lib/catalog/search-words.ts";
+import { kindMask, kindsOfIngredient, kindsOfMask, maskHasKind } from "../../app/lib/catalog/search-words.ts";
 import { ingredientFilter } from "../../app/lib/ingredient-filter.ts";
-import type { IngredientType } from "../../app/lib/ingredient-types.ts";
+import { INGREDIENT_TYPES, type IngredientType } from "../../app/lib/ingredient-types.ts";
 import { SEED_DIR, type SeedIngredient } from "../../scripts/cms/seed.ts";
 
 // The seed's ingredients, with their kinds as the search counts them.
@@ -58,5 +59,31 @@ describe("the ingredient picker's filter", () => {
     expect(listed("zwi")).toEqual(expect.arrayContaining(["Zwiebel", "Rote Zwiebel", "Frühlingszwiebel"]));
     expect(listed("xyz")).toEqual([]);
     expect(ingredientFilter("xyz").kinds).toEqual([]);
+  });
+});
+
+describe("kinds as one number (how the page sends each ingredient's kinds)", () => {
+  const someKinds = fc.subarray([...INGREDIENT_TYPES]);
+
+  it("gives back exactly the kinds it was made of, in the list's order", () => {
+    fc.assert(
+      fc.property(fc.shuffledSubarray([...INGREDIENT_TYPES]), (kinds) => {
+        const mask = kindMask(kinds);
+        expect(kindsOfMask(mask)).toEqual(INGREDIENT_TYPES.filter((kind) => kinds.includes(kind)));
+        for (const kind of INGREDIENT_TYPES) expect(maskHasKind(mask, kind)).toBe(kinds.includes(kind));
+      }),
+    );
+  });
+
+  it("keeps every kind apart: a mask of all of them is a whole number the page's data carries as it is", () => {
+    fc.assert(
+      fc.property(someKinds, someKinds, (a, b) => {
+        const same = a.length === b.length && a.every((kind, i) => kind === b[i]);
+        expect(kindMask(a) === kindMask(b)).toBe(same);
+      }),
+    );
+    const all = kindMask(INGREDIENT_TYPES);
+    expect(Number.isSafeInteger(all) && all > 0).toBe(true);
+    expect(JSON.parse(JSON.stringify(all))).toBe(all);
   });
 });

@@ -82,14 +82,25 @@ export function kindLabel(kind: IngredientType): string {
   return `${KIND_WORDS[kind].label} (alle Sorten)`;
 }
 
-/** Kinds as their places in INGREDIENT_TYPES: how the ingredient search sends each ingredient's kinds, briefly. */
-export function kindNumbers(kinds: readonly IngredientType[]): number[] {
-  return kinds.map((kind) => INGREDIENT_TYPES.indexOf(kind));
+/**
+ * Kinds as one number, a bit per place in INGREDIENT_TYPES: how the
+ * ingredient search sends each ingredient's kinds. A number per ingredient
+ * is less for the page's data to carry and encode than a list per ingredient.
+ */
+export function kindMask(kinds: readonly IngredientType[]): number {
+  let mask = 0;
+  for (const kind of kinds) mask |= 1 << INGREDIENT_TYPES.indexOf(kind);
+  return mask;
 }
 
-/** The kinds of `kindNumbers`. */
-export function kindsOfNumbers(numbers: readonly number[]): IngredientType[] {
-  return numbers.flatMap((number) => INGREDIENT_TYPES[number] ?? []);
+/** Whether `mask` (of `kindMask`) holds `kind`. */
+export function maskHasKind(mask: number, kind: IngredientType): boolean {
+  return (mask & (1 << INGREDIENT_TYPES.indexOf(kind))) !== 0;
+}
+
+/** The kinds of a `kindMask`, in INGREDIENT_TYPES order. */
+export function kindsOfMask(mask: number): IngredientType[] {
+  return INGREDIENT_TYPES.filter((_, place) => (mask & (1 << place)) !== 0);
 }
 
 /** The kind an address names by its slug, or undefined. */
