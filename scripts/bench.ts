@@ -14,6 +14,9 @@
  *                                        reports/recipe-print.pdf (and .png)
  *   npm run bench -- --only edge         the built Worker in workerd at 1k, 10k
  *                                        and 50k recipes (a few minutes)
+ *   npm run bench -- --only edge --edge-size 10000
+ *                                        only at that size (repeatable), to
+ *                                        iterate on a page
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -73,8 +76,16 @@ const EDGE_SIZES = [1_000, 10_000, 50_000];
 const EDGE_LIMITS = { plan: "Workers Free", cpuMs: 10, isolateMb: 128 };
 const EDGE_GOALS = { pageCpuMs: 5, pageCpuAt: 10_000, heapMb: 64, coldMs: 300, searchP99Ms: 5, limitsAt: 50_000 };
 
-const { values: args } = parseArgs({ options: { only: { type: "string", multiple: true } } });
+const { values: args } = parseArgs({
+  options: { only: { type: "string", multiple: true }, "edge-size": { type: "string", multiple: true } },
+});
 const only = args.only ?? [];
+// `--edge-size 10000` measures the edge part at that catalog size only, to iterate on a page; its report then has that size alone.
+const edgeSizes = args["edge-size"]?.map(Number) ?? EDGE_SIZES;
+if (edgeSizes.some((size) => !Number.isInteger(size) || size < 1)) {
+  console.error(`bench: --edge-size takes a number of recipes, such as ${EDGE_SIZES.join(" or ")}`);
+  process.exit(2);
+}
 const unknown = only.filter((name) => !(PARTS as readonly string[]).includes(name));
 if (unknown.length > 0) {
   console.error(`bench: unknown part ${unknown.join(", ")}; parts are ${PARTS.join(", ")}`);
@@ -131,9 +142,9 @@ if (wanted("edge")) {
   // The machine is shared (others' tests, two cores): say how busy it is.
   const load = loadavg().map((value) => value.toFixed(2));
   console.log(
-    `bench: the built Worker in workerd at ${EDGE_SIZES.join(", ")} recipes (load ${load.join(", ")}, ${availableParallelism()} CPUs) …`,
+    `bench: the built Worker in workerd at ${edgeSizes.join(", ")} recipes (load ${load.join(", ")}, ${availableParallelism()} CPUs) …`,
   );
-  edge = await benchEdge(BENCH_BUILD, EDGE_SIZES, (line) => process.stdout.write(`\r\x1b[2K${line}`));
+  edge = await benchEdge(BENCH_BUILD, edgeSizes, (line) => process.stdout.write(`\r\x1b[2K${line}`));
   process.stdout.write("\r\x1b[2K");
   for (const size of edge.sizes.filter((candidate) => candidate.error)) {
     console.error(`bench: the edge part failed at ${size.recipes} recipes: ${size.error}`);
