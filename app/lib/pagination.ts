@@ -9,6 +9,17 @@ import { PAGE_PARAM } from "./form-fields.ts";
 /** Recipes per page: enough to browse, few enough for a fast first paint on a phone. */
 export const PAGE_SIZE = 24;
 
+/**
+ * The ingredient search's results per page: half a list page. Its best
+ * matches come first and each card says what is still missing, so visitors
+ * rarely read far, and on a phone twelve cards are a long page already.
+ * Each card costs the edge its markup and hydration data, on a page the
+ * edge cache seldom answers: its address is a combination of ingredients
+ * (decision 0025). The name search keeps a list page's size: its first
+ * page needs the room (the relevance table, tests/search).
+ */
+export const MATCHES_PER_PAGE = 12;
+
 export interface Page<T> {
   items: T[];
   /** 1-based. */

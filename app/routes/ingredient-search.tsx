@@ -22,7 +22,7 @@ import {
 } from "../lib/ingredient-query.ts";
 import type { IngredientType } from "../lib/ingredient-types.ts";
 import { pageTitle } from "../lib/page-title.ts";
-import { pageHref, paginate, requireExistingPage, requirePageNumber } from "../lib/pagination.ts";
+import { MATCHES_PER_PAGE, pageHref, paginate, requireExistingPage, requirePageNumber } from "../lib/pagination.ts";
 import { recipeListCardData } from "../lib/recipe-card-data.ts";
 import { pageMeta } from "../lib/seo/page-meta.ts";
 import { catalogContext, siteConfigContext } from "../lib/site-context.server.ts";
@@ -85,7 +85,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     { selected: selected.kinds, excluded: excluded.kinds },
   );
   const covering = new Set([...selectedNames, ...ingredientsOfKinds(catalog, selected.kinds)]);
-  const list = paginate(matches, requested);
+  const list = paginate(matches, requested, MATCHES_PER_PAGE);
   // "Nothing found" reads the same at any page number: it is answered where it was asked.
   if (matches.length > 0) requireExistingPage(list, requested, url);
 

@@ -255,6 +255,21 @@ describe("ingredient search", () => {
     expect(cards(html)).toContain("tomatensalat");
   });
 
+  it("pages its matches by twelve, the rest on later pages", async () => {
+    const first = await get("/zutatensuche?z=wasser");
+    // All 30 soups have water; equal scores keep the catalog's order.
+    expect(cards(first.html)).toEqual(SOUPS.slice(0, 12).map((soup) => soup.slug));
+    expect(first.html).toContain("30 passende Rezepte, Seite 1 von 3");
+    expect(first.html).toMatch(/<a [^>]*rel="next"[^>]*href="\/zutatensuche\?z=wasser&amp;seite=2"/);
+    const last = await get("/zutatensuche?z=wasser&seite=3");
+    expect(cards(last.html)).toEqual(SOUPS.slice(24).map((soup) => soup.slug));
+    expect(last.html).toContain("30 passende Rezepte, Seite 3 von 3");
+    // Past the end: the last page's one address.
+    const past = await get("/zutatensuche?z=wasser&seite=4");
+    expect(past.response.status).toBe(302);
+    expect(past.response.headers.get("location")).toBe("/zutatensuche?z=wasser&seite=3");
+  });
+
   it("asks for a choice while nothing is selected", async () => {
     const { html } = await get("/zutatensuche");
     expect(cards(html)).toEqual([]);
