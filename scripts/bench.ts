@@ -169,6 +169,9 @@ if (wanted("lighthouse") || wanted("print") || wanted("directus-sync")) {
       // why, the other parts still run, and the bench exits with 1 at the end.
       let site: Awaited<ReturnType<typeof startLocalSite>> | undefined;
       try {
+        // Both parts drive Debian's Chromium, which a fresh machine installs on first use, as `npm test` does.
+        const chromium = spawnSync(process.execPath, ["scripts/ensure-chromium.ts"], { stdio: "inherit" });
+        if (chromium.status !== 0) throw new Error("Chromium is missing and could not be installed (see above)");
         site = await startLocalSite(cms.directus.url, BENCH_BUILD);
         lighthouseRecipes = site.recipes;
         // The home page draws a random recipe each run: every image must be
