@@ -10,6 +10,7 @@ import { matchIngredients, searchRecipes } from "../../app/lib/catalog/queries.t
 import { type CatalogStore, type Manifest, readTextBlob } from "../../app/lib/catalog/storage.ts";
 import type { CatalogRecipe } from "../../app/lib/catalog/types.ts";
 import { RECIPE_TYPES } from "../../app/lib/categories.ts";
+import { MATCHES_PER_PAGE, PAGE_SIZE } from "../../app/lib/pagination.ts";
 import { buildCatalog } from "../../workers/sync/build-catalog.ts";
 import { plan, publish } from "../../workers/sync/publish.ts";
 import type { RawIngredientRecord } from "../../workers/sync/validate.ts";
@@ -187,18 +188,19 @@ export async function benchCatalog(count: number, queries = 300): Promise<Catalo
   for (let i = 0; i < warmUp + queries; i++) {
     const term = terms[i % terms.length] ?? "suppe";
     let started = performance.now();
-    const found = (await searchRecipes(catalog, term)).slice(0, 24);
+    const found = (await searchRecipes(catalog, term)).slice(0, PAGE_SIZE);
     if (i >= warmUp) search.push(performance.now() - started);
-    // What the page then reads: the cards of its first 24 results.
+    // What the page then reads: the cards of its first page.
     started = performance.now();
     await catalog.cardsAt(found.map((result) => result.position));
     if (i >= warmUp) cards.push(performance.now() - started);
     const selected = Array.from({ length: 5 }, () => names[Math.floor(rand() * names.length)] ?? "Salz");
     started = performance.now();
-    const matches = await matchIngredients(catalog, selected);
+    // The matches of the ingredient search's first page: what is not on it is never ordered.
+    const matches = (await matchIngredients(catalog, selected)).slice(0, MATCHES_PER_PAGE);
     if (i >= warmUp) match.push(performance.now() - started);
     started = performance.now();
-    await catalog.cardsAt(matches.slice(0, 24).map((matched) => matched.position));
+    await catalog.cardsAt(matches.map((matched) => matched.position));
     if (i >= warmUp) cards.push(performance.now() - started);
   }
   search.sort((a, b) => a - b);

@@ -29,7 +29,7 @@ async function search(catalog: CatalogView, term: string) {
 
 /** Every ingredient match, with its whole recipe. */
 async function match(catalog: CatalogView, selected: string[], excluded: string[] = []) {
-  const matches = await matchIngredients(catalog, selected, excluded);
+  const matches = (await matchIngredients(catalog, selected, excluded)).slice();
   const recipes = await catalog.recipesAt(matches.map((found) => found.position));
   return matches.map((found, index) => ({ recipe: recipes[index] as CatalogRecipe, score: found.score }));
 }
@@ -249,8 +249,31 @@ describe("ingredient matching", () => {
     );
   });
 
+  it("gives any slice of its matches as the whole list would, sorting no more than it is asked for", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        catalogArbitrary,
+        fc.uniqueArray(fc.constantFrom(...INGREDIENTS), { minLength: 1, maxLength: 5 }),
+        fc.array(fc.tuple(fc.integer({ min: -5, max: 45 }), fc.integer({ min: -5, max: 45 })), { maxLength: 4 }),
+        async (recipes, selected, slices) => {
+          const catalog = viewOf(recipes);
+          // Asked in pieces first (groups sorted as pages reach them), then whole from a fresh result.
+          const found = await matchIngredients(catalog, selected);
+          const pieces = slices.map(([start, end]) => found.slice(start, end));
+          const whole = (await matchIngredients(catalog, selected)).slice();
+          expect(whole).toHaveLength(found.length);
+          expect(new Set(whole.map((result) => result.position)).size).toBe(whole.length);
+          for (const [index, [start, end]] of slices.entries()) expect(pieces[index]).toEqual(whole.slice(start, end));
+          expect(found.slice()).toEqual(whole);
+        },
+      ),
+    );
+  });
+
   it("finds nothing without a selection", async () => {
-    expect(await matchIngredients(viewOf([recipe({ ingredients: ["Ei"] })]), [])).toEqual([]);
+    const none = await matchIngredients(viewOf([recipe({ ingredients: ["Ei"] })]), []);
+    expect(none.length).toBe(0);
+    expect(none.slice()).toEqual([]);
   });
 
   it("counts a kind chosen as a whole once, and leaves out recipes with an excluded kind", async () => {
@@ -283,10 +306,12 @@ describe("ingredient matching", () => {
         kinds,
         async (recipes, selected, selectedKinds, excludedKinds) => {
           const catalog = viewOf(recipes, { ingredients });
-          const found = await matchIngredients(catalog, selected, [], {
-            selected: selectedKinds,
-            excluded: excludedKinds,
-          });
+          const found = (
+            await matchIngredients(catalog, selected, [], {
+              selected: selectedKinds,
+              excluded: excludedKinds,
+            })
+          ).slice();
           const ofKind = (name: string, list: readonly IngredientType[]) =>
             list.includes(kindOf[name] as IngredientType);
           // Oracle: a point per selected ingredient it needs and per selected kind it needs any of.

@@ -11,7 +11,6 @@
  * decision 0024's.
  */
 import type { RecipeType } from "../categories.ts";
-import type { IngredientType } from "../ingredient-types.ts";
 import { LARGEST_SINGLE, NumberReader, NumberWriter, singleAt } from "./compact-numbers.ts";
 import { formsOf, isIrregularStem, stemOf } from "./german-stem.ts";
 import { RankedHits } from "./ranked-hits.ts";
