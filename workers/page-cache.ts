@@ -173,11 +173,11 @@ function cacheable(request: Request, personal: boolean): { url: string } | { byp
 
 /**
  * The request headers a cached page may be rendered with: what React Router
- * and the entry read (`accept` for data requests, `user-agent` to give
- * crawlers the whole page at once, which only changes when bytes arrive,
- * not which). Nothing else of the visitor's reaches a stored page.
+ * reads (`accept` for data requests). Nothing else of the visitor's reaches
+ * a stored page; every visitor, crawler or not, gets the page whole
+ * (entry.server.tsx).
  */
-const RENDER_HEADERS = ["accept", "user-agent"];
+const RENDER_HEADERS = ["accept"];
 
 /** The render request of a cacheable page: the canonical address, the headers above and, of the cookies, only the parsed consent. */
 function renderRequest(

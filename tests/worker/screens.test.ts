@@ -278,6 +278,20 @@ describe("ingredient search", () => {
 });
 
 describe("crawlers", () => {
+  it("get the same complete page as everyone, whatever the user agent", async () => {
+    const visitor = await get("/kategorie/soup?seite=2");
+    const crawler = await get("/kategorie/soup?seite=2", {
+      headers: { "user-agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" },
+    });
+    // Both whole: the last card, the pagination and the closing tag are there.
+    for (const page of [visitor, crawler]) {
+      expect(cards(page.html)).toEqual(SOUPS.slice(24).map((soup) => soup.slug));
+      expect(page.html).toContain("Vorherige Seite");
+      expect(page.html.trimEnd().endsWith("</html>")).toBe(true);
+    }
+    expect(crawler.response.headers.get("etag")).toBe(visitor.response.headers.get("etag"));
+  });
+
   it("robots.txt names the sitemap and keeps the CMS out", async () => {
     const { response, html } = await get("/robots.txt");
     expect(response.headers.get("content-type")).toBe("text/plain; charset=utf-8");
