@@ -40,7 +40,9 @@ export default async function handleRequest(
     },
   );
 
-  // The whole page in one buffer: the render is a few milliseconds, and the timeout above still bounds it.
+  // Read only once everything is rendered: React then writes each Suspense boundary (React Router's
+  // data scripts) in place, instead of a fallback and a script that swaps the content in later.
+  await body.allReady;
   const html = await new Response(body).arrayBuffer();
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   return new Response(html, { headers: responseHeaders, status: statusCode });

@@ -288,6 +288,9 @@ describe("crawlers", () => {
       expect(cards(page.html)).toEqual(SOUPS.slice(24).map((soup) => soup.slug));
       expect(page.html).toContain("Vorherige Seite");
       expect(page.html.trimEnd().endsWith("</html>")).toBe(true);
+      // Written once everything was ready: React Router's data in place, no fallback swapped in later.
+      expect(page.html).toContain("streamController.close()");
+      expect(page.html).not.toMatch(/<template id="B:\d+"/);
     }
     expect(crawler.response.headers.get("etag")).toBe(visitor.response.headers.get("etag"));
   });
