@@ -5,6 +5,7 @@
  */
 import { redirect } from "react-router";
 import { PAGE_PARAM } from "./form-fields.ts";
+import type { SlicedList } from "./sliced-list.ts";
 
 /** Recipes per page: enough to browse, few enough for a fast first paint on a phone. */
 export const PAGE_SIZE = 24;
@@ -39,14 +40,11 @@ export function parsePageParam(value: string | null): number | undefined {
   return Number(value);
 }
 
-/** One page of `items`; a page past the end is clamped to the last one. */
-/** A list that can be cut into pages: an array, or results made only as far as a page asks (queries.ts). */
-interface Sliceable<T> {
-  readonly length: number;
-  slice(start: number, end: number): T[];
-}
-
-export function paginate<T>(items: Sliceable<T>, page: number, size: number = PAGE_SIZE): Page<T> {
+/**
+ * One page of `items`, an array or results made only as far as a page asks
+ * (sliced-list.ts); a page past the end is clamped to the last one.
+ */
+export function paginate<T>(items: SlicedList<T>, page: number, size: number = PAGE_SIZE): Page<T> {
   const pageCount = Math.max(1, Math.ceil(items.length / size));
   const current = Math.min(Math.max(1, page), pageCount);
   return {

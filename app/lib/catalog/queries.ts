@@ -8,6 +8,7 @@
  */
 import type { RecipeType } from "../categories.ts";
 import type { IngredientType } from "../ingredient-types.ts";
+import { type SlicedList, sliceBounds } from "../sliced-list.ts";
 import { type CatalogView, NAME_END, type NameLookup } from "./catalog-view.ts";
 import { kindsOfIngredient } from "./search-words.ts";
 import type { CatalogRecipe, RecipeSummary } from "./types.ts";
@@ -30,11 +31,7 @@ interface NameSearchResult {
  * every recipe, and a page shows 24: results stay numbers until a page of
  * them is asked for.
  */
-export interface NameSearchResults {
-  readonly length: number;
-  /** Results `start` to `end` (exclusive), as Array.prototype.slice counts them. */
-  slice(start?: number, end?: number): NameSearchResult[];
-}
+export type NameSearchResults = SlicedList<NameSearchResult>;
 
 const NO_RESULTS: NameSearchResults = { length: 0, slice: () => [] };
 
@@ -130,9 +127,8 @@ export async function searchRecipes(catalog: CatalogView, query: string): Promis
   const length = direct.length + hits.length - alsoHits;
   return {
     length,
-    slice(start = 0, end = length) {
-      const from = Math.max(0, start < 0 ? length + start : start);
-      const to = Math.min(length, end < 0 ? length + end : end);
+    slice(start, end) {
+      const { from, to } = sliceBounds(length, start, end);
       const page: NameSearchResult[] = [];
       for (let at = from; at < Math.min(to, direct.length); at++) {
         page.push({ position: direct[at] ?? 0, match: RANKED_MATCHES[ranks[at] ?? 0] as NameMatch });
@@ -149,22 +145,15 @@ export async function searchRecipes(catalog: CatalogView, query: string): Promis
   };
 }
 
-/** A list of positions cut into pages as they are asked for: a category's recipes. */
-interface PositionRange {
-  readonly length: number;
-  slice(start?: number, end?: number): number[];
-}
-
 /** The positions of one category's recipes, sorted by name (they lie together in stored order). */
-export function recipesOfType(catalog: CatalogView, type: RecipeType): PositionRange {
+export function recipesOfType(catalog: CatalogView, type: RecipeType): SlicedList<number> {
   const { start, end } = catalog.typeRange(type);
   const length = end - start;
   return {
     length,
-    slice(from = 0, to = length) {
-      const first = Math.max(0, from < 0 ? length + from : from);
-      const last = Math.min(length, to < 0 ? length + to : to);
-      return Array.from({ length: Math.max(0, last - first) }, (_, offset) => start + first + offset);
+    slice(first, last) {
+      const { from, to } = sliceBounds(length, first, last);
+      return Array.from({ length: Math.max(0, to - from) }, (_, offset) => start + from + offset);
     },
   };
 }
@@ -204,11 +193,7 @@ const MISSING_RANGE = 64;
 const GROUPS = SCORE_RANGE * MISSING_RANGE;
 
 /** Matches best first, made only as far as a page asks (see `matchIngredients`). */
-export interface IngredientMatches {
-  readonly length: number;
-  /** Matches `start` to `end` (exclusive), as Array.prototype.slice counts them. */
-  slice(start?: number, end?: number): IngredientMatch[];
-}
+export type IngredientMatches = SlicedList<IngredientMatch>;
 
 const NO_MATCHES: IngredientMatches = { length: 0, slice: () => [] };
 
@@ -340,9 +325,8 @@ function ingredientMatches(
   const sorted = new Uint8Array(GROUPS);
   return {
     length,
-    slice(start = 0, end = length) {
-      const from = Math.max(0, start < 0 ? length + start : start);
-      const to = Math.min(length, end < 0 ? length + end : end);
+    slice(start, end) {
+      const { from, to } = sliceBounds(length, start, end);
       const page: IngredientMatch[] = [];
       // The first group reaching past `from`, then every group until `to`.
       let group = 0;

@@ -6,6 +6,7 @@
  * selection (one histogram over the hits, then over ever fewer) and sorts
  * only those. Equal keys keep position order.
  */
+import { sliceBounds } from "../sliced-list.ts";
 
 export interface SearchHit {
   /** The recipe's position in the list the index was built from. */
@@ -83,9 +84,8 @@ export class RankedHits {
   }
 
   /** Hits `start` to `end` (exclusive) in rank order, as Array.prototype.slice counts them. */
-  slice(start = 0, end = this.length): SearchHit[] {
-    const from = Math.max(0, start < 0 ? this.length + start : start);
-    const to = Math.min(this.length, end < 0 ? this.length + end : end);
+  slice(start?: number, end?: number): SearchHit[] {
+    const { from, to } = sliceBounds(this.length, start, end);
     if (to <= from) return [];
     if (this.ordered.length < to) this.ordered = this.best(to);
     const hits: SearchHit[] = [];
