@@ -277,7 +277,9 @@ export async function matchIngredients(
   // (timeThenName) decide. The groups are counted out in order, and a group is sorted only when a page
   // reaches into it: "Salz" matches most recipes, and a page shows a dozen.
   const groupOf = new Uint16Array(touched.length);
-  const groupSizes = new Uint32Array(GROUPS + 1);
+  // groupStarts[group + 1] counts the group's matches first; summed up, groupStarts[group] is where the
+  // group begins in `places` and groupStarts[GROUPS] is the end.
+  const groupStarts = new Uint32Array(GROUPS + 1);
   let matched = 0;
   for (let at = 0; at < touched.length; at++) {
     const position = touched[at] ?? 0;
@@ -289,11 +291,9 @@ export async function matchIngredients(
     );
     const group = (SCORE_RANGE - 1 - score) * MISSING_RANGE + missing;
     groupOf[at] = group + 1;
-    groupSizes[group + 1] = (groupSizes[group + 1] ?? 0) + 1;
+    groupStarts[group + 1] = (groupStarts[group + 1] ?? 0) + 1;
     matched++;
   }
-  // groupStarts[group] is where the group begins in `places`; groupStarts[GROUPS] is the end.
-  const groupStarts = groupSizes;
   for (let group = 1; group <= GROUPS; group++) {
     groupStarts[group] = (groupStarts[group] ?? 0) + (groupStarts[group - 1] ?? 0);
   }
