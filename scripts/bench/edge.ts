@@ -95,9 +95,9 @@ export interface EdgePageFigures {
   /**
    * The same addresses measured in the same rounds as the Worker alone, above
    * the baseline measured so: without Miniflare's stand-ins for the edge, its
-   * cache store (UNCACHED_PARAM) and its compression (NO_COMPRESSION). What
-   * Cloudflare counts as the Worker's CPU. Absent in reports from before it
-   * was measured.
+   * cache store (UNCACHED_PARAM) and its compression (NO_COMPRESSION): as
+   * near as this machine gets to the CPU Cloudflare counts for the Worker.
+   * Absent in reports from before it was measured.
    */
   workerOnlyCpuMsAboveBaseline?: number;
   /**
