@@ -12,6 +12,8 @@ export const UNNOTICEABLE_SHIFT = 0.001;
 export interface LayoutShift {
   /** The sum of all layout shifts the page has recorded so far. */
   total: number;
+  /** The same without shifts right after a click or key press, which are the visitor's doing. */
+  unprompted: number;
   /** What moved, for the failure message: element, class, and its box before → after. */
   moved: string[];
 }
@@ -21,15 +23,17 @@ export function layoutShift(page: Page): Promise<LayoutShift> {
   return page.evaluate(
     () =>
       new Promise<LayoutShift>((resolve) => {
-        const shift: LayoutShift = { total: 0, moved: [] };
+        const shift: LayoutShift = { total: 0, unprompted: 0, moved: [] };
         const box = (rect: DOMRectReadOnly) => `${rect.x},${rect.y} ${rect.width}×${rect.height}`;
         new PerformanceObserver((list) => {
           for (const entry of list.getEntries()) {
-            const { value, sources } = entry as unknown as {
+            const { value, hadRecentInput, sources } = entry as unknown as {
               value: number;
+              hadRecentInput: boolean;
               sources: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
             };
             shift.total += value;
+            if (!hadRecentInput) shift.unprompted += value;
             for (const source of sources) {
               const node = source.node;
               const name = node instanceof Element ? `${node.tagName}.${node.className}` : (node?.nodeName ?? "?");
