@@ -5,8 +5,7 @@ import { RecipeList } from "../components/recipe-list.tsx";
 import { SearchForm } from "../components/search-form.tsx";
 import { trackEvent } from "../lib/analytics.ts";
 import { newestRecipes, searchRecipes } from "../lib/catalog/queries.ts";
-import { searchReason } from "../lib/catalog/search-reason.ts";
-import { ingredientKinds } from "../lib/catalog/search-words.ts";
+import { searchReasons } from "../lib/catalog/search-reason.ts";
 import { CATEGORY_HEADINGS, categoryPath, FOOTER_CATEGORIES } from "../lib/categories.ts";
 import { SEARCH_TERM_PARAM } from "../lib/form-fields.ts";
 import { pageTitle } from "../lib/page-title.ts";
@@ -38,8 +37,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
 
   const { siteUrl, siteName } = context.get(siteConfigContext);
-  const kinds = ingredientKinds(catalog.ingredients);
-  const kindsOf = (name: string) => kinds.get(name) ?? [];
+  const kinds = catalog.ingredientKinds();
+  const reasonOf = searchReasons(query, (name) => kinds.get(name) ?? []);
   const term = query.toLowerCase();
   return {
     query,
@@ -47,7 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // A card whose name holds the term is there by the spec's rule; the others say why.
     items: recipes.map((recipe) => ({
       ...recipeListCardData(recipe),
-      note: recipe.name.toLowerCase().includes(term) ? null : searchReason(query, recipe, kindsOf),
+      note: recipe.name.toLowerCase().includes(term) ? null : reasonOf(recipe),
     })),
     suggestions: suggestions.map(recipeListCardData),
     siteName,

@@ -1,6 +1,7 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { searchReason } from "../../app/lib/catalog/search-reason.ts";
-import type { RecipeType } from "../../app/lib/categories.ts";
+import { searchReasons } from "../../app/lib/catalog/search-reason.ts";
+import { RECIPE_TYPES, type RecipeType } from "../../app/lib/categories.ts";
 import type { IngredientType } from "../../app/lib/ingredient-types.ts";
 
 const KINDS: Record<string, IngredientType[]> = {
@@ -10,6 +11,11 @@ const KINDS: Record<string, IngredientType[]> = {
   Lachsfilet: ["MEAT"],
 };
 const kindsOf = (name: string) => KINDS[name] ?? [];
+
+/** The reason for one recipe, from an explainer made for it alone. */
+function searchReason(query: string, found: ReturnType<typeof recipe>, kinds: (name: string) => IngredientType[]) {
+  return searchReasons(query, kinds)(found);
+}
 
 function recipe(name: string, ingredients: string[], type: RecipeType = "DISH", cuisine: string | null = null) {
   return { name, ingredients, type, cuisine };
@@ -38,5 +44,26 @@ describe("why a related search hit is there", () => {
   it("gives none when only the name matched", () => {
     expect(searchReason("spagetti", recipe("Spaghetti aglio e olio", ["Knoblauch"]), kindsOf)).toBeNull();
     expect(searchReason("suppe", recipe("Kartoffelsuppe", ["Kartoffel"]), kindsOf)).toBeNull();
+  });
+
+  it("gives each recipe of a page the reason it gets alone, whatever came before", () => {
+    // One explainer serves every card of a page and keeps what it found per ingredient: no answer may leak into the next card's.
+    const ingredient = fc.constantFrom("Ziegenkäse", "Spaghetti", "Reisnudeln", "Lachsfilet", "Tomate", "Ei", "Reis");
+    const recipes = fc.array(
+      fc.record({
+        name: fc.constantFrom("Risotto", "Pad Thai", "Caprese"),
+        ingredients: fc.array(ingredient, { maxLength: 4 }),
+        type: fc.constantFrom(...RECIPE_TYPES),
+        cuisine: fc.constantFrom(null, "Italienisch", "Thailändisch"),
+      }),
+      { maxLength: 12 },
+    );
+    const query = fc.constantFrom("käse", "nudeln", "pasta", "nudeln mit lachs", "italienisch", "eier", "suppen");
+    fc.assert(
+      fc.property(query, recipes, (words, page) => {
+        const reasonOf = searchReasons(words, kindsOf);
+        for (const each of page) expect(reasonOf(each)).toBe(searchReason(words, each, kindsOf));
+      }),
+    );
   });
 });

@@ -12,7 +12,7 @@ import type { RecipeType } from "../categories.ts";
 import { createMemoryStore } from "./memory-store.ts";
 import { openVersion, type PublishedVersion, storeReader } from "./published-catalog.ts";
 import { buildSearchIndex, loadSearchIndex, type RecipeIndex, SEARCH_INDEX_VERSION } from "./search-index.ts";
-import { ingredientKinds } from "./search-words.ts";
+import { type IngredientKinds, ingredientKinds } from "./search-words.ts";
 import { blobKey, mapVersionBlobs, type VersionBlobs } from "./storage.ts";
 import { parseMeta, storeCatalog, storedOrder } from "./stored-catalog.ts";
 import type { Catalog, CatalogIngredient, CatalogRecipe, RecipeSummary } from "./types.ts";
@@ -79,6 +79,8 @@ export interface CatalogView {
   /** Recipe count per category, in the spec's order. */
   readonly categories: Catalog["categories"];
   ingredientBySlug(slug: string): CatalogIngredient | undefined;
+  /** The kinds of each ingredient, by name; made on first use and kept, as the lookups below. */
+  ingredientKinds(): IngredientKinds;
   /** Where a category's recipes lie: positions `start` to `end` (exclusive), in name order. */
   typeRange(type: RecipeType): { start: number; end: number };
   /** The positions of the most recently published recipes (a dozen), newest first. */
@@ -245,6 +247,11 @@ export function createCatalogView(version: PublishedVersion): CatalogView {
     console.error(`catalog: a bucket of version ${version.manifest} cannot be read; its recipes are left out`, error);
   };
   const nameOrder = once(async () => nameOrderOf(await version.nameOrder(), count));
+  let kinds: IngredientKinds | undefined;
+  const kindsOfIngredients = () => {
+    kinds ??= ingredientKinds(meta.ingredients);
+    return kinds;
+  };
   const searchIndex = once(async () => {
     const serialized = await version.readSearchIndex();
     // Null: published with other index options than this code's; each isolate builds its own until the next sync.
@@ -257,7 +264,7 @@ export function createCatalogView(version: PublishedVersion): CatalogView {
       }
     }
     const all = await version.cardsAt(Array.from({ length: count }, (_, position) => position));
-    return loadSearchIndex(buildSearchIndex(all, ingredientKinds(meta.ingredients)));
+    return loadSearchIndex(buildSearchIndex(all, kindsOfIngredients()));
   });
   return {
     version: version.manifest,
@@ -265,6 +272,7 @@ export function createCatalogView(version: PublishedVersion): CatalogView {
     ingredients: meta.ingredients,
     categories: meta.categories,
     ingredientBySlug: (slug) => ingredientsBySlug.get(slug),
+    ingredientKinds: kindsOfIngredients,
     typeRange: (type) => ranges.get(type) ?? { start: 0, end: 0 },
     newest: meta.newest,
     cardsAt: (positions) => version.cardsAt(positions, unreadable),
