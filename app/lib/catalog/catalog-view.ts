@@ -10,6 +10,7 @@
  */
 import type { RecipeType } from "../categories.ts";
 import { createMemoryStore } from "./memory-store.ts";
+import { nameSignatures } from "./name-pairs.ts";
 import { openVersion, type PublishedVersion, storeReader } from "./published-catalog.ts";
 import { buildSearchIndex, loadSearchIndex, type RecipeIndex, SEARCH_INDEX_VERSION } from "./search-index.ts";
 import { type IngredientKinds, ingredientKinds } from "./search-words.ts";
@@ -45,6 +46,8 @@ export interface NameLookup extends NameOrder {
    * ends: name `i` is `allNames.slice(nameStarts[i], nameStarts[i + 1] - 1)`.
    */
   readonly nameStarts: Int32Array;
+  /** Each name's character-pair signature (name-pairs.ts), PAIR_SIGNATURE_WORDS words per name. */
+  readonly pairSignatures: Uint32Array;
 }
 
 /** Ingredient matching's view of the recipes, by position. */
@@ -142,7 +145,8 @@ function nameLookup(names: readonly string[], order: NameOrder): NameLookup {
     offset += name.length + NAME_END.length;
   });
   nameStarts[names.length] = offset;
-  return { ...order, allNames: names.map((name) => name + NAME_END).join(""), nameStarts };
+  const allNames = names.map((name) => name + NAME_END).join("");
+  return { ...order, allNames, nameStarts, pairSignatures: nameSignatures(allNames, nameStarts, NAME_END.length) };
 }
 
 /** Longer total times sort as this one; recipes take at most 30 minutes. */

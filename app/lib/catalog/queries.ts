@@ -10,6 +10,7 @@ import type { RecipeType } from "../categories.ts";
 import type { IngredientType } from "../ingredient-types.ts";
 import { type SlicedList, sliceBounds } from "../sliced-list.ts";
 import { type CatalogView, NAME_END, type NameLookup } from "./catalog-view.ts";
+import { mayContain, PAIR_SIGNATURE_WORDS, termSignature } from "./name-pairs.ts";
 import { kindsOfIngredient } from "./search-words.ts";
 import type { CatalogRecipe, RecipeSummary } from "./types.ts";
 
@@ -46,50 +47,38 @@ function isBoundary(text: string, index: number): boolean {
   return !LETTER_OR_DIGIT.test(text.charAt(index));
 }
 
-/** The position of the name that holds index `at` of `allNames`, from `low` on. */
-function nameAt(nameStarts: Int32Array, at: number, low: number): number {
-  let high = nameStarts.length - 2;
-  while (low < high) {
-    const middle = (low + high + 1) >> 1;
-    if ((nameStarts[middle] ?? 0) <= at) low = middle;
-    else high = middle - 1;
+/** How `name` (lower-case) holds `term` at best (MATCH_RANK), or -1 if it does not. */
+function matchRankIn(name: string, term: string): number {
+  let rank = -1;
+  for (let found = name.indexOf(term); found !== -1; found = name.indexOf(term, found + 1)) {
+    if (!isBoundary(name, found - 1)) {
+      rank = rank === -1 ? MATCH_RANK.inside : rank;
+    } else if (isBoundary(name, found + term.length)) {
+      return MATCH_RANK.word;
+    } else {
+      rank = MATCH_RANK["word-start"];
+    }
   }
-  return low;
+  return rank;
 }
 
 /**
  * Sort keys of the names that contain `term`: how the best occurrence in a
  * name matched (MATCH_RANK) times the recipe count, plus the name's place.
- * One pass of indexOf through the joined names; each name is reported once.
+ * Only names whose pair signature allows the term are looked into.
  */
-function directMatchKeys({ allNames, nameStarts, namePlace }: NameLookup, term: string, count: number): number[] {
+function directMatchKeys(
+  { allNames, nameStarts, namePlace, pairSignatures }: NameLookup,
+  term: string,
+  count: number,
+): number[] {
   const keys: number[] = [];
-  let position = 0;
-  let at = allNames.indexOf(term);
-  while (at !== -1) {
-    position = nameAt(nameStarts, at, position);
-    const nameEnd = (nameStarts[position + 1] ?? 0) - NAME_END.length;
-    // A term with a line break in it can only match across two names.
-    if (at + term.length > nameEnd) {
-      at = allNames.indexOf(term, at + 1);
-      continue;
-    }
-    let rank = MATCH_RANK.inside;
-    let found = at;
-    // Every occurrence in this name, for the best rank; the first one past it is where the next name's search starts.
-    while (found !== -1 && found + term.length <= nameEnd) {
-      if (isBoundary(allNames, found - 1)) {
-        if (isBoundary(allNames, found + term.length)) {
-          rank = MATCH_RANK.word;
-          found = allNames.indexOf(term, nameEnd + NAME_END.length);
-          break;
-        }
-        rank = MATCH_RANK["word-start"];
-      }
-      found = allNames.indexOf(term, found + 1);
-    }
-    keys.push(rank * count + (namePlace[position] ?? 0));
-    at = found;
+  const wanted = termSignature(term);
+  for (let position = 0; position < count; position++) {
+    if (!mayContain(pairSignatures, position * PAIR_SIGNATURE_WORDS, wanted)) continue;
+    const name = allNames.slice(nameStarts[position] ?? 0, (nameStarts[position + 1] ?? 0) - NAME_END.length);
+    const rank = matchRankIn(name, term);
+    if (rank !== -1) keys.push(rank * count + (namePlace[position] ?? 0));
   }
   return keys;
 }
