@@ -72,7 +72,7 @@ app.use(requestLimits);
 app.get("/healthz", (c) => healthResponse(c.env.CATALOG));
 app.all("/sync", syncEndpoint({ token: config.syncToken, directusUrl: config.directusUrl }));
 app.route("/", authRoutes(config.directusUrl));
-app.all("/directus/*", (c) => proxyToDirectus(c, config.directusUrl));
+app.all("/directus/*", (c) => proxyToDirectus(c, config.directusUrl, () => caches.open("images")));
 app.all("/directus", (c) => errorResponse(c.req.raw, 404));
 
 /** Renders one request with React Router; `catalog` is the catalog version the page read, if any. */

@@ -5,7 +5,8 @@
  *
  * - recipe images, `GET /directus/assets/<uuid>` with exactly one of the
  *   transforms the pages use (app/lib/recipe-images.ts), fetched without any
- *   cookie, so the answer is the same for everyone and may be cached by all;
+ *   cookie, so the answer is the same for everyone and may be cached by all,
+ *   the edge first (image-cache.ts);
  * - Google sign-in, `GET /directus/auth/login/google` (the way there) and
  *   `…/google/callback` (the way back), with the few parameters that flow
  *   uses and only the cookies Directus set for it.
@@ -25,6 +26,7 @@ import { readCookie } from "../app/lib/cookies.ts";
 import { errorMessage } from "../app/lib/error-message.ts";
 import { imageTransformQuery, knownImageTransform } from "../app/lib/recipe-images.ts";
 import { errorResponse } from "./error-page.ts";
+import { serveImage } from "./image-cache.ts";
 
 /** Directus' SSO provider for Google (AUTH_PROVIDERS). */
 export const SSO_PROVIDER = "google";
@@ -149,12 +151,7 @@ function upstreamHeaders(request: Request, allowed: DirectusRequest): Headers {
   if (visitorIp && /^[0-9a-f.:]{2,45}$/i.test(visitorIp)) headers.set("x-forwarded-for", visitorIp);
   const cookies = Object.entries(allowed.cookies).map(([name, value]) => `${name}=${value}`);
   if (cookies.length > 0) headers.set("cookie", cookies.join("; "));
-  if (allowed.kind === "asset") {
-    for (const name of ["if-none-match", "if-modified-since"]) {
-      const value = request.headers.get(name);
-      if (value && value.length <= 256) headers.set(name, value);
-    }
-  }
+  // No If-None-Match for an image: the whole image is wanted for the edge cache, which answers the browser's 304 itself.
   return headers;
 }
 
@@ -199,22 +196,14 @@ function signInLocation(location: string, siteOrigin: string, directusUrl: strin
   return location;
 }
 
-/**
- * Answers a browser's request to /directus/*: forwards what the allow-list
- * admits to exactly `directusUrl`, 404 for everything else, 502 in German
- * when Directus cannot be reached.
- */
-export async function proxyToDirectus(c: Context, directusUrl: string): Promise<Response> {
-  const request = c.req.raw;
-  const url = new URL(request.url);
-  const allowed = allowedDirectusRequest(request.method, url, request.headers.get("cookie"));
-  if (!allowed) return errorResponse(request, 404);
-
-  const origin = new URL(directusUrl).origin;
-  const target = new URL(allowed.upstreamPath, origin);
-  // Proof, not hope: whatever the input was, the request goes to Directus and nowhere else.
-  if (target.origin !== origin) return errorResponse(request, 404);
-
+/** Sends the allowed request to `target` (at Directus) and checks the answer as its kind needs. */
+async function forward(
+  request: Request,
+  allowed: DirectusRequest,
+  target: URL,
+  siteOrigin: string,
+  directusUrl: string,
+): Promise<Response> {
   let upstream: Response;
   try {
     upstream = await fetch(target, {
@@ -230,8 +219,7 @@ export async function proxyToDirectus(c: Context, directusUrl: string): Promise<
 
   if (allowed.kind === "asset") {
     const type = (upstream.headers.get("content-type") ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
-    const fine = upstream.status === 304 || (upstream.status === 200 && IMAGE_TYPES.has(type));
-    if (!fine) {
+    if (upstream.status !== 200 || !IMAGE_TYPES.has(type)) {
       await upstream.body?.cancel();
       if (upstream.status >= 500) {
         console.error(`directus-proxy: ${target.pathname} answered ${upstream.status}`);
@@ -252,6 +240,42 @@ export async function proxyToDirectus(c: Context, directusUrl: string): Promise<
   }
   return new Response(upstream.body, {
     status: upstream.status,
-    headers: responseHeaders(upstream, allowed, url.origin, directusUrl),
+    headers: responseHeaders(upstream, allowed, siteOrigin, directusUrl),
+  });
+}
+
+/**
+ * Answers a browser's request to /directus/*: forwards what the allow-list
+ * admits to exactly `directusUrl`, 404 for everything else, 502 in German
+ * when Directus cannot be reached. Images go through the edge cache
+ * (image-cache.ts), kept in `imageCache`.
+ */
+export async function proxyToDirectus(
+  c: Context,
+  directusUrl: string,
+  imageCache: () => Promise<Cache>,
+): Promise<Response> {
+  const request = c.req.raw;
+  const url = new URL(request.url);
+  const allowed = allowedDirectusRequest(request.method, url, request.headers.get("cookie"));
+  if (!allowed) return errorResponse(request, 404);
+
+  const origin = new URL(directusUrl).origin;
+  const target = new URL(allowed.upstreamPath, origin);
+  // Proof, not hope: whatever the input was, the request goes to Directus and nowhere else.
+  if (target.origin !== origin) return errorResponse(request, 404);
+
+  const send = () => forward(request, allowed, target, url.origin, directusUrl);
+  if (allowed.kind !== "asset") return send();
+  return serveImage({
+    request,
+    // The checked upstream path is the canonical address: one entry per image and transform, however it was asked for.
+    key: `${url.origin}/__bilder-cache${allowed.upstreamPath}`,
+    fetchImage: async () => {
+      const response = await send();
+      return { response, storable: response.status === 200 };
+    },
+    cache: imageCache,
+    waitUntil: (promise) => c.executionCtx.waitUntil(promise),
   });
 }

@@ -166,7 +166,9 @@ describe("recipe images", () => {
     ["the share crop", "fit=cover&width=1200&quality=80&height=630", "fit=cover&width=1200&quality=80&height=630"],
     ["a rich-result crop", "fit=cover&width=1200&quality=80&height=675", "fit=cover&width=1200&quality=80&height=675"],
   ])("%s: fetched from DIRECTUS_URL without a cookie, public for everyone", async (_name, query, upstreamQuery) => {
-    const response = await send(`/directus/ASSETS/${ID.toUpperCase()}?${query}`, {
+    // An image of its own (the stand-in answers any other UUID with its PNG): the edge cache holds none of it yet.
+    const id = crypto.randomUUID();
+    const response = await send(`/directus/ASSETS/${id.toUpperCase()}?${query}`, {
       headers: {
         cookie: EVERY_COOKIE,
         "x-forwarded-for": "6.6.6.6",
@@ -188,7 +190,7 @@ describe("recipe images", () => {
 
     const [request, ...more] = await upstreamSeen();
     expect(more).toEqual([]);
-    expect(request?.url).toBe(`${STAND_IN_DIRECTUS_URL}/assets/${ID}?${upstreamQuery}`);
+    expect(request?.url).toBe(`${STAND_IN_DIRECTUS_URL}/assets/${id}?${upstreamQuery}`);
     expect(request?.method).toBe("GET");
     expect(request?.headers.cookie).toBeUndefined();
     expect(request?.headers.authorization).toBeUndefined();
@@ -207,6 +209,115 @@ describe("recipe images", () => {
     const response = await send(`/directus/assets/${id}?${CARD}`);
     expect(response.status).toBe(status);
     expect(await response.text()).not.toContain("<script>");
+  });
+});
+
+describe("recipe images at the edge", () => {
+  /** The image from the edge cache: the miss stores it after answering (`waitUntil`), so the next request may still miss. */
+  async function hit(path: string, init: RequestInit = {}): Promise<Response> {
+    for (let attempt = 0; attempt < 50; attempt++) {
+      const response = await send(path, init);
+      if (response.headers.get("cache-status") === "wkij; hit") return response;
+      await response.arrayBuffer();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    throw new Error(`${path} never came from the cache`);
+  }
+
+  it("asks Directus once, then answers from the cache, the same bytes and headers", async () => {
+    const id = crypto.randomUUID();
+    const miss = await send(`/directus/assets/${id}?${CARD}`);
+    expect(miss.headers.get("cache-status")).toBe("wkij; fwd=miss; stored");
+    const image = await miss.arrayBuffer();
+
+    const stored = await hit(`/directus/assets/${id}?${CARD}`);
+    await clearUpstream();
+    const again = await hit(`/directus/assets/${id}?${CARD}`);
+    expect(new Uint8Array(await again.arrayBuffer())).toEqual(new Uint8Array(image));
+    for (const name of [
+      "content-type",
+      "cache-control",
+      "etag",
+      "cross-origin-resource-policy",
+      "content-security-policy",
+    ]) {
+      expect(again.headers.get(name), name).toBe(miss.headers.get(name));
+    }
+    expect(again.headers.get("cf-cache-status")).toBeNull();
+    await stored.arrayBuffer();
+    expect(await upstreamSeen()).toEqual([]);
+  });
+
+  it("keeps one copy per image and transform, however the address is spelled", async () => {
+    const id = crypto.randomUUID();
+    await (await send(`/directus/assets/${id}?${CARD}`)).arrayBuffer();
+    await (await hit(`/directus/assets/${id}?${CARD}`)).arrayBuffer();
+    await clearUpstream();
+    for (const path of [
+      `/directus/ASSETS/${id.toUpperCase()}?${CARD}`,
+      `/directus/assets/${id}?quality=80&width=836&fit=cover`,
+    ]) {
+      const response = await send(path);
+      expect(response.headers.get("cache-status"), path).toBe("wkij; hit");
+      await response.arrayBuffer();
+    }
+    expect(await upstreamSeen()).toEqual([]);
+
+    // Another transform of the same image is another copy.
+    const avif = await send(`/directus/assets/${id}?${CARD}&format=avif`);
+    expect(avif.headers.get("cache-status")).toBe("wkij; fwd=miss; stored");
+    await avif.arrayBuffer();
+    expect((await upstreamSeen()).map((request) => request.url)).toEqual([
+      `${STAND_IN_DIRECTUS_URL}/assets/${id}?${CARD}&format=avif`,
+    ]);
+  });
+
+  it("answers 304 to a browser that holds the image, from the cache and on a miss", async () => {
+    const id = crypto.randomUUID();
+    const first = await send(`/directus/assets/${id}?${CARD}`, { headers: { "if-none-match": '"stand-in"' } });
+    expect(first.status).toBe(304);
+    expect(first.headers.get("etag")).toBe('"stand-in"');
+    // Directus was asked for the whole image, to keep it: the browser's tag is not passed on.
+    const [asked] = await upstreamSeen();
+    expect(asked?.headers["if-none-match"]).toBeUndefined();
+
+    await (await hit(`/directus/assets/${id}?${CARD}`)).arrayBuffer();
+    await clearUpstream();
+    for (const tag of ['"stand-in"', 'W/"stand-in"', '"other", "stand-in"']) {
+      const response = await send(`/directus/assets/${id}?${CARD}`, { headers: { "if-none-match": tag } });
+      expect(response.status, tag).toBe(304);
+      expect(response.headers.get("cache-status"), tag).toBe("wkij; hit; detail=etag");
+      expect(await response.text()).toBe("");
+    }
+    const other = await send(`/directus/assets/${id}?${CARD}`, { headers: { "if-none-match": '"other"' } });
+    expect(other.status).toBe(200);
+    await other.arrayBuffer();
+    expect(await upstreamSeen()).toEqual([]);
+  });
+
+  it.each([
+    ["an SVG", STAND_IN_ASSETS.svg, 404],
+    ["an HTML answer", STAND_IN_ASSETS.html, 404],
+    ["a failing Directus", STAND_IN_ASSETS.failing, 502],
+  ])("never keeps %s: each request asks Directus again", async (_name, id, status) => {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const response = await send(`/directus/assets/${id}?${CARD}`);
+      expect(response.status).toBe(status);
+      expect(response.headers.get("cache-status")).toBe("wkij; fwd=miss; detail=not-storable");
+      await response.arrayBuffer();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(await upstreamSeen()).toHaveLength(3);
+  });
+
+  it("answers HEAD from Directus, without a copy", async () => {
+    const id = crypto.randomUUID();
+    const response = await send(`/directus/assets/${id}?${CARD}`, { method: "HEAD" });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-status")).toBe("wkij; fwd=bypass; detail=method");
+    const get = await send(`/directus/assets/${id}?${CARD}`);
+    expect(get.headers.get("cache-status")).toBe("wkij; fwd=miss; stored");
+    await get.arrayBuffer();
   });
 });
 
