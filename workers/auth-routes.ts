@@ -20,6 +20,7 @@ import { errorMessage } from "../app/lib/error-message.ts";
 import { RETURN_PATH_PARAM } from "../app/lib/form-fields.ts";
 import { setNotice } from "../app/lib/notice-cookie.server.ts";
 import { formReturnPath, safeReturnPath } from "../app/lib/return-path.ts";
+import { visitorAddress } from "../app/lib/visitor-address.ts";
 import { SIGN_IN_LANDING, SSO_PROVIDER } from "./directus-proxy.ts";
 
 function redirect(location: string, cookies: string[] = [], status: 302 | 303 = 302): Response {
@@ -67,7 +68,7 @@ export function authRoutes(directusUrl: string): Hono {
     ];
     if (token) {
       try {
-        await userApi(directusUrl, token).logout();
+        await userApi(directusUrl, token, visitorAddress(c.req.raw)).logout();
       } catch (error) {
         console.error(`auth: ending the Directus session failed: ${errorMessage(error)}`);
       }

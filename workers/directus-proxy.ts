@@ -25,6 +25,7 @@ import type { Context } from "hono";
 import { readCookie } from "../app/lib/cookies.ts";
 import { errorMessage } from "../app/lib/error-message.ts";
 import { imageTransformQuery, knownImageTransform } from "../app/lib/recipe-images.ts";
+import { visitorAddress } from "../app/lib/visitor-address.ts";
 import { errorResponse } from "./error-page.ts";
 import { serveImage } from "./image-cache.ts";
 
@@ -145,10 +146,9 @@ function upstreamHeaders(request: Request, allowed: DirectusRequest): Headers {
   const headers = new Headers({ accept: allowed.kind === "asset" ? "image/*" : "text/html" });
   const userAgent = request.headers.get("user-agent");
   if (userAgent) headers.set("user-agent", userAgent.slice(0, 512));
-  // Cloudflare sets this from the connection itself; a client cannot forge it.
-  // It is the one address Directus' rate limiter and activity log should see.
-  const visitorIp = request.headers.get("cf-connecting-ip");
-  if (visitorIp && /^[0-9a-f.:]{2,45}$/i.test(visitorIp)) headers.set("x-forwarded-for", visitorIp);
+  // The one address Directus' rate limiter and activity log should see.
+  const visitor = visitorAddress(request);
+  if (visitor) headers.set("x-forwarded-for", visitor);
   const cookies = Object.entries(allowed.cookies).map(([name, value]) => `${name}=${value}`);
   if (cookies.length > 0) headers.set("cookie", cookies.join("; "));
   // No If-None-Match for an image: the whole image is wanted for the edge cache, which answers the browser's 304 itself.

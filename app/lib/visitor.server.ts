@@ -19,6 +19,7 @@ import {
   userApi,
 } from "./directus/user-api.server.ts";
 import { errorMessage } from "./error-message.ts";
+import { visitorAddress } from "./visitor-address.ts";
 
 /** A session is refreshed at most this often: each refresh is a write in Directus and a new cookie. */
 const REFRESH_AFTER_SECONDS = 3_600;
@@ -85,11 +86,12 @@ export function requestVisitor(
     // A cookie that is no session token at all is not worth asking Directus about.
     if (!token) return hasSessionCookie ? signedOut() : { status: "anonymous" };
     try {
-      let api = userApi(directusUrl, token);
+      const address = visitorAddress(request);
+      let api = userApi(directusUrl, token, address);
       if (tokenAgeSeconds(token, now()) > REFRESH_AFTER_SECONDS) {
         const refreshed = await api.refresh();
         responseCookies.push(...refreshed.setCookie);
-        api = userApi(directusUrl, refreshed.token);
+        api = userApi(directusUrl, refreshed.token, address);
       }
       const [user, saved] = await Promise.all([api.me(), api.savedRecipes()]);
       let csrfToken = csrfTokenFrom(request);

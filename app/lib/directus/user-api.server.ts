@@ -84,8 +84,12 @@ export function clearSessionCookie(secure: boolean): string {
   return clearedCookie(SESSION_COOKIE, { sameSite: "Lax", secure });
 }
 
-/** The calls for one visitor; `token` is their Directus session token. */
-export function userApi(directusUrl: string, token: string): UserApi {
+/**
+ * The calls for one visitor; `token` is their Directus session token,
+ * `visitor` their address (visitor-address.ts), passed on as
+ * X-Forwarded-For so that Directus limits and logs the visitor, not the Worker.
+ */
+export function userApi(directusUrl: string, token: string, visitor: string | undefined): UserApi {
   /** A request with the visitor's session; answers with a status in `pass` are returned, not thrown. */
   async function call(
     method: string,
@@ -102,6 +106,7 @@ export function userApi(directusUrl: string, token: string): UserApi {
           cookie: `${SESSION_COOKIE}=${token}`,
           accept: "application/json",
           ...(body === undefined ? {} : { "content-type": "application/json" }),
+          ...(visitor === undefined ? {} : { "x-forwarded-for": visitor }),
         },
         body: body === undefined ? undefined : JSON.stringify(body),
         signal: AbortSignal.timeout(TIMEOUT_MS),

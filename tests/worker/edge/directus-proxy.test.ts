@@ -374,6 +374,20 @@ describe("the Worker's own calls to Directus", () => {
   });
 
   it.each([
+    ["the address Cloudflare saw", "203.0.113.9", "203.0.113.9"],
+    ["an IPv6 address, in its short form", "2001:DB8:0:0:0:0:0:9", "2001:db8::9"],
+    ["no address", "203.0.113.9, 6.6.6.6", undefined],
+  ])("a signed-in page tells Directus the visitor's address: %s", async (_name, connectingIp, forwarded) => {
+    const response = await send("/impressum", {
+      headers: { cookie: EVERY_COOKIE, "cf-connecting-ip": connectingIp, "x-forwarded-for": "6.6.6.6" },
+    });
+    await response.arrayBuffer();
+    const seen = await upstreamSeen();
+    expect(seen.length).toBeGreaterThan(0);
+    for (const request of seen) expect(request.headers["x-forwarded-for"]).toBe(forwarded);
+  });
+
+  it.each([
     ["not a token", "kaputt"],
     ["too long", `a.${"b".repeat(5_000)}.c`],
     ["markup", "%3Cscript%3E.x.y"],
