@@ -2,13 +2,13 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { createServer, request as forward, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { getPlatformProxy } from "wrangler";
 import { createCatalogCache } from "../../app/lib/catalog/catalog-cache.server.ts";
 import { readPublished, readWholeRecipes } from "../../app/lib/catalog/published-catalog.ts";
 import { searchRecipes } from "../../app/lib/catalog/queries.ts";
 import { type CatalogStore, readPointer } from "../../app/lib/catalog/storage.ts";
-import { createDirectusSource } from "../../workers/sync/directus-source.ts";
+import { type ContentSource, createDirectusSource } from "../../workers/sync/directus-source.ts";
 import { GRACE_MS, KEEP_VERSIONS } from "../../workers/sync/publish.ts";
 import { runSync } from "../../workers/sync/run-sync.ts";
 import { admin, call, directusUrl } from "./directus-clients.ts";
@@ -220,6 +220,44 @@ describe("catalog sync from Directus into KV", () => {
       await expect(readPublished(platform.env.CATALOG, entry.manifest)).resolves.toBeDefined();
     // The live version is untouched and complete.
     await expect(readPublished(platform.env.CATALOG, summary.manifest)).resolves.toBeDefined();
+  });
+
+  it("reads Directus again when another sync published while it read, and leaves the newer content live", async () => {
+    const client = await admin();
+    const [recipe] = await client.request<{ id: number; name: string }[]>(
+      "GET",
+      "/items/recipe?filter[slug][_eq]=shakshuka&fields=id,name",
+    );
+    let other: Awaited<ReturnType<typeof sync>> | undefined;
+    // After this sync has read everything, an editor renames a recipe and the save's own sync publishes it.
+    const plain = source();
+    const overtaken: ContentSource = {
+      countRecipes: () => plain.countRecipes(),
+      recipePages: () => plain.recipePages(),
+      async *ingredientPages() {
+        yield* plain.ingredientPages();
+        if (other) return;
+        await client.request("PATCH", `/items/recipe/${recipe?.id}`, { name: "Shakshuka, später gespeichert" });
+        other = await sync();
+      },
+    };
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    try {
+      const summary = await runSync({ source: overtaken, store: countingStore() });
+      expect(other?.status).toBe("published");
+      // Publishing what it read first would have put the old name back.
+      expect(summary.status).toBe("unchanged");
+      expect(summary.manifest).toBe(other?.manifest);
+      expect(warn).toHaveBeenCalledWith(expect.stringContaining("reading Directus again"));
+      const live = await readPublished(platform.env.CATALOG, summary.manifest);
+      expect((await readWholeRecipes(live)).find((entry) => entry.id === recipe?.id)?.name).toBe(
+        "Shakshuka, später gespeichert",
+      );
+    } finally {
+      warn.mockRestore();
+      await client.request("PATCH", `/items/recipe/${recipe?.id}`, { name: recipe?.name });
+      expect((await sync()).status).toBe("published");
+    }
   });
 
   it("skips and reports a recipe that cannot be shown, and publishes the rest", async () => {

@@ -55,7 +55,12 @@ function splitText(text: string, size = BLOB_CHARS): string[] {
 }
 
 interface PublishResult {
-  status: "published" | "unchanged";
+  /**
+   * "superseded": another sync changed the pointer after this one read it
+   * (`expected`); this one flipped and deleted nothing, and should read
+   * Directus again rather than publish what it read before the other did.
+   */
+  status: "published" | "unchanged" | "superseded";
   manifest: string;
   /** KV puts and deletes this run made. */
   writes: number;
@@ -105,20 +110,42 @@ interface PublishOptions {
   now?: Date;
   /** Lift a rollback's hold (an operator's decision): the pointer loses `held`. */
   release?: boolean;
+  /**
+   * The pointer as the sync read it before reading Directus (null: nothing
+   * was published). Publishing goes ahead only while the pointer is still
+   * this one; undefined: whatever it is when the publish starts.
+   */
+  expected?: Pointer | null;
+}
+
+/** Whether two pointers are the same state of the catalog (read as JSON, written by JSON.stringify). */
+function samePointer(a: Pointer | null, b: Pointer | null): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
 }
 
 /**
  * Publishes a built catalog: writes its version if it is new (or marks the
  * live one as confirmed), deletes the versions expired by now, and flips the
  * pointer last, so that until then readers keep the old, complete version.
+ *
+ * Syncs may overlap (the cron, a save in Directus, an operator). One that
+ * finds the pointer moved since `expected` stops before it deletes or flips
+ * anything: its pointer would drop the other's version from the retired ones,
+ * and its deletions could take blobs the other's version uses, since blobs
+ * are shared by content. KV has no transactions, so the check narrows the
+ * window from the whole sync to the moments between the last read and the
+ * flip; it does not close it.
  */
 export async function publish(
   store: CatalogStore,
   built: BuiltCatalog,
-  { now = new Date(), release = false }: PublishOptions = {},
+  { now = new Date(), release = false, expected }: PublishOptions = {},
 ): Promise<PublishResult> {
   const version = await plan(built);
   const pointer = await readPointer(store);
+  const moved = async () => expected !== undefined && !samePointer(await readPointer(store), expected);
+  const superseded: PublishResult = { status: "superseded", manifest: version.hash, writes: 0, deletes: 0 };
+  if (expected !== undefined && !samePointer(pointer, expected)) return superseded;
   const unchanged = pointer?.manifest === version.hash;
   let writes = 0;
   let next: Pointer | null;
@@ -129,6 +156,9 @@ export async function publish(
     next = written.pointer;
     writes += written.writes;
   }
+
+  // The blobs and manifest written so far are harmless if this sync stops here: nothing points at them.
+  if (await moved()) return { ...superseded, writes };
 
   let deletes = 0;
   const current = next ?? pointer;
@@ -141,6 +171,7 @@ export async function publish(
   }
 
   if (next) {
+    if (await moved()) return { ...superseded, writes, deletes };
     await store.put(POINTER_KEY, JSON.stringify(next));
     writes += 1;
   }

@@ -88,7 +88,26 @@ export class SyncAborted extends Error {
   override name = "SyncAborted";
 }
 
-export async function runSync({
+/** How often a sync reads Directus again when other syncs keep publishing while it runs. */
+const MAX_RUNS = 3;
+
+export async function runSync(options: SyncOptions): Promise<SyncSummary> {
+  for (let run = 1; ; run++) {
+    const summary = await syncOnce(options);
+    if (summary !== SUPERSEDED) return summary;
+    // The other sync read Directus before it published, and so before this one's publish: what this
+    // one read may be older than what is live now. Reading again gets content at least as new.
+    if (run >= MAX_RUNS) {
+      throw new Error(`sync: other syncs published during each of ${MAX_RUNS} runs; the live catalog stays`);
+    }
+    console.warn("sync: another sync published while this one ran; reading Directus again");
+  }
+}
+
+/** What syncOnce answers when another sync moved the pointer while it ran (publish.ts). */
+const SUPERSEDED = Symbol("superseded");
+
+async function syncOnce({
   source,
   store,
   dryRun = false,
@@ -97,7 +116,7 @@ export async function runSync({
   onProgress = () => {},
   compare = false,
   now = () => new Date(),
-}: SyncOptions): Promise<SyncSummary> {
+}: SyncOptions): Promise<SyncSummary | typeof SUPERSEDED> {
   const started = Date.now();
   const skipped: SkippedRecord[] = [];
 
@@ -196,7 +215,8 @@ export async function runSync({
     };
   }
   onProgress({ phase: "publishing" });
-  const result = await publish(store, built, { now: now(), release });
+  const result = await publish(store, built, { now: now(), release, expected: pointer });
+  if (result.status === "superseded") return SUPERSEDED;
   return {
     status: result.status,
     manifest: result.manifest,
