@@ -14,8 +14,7 @@
  * answer's Cache-Control says, as browsers do (directus-proxy.ts ASSET_CACHE).
  */
 
-/** The cache's name in `Cache-Status` (RFC 9211), the same as the pages'. */
-const CACHE_NAME = "wkij";
+import { cacheStatus, etagMatches } from "./edge-cache.ts";
 
 export interface ImageRequest {
   /** The visitor's request: its method and If-None-Match are read, nothing else. */
@@ -32,18 +31,11 @@ export interface ImageRequest {
   waitUntil(promise: Promise<unknown>): void;
 }
 
-/** Whether If-None-Match names `etag` (weak or strong alike: the bytes are Directus' either way). */
-function etagMatches(ifNoneMatch: string | null, etag: string | null): boolean {
-  if (!ifNoneMatch || !etag) return false;
-  const opaque = (tag: string) => tag.trim().replace(/^W\//, "");
-  return ifNoneMatch.split(",").some((tag) => opaque(tag) === opaque(etag));
-}
-
 /** `response`'s headers with what the cache did, and without the Cache API's own marker. */
 function withStatus(response: Response, detail: string, body: ReadableStream | null = response.body): Response {
   const headers = new Headers(response.headers);
   headers.delete("cf-cache-status");
-  headers.set("cache-status", `${CACHE_NAME}; ${detail}`);
+  headers.set("cache-status", cacheStatus(detail));
   return new Response(body, { status: response.status, headers });
 }
 

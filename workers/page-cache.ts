@@ -34,9 +34,8 @@ import {
 } from "../app/lib/form-fields.ts";
 import { hasNotice } from "../app/lib/notice-cookie.server.ts";
 import { sha256 } from "../app/lib/sha256.ts";
+import { cacheStatus, etagMatches } from "./edge-cache.ts";
 
-/** The cache's name in `Cache-Status`. */
-const CACHE_NAME = "wkij";
 /** Browsers revalidate every time (cheap with the ETag); no other cache may keep a page, since each carries its own nonce. */
 const PAGE_CACHE_CONTROL = "private, max-age=0";
 /** What a signed-in visitor's page gets: only their browser's memory keeps it. */
@@ -101,21 +100,6 @@ function pageCacheKey(variant: PageVariant): string {
 /** The ETag of a page variant: weak, since the markup is equivalent rather than byte-identical across renders. */
 async function pageEtag(variant: PageVariant): Promise<string> {
   return `W/"${(await sha256(pageCacheKey(variant))).slice(0, 32)}"`;
-}
-
-/**
- * Whether the browser holds this variant. Only our own tags count: `*`
- * ("any version") is not honoured, since a page that was never stored (a
- * redirect, the random pick) has no version a browser could hold.
- */
-function etagMatches(ifNoneMatch: string | null, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  const weak = (tag: string) => tag.trim().replace(/^W\//, "");
-  return ifNoneMatch.split(",").some((tag) => weak(tag) === weak(etag));
-}
-
-function cacheStatus(detail: string): string {
-  return `${CACHE_NAME}; ${detail}`;
 }
 
 /** A copy of `response` with other headers. */

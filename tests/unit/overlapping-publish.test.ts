@@ -62,6 +62,15 @@ async function whole(store: CatalogStore, hash: string): Promise<boolean> {
   return true;
 }
 
+/** A clock for `now`: each call is a moment past the grace period after the one before. */
+function graceLater(): () => Date {
+  let clock = Date.parse("2026-11-25T00:00:00Z");
+  return () => {
+    clock += GRACE_MS + 1;
+    return new Date(clock);
+  };
+}
+
 const isBlob = (key: string) => key.startsWith(blobKey(""));
 
 describe("overlapping publishes", () => {
@@ -97,11 +106,7 @@ describe("overlapping publishes", () => {
 
   it("deletes nothing another sync's new version uses, though it shares a blob with an expired one", async () => {
     const store = createMemoryStore();
-    let clock = Date.parse("2026-11-25T00:00:00Z");
-    const later = () => {
-      clock += GRACE_MS + 1;
-      return new Date(clock);
-    };
+    const later = graceLater();
     // "Alt" goes live, then enough versions after it that it expires with the next publish, an hour later.
     const alt = catalog("Alt");
     const old = await publish(store, alt, { now: later() });
@@ -133,11 +138,7 @@ describe("overlapping publishes", () => {
 
   it("does not flip over a sync that flipped while this one deleted expired versions", async () => {
     const store = createMemoryStore();
-    let clock = Date.parse("2026-11-25T00:00:00Z");
-    const later = () => {
-      clock += GRACE_MS + 1;
-      return new Date(clock);
-    };
+    const later = graceLater();
     for (let version = 0; version <= KEEP_VERSIONS + 1; version++) {
       await publish(store, catalog(`Version ${version}`), { now: later() });
     }
