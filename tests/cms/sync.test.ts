@@ -27,14 +27,15 @@ function countingStore(): CatalogStore {
   const kv = platform.env.CATALOG;
   return {
     get: kv.get.bind(kv),
-    put: (key, value) => {
+    put: (key, value, options) => {
       counts.puts += 1;
-      return kv.put(key, value);
+      return kv.put(key, value, options);
     },
     delete: (key) => {
       counts.deletes += 1;
       return kv.delete(key);
     },
+    list: kv.list.bind(kv),
   };
 }
 

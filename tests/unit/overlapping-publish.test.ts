@@ -42,14 +42,15 @@ function interrupted(
   };
   return {
     get: store.get.bind(store) as CatalogStore["get"],
-    put: async (key, value) => {
+    put: async (key, value, options) => {
       if (method === "put") await before(key);
-      return store.put(key, value);
+      return store.put(key, value, options);
     },
     delete: async (key) => {
       if (method === "delete") await before(key);
       return store.delete(key);
     },
+    list: store.list.bind(store),
   };
 }
 

@@ -13,12 +13,19 @@ import { createCatalogCache } from "../../app/lib/catalog/catalog-cache.server.t
 import { createCatalogView } from "../../app/lib/catalog/catalog-view.ts";
 import { createMemoryStore } from "../../app/lib/catalog/memory-store.ts";
 import { readPublished, readWholeRecipes } from "../../app/lib/catalog/published-catalog.ts";
-import { blobKey, type CatalogStore, readManifest, readPointer } from "../../app/lib/catalog/storage.ts";
+import {
+  blobKey,
+  type CatalogStore,
+  manifestBlobs,
+  readManifest,
+  readPointer,
+  type WrittenMetadata,
+} from "../../app/lib/catalog/storage.ts";
 import { comparableRecipe, idHash } from "../../app/lib/catalog/stored-catalog.ts";
 import type { CatalogRecipe } from "../../app/lib/catalog/types.ts";
 import { RECIPE_TYPES } from "../../app/lib/categories.ts";
 import { buildCatalog } from "../../workers/sync/build-catalog.ts";
-import { publish } from "../../workers/sync/publish.ts";
+import { GRACE_MS, publish } from "../../workers/sync/publish.ts";
 import { rollback } from "../../workers/sync/rollback.ts";
 import { ingredientRecords, recipe } from "./catalog-fixture.ts";
 
@@ -31,11 +38,12 @@ function countingStore(): CatalogStore & { writes: number } {
   const store = {
     writes: 0,
     get: kv.get.bind(kv) as CatalogStore["get"],
-    put: async (key: string, value: string) => {
+    put: async (key: string, value: string, options?: { metadata: WrittenMetadata }) => {
       store.writes += 1;
-      await kv.put(key, value);
+      await kv.put(key, value, options);
     },
     delete: (key: string) => kv.delete(key),
+    list: kv.list.bind(kv),
   };
   return store;
 }
@@ -196,6 +204,40 @@ describe("a published version", () => {
     const moved = await publishVersion(store, renamed("Aaa Rezept"), new Date(start + 120_000));
     expect(added(inPlace.manifest.cards, moved.manifest.cards).length).toBeLessThanOrEqual(2);
     expect(moved.manifest.nameOrder).not.toBe(inPlace.manifest.nameOrder);
+  });
+});
+
+describe("leftovers of a sync that stopped before its flip", () => {
+  it("are found through KV's own list and metadata, and swept by a publish after the grace period", async () => {
+    const kv = countingStore();
+    const start = Date.UTC(2027, 4, 3);
+    await publishVersion(kv, manyRecipes(300), new Date(start));
+    // A fault after a few blobs: KV answers 503 from the fifth write on, once the four before it have landed.
+    const landed: Promise<void>[] = [];
+    const failing: CatalogStore = {
+      ...kv,
+      get: kv.get,
+      put: async (key, value, options) => {
+        if (landed.length < 4) return void landed.push(kv.put(key, value, options));
+        await Promise.all(landed);
+        throw new Error("KV: 503 Service Unavailable");
+      },
+    };
+    const stopped = manyRecipes(300, (entry) => ({ ...entry, description: `Abgebrochen ${entry.id}` }));
+    await expect(publishVersion(failing, stopped, new Date(start + 60_000))).rejects.toThrow("503");
+    const leftovers = (await env.CATALOG.list<{ writtenAt: string }>({ prefix: "catalog/blob/" })).keys.filter(
+      ({ metadata }) => metadata?.writtenAt === new Date(start + 60_000).toISOString(),
+    );
+    expect(leftovers).toHaveLength(4);
+
+    const later = await publishVersion(kv, manyRecipes(301), new Date(start + 2 * GRACE_MS));
+    expect(later.status).toBe("published");
+    for (const { name } of leftovers) expect(await env.CATALOG.get(name)).toBeNull();
+    const pointer = await readPointer(kv);
+    for (const hash of [pointer?.manifest, ...(pointer?.retired ?? []).map((entry) => entry.manifest)]) {
+      const manifest = await readManifest(kv, hash ?? "");
+      for (const blob of manifestBlobs(manifest)) expect(await env.CATALOG.get(blobKey(blob))).not.toBeNull();
+    }
   });
 });
 

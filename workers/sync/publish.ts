@@ -1,13 +1,16 @@
 /**
  * Publishes a built catalog to KV as a new version and flips the pointer,
  * writing only what is new; removes versions retired longer than the grace
- * period. See app/lib/catalog/storage.ts for the layout and
+ * period, and the leftovers of syncs that stopped before their flip. See app/lib/catalog/storage.ts for the layout and
  * stored-catalog.ts for what each blob holds.
  */
 import { SEARCH_INDEX_VERSION } from "../../app/lib/catalog/search-index.ts";
 import {
+  BLOB_PREFIX,
   blobKey,
   type CatalogStore,
+  listKeys,
+  MANIFEST_PREFIX,
   type Manifest,
   manifestBlobs,
   manifestKey,
@@ -19,6 +22,7 @@ import {
   readPointer,
   type VersionBlobs,
   versionBlobList,
+  writtenAt,
 } from "../../app/lib/catalog/storage.ts";
 import { storeCatalog } from "../../app/lib/catalog/stored-catalog.ts";
 import { CATALOG_FORMAT_VERSION } from "../../app/lib/catalog/types.ts";
@@ -54,7 +58,7 @@ function splitText(text: string, size = BLOB_CHARS): string[] {
   return pieces.length > 0 ? pieces : [""];
 }
 
-interface PublishResult {
+export interface PublishResult {
   /**
    * "superseded": another sync changed the pointer after this one read it
    * (`expected`); this one flipped and deleted nothing, and should read
@@ -162,12 +166,19 @@ export async function publish(
 
   let deletes = 0;
   const current = next ?? pointer;
+  const known = new Map([[version.hash, version.manifest]]);
   if (current) {
-    const pruned = await deleteExpiredVersions(store, current, now, new Map([[version.hash, version.manifest]]));
+    const pruned = await deleteExpiredVersions(store, current, now, known);
     if (pruned) {
       next = pruned.pointer;
       deletes = pruned.deletes;
     }
+  }
+  // Only a sync that writes a version sweeps: listing every key costs KV list operations, which the cron
+  // would otherwise spend every quarter of an hour on a catalog that did not change.
+  if (next && !unchanged) {
+    if (await moved()) return { ...superseded, writes, deletes };
+    deletes += await deleteLeftovers(store, next, now, known);
   }
 
   if (next) {
@@ -190,6 +201,7 @@ async function writeVersion(
   now: Date,
 ): Promise<{ pointer: Pointer; writes: number }> {
   const stamp = now.toISOString();
+  const written = { metadata: { writtenAt: stamp } };
   let writes = 0;
   // Blobs the live version already has exist in KV; everything else is new.
   const liveManifest = live ? await readManifest(store, live.manifest).catch(() => null) : null;
@@ -201,10 +213,10 @@ async function writeVersion(
   // and a Worker may keep only six connections open at once.
   for (let start = 0; start < missing.length; start += PARALLEL_WRITES) {
     const batch = missing.slice(start, start + PARALLEL_WRITES);
-    await Promise.all(batch.map((blob) => store.put(blobKey(blob.hash), blob.text)));
+    await Promise.all(batch.map((blob) => store.put(blobKey(blob.hash), blob.text, written)));
     writes += batch.length;
   }
-  await store.put(manifestKey(hash), JSON.stringify(manifest));
+  await store.put(manifestKey(hash), JSON.stringify(manifest), written);
   writes += 1;
   const pointer: Pointer = {
     manifest: hash,
@@ -263,7 +275,7 @@ async function deleteExpiredVersions(
   ];
   const keptBlobs = new Set<string>();
   for (const keptHash of kept) {
-    const keptManifest = known.get(keptHash) ?? (await readManifest(store, keptHash).catch(() => null));
+    const keptManifest = await knownManifest(store, keptHash, known).catch(() => null);
     for (const blob of keptManifest ? manifestBlobs(keptManifest) : []) keptBlobs.add(blob);
   }
   for (const entry of expired) {
@@ -277,4 +289,58 @@ async function deleteExpiredVersions(
     deletes += 1;
   }
   return { pointer: { ...current, retired: current.retired.filter((entry) => !expired.includes(entry)) }, deletes };
+}
+
+/** A manifest from `known`, else read from the store (and kept in `known`). */
+async function knownManifest(store: CatalogStore, hash: string, known: Map<string, Manifest>): Promise<Manifest> {
+  const cached = known.get(hash);
+  if (cached) return cached;
+  const manifest = await readManifest(store, hash);
+  known.set(hash, manifest);
+  return manifest;
+}
+
+/**
+ * Deletes the leftovers of syncs that stopped before their flip (another sync
+ * published first, or a fault stopped them): manifests and blobs that no
+ * version of `current` uses and that were written longer than GRACE_MS ago.
+ * Returns the KV deletes made.
+ *
+ * The age keeps a sync under way safe: its blobs are written before its
+ * manifest, and both before its pointer, so for a while nothing points at
+ * them. Blobs are shared by content, and a sync writes again every blob the
+ * live version lacks, so a leftover that a later version needs is written
+ * anew, young, before that version goes live. Keys without a time (written
+ * before the sweep existed) are left alone. Nothing is deleted when a kept
+ * version's manifest cannot be read: its blobs would look unused.
+ */
+async function deleteLeftovers(
+  store: CatalogStore,
+  current: Pointer,
+  now: Date,
+  known: Map<string, Manifest>,
+): Promise<number> {
+  const keptManifests = new Set([current.manifest, ...current.retired.map((entry) => entry.manifest)]);
+  const keptBlobs = new Set<string>();
+  for (const hash of keptManifests) {
+    const manifest = await knownManifest(store, hash, known).catch(() => null);
+    if (!manifest) return 0;
+    for (const blob of manifestBlobs(manifest)) keptBlobs.add(blob);
+  }
+  const expired = (metadata: unknown) => {
+    const time = writtenAt(metadata);
+    return time !== undefined && now.getTime() - time > GRACE_MS;
+  };
+  const leftovers = [
+    ...(await listKeys(store, MANIFEST_PREFIX)).filter(
+      ({ name, metadata }) => !keptManifests.has(name.slice(MANIFEST_PREFIX.length)) && expired(metadata),
+    ),
+    ...(await listKeys(store, BLOB_PREFIX)).filter(
+      ({ name, metadata }) => !keptBlobs.has(name.slice(BLOB_PREFIX.length)) && expired(metadata),
+    ),
+  ];
+  for (let start = 0; start < leftovers.length; start += PARALLEL_WRITES) {
+    await Promise.all(leftovers.slice(start, start + PARALLEL_WRITES).map(({ name }) => store.delete(name)));
+  }
+  return leftovers.length;
 }

@@ -1,4 +1,7 @@
-import type { CatalogStore } from "./storage.ts";
+import type { CatalogStore, WrittenMetadata } from "./storage.ts";
+
+/** Keys per page of `list`: KV's own largest page. */
+const LIST_PAGE = 1000;
 
 /**
  * A CatalogStore in memory, for code that runs the real publish and read
@@ -18,6 +21,7 @@ export function createMemoryStore(
   const encoder = new TextEncoder();
   const decoder = new TextDecoder();
   const values = new Map<string, Uint8Array>();
+  const metadataOf = new Map<string, WrittenMetadata>();
   for (const [key, value] of initial) values.set(key, encoder.encode(value));
   let writes = 0;
   return {
@@ -30,12 +34,27 @@ export function createMemoryStore(
       // A copy, as each KV read returns a buffer of its own.
       return type === "text" ? decoder.decode(value) : value.slice().buffer;
     }) as CatalogStore["get"],
-    async put(key, value) {
+    async put(key, value, options) {
       writes += 1;
       values.set(key, encoder.encode(value));
+      if (options) metadataOf.set(key, options.metadata);
+      else metadataOf.delete(key);
     },
     async delete(key) {
       values.delete(key);
+      metadataOf.delete(key);
+    },
+    // KV lists keys in byte order, a page at a time; so does this, in pages of LIST_PAGE.
+    async list({ prefix, cursor }) {
+      const names = [...values.keys()].filter((name) => name.startsWith(prefix)).sort();
+      const start = cursor === undefined ? 0 : names.findIndex((name) => name > cursor);
+      const page = start === -1 ? [] : names.slice(start, start + LIST_PAGE);
+      const keys = page.map((name) => {
+        const metadata = metadataOf.get(name);
+        return metadata === undefined ? { name } : { name, metadata };
+      });
+      const complete = start === -1 || start + LIST_PAGE >= names.length;
+      return complete ? { keys, list_complete: true } : { keys, list_complete: false, cursor: page.at(-1) };
     },
   };
 }

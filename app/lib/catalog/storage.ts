@@ -6,6 +6,10 @@
  *   catalog/manifest/<sha256>  which blobs make up one version
  *   catalog/blob/<sha256>      one piece of a version (stored-catalog.ts says what is in each)
  *
+ * Blobs and manifests carry the time they were written as KV metadata
+ * (`WrittenMetadata`), so that leftovers of a sync that stopped before its
+ * flip can be told apart and swept.
+ *
  * Blobs and manifests are content-addressed, so publishing unchanged content
  * writes nothing and a new version writes only the pieces that changed.
  * Content-addressed values never change, which also lets KV keep them in the
@@ -13,8 +17,10 @@
  */
 
 export const POINTER_KEY = "catalog/current";
-export const manifestKey = (hash: string) => `catalog/manifest/${hash}`;
-export const blobKey = (hash: string) => `catalog/blob/${hash}`;
+export const MANIFEST_PREFIX = "catalog/manifest/";
+export const BLOB_PREFIX = "catalog/blob/";
+export const manifestKey = (hash: string) => `${MANIFEST_PREFIX}${hash}`;
+export const blobKey = (hash: string) => `${BLOB_PREFIX}${hash}`;
 
 /** How long a data center may keep a blob it has read: blobs never change under their key. */
 const BLOB_CACHE_TTL_SECONDS = 24 * 60 * 60;
@@ -24,12 +30,48 @@ interface ReadOptions {
   cacheTtl?: number;
 }
 
+/**
+ * What the sync writes with each blob and manifest: when. A sweep for
+ * leftovers (workers/sync/publish.ts) tells by it a finished sync's
+ * leftovers from the pieces of a sync still under way.
+ */
+export interface WrittenMetadata {
+  writtenAt: string;
+}
+
+/** One page of keys under a prefix, as KV lists them (at most 1,000 a page). */
+export interface CatalogKeyPage {
+  keys: { name: string; metadata?: unknown }[];
+  list_complete: boolean;
+  cursor?: string;
+}
+
 /** The KV operations the catalog needs; a Workers KV binding satisfies it. */
 export interface CatalogStore {
   get(key: string, options: ReadOptions & { type: "text" }): Promise<string | null>;
   get(key: string, options: ReadOptions & { type: "arrayBuffer" }): Promise<ArrayBuffer | null>;
-  put(key: string, value: string): Promise<void>;
+  put(key: string, value: string, options?: { metadata: WrittenMetadata }): Promise<void>;
   delete(key: string): Promise<void>;
+  list(options: { prefix: string; cursor?: string }): Promise<CatalogKeyPage>;
+}
+
+/** Every key under `prefix` with its metadata, page by page. */
+export async function listKeys(store: CatalogStore, prefix: string): Promise<CatalogKeyPage["keys"]> {
+  const keys: CatalogKeyPage["keys"] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await store.list(cursor === undefined ? { prefix } : { prefix, cursor });
+    keys.push(...page.keys);
+    cursor = page.list_complete ? undefined : page.cursor;
+  } while (cursor !== undefined);
+  return keys;
+}
+
+/** The time a listed key was written, or undefined when its metadata does not say (keys from before the sweep). */
+export function writtenAt(metadata: unknown): number | undefined {
+  if (typeof metadata !== "object" || metadata === null || !("writtenAt" in metadata)) return undefined;
+  const time = typeof metadata.writtenAt === "string" ? Date.parse(metadata.writtenAt) : Number.NaN;
+  return Number.isNaN(time) ? undefined : time;
 }
 
 /**
