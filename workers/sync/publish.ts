@@ -1,8 +1,9 @@
 /**
  * Publishes a built catalog to KV as a new version and flips the pointer,
  * writing only what is new; removes versions retired longer than the grace
- * period, and the leftovers of syncs that stopped before their flip. See app/lib/catalog/storage.ts for the layout and
- * stored-catalog.ts for what each blob holds.
+ * period, and the leftovers of syncs that stopped before their flip. See
+ * app/lib/catalog/storage.ts for the layout and stored-catalog.ts for what
+ * each blob holds.
  */
 import { SEARCH_INDEX_VERSION } from "../../app/lib/catalog/search-index.ts";
 import {
