@@ -2,7 +2,7 @@ import { cloudflareTest } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 import { createDirectusContentStandIn } from "./tests/stand-ins/directus-content-stand-in.ts";
 import { createDirectusStandIn } from "./tests/stand-ins/directus-stand-in.ts";
-import { STAND_IN_DIRECTUS_URL } from "./tests/stand-ins/directus-stand-in-contract.ts";
+import { STAND_IN_ACCESS_TOKEN, STAND_IN_DIRECTUS_URL } from "./tests/stand-ins/directus-stand-in-contract.ts";
 
 // The built Worker (run `npm run build` first) inside workerd, with the same
 // wrangler.json that `wrangler dev` and a deploy use, so the tests exercise
@@ -14,6 +14,11 @@ const EDGE_TESTS = ["tests/worker/edge/**/*.test.ts"];
 const SYNC_TESTS = ["tests/worker/sync/**/*.test.ts"];
 /** The bearer token POST /sync requires in these tests (a Worker secret in production). */
 const SYNC_TOKEN = "test-sync-token-0123456789abcdef0123456789";
+/** The Access service token the stand-ins ask for, as Cloudflare Access in front of Directus does in production. */
+const ACCESS_TOKEN = {
+  DIRECTUS_ACCESS_CLIENT_ID: STAND_IN_ACCESS_TOKEN.clientId,
+  DIRECTUS_ACCESS_CLIENT_SECRET: STAND_IN_ACCESS_TOKEN.clientSecret,
+};
 
 export default defineConfig({
   test: {
@@ -46,7 +51,7 @@ export default defineConfig({
           cloudflareTest({
             wrangler,
             miniflare: {
-              bindings: { DIRECTUS_URL: STAND_IN_DIRECTUS_URL, GTM_ID: "GTM-TEST123", SYNC_TOKEN },
+              bindings: { DIRECTUS_URL: STAND_IN_DIRECTUS_URL, GTM_ID: "GTM-TEST123", SYNC_TOKEN, ...ACCESS_TOKEN },
               outboundService: directus.handle,
               serviceBindings: { UPSTREAM_LOG: directus.log },
             },
@@ -62,7 +67,7 @@ export default defineConfig({
           cloudflareTest({
             wrangler,
             miniflare: {
-              bindings: { DIRECTUS_URL: STAND_IN_DIRECTUS_URL, SYNC_TOKEN },
+              bindings: { DIRECTUS_URL: STAND_IN_DIRECTUS_URL, SYNC_TOKEN, ...ACCESS_TOKEN },
               outboundService: content.handle,
               serviceBindings: { CONTENT: content.control },
               ratelimits: { SYNC_LIMITER: { namespace_id: "1001", simple: { limit: 1000, period: 60 } } },

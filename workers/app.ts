@@ -5,6 +5,7 @@ import { createRequestHandler, type RequestHandler, RouterContextProvider } from
 import { createCatalogCache } from "../app/lib/catalog/catalog-cache.server.ts";
 import { EMPTY_CATALOG_VIEW } from "../app/lib/catalog/catalog-view.ts";
 import { readConfig } from "../app/lib/config.server.ts";
+import { directusOrigin } from "../app/lib/directus/directus-origin.ts";
 import {
   catalogContext,
   nonceContext,
@@ -27,6 +28,8 @@ import { syncEndpoint } from "./sync-endpoint.ts";
 // Validated once per isolate, before the first request: a bad variable stops
 // the Worker at start-up with a message naming it, instead of failing on a page.
 const config = readConfig(env);
+/** Where the Worker reaches Directus, and the Access service token it shows there. */
+const directus = directusOrigin(config.directusUrl, config.directusAccessToken);
 
 // The parsed catalog lives as long as the isolate; see catalog-cache.server.ts.
 const catalogCache = createCatalogCache();
@@ -70,9 +73,9 @@ app.use(originCheck);
 app.use(requestLimits);
 
 app.get("/healthz", (c) => healthResponse(c.env.CATALOG));
-app.all("/sync", syncEndpoint({ token: config.syncToken, directusUrl: config.directusUrl }));
-app.route("/", authRoutes(config.directusUrl));
-app.all("/directus/*", (c) => proxyToDirectus(c, config.directusUrl, () => caches.open("images")));
+app.all("/sync", syncEndpoint({ token: config.syncToken, directus }));
+app.route("/", authRoutes(directus));
+app.all("/directus/*", (c) => proxyToDirectus(c, directus, () => caches.open("images")));
 app.all("/directus", (c) => errorResponse(c.req.raw, 404));
 
 /** Renders one request with React Router; `catalog` is the catalog version the page read, if any. */
@@ -82,7 +85,7 @@ async function renderPage(
   nonce: string,
 ): Promise<{ response: Response; catalog: string | undefined }> {
   const responseCookies: string[] = [];
-  const visitor = requestVisitor(request, config.directusUrl, responseCookies);
+  const visitor = requestVisitor(request, directus, responseCookies);
   let catalog: string | undefined;
   const readCatalog = async () => {
     const view = (await catalogCache.get(env.CATALOG)) ?? EMPTY_CATALOG_VIEW;
@@ -126,6 +129,6 @@ export default {
   fetch: app.fetch,
   // Awaited, not handed to waitUntil: a failed sync fails the cron run, so it shows as failed.
   async scheduled(_controller, env) {
-    await loggedSync({ trigger: "cron", action: "publish", store: env.CATALOG, directusUrl: config.directusUrl });
+    await loggedSync({ trigger: "cron", action: "publish", store: env.CATALOG, directus });
   },
 } satisfies ExportedHandler<Env>;

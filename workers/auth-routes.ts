@@ -15,6 +15,7 @@
 import { Hono } from "hono";
 import { isHttps } from "../app/lib/cookies.ts";
 import { clearCsrfToken, csrfTokenValid, newCsrfToken } from "../app/lib/csrf.server.ts";
+import type { DirectusOrigin } from "../app/lib/directus/directus-origin.ts";
 import { clearSessionCookie, sessionTokenFrom, userApi } from "../app/lib/directus/user-api.server.ts";
 import { errorMessage } from "../app/lib/error-message.ts";
 import { RETURN_PATH_PARAM } from "../app/lib/form-fields.ts";
@@ -29,8 +30,8 @@ function redirect(location: string, cookies: string[] = [], status: 302 | 303 = 
   return new Response(null, { status, headers });
 }
 
-/** The routes, for a Directus reached at `directusUrl` by the Worker. */
-export function authRoutes(directusUrl: string): Hono {
+/** The routes, for the Directus the Worker reaches at `directus`. */
+export function authRoutes(directus: DirectusOrigin): Hono {
   const routes = new Hono();
 
   routes.get("/login", (c) => {
@@ -68,7 +69,7 @@ export function authRoutes(directusUrl: string): Hono {
     ];
     if (token) {
       try {
-        await userApi(directusUrl, token, visitorAddress(c.req.raw)).logout();
+        await userApi(directus, token, visitorAddress(c.req.raw)).logout();
       } catch (error) {
         console.error(`auth: ending the Directus session failed: ${errorMessage(error)}`);
       }

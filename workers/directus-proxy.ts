@@ -23,6 +23,7 @@
  */
 import type { Context } from "hono";
 import { readCookie } from "../app/lib/cookies.ts";
+import type { DirectusOrigin } from "../app/lib/directus/directus-origin.ts";
 import { errorMessage } from "../app/lib/error-message.ts";
 import { imageTransformQuery, knownImageTransform } from "../app/lib/recipe-images.ts";
 import { visitorAddress } from "../app/lib/visitor-address.ts";
@@ -142,8 +143,10 @@ function allowedDirectusRequest(method: string, url: URL, cookieHeader: string |
 }
 
 /** The request to Directus: only the headers it needs, never the client's X-Forwarded-* or other cookies. */
-function upstreamHeaders(request: Request, allowed: DirectusRequest): Headers {
-  const headers = new Headers({ accept: allowed.kind === "asset" ? "image/*" : "text/html" });
+function upstreamHeaders(request: Request, allowed: DirectusRequest, directus: DirectusOrigin): Headers {
+  // The Access service token first: nothing below is a header the browser could use to replace it.
+  const headers = new Headers(directus.headers);
+  headers.set("accept", allowed.kind === "asset" ? "image/*" : "text/html");
   const userAgent = request.headers.get("user-agent");
   if (userAgent) headers.set("user-agent", userAgent.slice(0, 512));
   // The one address Directus' rate limiter and activity log should see.
@@ -202,13 +205,13 @@ async function forward(
   allowed: DirectusRequest,
   target: URL,
   siteOrigin: string,
-  directusUrl: string,
+  directus: DirectusOrigin,
 ): Promise<Response> {
   let upstream: Response;
   try {
     upstream = await fetch(target, {
       method: request.method,
-      headers: upstreamHeaders(request, allowed),
+      headers: upstreamHeaders(request, allowed, directus),
       redirect: "manual",
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
@@ -240,19 +243,19 @@ async function forward(
   }
   return new Response(upstream.body, {
     status: upstream.status,
-    headers: responseHeaders(upstream, allowed, siteOrigin, directusUrl),
+    headers: responseHeaders(upstream, allowed, siteOrigin, directus.url),
   });
 }
 
 /**
  * Answers a browser's request to /directus/*: forwards what the allow-list
- * admits to exactly `directusUrl`, 404 for everything else, 502 in German
+ * admits to exactly `directus`' origin, 404 for everything else, 502 in German
  * when Directus cannot be reached. Images go through the edge cache
  * (image-cache.ts), kept in `imageCache`.
  */
 export async function proxyToDirectus(
   c: Context,
-  directusUrl: string,
+  directus: DirectusOrigin,
   imageCache: () => Promise<Cache>,
 ): Promise<Response> {
   const request = c.req.raw;
@@ -260,12 +263,12 @@ export async function proxyToDirectus(
   const allowed = allowedDirectusRequest(request.method, url, request.headers.get("cookie"));
   if (!allowed) return errorResponse(request, 404);
 
-  const origin = new URL(directusUrl).origin;
+  const origin = new URL(directus.url).origin;
   const target = new URL(allowed.upstreamPath, origin);
   // Proof, not hope: whatever the input was, the request goes to Directus and nowhere else.
   if (target.origin !== origin) return errorResponse(request, 404);
 
-  const send = () => forward(request, allowed, target, url.origin, directusUrl);
+  const send = () => forward(request, allowed, target, url.origin, directus);
   if (allowed.kind !== "asset") return send();
   return serveImage({
     request,

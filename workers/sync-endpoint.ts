@@ -16,6 +16,7 @@
  */
 import type { Context } from "hono";
 import { constantTimeEqual } from "../app/lib/constant-time.ts";
+import type { DirectusOrigin } from "../app/lib/directus/directus-origin.ts";
 import { errorMessage } from "../app/lib/error-message.ts";
 import { sha256 } from "../app/lib/sha256.ts";
 import { jsonResponse } from "./json-response.ts";
@@ -61,11 +62,11 @@ function syncRequest(body: string): SyncRequest | undefined {
 interface SyncEndpointOptions {
   /** SYNC_TOKEN; null: publish on save is off. */
   token: string | null;
-  directusUrl: string;
+  directus: DirectusOrigin;
 }
 
 /** The handler for every method on /sync. */
-export function syncEndpoint({ token, directusUrl }: SyncEndpointOptions) {
+export function syncEndpoint({ token, directus }: SyncEndpointOptions) {
   return async (c: Context<{ Bindings: Env }>): Promise<Response> => {
     if (token === null) return jsonResponse(404, { error: "not found" });
     if (c.req.method !== "POST") return jsonResponse(405, { error: "use POST" }, { allow: "POST" });
@@ -90,7 +91,7 @@ export function syncEndpoint({ token, directusUrl }: SyncEndpointOptions) {
       );
     }
     try {
-      const summary = await loggedSync({ trigger: "api", ...asked, store: c.env.CATALOG, directusUrl });
+      const summary = await loggedSync({ trigger: "api", ...asked, store: c.env.CATALOG, directus });
       return jsonResponse(200, summary);
     } catch (error) {
       const message = errorMessage(error);

@@ -3,6 +3,7 @@
  * dashboard in production) and validated in this one place. Everything else
  * receives a typed `SiteConfig` and never reads `env` for settings itself.
  */
+import type { AccessServiceToken } from "./directus/directus-origin.ts";
 
 /** Who runs the site: printed in Impressum and Datenschutz. */
 interface Operator {
@@ -32,6 +33,13 @@ export interface SiteConfig {
    * /directus proxy). Not a public address: browsers use <site>/directus.
    */
   directusUrl: string;
+  /**
+   * The Cloudflare Access service token that gets the Worker past Access in
+   * front of DIRECTUS_URL (Worker secrets DIRECTUS_ACCESS_CLIENT_ID and
+   * DIRECTUS_ACCESS_CLIENT_SECRET, both or neither); null: Directus is reached
+   * without one, as on this machine.
+   */
+  directusAccessToken: AccessServiceToken | null;
   /** Store listing of the mobile app, linked in the footer. */
   appStoreUrl: string;
   operator: Operator;
@@ -64,6 +72,10 @@ const MAX_TEXT_LENGTH = 200;
 // RFC 6265 cookie-name token characters, kept to a readable subset.
 const COOKIE_NAME_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 const GTM_ID_PATTERN = /^GTM-[A-Z0-9]{4,12}$/;
+/** An Access service token's client id: 32 hex digits and ".access" as Cloudflare issues them, or similar. */
+const ACCESS_CLIENT_ID_PATTERN = /^[A-Za-z0-9._-]{8,128}$/;
+/** Its secret: 64 hex digits as issued; any token characters, long enough not to be guessed. */
+const ACCESS_CLIENT_SECRET_PATTERN = /^[A-Za-z0-9\-._~+/=]{32,512}$/;
 /** A bearer token (RFC 6750 characters) long enough not to be guessed: `openssl rand -hex 32` gives 64. */
 const SYNC_TOKEN_PATTERN = /^[A-Za-z0-9\-._~+/]{32,512}$/;
 // Deliberately loose: the address is shown, not mailed to; it only has to look like one.
@@ -165,6 +177,22 @@ export function readConfig(env: object): SiteConfig {
     return value;
   }
 
+  function optionalAccessToken(idName: string, secretName: string): AccessServiceToken | null {
+    // One of the two without the other is a half-done setup: Access would turn the Worker away from Directus.
+    const isSet = (name: string) => vars[name] !== undefined && vars[name] !== "";
+    if (isSet(idName) !== isSet(secretName)) {
+      problems.push(`${idName} and ${secretName} must be set both, or neither`);
+      return null;
+    }
+    const clientId = optionalSecret(idName, ACCESS_CLIENT_ID_PATTERN, "8 to 128 letters, digits and . _ -");
+    const clientSecret = optionalSecret(
+      secretName,
+      ACCESS_CLIENT_SECRET_PATTERN,
+      "at least 32 characters of letters, digits and - . _ ~ + / =",
+    );
+    return clientId !== null && clientSecret !== null ? { clientId, clientSecret } : null;
+  }
+
   function environment(name: string): Environment {
     const value = vars[name];
     if (value === undefined || value === "") return "development";
@@ -181,6 +209,7 @@ export function readConfig(env: object): SiteConfig {
     siteName: text("SITE_NAME"),
     siteUrl: origin("SITE_URL"),
     directusUrl: origin("DIRECTUS_URL"),
+    directusAccessToken: optionalAccessToken("DIRECTUS_ACCESS_CLIENT_ID", "DIRECTUS_ACCESS_CLIENT_SECRET"),
     appStoreUrl: httpsUrl("APP_STORE_URL"),
     operator: {
       name: text("OPERATOR_NAME"),

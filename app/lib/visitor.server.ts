@@ -8,6 +8,7 @@
  */
 import { isHttps, readCookie } from "./cookies.ts";
 import { csrfTokenFrom, newCsrfToken } from "./csrf.server.ts";
+import type { DirectusOrigin } from "./directus/directus-origin.ts";
 import {
   type CurrentUser,
   clearSessionCookie,
@@ -66,7 +67,7 @@ function tokenAgeSeconds(token: string, now: number): number {
  */
 export function requestVisitor(
   request: Request,
-  directusUrl: string,
+  directus: DirectusOrigin,
   responseCookies: string[],
   now: () => number = Date.now,
 ): RequestVisitor {
@@ -87,11 +88,11 @@ export function requestVisitor(
     if (!token) return hasSessionCookie ? signedOut() : { status: "anonymous" };
     try {
       const address = visitorAddress(request);
-      let api = userApi(directusUrl, token, address);
+      let api = userApi(directus, token, address);
       if (tokenAgeSeconds(token, now()) > REFRESH_AFTER_SECONDS) {
         const refreshed = await api.refresh();
         responseCookies.push(...refreshed.setCookie);
-        api = userApi(directusUrl, refreshed.token, address);
+        api = userApi(directus, refreshed.token, address);
       }
       const [user, saved] = await Promise.all([api.me(), api.savedRecipes()]);
       let csrfToken = csrfTokenFrom(request);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { directusOrigin } from "../../app/lib/directus/directus-origin.ts";
 import { DirectusUnavailableError, SavedRecipesFullError, userApi } from "../../app/lib/directus/user-api.server.ts";
 import { SAVED_RECIPES_LIMIT } from "../../app/lib/saved-recipes-limit.ts";
 import { runDirectusCli } from "../../scripts/local-stack/directus.ts";
@@ -72,7 +73,7 @@ describe("one saved row per user and recipe", () => {
 
   it("lets the site save a recipe twice without an error, and reads one link", async () => {
     const user = await createUser(`doppelklick-${Date.now()}@example.org`);
-    const api = userApi(directusUrl(), await sessionToken(user), undefined);
+    const api = userApi(directusOrigin(directusUrl(), null), await sessionToken(user), undefined);
     const recipe = published[1] ?? 0;
     await api.saveRecipe(recipe);
     await expect(api.saveRecipe(recipe)).resolves.toBeUndefined();
@@ -86,7 +87,7 @@ describe("only published recipes", () => {
     const refused = await call("POST", "/items/saved_recipes", { token: user.token, body: { recipe: draftId } });
     expect(refused.status).toBe(400);
     expect(refused.errors?.[0]?.extensions?.code).toBe("INVALID_FOREIGN_KEY");
-    const api = userApi(directusUrl(), await sessionToken(user), undefined);
+    const api = userApi(directusOrigin(directusUrl(), null), await sessionToken(user), undefined);
     await expect(api.saveRecipe(draftId)).rejects.toBeInstanceOf(DirectusUnavailableError);
     expect(await savedBy(user)).toEqual([]);
   });
@@ -136,7 +137,7 @@ describe(`at most ${SAVED_RECIPES_LIMIT} saved recipes per user`, () => {
   });
 
   it("is reported by the site as a full list, reads the whole list, and still takes a repeated save", async () => {
-    const api = userApi(directusUrl(), await sessionToken(user), undefined);
+    const api = userApi(directusOrigin(directusUrl(), null), await sessionToken(user), undefined);
     await expect(api.saveRecipe(extra[SAVED_RECIPES_LIMIT] ?? 0)).rejects.toBeInstanceOf(SavedRecipesFullError);
     expect((await api.savedRecipes()).length).toBe(SAVED_RECIPES_LIMIT);
     // An already saved recipe is a no-op even at the limit: the unique index answers, not the limit.

@@ -9,6 +9,7 @@
  * Runs in Node, inside the test runner.
  */
 import { type Request, Response } from "miniflare";
+import { ACCESS_DENIED, passesAccess } from "./directus-stand-in-contract.ts";
 
 export interface StandInContent {
   /** How many published recipes there are. */
@@ -67,6 +68,8 @@ export function createDirectusContentStandIn() {
   let content: StandInContent = { recipes: 3, edition: 1, down: false, flawed: {} };
 
   async function handle(request: Request): Promise<Response> {
+    // Access in front of Directus: without the Worker's service token nothing gets through.
+    if (!passesAccess(request.headers)) return new Response(ACCESS_DENIED.body, { status: ACCESS_DENIED.status });
     if (content.down) return new Response("down", { status: 503 });
     const url = new URL(request.url);
     // Keyset pages: everything on the first page (after id 0), nothing after it.

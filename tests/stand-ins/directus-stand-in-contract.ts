@@ -6,6 +6,28 @@
 /** The address the Worker is given as DIRECTUS_URL in these tests. */
 export const STAND_IN_DIRECTUS_URL = "http://directus.internal:8056";
 
+/**
+ * The Cloudflare Access service token the Worker is given in these tests
+ * (DIRECTUS_ACCESS_CLIENT_ID and DIRECTUS_ACCESS_CLIENT_SECRET), and the
+ * headers that carry it: the stand-ins answer as Access does without them.
+ */
+export const STAND_IN_ACCESS_TOKEN = {
+  clientId: "0123456789abcdef0123456789abcdef.access",
+  clientSecret: "stand-in-access-secret-0123456789abcdef0123456789abcdef",
+} as const;
+export const ACCESS_HEADERS = {
+  "cf-access-client-id": STAND_IN_ACCESS_TOKEN.clientId,
+  "cf-access-client-secret": STAND_IN_ACCESS_TOKEN.clientSecret,
+} as const;
+
+/** Whether a request carries the service token, as Cloudflare Access checks it. */
+export function passesAccess(headers: { get(name: string): string | null }): boolean {
+  return Object.entries(ACCESS_HEADERS).every(([name, value]) => headers.get(name) === value);
+}
+
+/** Access' answer to a request without the token: a 403 page, not Directus. */
+export const ACCESS_DENIED = { status: 403, body: "Forbidden: Cloudflare Access" } as const;
+
 /** Asset ids with a special answer, for the tests. */
 export const STAND_IN_ASSETS = {
   png: "11111111-2222-4333-8444-555555555555",

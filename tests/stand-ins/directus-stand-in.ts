@@ -11,6 +11,8 @@
  */
 import { type Request, Response } from "miniflare";
 import {
+  ACCESS_DENIED,
+  passesAccess,
   type SeenRequest,
   STAND_IN_ASSETS,
   STAND_IN_DIRECTUS_URL,
@@ -31,6 +33,8 @@ export function createDirectusStandIn() {
     seen.push({ method: request.method, url: request.url, headers: Object.fromEntries(request.headers) });
     const url = new URL(request.url);
     if (url.origin !== STAND_IN_DIRECTUS_URL) return new Response("foreign host reached", { status: 418 });
+    // Access in front of Directus: without the Worker's service token nothing gets through.
+    if (!passesAccess(request.headers)) return new Response(ACCESS_DENIED.body, { status: ACCESS_DENIED.status });
 
     const asset = /^\/assets\/([0-9a-f-]{36})$/.exec(url.pathname)?.[1];
     if (asset === STAND_IN_ASSETS.svg) {

@@ -108,6 +108,45 @@ describe("readConfig", () => {
       'GTM_ID must look like GTM-XXXXXXX or be empty, got "UA-12345"',
     ]);
   });
+
+  describe("the Access service token for Directus", () => {
+    const ID = "0123456789abcdef0123456789abcdef.access";
+    const SECRET = "0123456789abcdef".repeat(4);
+
+    it("is both variables, or none", () => {
+      expect(readConfig(valid).directusAccessToken).toBeNull();
+      expect(
+        readConfig({ ...valid, DIRECTUS_ACCESS_CLIENT_ID: ID, DIRECTUS_ACCESS_CLIENT_SECRET: SECRET })
+          .directusAccessToken,
+      ).toEqual({ clientId: ID, clientSecret: SECRET });
+    });
+
+    it.each([
+      ["only the id", { DIRECTUS_ACCESS_CLIENT_ID: ID }],
+      ["only the secret", { DIRECTUS_ACCESS_CLIENT_SECRET: SECRET }],
+      ["the id and an empty secret", { DIRECTUS_ACCESS_CLIENT_ID: ID, DIRECTUS_ACCESS_CLIENT_SECRET: "" }],
+    ])("refuses %s: Access would turn the Worker away", (_name, vars) => {
+      expect(problemsOf({ ...valid, ...vars })).toEqual([
+        "DIRECTUS_ACCESS_CLIENT_ID and DIRECTUS_ACCESS_CLIENT_SECRET must be set both, or neither",
+      ]);
+    });
+
+    it.each([
+      ["a secret too short to be one", ID, "abc123"],
+      ["a line break, which would split the header", ID, `${SECRET}\r\nx-evil: 1`],
+      ["a space in the id", "0123 4567.access", SECRET],
+      ["an id too long", "a".repeat(129), SECRET],
+    ])("refuses %s, without printing the secret", (_name, clientId, clientSecret) => {
+      const problems = problemsOf({
+        ...valid,
+        DIRECTUS_ACCESS_CLIENT_ID: clientId,
+        DIRECTUS_ACCESS_CLIENT_SECRET: clientSecret,
+      });
+      expect(problems).toHaveLength(1);
+      expect(problems[0]).toMatch(/^DIRECTUS_ACCESS_CLIENT_(?:ID|SECRET) must be /);
+      expect(problems.join()).not.toContain(clientSecret);
+    });
+  });
 });
 
 describe("readConfig in production", () => {

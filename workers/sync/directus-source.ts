@@ -71,6 +71,8 @@ export class SourceError extends Error {
 
 interface DirectusSourceOptions {
   url: string;
+  /** Sent with every request: the Access service token in production (app/lib/directus/directus-origin.ts). */
+  headers?: Readonly<Record<string, string>>;
   pageSize?: number;
   /** Per request; a slower answer fails the sync. */
   timeoutMs?: number;
@@ -114,12 +116,16 @@ const PUBLISHED = { status: { _eq: "published" } };
 /** A content source reading the Directus at `url`. */
 export function createDirectusSource({
   url,
+  headers: originHeaders = {},
   pageSize = 500,
   timeoutMs = 15_000,
   fetch: fetchImpl = fetch,
 }: DirectusSourceOptions): ContentSource {
-  const timedFetch: typeof fetch = (input, init) =>
-    fetchImpl(input, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+  const timedFetch: typeof fetch = (input, init) => {
+    const headers = new Headers(init?.headers);
+    for (const [name, value] of Object.entries(originHeaders)) headers.set(name, value);
+    return fetchImpl(input, { ...init, headers, signal: AbortSignal.timeout(timeoutMs) });
+  };
   const client = createDirectus(url, { globals: { fetch: timedFetch } }).with(rest());
 
   async function request<T>(what: string, run: () => Promise<T>): Promise<T> {

@@ -6,6 +6,7 @@
  * an error; the live catalog stays, and the next run tries again.
  */
 import type { CatalogStore } from "../../app/lib/catalog/storage.ts";
+import type { DirectusOrigin } from "../../app/lib/directus/directus-origin.ts";
 import { errorMessage } from "../../app/lib/error-message.ts";
 import { createDirectusSource } from "./directus-source.ts";
 import { rollback } from "./rollback.ts";
@@ -40,7 +41,7 @@ interface LoggedSyncOptions {
   /** Let a catalog (or a rollback) below SHRINK_LIMIT of the live recipes go live: an operator's decision. */
   allowShrink?: boolean;
   store: CatalogStore;
-  directusUrl: string;
+  directus: DirectusOrigin;
 }
 
 /** Runs one sync action and logs it; resolves with its summary or throws after logging the failure. */
@@ -49,7 +50,7 @@ export async function loggedSync({
   action,
   allowShrink = false,
   store,
-  directusUrl,
+  directus,
 }: LoggedSyncOptions): Promise<SyncSummary> {
   const started = Date.now();
   let summary: SyncSummary;
@@ -58,7 +59,7 @@ export async function loggedSync({
       action === "rollback"
         ? await rollback(store, { allowShrink })
         : await runSync({
-            source: createDirectusSource({ url: directusUrl }),
+            source: createDirectusSource({ url: directus.url, headers: directus.headers }),
             store,
             allowShrink,
             release: action === "release",

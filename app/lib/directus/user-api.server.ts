@@ -11,6 +11,7 @@
 import { clearedCookie, readCookie } from "../cookies.ts";
 import { errorMessage } from "../error-message.ts";
 import { SAVED_RECIPES_LIMIT } from "../saved-recipes-limit.ts";
+import type { DirectusOrigin } from "./directus-origin.ts";
 
 /** Directus' session cookie (SESSION_COOKIE_NAME, the default). */
 export const SESSION_COOKIE = "directus_session_token";
@@ -89,7 +90,7 @@ export function clearSessionCookie(secure: boolean): string {
  * `visitor` their address (visitor-address.ts), passed on as
  * X-Forwarded-For so that Directus limits and logs the visitor, not the Worker.
  */
-export function userApi(directusUrl: string, token: string, visitor: string | undefined): UserApi {
+export function userApi(directus: DirectusOrigin, token: string, visitor: string | undefined): UserApi {
   /** A request with the visitor's session; answers with a status in `pass` are returned, not thrown. */
   async function call(
     method: string,
@@ -100,9 +101,10 @@ export function userApi(directusUrl: string, token: string, visitor: string | un
   ): Promise<Response> {
     let response: Response;
     try {
-      response = await fetch(new URL(path, directusUrl), {
+      response = await fetch(new URL(path, directus.url), {
         method,
         headers: {
+          ...directus.headers,
           cookie: `${SESSION_COOKIE}=${token}`,
           accept: "application/json",
           ...(body === undefined ? {} : { "content-type": "application/json" }),

@@ -7,7 +7,7 @@
 import fc from "fast-check";
 import { beforeEach, describe, expect, it } from "vitest";
 import { URL_ATTACK_PIECES } from "../../attacks/url-pieces.ts";
-import { STAND_IN_ASSETS, STAND_IN_DIRECTUS_URL } from "../../stand-ins/directus-stand-in-contract.ts";
+import { ACCESS_HEADERS, STAND_IN_ASSETS, STAND_IN_DIRECTUS_URL } from "../../stand-ins/directus-stand-in-contract.ts";
 import { clearUpstream, ORIGIN, send, upstreamSeen } from "./upstream.ts";
 
 const ID = STAND_IN_ASSETS.png;
@@ -407,5 +407,68 @@ describe("the Worker's own calls to Directus", () => {
     const response = await send("/impressum", { headers: { cookie: "wkij_einwilligung=x" } });
     await response.arrayBuffer();
     expect(await upstreamSeen()).toEqual([]);
+  });
+});
+
+describe("Cloudflare Access in front of Directus", () => {
+  /** A client's own try at the service token headers: they must never be what reaches Directus. */
+  const FORGED = { "cf-access-client-id": "forged.access", "cf-access-client-secret": "forged-secret" };
+  const CSRF = "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA";
+  const REQUESTS: [string, string, RequestInit][] = [
+    ["an image", `/directus/assets/${ID}?${CARD}`, {}],
+    ["the way to Google", `/directus/auth/login/google?redirect=${LANDING}`, {}],
+    ["the way back from Google", "/directus/auth/login/google/callback?code=abc&state=xyz", {}],
+    ["a signed-in visitor's page", "/impressum", { headers: { cookie: EVERY_COOKIE } }],
+    [
+      "signing out",
+      "/logout",
+      {
+        method: "POST",
+        headers: {
+          origin: ORIGIN,
+          cookie: `directus_session_token=secret.session.token; wkij_csrf=${CSRF}`,
+          "content-type": "application/x-www-form-urlencoded",
+        },
+        body: `redirect=%2F&csrf=${CSRF}`,
+      },
+    ],
+  ];
+
+  it.each(REQUESTS)(
+    "%s: every request to Directus shows the Worker's service token, not the client's",
+    async (_name, path, init) => {
+      const headers = new Headers(init.headers);
+      for (const [name, value] of Object.entries(FORGED)) headers.set(name, value);
+      const response = await send(path, { ...init, headers });
+      const body = await response.text();
+
+      const seen = await upstreamSeen();
+      expect(seen.length).toBeGreaterThan(0);
+      for (const request of seen) {
+        expect(request.headers["cf-access-client-id"]).toBe(ACCESS_HEADERS["cf-access-client-id"]);
+        expect(request.headers["cf-access-client-secret"]).toBe(ACCESS_HEADERS["cf-access-client-secret"]);
+      }
+      // The secret stays between the Worker and Access.
+      const answer = `${[...response.headers].join("\n")}\n${body}`;
+      expect(answer).not.toContain(ACCESS_HEADERS["cf-access-client-secret"]);
+      expect(answer).not.toContain(ACCESS_HEADERS["cf-access-client-id"]);
+    },
+  );
+
+  it("whatever a client sends as the token's headers, Directus sees the Worker's", async () => {
+    const value = fc.stringMatching(/^[\x21-\x7e]{0,80}$/);
+    await fc.assert(
+      fc.asyncProperty(value, value, async (clientId, clientSecret) => {
+        await clearUpstream();
+        const response = await send(`/directus/assets/${crypto.randomUUID()}?${CARD}`, {
+          headers: { "CF-Access-Client-Id": clientId, "CF-Access-Client-Secret": clientSecret },
+        });
+        await response.arrayBuffer();
+        const [request] = await upstreamSeen();
+        expect(request?.headers["cf-access-client-id"]).toBe(ACCESS_HEADERS["cf-access-client-id"]);
+        expect(request?.headers["cf-access-client-secret"]).toBe(ACCESS_HEADERS["cf-access-client-secret"]);
+      }),
+      { numRuns: 25 },
+    );
   });
 });
