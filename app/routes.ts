@@ -5,6 +5,8 @@ export default [
   index("routes/home.tsx", { id: "home" }),
   route("zufallsgenerator", "routes/home.tsx", { id: "random-generator" }),
   route("zutatensuche", "routes/ingredient-search.tsx"),
+  // Every ingredient, for the picker's filter: asked for by the browser once the visitor starts to filter.
+  route("zutatensuche/zutaten.json", "routes/ingredient-list.ts"),
   route("kategorie/:type", "routes/category.tsx"),
   route("rezepte/:slug", "routes/recipe.tsx"),
   route("gespeicherte-rezepte", "routes/saved-recipes.tsx"),

@@ -1,12 +1,15 @@
 import { Form } from "react-router";
-import { KIND_WORDS, kindLabel, maskHasKind } from "../lib/catalog/search-words.ts";
+import { KIND_WORDS, kindLabel } from "../lib/catalog/search-words.ts";
 import { EXCLUDED_INGREDIENT_PARAM, SELECTED_INGREDIENT_PARAM } from "../lib/form-fields.ts";
+import type { KindMembers } from "../lib/ingredient-options.ts";
 import { type IngredientQuery, kindValue } from "../lib/ingredient-query.ts";
 import { INGREDIENT_TYPES } from "../lib/ingredient-types.ts";
 
 interface ExcludeIngredientFormProps {
-  /** Every ingredient, with its kinds as `kindMask` gives them. */
-  ingredients: { slug: string; name: string; kinds: number }[];
+  /** The ingredients it offers: those of the recipes on the page, by name (routes/ingredient-search.tsx). */
+  ingredients: { slug: string; name: string }[];
+  /** How many ingredients each kind has: a kind without any is not offered. */
+  kindMembers: KindMembers;
   /** The search as it stands: it is posted again with the new exclusion. */
   query: IngredientQuery;
 }
@@ -15,12 +18,10 @@ interface ExcludeIngredientFormProps {
  * "Rezepte ohne diese Zutat": drops recipes that need an ingredient the
  * visitor does not want, or any of a kind ("ohne Fleisch und Fisch").
  */
-export function ExcludeIngredientForm({ ingredients, query }: ExcludeIngredientFormProps) {
+export function ExcludeIngredientForm({ ingredients, kindMembers, query }: ExcludeIngredientFormProps) {
   const taken = new Set([...query.selected, ...query.excluded]);
-  // The kinds some ingredient has, in one pass over the list.
-  const present = ingredients.reduce((mask, item) => mask | item.kinds, 0);
   const kinds = INGREDIENT_TYPES.filter(
-    (kind) => !taken.has(kindValue(KIND_WORDS[kind].slug)) && maskHasKind(present, kind),
+    (kind) => !taken.has(kindValue(KIND_WORDS[kind].slug)) && (kindMembers[kind] ?? 0) > 0,
   );
   return (
     <Form method="get" action="/zutatensuche" className="exclude-form" preventScrollReset>

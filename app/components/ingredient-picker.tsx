@@ -1,19 +1,11 @@
-import { useMemo, useRef, useState } from "react";
+import { useCallback, useMemo, useRef, useState } from "react";
 import { Form, useSubmit } from "react-router";
-import { KIND_WORDS, kindBySlug, kindLabel, kindsOfMask, maskHasKind } from "../lib/catalog/search-words.ts";
+import { KIND_WORDS, kindBySlug, kindLabel, kindsOfMask } from "../lib/catalog/search-words.ts";
 import { EXCLUDED_INGREDIENT_PARAM, INGREDIENT_FILTER_PARAM, SELECTED_INGREDIENT_PARAM } from "../lib/form-fields.ts";
 import { ingredientFilter } from "../lib/ingredient-filter.ts";
+import { decodeIngredientOptions, type IngredientOption, type KindMembers } from "../lib/ingredient-options.ts";
 import { kindSlugOf, kindValue } from "../lib/ingredient-query.ts";
 import type { IngredientType } from "../lib/ingredient-types.ts";
-
-interface IngredientOption {
-  slug: string;
-  name: string;
-  /** Recipes that need it. */
-  recipeCount: number;
-  /** Its kinds, as `kindMask` gives them. */
-  kinds: number;
-}
 
 /** A box in the list: an ingredient, or a kind as a whole ("Nudeln (alle Sorten)"). */
 interface PickerRow {
@@ -32,9 +24,19 @@ type Named = Pick<IngredientOption, "slug" | "name">;
  */
 export const MOST_USED_SHOWN = 30;
 
+/** Where the whole list is (routes/ingredient-list.ts). */
+const ALL_INGREDIENTS_URL = "/zutatensuche/zutaten.json";
+
 interface IngredientPickerProps {
-  /** Every ingredient, most used first. */
+  /**
+   * The boxes to show at first, most used first: the most used, the chosen,
+   * and those the address's filter lists. The rest is asked for when the
+   * visitor filters.
+   */
   ingredients: IngredientOption[];
+  /** How many ingredients there are in all. */
+  ingredientCount: number;
+  kindMembers: KindMembers;
   selected: Named[];
   excluded: Named[];
   /** The filter text from the address. */
@@ -48,10 +50,18 @@ interface IngredientPickerProps {
  * the back button leaves the page); without, the form is a plain GET with a
  * submit button.
  */
-export function IngredientPicker({ ingredients, selected, excluded, filter }: IngredientPickerProps) {
+export function IngredientPicker({
+  ingredients,
+  ingredientCount,
+  kindMembers,
+  selected,
+  excluded,
+  filter,
+}: IngredientPickerProps) {
   const submit = useSubmit();
   const form = useRef<HTMLFormElement>(null);
   const [filterText, setFilterText] = useState(filter);
+  const { all, failed, requestAll } = useAllIngredients();
 
   // The boxes follow a click at once; a new result (or a chip removed, the
   // back button) sets them from the URL again.
@@ -66,6 +76,9 @@ export function IngredientPicker({ ingredients, selected, excluded, filter }: In
   }
 
   const filtering = filterText.trim() !== "";
+  // Until the whole list is here, only the filter of the address is answered in full (by the server).
+  const partial = all === null && filterText.trim() !== filter.trim();
+  const source = all ?? ingredients;
   const visible = useMemo(() => {
     const filter = ingredientFilter(filterText);
     // Kinds: those the text names, and any chosen one while nothing is typed.
@@ -76,15 +89,15 @@ export function IngredientPicker({ ingredients, selected, excluded, filter }: In
           return (slug === undefined ? undefined : kindBySlug(slug)) ?? [];
         });
     const kindRows: PickerRow[] = kinds.flatMap((kind) => {
-      const members = ingredients.filter((item) => maskHasKind(item.kinds, kind)).length;
+      const members = kindMembers[kind] ?? 0;
       const value = kindValue(KIND_WORDS[kind].slug);
       // A kind no ingredient has finds nothing, unless a shared link chose it.
       if (members === 0 && !checked.has(value)) return [];
       return [{ value, label: kindLabel(kind), note: `${members} ${members === 1 ? "Zutat" : "Zutaten"}` }];
     });
     const listed = filtering
-      ? ingredients.filter((item) => filter.lists({ name: item.name, kinds: kindsOfMask(item.kinds) }))
-      : ingredients.filter((item, index) => index < MOST_USED_SHOWN || checked.has(item.slug));
+      ? source.filter((item) => filter.lists({ name: item.name, kinds: kindsOfMask(item.kinds) }))
+      : source.filter((item, index) => index < MOST_USED_SHOWN || checked.has(item.slug));
     return [
       ...kindRows,
       ...listed.map((item) => ({
@@ -93,7 +106,7 @@ export function IngredientPicker({ ingredients, selected, excluded, filter }: In
         note: `${item.recipeCount} ${item.recipeCount === 1 ? "Rezept" : "Rezepte"}`,
       })),
     ];
-  }, [ingredients, filterText, filtering, checked]);
+  }, [source, kindMembers, filterText, filtering, checked]);
   const visibleSlugs = new Set(visible.map((item) => item.value));
 
   function recompute() {
@@ -116,17 +129,25 @@ export function IngredientPicker({ ingredients, selected, excluded, filter }: In
           type="search"
           name={INGREDIENT_FILTER_PARAM}
           value={filterText}
-          onChange={(event) => setFilterText(event.currentTarget.value)}
+          onChange={(event) => {
+            setFilterText(event.currentTarget.value);
+            requestAll();
+          }}
+          onFocus={requestAll}
           placeholder="z. B. Tomate"
           autoComplete="off"
           aria-controls="zutaten-liste"
         />
         <p className="field-hint" id="zutaten-anzahl">
-          {filtering
-            ? `${visible.filter((row) => kindSlugOf(row.value) === undefined).length} von ${ingredients.length} Zutaten`
-            : ingredients.length > MOST_USED_SHOWN
-              ? `Die ${MOST_USED_SHOWN} häufigsten von ${ingredients.length} Zutaten. Alle anderen findest du mit „Zutat finden“.`
-              : `${ingredients.length} Zutaten, die häufigsten zuerst`}
+          {!filtering
+            ? ingredientCount > MOST_USED_SHOWN
+              ? `Die ${MOST_USED_SHOWN} häufigsten von ${ingredientCount} Zutaten. Alle anderen findest du mit „Zutat finden“.`
+              : `${ingredientCount} Zutaten, die häufigsten zuerst`
+            : !partial
+              ? `${visible.filter((row) => kindSlugOf(row.value) === undefined).length} von ${ingredientCount} Zutaten`
+              : failed
+                ? "Nicht alle Zutaten konnten geladen werden. „Rezepte anzeigen“ sucht in allen."
+                : "Alle Zutaten werden geladen …"}
         </p>
         <ul className="ingredient-options" id="zutaten-liste" aria-describedby="zutaten-anzahl">
           {visible.map((item) => (
@@ -168,4 +189,27 @@ export function IngredientPicker({ ingredients, selected, excluded, filter }: In
       </button>
     </Form>
   );
+}
+
+/**
+ * The whole list of ingredients, asked for once, when the visitor first
+ * focuses or types into the filter. A failed request leaves the list as it
+ * is: the form's button filters on the server.
+ */
+function useAllIngredients() {
+  const [all, setAll] = useState<IngredientOption[] | null>(null);
+  const [state, setState] = useState<"idle" | "loading" | "failed">("idle");
+  const requestAll = useCallback(() => {
+    if (state !== "idle") return;
+    setState("loading");
+    fetch(ALL_INGREDIENTS_URL, { headers: { accept: "application/json" } })
+      .then(async (response) => {
+        if (!response.ok) throw new Error(`status ${response.status}`);
+        const options = decodeIngredientOptions(((await response.json()) as { ingredients?: unknown }).ingredients);
+        if (!options) throw new Error("not a list of ingredients");
+        setAll(options);
+      })
+      .catch(() => setState("failed"));
+  }, [state]);
+  return { all, failed: state === "failed", requestAll };
 }

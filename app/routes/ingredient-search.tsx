@@ -1,7 +1,7 @@
 import { useNavigation } from "react-router";
 import { ExcludeIngredientForm } from "../components/exclude-ingredient-form.tsx";
 import { IngredientChips } from "../components/ingredient-chips.tsx";
-import { IngredientPicker } from "../components/ingredient-picker.tsx";
+import { IngredientPicker, MOST_USED_SHOWN } from "../components/ingredient-picker.tsx";
 import { PaginationNav } from "../components/pagination-nav.tsx";
 import { RecipeCard } from "../components/recipe-card.tsx";
 import { RecipeDetailsDisclosure } from "../components/recipe-details-disclosure.tsx";
@@ -12,8 +12,10 @@ import {
   matchIngredients,
   missingIngredients,
 } from "../lib/catalog/queries.ts";
-import { kindBySlug, kindLabel, kindMask, kindsOfIngredient } from "../lib/catalog/search-words.ts";
+import { kindBySlug, kindLabel, kindsOfMask } from "../lib/catalog/search-words.ts";
 import type { CatalogIngredient } from "../lib/catalog/types.ts";
+import { ingredientFilter } from "../lib/ingredient-filter.ts";
+import { ingredientOverview } from "../lib/ingredient-overview.server.ts";
 import {
   type IngredientQuery,
   ingredientSearchHref,
@@ -44,6 +46,44 @@ async function matchCards(catalog: CatalogView, matches: readonly IngredientMatc
 }
 
 type Choice = { slug: string; name: string };
+
+/**
+ * The boxes the picker shows at first, most used first: the most used
+ * ingredients, the chosen ones, and those the address's filter lists (the
+ * form without JavaScript filters on the server). The browser asks for the
+ * rest only when the visitor filters (routes/ingredient-list.ts).
+ */
+function shownOptions(catalog: CatalogView, chosen: readonly string[], filterText: string) {
+  const filter = filterText.trim() === "" ? null : ingredientFilter(filterText);
+  const chosenSlugs = new Set(chosen);
+  return ingredientOverview(catalog).options.filter(
+    (option, index) =>
+      index < MOST_USED_SHOWN ||
+      chosenSlugs.has(option.slug) ||
+      (filter?.lists({ name: option.name, kinds: kindsOfMask(option.kinds) }) ?? false),
+  );
+}
+
+/**
+ * What "Rezepte ohne diese Zutat" offers: the ingredients of the recipes on
+ * this page that are not chosen yet, by name. Excluding anything else would
+ * not change what the visitor sees, and a list of every ingredient grows
+ * with the catalog into every page.
+ */
+function excludableOf(
+  catalog: CatalogView,
+  recipes: readonly { have: string[]; missing: string[] }[],
+  taken: ReadonlySet<string>,
+) {
+  const { byName } = ingredientOverview(catalog);
+  const names = new Set(recipes.flatMap((recipe) => [...recipe.have, ...recipe.missing]));
+  return [...names]
+    .flatMap((name) => {
+      const ingredient = byName.get(name);
+      return ingredient && !taken.has(ingredient.slug) ? [{ slug: ingredient.slug, name: ingredient.name }] : [];
+    })
+    .sort((a, b) => a.name.localeCompare(b.name, "de"));
+}
 
 /** The query's values as ingredients and kinds of this version; values it does not know are left out. */
 function choicesOf(catalog: CatalogView, values: readonly string[]) {
@@ -90,19 +130,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (matches.length > 0) requireExistingPage(list, requested, url);
 
   const { siteUrl, siteName } = context.get(siteConfigContext);
+  const { options, kindMembers } = ingredientOverview(catalog);
+  const results = await matchCards(catalog, list.items, covering);
   return {
-    // The overview: every ingredient with its recipe count, most used first.
-    ingredients: catalog.ingredients.map((ingredient) => ({
-      slug: ingredient.slug,
-      name: ingredient.name,
-      recipeCount: ingredient.recipeCount,
-      kinds: kindMask(kindsOfIngredient(ingredient)),
-    })),
+    ingredients: shownOptions(catalog, query.selected, query.filter),
+    ingredientCount: options.length,
+    kindMembers,
+    excludable: excludableOf(catalog, results, new Set([...query.selected, ...query.excluded])),
     selected: selected.chosen,
     excluded: excluded.chosen,
     unknown,
     filter: query.filter,
-    results: await matchCards(catalog, list.items, covering),
+    results,
     total: list.total,
     page: list.page,
     pageCount: list.pageCount,
@@ -141,7 +180,20 @@ function countText(total: number): string {
 }
 
 export default function IngredientSearch({ loaderData }: Route.ComponentProps) {
-  const { ingredients, selected, excluded, unknown, filter, results, total, page, pageCount } = loaderData;
+  const {
+    ingredients,
+    ingredientCount,
+    kindMembers,
+    excludable,
+    selected,
+    excluded,
+    unknown,
+    filter,
+    results,
+    total,
+    page,
+    pageCount,
+  } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "loading" && navigation.location?.pathname === "/zutatensuche";
   const query: IngredientQuery = {
@@ -164,7 +216,14 @@ export default function IngredientSearch({ loaderData }: Route.ComponentProps) {
       ) : null}
 
       <div className="ingredient-layout">
-        <IngredientPicker ingredients={ingredients} selected={selected} excluded={excluded} filter={filter} />
+        <IngredientPicker
+          ingredients={ingredients}
+          ingredientCount={ingredientCount}
+          kindMembers={kindMembers}
+          selected={selected}
+          excluded={excluded}
+          filter={filter}
+        />
 
         <section className="ingredient-results" aria-labelledby="ergebnisse" aria-busy={busy}>
           <h2 id="ergebnisse">Passende Rezepte</h2>
@@ -176,7 +235,9 @@ export default function IngredientSearch({ loaderData }: Route.ComponentProps) {
               : `${countText(total)}${pageCount > 1 ? `, Seite ${page} von ${pageCount}` : ""}`}
           </p>
 
-          {selected.length > 0 ? <ExcludeIngredientForm ingredients={ingredients} query={query} /> : null}
+          {selected.length > 0 ? (
+            <ExcludeIngredientForm ingredients={excludable} kindMembers={kindMembers} query={query} />
+          ) : null}
 
           {results.map(({ recipe, have, needed, missing }, index) => (
             <RecipeCard

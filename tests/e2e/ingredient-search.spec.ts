@@ -98,6 +98,60 @@ test.describe("with JavaScript", () => {
     await expect(results(page)).toHaveCount(before - 1);
   });
 
+  test("a page carries only the boxes it shows; the whole list is asked for once, when the filter is used", async ({
+    page,
+  }) => {
+    const listRequests: string[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname === "/zutatensuche/zutaten.json") listRequests.push(request.url());
+    });
+    await page.goto("/zutatensuche");
+    await waitForHydration(page);
+    // In one seed recipe only: neither a box nor a word of the page's data until the visitor filters.
+    expect(await page.content()).not.toContain("Miso-Paste");
+    expect(listRequests).toEqual([]);
+
+    const filter = page.getByRole("searchbox", { name: "Zutat finden" });
+    await filter.focus();
+    await expect.poll(() => listRequests.length).toBe(1);
+    await filter.fill("miso");
+    await expect(page.getByRole("checkbox", { name: /^Miso-Paste\b/ })).toBeVisible();
+    await filter.fill("käse");
+    await expect(page.getByRole("checkbox", { name: /^Feta\b/ })).toBeVisible();
+    expect(listRequests).toHaveLength(1);
+  });
+
+  test("without the whole list the filter says so, and the button filters on the server", async ({ page }) => {
+    await page.route("**/zutatensuche/zutaten.json", (route) => route.abort("internetdisconnected"));
+    await page.goto("/zutatensuche");
+    await waitForHydration(page);
+    await page.getByRole("searchbox", { name: "Zutat finden" }).fill("miso");
+    await expect(page.locator("#zutaten-anzahl")).toHaveText(
+      "Nicht alle Zutaten konnten geladen werden. „Rezepte anzeigen“ sucht in allen.",
+    );
+    await page.getByRole("button", { name: "Rezepte anzeigen" }).click();
+    await expect(page).toHaveURL(/zutat=miso/);
+    await expect(page.getByRole("checkbox", { name: /^Miso-Paste\b/ })).toBeVisible();
+    await expect(page.locator("#zutaten-anzahl")).toHaveText(/^1 von \d+ Zutaten$/);
+  });
+
+  test("excluding offers the ingredients of the recipes on the page", async ({ page }) => {
+    await page.goto("/zutatensuche?z=tomate");
+    await waitForHydration(page);
+    // With Tomate alone selected, what the cards say is missing is every other ingredient they have.
+    const missing = new Set<string>();
+    for (const summary of await results(page).locator(".match-summary").allTextContents()) {
+      const list = /Es fehl(?:t|en): (.*)\.$/.exec(summary)?.[1];
+      for (const name of list?.split(", ") ?? []) missing.add(name);
+    }
+    const offered = await page
+      .getByLabel("Rezepte ohne diese Zutat")
+      .locator('optgroup[label="Zutaten"] option')
+      .allTextContents();
+    expect(offered.length).toBeGreaterThan(0);
+    expect(offered).toEqual([...missing].sort((a, b) => a.localeCompare(b, "de")));
+  });
+
   test("a page with results has no accessibility violations", async ({ page }) => {
     // axe walks the ingredient boxes, about 150 options and every result card: with 150 boxes it
     // took 22–24 s on two cores while the other worker ran, too close to the default 30 s.

@@ -1,6 +1,8 @@
 import { exports } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
+import { kindMask } from "../../app/lib/catalog/search-words.ts";
 import { NECESSARY_ONLY, serializeConsent } from "../../app/lib/consent.ts";
+import { decodeIngredientOptions } from "../../app/lib/ingredient-options.ts";
 import { publishRecipes, recipe } from "./catalog-fixture.ts";
 
 const ORIGIN = "http://localhost:8787";
@@ -240,6 +242,51 @@ describe("ingredient search", () => {
     expect(cards(html)).toContain("tomatensalat");
     expect(html).toContain("ohne Fleisch und Fisch (alle Sorten)");
     expect(html).toContain('<option value="sorte:gemuese">Gemüse (alle Sorten)</option>');
+  });
+
+  it("gives the whole ingredient list on its own, most used first, as rows the picker reads", async () => {
+    const { response, html } = await get("/zutatensuche/zutaten.json");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/json");
+    const rows = decodeIngredientOptions((JSON.parse(html) as { ingredients: unknown }).ingredients);
+    expect(rows?.map((row) => row.slug)).toEqual([
+      "salz",
+      "wasser",
+      "zwiebel",
+      "tomate",
+      "ei",
+      "kaese",
+      "olivenoel",
+      "paprika",
+      // Ties by name, as German sorts them: "Spätzle" before "Speck".
+      "spaetzle",
+      "speck",
+    ]);
+    expect(rows?.find((row) => row.slug === "speck")).toEqual({
+      slug: "speck",
+      name: "Speck",
+      recipeCount: 1,
+      kinds: kindMask(["MEAT"]),
+    });
+  });
+
+  it("offers to exclude the ingredients of the recipes on the page that are not chosen, and every kind there is", async () => {
+    const { html } = await get("/zutatensuche?z=tomate&z=zwiebel&ohne=speck");
+    const offered = [...html.matchAll(/<option value="([^"]+)">/g)].map((match) => match[1]);
+    // The recipes left: Tomatensalat, Shakshuka, Käsespätzle.
+    expect(offered.filter((value) => !value?.startsWith("sorte:"))).toEqual([
+      "ei",
+      "kaese",
+      "olivenoel",
+      "paprika",
+      "spaetzle",
+    ]);
+    expect(offered.filter((value) => value?.startsWith("sorte:")).sort()).toEqual([
+      "sorte:fleisch",
+      "sorte:gemuese",
+      "sorte:kaese",
+      "sorte:nudeln",
+    ]);
   });
 
   it("answers the data request of a chosen kind as the page", async () => {

@@ -1,0 +1,15 @@
+import { encodeIngredientOptions } from "../lib/ingredient-options.ts";
+import { ingredientOverview } from "../lib/ingredient-overview.server.ts";
+import { catalogContext } from "../lib/site-context.server.ts";
+import type { Route } from "./+types/ingredient-list";
+
+/**
+ * Every ingredient, for the ingredient search's filter ("Zutat finden"): a
+ * page carries only the boxes it shows, and the browser asks for the whole
+ * list once the visitor starts to filter. The same for everyone, so the edge
+ * cache keeps it per catalog version (workers/page-cache.ts).
+ */
+export async function loader({ context }: Route.LoaderArgs) {
+  const catalog = await context.get(catalogContext)();
+  return Response.json({ ingredients: encodeIngredientOptions(ingredientOverview(catalog).options) });
+}
