@@ -14,6 +14,7 @@ import { MATCHES_PER_PAGE, PAGE_SIZE } from "../../app/lib/pagination.ts";
 import { buildCatalog } from "../../workers/sync/build-catalog.ts";
 import { plan, publish } from "../../workers/sync/publish.ts";
 import type { RawIngredientRecord } from "../../workers/sync/validate.ts";
+import { percentile } from "./statistics.ts";
 
 const seedRecipes = JSON.parse(readFileSync("cms/seed/recipes.json", "utf8")) as {
   name: string;
@@ -89,10 +90,6 @@ export function syntheticRecipes(count: number): CatalogRecipe[] {
     });
   }
   return recipes;
-}
-
-function percentile(sorted: number[], share: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))] ?? Number.NaN;
 }
 
 function heapUsed(): number {

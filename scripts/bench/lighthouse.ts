@@ -8,6 +8,7 @@ import { launch } from "chrome-launcher";
 import lighthouse, { type Result } from "lighthouse";
 import { errorMessage } from "../../app/lib/error-message.ts";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../chromium.ts";
+import { median } from "./statistics.ts";
 
 const CHROME_FLAGS = ["--headless=new", ...CHROMIUM_FLAGS];
 
@@ -58,15 +59,6 @@ interface RunNumbers {
   benchmarkIndex: number;
   failedAudits: string[];
   report: string;
-}
-
-function median(values: number[]): number | null {
-  const sorted = [...values].sort((a, b) => a - b);
-  if (sorted.length === 0) return null;
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1
-    ? (sorted[middle] as number)
-    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 }
 
 function score(lhr: Result, category: (typeof CATEGORIES)[number]): number {

@@ -14,6 +14,7 @@ import { publish } from "../../workers/sync/publish.ts";
 import { withLocalCatalogStore } from "../local-stack/local-kv.ts";
 import { serveBuild } from "../local-stack/site.ts";
 import { syntheticCatalog } from "./catalog.ts";
+import { percentile } from "./statistics.ts";
 import { workerdCpuSeconds } from "./workerd-cpu.ts";
 
 export interface PassFigures {
@@ -30,10 +31,6 @@ export interface PageCacheBench {
   hit: PassFigures;
   /** `/healthz` (one KV read, a line of JSON): what any request costs around the page. */
   baseline: PassFigures;
-}
-
-function percentile(sorted: number[], share: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))] ?? 0;
 }
 
 /** Requests every URL once, in order, checking each answer's Cache-Status. */
