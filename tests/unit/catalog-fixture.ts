@@ -1,4 +1,5 @@
 import type { CatalogRecipe } from "../../app/lib/catalog/types.ts";
+import { buildCatalog } from "../../workers/sync/build-catalog.ts";
 
 let nextId = 1;
 
@@ -33,4 +34,12 @@ export function recipe(fields: Partial<CatalogRecipe> = {}): CatalogRecipe {
     ingredientLines: [],
     ...fields,
   };
+}
+
+/** A built catalog of `count` recipes named after `label`, for the publish tests: each label is another version. */
+export function labelledCatalog(label: string, count = 3) {
+  return buildCatalog(
+    Array.from({ length: count }, (_, index) => recipe({ name: `${label} ${index}` })),
+    [],
+  );
 }

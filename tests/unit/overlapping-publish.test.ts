@@ -15,17 +15,8 @@ import {
   readManifest,
   readPointer,
 } from "../../app/lib/catalog/storage.ts";
-import { buildCatalog } from "../../workers/sync/build-catalog.ts";
 import { GRACE_MS, KEEP_VERSIONS, publish } from "../../workers/sync/publish.ts";
-import { recipe } from "./catalog-fixture.ts";
-
-/** A catalog whose recipes are named after `label`: each label is another version. */
-function catalog(label: string, count = 3) {
-  return buildCatalog(
-    Array.from({ length: count }, (_, index) => recipe({ name: `${label} ${index}` })),
-    [],
-  );
-}
+import { labelledCatalog as catalog } from "./catalog-fixture.ts";
 
 /** The store, with `meanwhile` run once, just before the first call of `method` for a key `when` picks. */
 function interrupted(

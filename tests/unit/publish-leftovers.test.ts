@@ -20,17 +20,8 @@ import {
   readManifest,
   readPointer,
 } from "../../app/lib/catalog/storage.ts";
-import { buildCatalog } from "../../workers/sync/build-catalog.ts";
 import { GRACE_MS, type PublishResult, publish } from "../../workers/sync/publish.ts";
-import { recipe } from "./catalog-fixture.ts";
-
-/** A catalog whose recipes are named after `label`: each label is another version. */
-function catalog(label: string, count = 3) {
-  return buildCatalog(
-    Array.from({ length: count }, (_, index) => recipe({ name: `${label} ${index}` })),
-    [],
-  );
-}
+import { labelledCatalog as catalog } from "./catalog-fixture.ts";
 
 const START = Date.parse("2026-11-25T00:00:00Z");
 const at = (ms: number) => new Date(START + ms);
@@ -80,23 +71,27 @@ async function everyVersionWhole(store: CatalogStore): Promise<boolean> {
   return true;
 }
 
-/** A sync that another one overtook: it wrote its blobs and manifest, found the pointer moved and stopped. */
-async function overtakenSync(store: CatalogStore, label: string, now: Date): Promise<PublishResult> {
-  const expected = await readPointer(store);
-  const other = catalog(`${label} (anderer Sync)`);
-  let overtaken = false;
-  const overtaking: CatalogStore = {
+/** The store, with `meanwhile` run once, right after the first put of a key that starts with `prefix`. */
+function afterFirstPut(store: CatalogStore, prefix: string, meanwhile: () => Promise<unknown>): CatalogStore {
+  let done = false;
+  return {
     ...store,
     get: store.get.bind(store) as CatalogStore["get"],
     put: async (key, value, options) => {
       await store.put(key, value, options);
-      if (!overtaken && key.startsWith(MANIFEST_PREFIX)) {
-        overtaken = true;
-        await publish(store, other, { now, expected: expected ?? undefined });
-      }
+      if (done || !key.startsWith(prefix)) return;
+      done = true;
+      await meanwhile();
     },
   };
-  return publish(overtaking, catalog(label), { now, expected: expected ?? undefined });
+}
+
+/** A sync that another one overtook: it wrote its blobs and manifest, found the pointer moved and stopped. */
+async function overtakenSync(store: CatalogStore, label: string, now: Date): Promise<PublishResult> {
+  const expected = (await readPointer(store)) ?? undefined;
+  const other = catalog(`${label} (anderer Sync)`);
+  const overtaking = afterFirstPut(store, MANIFEST_PREFIX, () => publish(store, other, { now, expected }));
+  return publish(overtaking, catalog(label), { now, expected });
 }
 
 describe("leftovers of a sync that stopped before its flip", () => {
@@ -149,19 +144,10 @@ describe("leftovers of a sync that stopped before its flip", () => {
     const store = createMemoryStore();
     await publish(store, catalog("Erste"), { now: at(0) });
     // A sync without an expected pointer (an operator's) is writing its blobs when another sync publishes and sweeps.
-    let swept: Awaited<ReturnType<typeof publish>> | undefined;
-    let interrupted = false;
-    const slow: CatalogStore = {
-      ...store,
-      get: store.get.bind(store) as CatalogStore["get"],
-      put: async (key, value, options) => {
-        await store.put(key, value, options);
-        if (!interrupted && key.startsWith(BLOB_PREFIX)) {
-          interrupted = true;
-          swept = await publish(store, catalog("Dazwischen"), { now: at(GRACE_MS + 2 * MINUTE) });
-        }
-      },
-    };
+    let swept: PublishResult | undefined;
+    const slow = afterFirstPut(store, BLOB_PREFIX, async () => {
+      swept = await publish(store, catalog("Dazwischen"), { now: at(GRACE_MS + 2 * MINUTE) });
+    });
     const result = await publish(slow, catalog("Langsam", 40), { now: at(GRACE_MS + MINUTE) });
     expect(swept?.status).toBe("published");
     expect(result.status).toBe("published");
