@@ -15,6 +15,7 @@ import {
 import { kindBySlug, kindLabel, kindsOfMask } from "../lib/catalog/search-words.ts";
 import type { CatalogIngredient } from "../lib/catalog/types.ts";
 import { ingredientFilter } from "../lib/ingredient-filter.ts";
+import type { IngredientOption } from "../lib/ingredient-options.ts";
 import { ingredientOverview } from "../lib/ingredient-overview.server.ts";
 import {
   type IngredientQuery,
@@ -53,10 +54,10 @@ type Choice = { slug: string; name: string };
  * form without JavaScript filters on the server). The browser asks for the
  * rest only when the visitor filters (routes/ingredient-list.ts).
  */
-function shownOptions(catalog: CatalogView, chosen: readonly string[], filterText: string) {
+function shownOptions(options: readonly IngredientOption[], chosen: readonly string[], filterText: string) {
   const filter = filterText.trim() === "" ? null : ingredientFilter(filterText);
   const chosenSlugs = new Set(chosen);
-  return ingredientOverview(catalog).options.filter(
+  return options.filter(
     (option, index) =>
       index < MOST_USED_SHOWN ||
       chosenSlugs.has(option.slug) ||
@@ -71,11 +72,10 @@ function shownOptions(catalog: CatalogView, chosen: readonly string[], filterTex
  * with the catalog into every page.
  */
 function excludableOf(
-  catalog: CatalogView,
+  byName: ReadonlyMap<string, CatalogIngredient>,
   recipes: readonly { have: string[]; missing: string[] }[],
   taken: ReadonlySet<string>,
 ) {
-  const { byName } = ingredientOverview(catalog);
   const names = new Set(recipes.flatMap((recipe) => [...recipe.have, ...recipe.missing]));
   return [...names]
     .flatMap((name) => {
@@ -130,13 +130,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (matches.length > 0) requireExistingPage(list, requested, url);
 
   const { siteUrl, siteName } = context.get(siteConfigContext);
-  const { options, kindMembers } = ingredientOverview(catalog);
+  const { options, byName, kindMembers } = ingredientOverview(catalog);
   const results = await matchCards(catalog, list.items, covering);
   return {
-    ingredients: shownOptions(catalog, query.selected, query.filter),
+    ingredients: shownOptions(options, query.selected, query.filter),
     ingredientCount: options.length,
     kindMembers,
-    excludable: excludableOf(catalog, results, new Set([...query.selected, ...query.excluded])),
+    excludable: excludableOf(byName, results, new Set([...query.selected, ...query.excluded])),
     selected: selected.chosen,
     excluded: excluded.chosen,
     unknown,

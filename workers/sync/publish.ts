@@ -274,11 +274,7 @@ async function deleteExpiredVersions(
     current.manifest,
     ...current.retired.filter((entry) => !expired.includes(entry)).map((e) => e.manifest),
   ];
-  const keptBlobs = new Set<string>();
-  for (const keptHash of kept) {
-    const keptManifest = await knownManifest(store, keptHash, known).catch(() => null);
-    for (const blob of keptManifest ? manifestBlobs(keptManifest) : []) keptBlobs.add(blob);
-  }
+  const { blobs: keptBlobs } = await blobsOf(store, kept, known);
   for (const entry of expired) {
     const old = await readManifest(store, entry.manifest).catch(() => null);
     for (const blob of new Set(old ? manifestBlobs(old) : [])) {
@@ -290,6 +286,25 @@ async function deleteExpiredVersions(
     deletes += 1;
   }
   return { pointer: { ...current, retired: current.retired.filter((entry) => !expired.includes(entry)) }, deletes };
+}
+
+/**
+ * The blobs the versions `hashes` use, and whether every one of their
+ * manifests could be read (a version that cannot be read adds none).
+ */
+async function blobsOf(
+  store: CatalogStore,
+  hashes: Iterable<string>,
+  known: Map<string, Manifest>,
+): Promise<{ blobs: Set<string>; complete: boolean }> {
+  const blobs = new Set<string>();
+  let complete = true;
+  for (const hash of hashes) {
+    const manifest = await knownManifest(store, hash, known).catch(() => null);
+    if (manifest) for (const blob of manifestBlobs(manifest)) blobs.add(blob);
+    else complete = false;
+  }
+  return { blobs, complete };
 }
 
 /** A manifest from `known`, else read from the store (and kept in `known`). */
@@ -322,12 +337,8 @@ async function deleteLeftovers(
   known: Map<string, Manifest>,
 ): Promise<number> {
   const keptManifests = new Set([current.manifest, ...current.retired.map((entry) => entry.manifest)]);
-  const keptBlobs = new Set<string>();
-  for (const hash of keptManifests) {
-    const manifest = await knownManifest(store, hash, known).catch(() => null);
-    if (!manifest) return 0;
-    for (const blob of manifestBlobs(manifest)) keptBlobs.add(blob);
-  }
+  const { blobs: keptBlobs, complete } = await blobsOf(store, keptManifests, known);
+  if (!complete) return 0;
   const expired = (metadata: unknown) => {
     const time = writtenAt(metadata);
     return time !== undefined && now.getTime() - time > GRACE_MS;
