@@ -19,23 +19,19 @@
  */
 import { readFileSync } from "node:fs";
 import { register } from "node:module";
-import { resolve } from "node:path";
+
 import { pathToFileURL } from "node:url";
 import { createMemoryStore } from "../app/lib/catalog/memory-store.ts";
 import { publish } from "../workers/sync/publish.ts";
+import { abArguments } from "./ab-arguments.ts";
 import { syntheticCatalog } from "./bench/catalog.ts";
 
 interface WorkerModule {
   fetch(request: Request, env: unknown, context: unknown): Promise<Response>;
 }
 
-const separator = process.argv.indexOf("--");
-const builds = process.argv.slice(2, separator === -1 ? undefined : separator).map((dir) => resolve(dir));
-const paths = ["/robots.txt", ...(separator === -1 ? [] : process.argv.slice(separator + 1))];
-if (builds.length === 0 || paths.length === 1) {
-  console.error("usage: node scripts/render-ab.ts <build dir>… -- <path>…");
-  process.exit(2);
-}
+const { builds, rest } = abArguments("node scripts/render-ab.ts <build dir>… -- <path>…");
+const paths = ["/robots.txt", ...rest];
 const ROUNDS = Number(process.env.ROUNDS ?? 8);
 const REQUESTS_PER_ROUND = Number(process.env.REQUESTS ?? 100);
 const WARM_UP_REQUESTS = 150;

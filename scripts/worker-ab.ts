@@ -20,21 +20,15 @@
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { publish } from "../workers/sync/publish.ts";
+import { abArguments } from "./ab-arguments.ts";
 import { type BuiltWorker, startBuiltWorker } from "./bench/built-worker.ts";
 import { syntheticCatalog } from "./bench/catalog.ts";
 import { withLocalCatalogStore } from "./local-stack/local-kv.ts";
 
-const separator = process.argv.indexOf("--");
-const builds = process.argv.slice(2, separator === -1 ? undefined : separator).map((dir) => resolve(dir));
-const pageTypes = [["/robots.txt"], ...(separator === -1 ? [] : process.argv.slice(separator + 1))].map((type) =>
-  typeof type === "string" ? type.split(",") : type,
-);
-if (builds.length === 0 || pageTypes.length === 1) {
-  console.error("usage: node scripts/worker-ab.ts <build dir>… -- <path>[,<path>…]…");
-  process.exit(2);
-}
+const { builds, rest } = abArguments("node scripts/worker-ab.ts <build dir>… -- <path>[,<path>…]…");
+const pageTypes = [["/robots.txt"], ...rest.map((type) => type.split(","))];
 const ROUNDS = Number(process.env.ROUNDS ?? 10);
 const REQUESTS_PER_ROUND = Number(process.env.REQUESTS ?? 60);
 const WARM_UP_REQUESTS = 40;

@@ -8,7 +8,7 @@ import fc from "fast-check";
 import { beforeEach, describe, expect, it } from "vitest";
 import { URL_ATTACK_PIECES } from "../../attacks/url-pieces.ts";
 import { ACCESS_HEADERS, STAND_IN_ASSETS, STAND_IN_DIRECTUS_URL } from "../../stand-ins/directus-stand-in-contract.ts";
-import { clearUpstream, ORIGIN, send, upstreamSeen } from "./upstream.ts";
+import { clearUpstream, ORIGIN, send, signOutRequest, upstreamSeen } from "./upstream.ts";
 
 const ID = STAND_IN_ASSETS.png;
 const CARD = "fit=cover&width=836&quality=80";
@@ -419,19 +419,7 @@ describe("Cloudflare Access in front of Directus", () => {
     ["the way to Google", `/directus/auth/login/google?redirect=${LANDING}`, {}],
     ["the way back from Google", "/directus/auth/login/google/callback?code=abc&state=xyz", {}],
     ["a signed-in visitor's page", "/impressum", { headers: { cookie: EVERY_COOKIE } }],
-    [
-      "signing out",
-      "/logout",
-      {
-        method: "POST",
-        headers: {
-          origin: ORIGIN,
-          cookie: `directus_session_token=secret.session.token; wkij_csrf=${CSRF}`,
-          "content-type": "application/x-www-form-urlencoded",
-        },
-        body: `redirect=%2F&csrf=${CSRF}`,
-      },
-    ],
+    ["signing out", "/logout", signOutRequest("secret.session.token", CSRF)],
   ];
 
   it.each(REQUESTS)(

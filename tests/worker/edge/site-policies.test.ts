@@ -6,7 +6,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { URL_ATTACK_PIECES } from "../../attacks/url-pieces.ts";
-import { ORIGIN, send } from "./upstream.ts";
+import { ORIGIN, send, signOutRequest } from "./upstream.ts";
 
 function directive(response: Response, name: string): string {
   const policy = response.headers.get("content-security-policy") ?? "";
@@ -54,15 +54,7 @@ describe("the form token", () => {
 
   it("is deleted at sign-out", async () => {
     const token = "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA";
-    const response = await send("/logout", {
-      method: "POST",
-      headers: {
-        origin: ORIGIN,
-        cookie: `directus_session_token=x.eyJpYXQiOjB9.y; wkij_csrf=${token}`,
-        "content-type": "application/x-www-form-urlencoded",
-      },
-      body: `redirect=%2F&csrf=${token}`,
-    });
+    const response = await send("/logout", signOutRequest("x.eyJpYXQiOjB9.y", token));
     expect(response.status).toBe(303);
     expect(response.headers.getSetCookie()).toContain("wkij_csrf=; Path=/; Max-Age=0; SameSite=Strict; HttpOnly");
   });

@@ -16,6 +16,19 @@ export async function upstreamSeen(): Promise<SeenRequest[]> {
   return (await upstreamLog.fetch("http://log/")).json();
 }
 
+/** The sign-out form's post (`POST /logout`) with a session cookie and a form token, as the site's own page sends it. */
+export function signOutRequest(session: string, csrf: string): RequestInit {
+  return {
+    method: "POST",
+    headers: {
+      origin: ORIGIN,
+      cookie: `directus_session_token=${session}; wkij_csrf=${csrf}`,
+      "content-type": "application/x-www-form-urlencoded",
+    },
+    body: `redirect=%2F&csrf=${csrf}`,
+  };
+}
+
 /** A request to the built Worker, redirects not followed. */
 export function send(path: string, init: RequestInit = {}): Promise<Response> {
   return exports.default.fetch(new Request(`${ORIGIN}${path}`, { redirect: "manual", ...init }));
