@@ -6,17 +6,6 @@ import { reactDomStringChunks } from "./vite-plugins/react-dom-string-chunks.ts"
 export default defineConfig({
   plugins: [cloudflare({ viteEnvironment: { name: "ssr" } }), reactRouter(), reactDomStringChunks()],
   environments: {
-    ssr: {
-      build: {
-        rolldownOptions: {
-          transform: {
-            // `Buffer` from its module, not the global: in workerd each read of the global calls a getter,
-            // and React's renderer reads it for every piece of a page it measures (decision 0030).
-            inject: { Buffer: ["node:buffer", "Buffer"] },
-          },
-        },
-      },
-    },
     client: {
       build: {
         rolldownOptions: {

@@ -1,20 +1,21 @@
 import type { Plugin } from "vite";
 
 /**
- * React's Node renderer, changed to gather the page's markup as one string
- * and encode it once (decision 0030). As published, it encodes each of its
- * fixed pieces (`<div`, ` class="`, `">`…) to bytes when the module loads,
- * and then copies every piece into a 4 KB buffer on its own: a page of two
- * dozen cards is about ten thousand pieces, and in workerd the copies and
- * encodings of the small pieces cost more than rendering them.
+ * React's Node renderer, changed to join the page's strings before it
+ * measures and writes them (decision 0030). As published, it encodes each of
+ * its fixed pieces (`<div`, ` class="`, `">`…) to bytes when the module
+ * loads, then measures every piece with `Buffer.byteLength` and copies every
+ * piece into a 4 KB buffer on its own: a page of two dozen cards is about ten
+ * thousand pieces, and in workerd these calls cost more than the pieces.
  *
- * Here the fixed pieces stay strings, strings are joined as they come, and
- * the joined text goes through React's own writer when it grows past
+ * Here the fixed pieces stay strings; a finished part of the page is
+ * measured once, its strings joined; strings are joined as they come and the
+ * text goes through React's own writer when it grows past
  * PENDING_TEXT_LIMIT characters, before any piece of bytes, and when React
  * ends a write. React writes in one synchronous pass, so nothing of one
  * request's page is left for the next; the text is dropped at the start of
  * every pass all the same, as React drops its buffer there. The bytes sent
- * are the same; only how often they are copied changes.
+ * and the byte counts React decides by are the same.
  *
  * Each change names the exact source text it replaces, and the build stops
  * if React's file no longer has it: a new React version is measured and this
@@ -30,6 +31,20 @@ const CHANGES: readonly { find: string; replace: string }[] = [
     // The fixed pieces stay strings.
     find: "function stringToPrecomputedChunk(content) {\n  return textEncoder.encode(content);\n}",
     replace: "function stringToPrecomputedChunk(content) {\n  return content;\n}",
+  },
+  {
+    // A finished part of the page is measured once, its strings joined, not piece by piece: React adds up
+    // the bytes to decide when a Suspense boundary is sent apart, and one call into workerd's Buffer per
+    // piece cost more than the pieces.
+    find: "function finishedSegment(request, boundary, segment) {\n  if (null !== byteLengthOfChunk) {\n    segment = segment.chunks;\n    for (var segmentByteSize = 0, i = 0; i < segment.length; i++)\n      segmentByteSize += byteLengthOfChunk(segment[i]);",
+    replace: `function finishedSegment(request, boundary, segment) {
+  if (null !== byteLengthOfChunk) {
+    segment = segment.chunks;
+    for (var segmentText = "", segmentByteSize = 0, i = 0; i < segment.length; i++)
+      "string" === typeof segment[i]
+        ? (segmentText += segment[i])
+        : (segmentByteSize += byteLengthOfChunk(segment[i]));
+    segmentByteSize += byteLengthOfChunk(segmentText);`,
   },
   {
     // React's writer stays as it is under another name; strings are joined before it.
