@@ -1,4 +1,5 @@
 import type { Plugin } from "vite";
+import { dependencyChanges, type TextChange, withChanges } from "./dependency-changes.ts";
 
 /**
  * React's Node renderer, changed to join the page's strings before it
@@ -26,7 +27,7 @@ const REACT_DOM_SERVER = /[\\/]react-dom[\\/]cjs[\\/]react-dom-server\.node\.pro
 /** Characters of joined text that are handed on at once (React's buffer is 4,096 bytes). */
 const PENDING_TEXT_LIMIT = 8192;
 
-const CHANGES: readonly { find: string; replace: string }[] = [
+const CHANGES: readonly TextChange[] = [
   {
     // The fixed pieces stay strings.
     find: "function stringToPrecomputedChunk(content) {\n  return textEncoder.encode(content);\n}",
@@ -75,30 +76,14 @@ function writeChunkNow(destination, chunk) {`,
   },
 ];
 
+const NAME = "react-dom-string-chunks";
+const DECISION = "decision 0030";
+
 /** React's Node renderer `code` with CHANGES made; throws if any change does not find its text exactly once. */
 export function withStringChunks(code: string): string {
-  let changed = code;
-  for (const { find, replace } of CHANGES) {
-    const first = changed.indexOf(find);
-    if (first === -1 || changed.indexOf(find, first + 1) !== -1) {
-      throw new Error(
-        `react-dom-string-chunks: React's Node renderer does not hold exactly one "${find.split("\n")[0]}"; ` +
-          "measure the new React without this plugin, then update or remove it (decision 0030)",
-      );
-    }
-    changed = changed.replace(find, () => replace);
-  }
-  return changed;
+  return withChanges(code, CHANGES, NAME, DECISION);
 }
 
-/** Makes the changes in builds (the dev server keeps React as published: it runs React's development build). */
 export function reactDomStringChunks(): Plugin {
-  return {
-    name: "react-dom-string-chunks",
-    apply: "build",
-    transform: {
-      filter: { id: REACT_DOM_SERVER },
-      handler: (code) => ({ code: withStringChunks(code), map: null }),
-    },
-  };
+  return dependencyChanges({ name: NAME, file: REACT_DOM_SERVER, changes: CHANGES, decision: DECISION });
 }
