@@ -2,9 +2,15 @@ import { cloudflare } from "@cloudflare/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
 import { reactDomStringChunks } from "./vite-plugins/react-dom-string-chunks.ts";
+import { reactRouterScriptPriority } from "./vite-plugins/react-router-script-priority.ts";
 
 export default defineConfig({
-  plugins: [cloudflare({ viteEnvironment: { name: "ssr" } }), reactRouter(), reactDomStringChunks()],
+  plugins: [
+    cloudflare({ viteEnvironment: { name: "ssr" } }),
+    reactRouter(),
+    reactDomStringChunks(),
+    reactRouterScriptPriority(),
+  ],
   environments: {
     client: {
       build: {

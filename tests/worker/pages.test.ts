@@ -53,6 +53,14 @@ describe("pages", () => {
     expect(html).toContain(`href="/login?redirect=${encodeURIComponent(path)}"`);
   });
 
+  it.each(PAGES)("$path asks for its scripts after what it shows (decision 0031)", async ({ path }) => {
+    const html = await (await get(path)).text();
+    const preloads = [...html.matchAll(/<link rel="modulepreload"[^>]*>/g)].map((match) => match[0]);
+    // The client entry, the framework chunk and the page's own module at least.
+    expect(preloads.length).toBeGreaterThanOrEqual(3);
+    for (const preload of preloads) expect(preload).toContain('fetchPriority="low"');
+  });
+
   it("links every footer item of the spec", async () => {
     const html = await (await get("/")).text();
     const footer = html.slice(html.indexOf('<footer class="site-footer">'));
