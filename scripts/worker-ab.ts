@@ -5,7 +5,7 @@
  * its addresses joined by commas (`/suche?q=suppe,/suche?q=pasta`). Build
  * each with `BUILD_DIRECTORY=… npx react-router build`.
  *
- * Every build's Worker runs in a workerd of its own (built-worker.ts) on the
+ * Every build's Worker runs in workerd processes of its own (built-worker.ts) on the
  * same synthetic catalog (RECIPES, 10,000 by default) in one local KV, and
  * each workerd's own process CPU is read, so the builds can take turns in
  * every round: a busy machine weighs on all alike. Requests are sent as the
@@ -13,10 +13,13 @@
  * cache, without compression.
  *
  * What it is for: render-ab.ts shows a direction in Node; this shows whether
- * the change is visible in workerd at all. Two builds of the same code
- * differ by up to ±0.3 ms per request here on a busy machine, so compare
- * each page with `/robots.txt` of the same build, and repeat a run before
- * believing a difference of less than that.
+ * the change is visible in workerd at all. Two workerd processes of the very
+ * same build differ by up to 0.4 ms per request, and keep that difference
+ * through a whole run (measured 2026-11-26; two changes that looked like
+ * gains in one process per build were such differences). So each build runs
+ * in COPIES processes (two by default), shown as `build` and `build′`: a
+ * difference between builds counts where it is larger than the one between
+ * a build's copies. Compare each page with `/robots.txt` of the same column.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -32,6 +35,8 @@ const pageTypes = [["/robots.txt"], ...rest.map((type) => type.split(","))];
 const ROUNDS = Number(process.env.ROUNDS ?? 10);
 const REQUESTS_PER_ROUND = Number(process.env.REQUESTS ?? 60);
 const WARM_UP_REQUESTS = 40;
+/** Processes per build (see above). */
+const COPIES = Number(process.env.COPIES ?? 2);
 /** What the bench's edge part adds to keep the page cache out (scripts/bench/edge.ts). */
 const UNCACHED_PARAM = "bench-ohne-cache";
 
@@ -58,12 +63,14 @@ function workerdChildren(): Set<number> {
 }
 
 const persistDir = mkdtempSync(join(tmpdir(), "worker-ab-"));
-const running: { build: string; worker: BuiltWorker; pid: number }[] = [];
+const running: { label: string; worker: BuiltWorker; pid: number }[] = [];
 try {
   await withLocalCatalogStore(persistDir, (store) =>
     publish(store, syntheticCatalog(Number(process.env.RECIPES ?? 10_000))),
   );
-  for (const build of builds) {
+  for (const [copy, build] of builds.flatMap((build) =>
+    Array.from({ length: COPIES }, (_, copy) => [copy, build] as const),
+  )) {
     const before = workerdChildren();
     const worker = await startBuiltWorker({
       buildDir: build,
@@ -73,7 +80,7 @@ try {
     });
     const pid = [...workerdChildren()].find((candidate) => !before.has(candidate));
     if (pid === undefined) throw new Error(`worker-ab: no workerd process of its own for ${build}`);
-    running.push({ build, worker, pid });
+    running.push({ label: `${build}${"′".repeat(copy)}`, worker, pid });
   }
 
   const send = async (worker: BuiltWorker, path: string) => {
@@ -103,7 +110,7 @@ try {
 
   const requests = ROUNDS * REQUESTS_PER_ROUND;
   console.log(`workerd CPU ms per request, the Worker's own, ${ROUNDS} rounds of ${REQUESTS_PER_ROUND}:`);
-  console.log(["page type", ...builds].join(" | "));
+  console.log(["page type", ...running.map(({ label }) => label)].join(" | "));
   for (const [type, paths] of pageTypes.entries()) {
     const cells = running.map((_, index) => (((seconds[index]?.[type] ?? 0) * 1000) / requests).toFixed(2));
     console.log([paths[0], ...cells].join(" | "));
