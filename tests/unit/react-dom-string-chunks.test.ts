@@ -11,11 +11,12 @@ type RenderToReadableStream = (
   options?: { nonce?: string; onError?: (error: unknown) => void },
 ) => Promise<ReadableStream<Uint8Array> & { allReady: Promise<void> }>;
 
-/** React's Node renderer, production build, as published or with the plugin's changes, loaded as a module of its own. */
 const require = createRequire(import.meta.url);
+/** React's Node renderer, production build: the file the Worker's build bundles. */
 const rendererPath = join(dirname(require.resolve("react-dom/server.node")), "cjs/react-dom-server.node.production.js");
 const published = readFileSync(rendererPath, "utf8");
 
+/** The renderer made of `code` (as published, or with the plugin's changes), loaded as a module of its own. */
 function loadRenderer(code: string): RenderToReadableStream {
   // The code requires React from where the file lies, as the bundle's copy does.
   const module = new Module(rendererPath) as Module & { _compile(code: string, filename: string): void };
