@@ -1,6 +1,7 @@
 import { cloudflare } from "@cloudflare/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
+import { dependencyChangePlugin } from "./vite-plugins/dependency-changes.ts";
 import { reactDomStringChunks } from "./vite-plugins/react-dom-string-chunks.ts";
 import { reactRouterScriptPriority } from "./vite-plugins/react-router-script-priority.ts";
 
@@ -8,8 +9,8 @@ export default defineConfig({
   plugins: [
     cloudflare({ viteEnvironment: { name: "ssr" } }),
     reactRouter(),
-    reactDomStringChunks(),
-    reactRouterScriptPriority(),
+    dependencyChangePlugin(reactDomStringChunks),
+    dependencyChangePlugin(reactRouterScriptPriority),
   ],
   environments: {
     client: {

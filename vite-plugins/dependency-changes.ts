@@ -6,18 +6,30 @@ export interface TextChange {
   replace: string;
 }
 
+/** Changes to one file of a dependency, made at build time. */
+export interface DependencyChange {
+  /** The plugin's name, and the start of its error message. */
+  name: string;
+  /** The dependency file the changes are made to. */
+  file: RegExp;
+  changes: readonly TextChange[];
+  /** The decision record that explains the changes, named when they no longer apply. */
+  decision: string;
+}
+
 /**
- * `code` with `changes` made in order; throws, naming `decision`, if any
- * change does not find its text exactly once. A dependency's new version
- * then stops the build instead of shipping half of a change.
+ * `code` with `change`'s text changes made in order; throws, naming its
+ * decision, if any of them does not find its text exactly once. A
+ * dependency's new version then stops the build instead of shipping half of
+ * a change.
  */
-export function withChanges(code: string, changes: readonly TextChange[], what: string, decision: string): string {
+export function withChanges({ name, changes, decision }: DependencyChange, code: string): string {
   let changed = code;
   for (const { find, replace } of changes) {
     const first = changed.indexOf(find);
     if (first === -1 || changed.indexOf(find, first + 1) !== -1) {
       throw new Error(
-        `${what}: the file does not hold exactly one "${find.split("\n")[0]}"; ` +
+        `${name}: the file does not hold exactly one "${find.split("\n")[0]}"; ` +
           `measure the new version without this change, then update or remove it (${decision})`,
       );
     }
@@ -27,23 +39,16 @@ export function withChanges(code: string, changes: readonly TextChange[], what: 
 }
 
 /**
- * A build plugin that makes `changes` to the dependency files `file`
- * matches. Builds only: the dev server runs the dependencies' development
- * builds, which these changes do not name.
+ * The build plugin that makes `change`. Builds only: the dev server runs the
+ * dependencies' development builds, which these changes do not name.
  */
-export function dependencyChanges(options: {
-  name: string;
-  file: RegExp;
-  changes: readonly TextChange[];
-  decision: string;
-}): Plugin {
-  const { name, file, changes, decision } = options;
+export function dependencyChangePlugin(change: DependencyChange): Plugin {
   return {
-    name,
+    name: change.name,
     apply: "build",
     transform: {
-      filter: { id: file },
-      handler: (code) => ({ code: withChanges(code, changes, name, decision), map: null }),
+      filter: { id: change.file },
+      handler: (code) => ({ code: withChanges(change, code), map: null }),
     },
   };
 }

@@ -1,5 +1,7 @@
-import type { Plugin } from "vite";
-import { dependencyChanges, type TextChange, withChanges } from "./dependency-changes.ts";
+import type { DependencyChange } from "./dependency-changes.ts";
+
+/** Characters of joined text that are handed on at once (React's buffer is 4,096 bytes). */
+const PENDING_TEXT_LIMIT = 8192;
 
 /**
  * React's Node renderer, changed to join the page's strings before it
@@ -17,28 +19,23 @@ import { dependencyChanges, type TextChange, withChanges } from "./dependency-ch
  * request's page is left for the next; the text is dropped at the start of
  * every pass all the same, as React drops its buffer there. The bytes sent
  * and the byte counts React decides by are the same.
- *
- * Each change names the exact source text it replaces, and the build stops
- * if React's file no longer has it: a new React version is measured and this
- * plugin updated (or dropped), never silently skipped.
  */
-const REACT_DOM_SERVER = /[\\/]react-dom[\\/]cjs[\\/]react-dom-server\.node\.production\.js$/;
-
-/** Characters of joined text that are handed on at once (React's buffer is 4,096 bytes). */
-const PENDING_TEXT_LIMIT = 8192;
-
-const CHANGES: readonly TextChange[] = [
-  {
-    // The fixed pieces stay strings.
-    find: "function stringToPrecomputedChunk(content) {\n  return textEncoder.encode(content);\n}",
-    replace: "function stringToPrecomputedChunk(content) {\n  return content;\n}",
-  },
-  {
-    // A finished part of the page is measured once, its strings joined, not piece by piece: React adds up
-    // the bytes to decide when a Suspense boundary is sent apart, and one call into workerd's Buffer per
-    // piece cost more than the pieces.
-    find: "function finishedSegment(request, boundary, segment) {\n  if (null !== byteLengthOfChunk) {\n    segment = segment.chunks;\n    for (var segmentByteSize = 0, i = 0; i < segment.length; i++)\n      segmentByteSize += byteLengthOfChunk(segment[i]);",
-    replace: `function finishedSegment(request, boundary, segment) {
+export const reactDomStringChunks: DependencyChange = {
+  name: "react-dom-string-chunks",
+  file: /[\\/]react-dom[\\/]cjs[\\/]react-dom-server\.node\.production\.js$/,
+  decision: "decision 0030",
+  changes: [
+    {
+      // The fixed pieces stay strings.
+      find: "function stringToPrecomputedChunk(content) {\n  return textEncoder.encode(content);\n}",
+      replace: "function stringToPrecomputedChunk(content) {\n  return content;\n}",
+    },
+    {
+      // A finished part of the page is measured once, its strings joined, not piece by piece: React adds up
+      // the bytes to decide when a Suspense boundary is sent apart, and one call into workerd's Buffer per
+      // piece cost more than the pieces.
+      find: "function finishedSegment(request, boundary, segment) {\n  if (null !== byteLengthOfChunk) {\n    segment = segment.chunks;\n    for (var segmentByteSize = 0, i = 0; i < segment.length; i++)\n      segmentByteSize += byteLengthOfChunk(segment[i]);",
+      replace: `function finishedSegment(request, boundary, segment) {
   if (null !== byteLengthOfChunk) {
     segment = segment.chunks;
     for (var segmentText = "", segmentByteSize = 0, i = 0; i < segment.length; i++)
@@ -46,11 +43,11 @@ const CHANGES: readonly TextChange[] = [
         ? (segmentText += segment[i])
         : (segmentByteSize += byteLengthOfChunk(segment[i]));
     segmentByteSize += byteLengthOfChunk(segmentText);`,
-  },
-  {
-    // React's writer stays as it is under another name; strings are joined before it.
-    find: "function writeChunk(destination, chunk) {",
-    replace: `var pendingText = "";
+    },
+    {
+      // React's writer stays as it is under another name; strings are joined before it.
+      find: "function writeChunk(destination, chunk) {",
+      replace: `var pendingText = "";
 function flushPendingText(destination) {
   if (0 !== pendingText.length) {
     var text = pendingText;
@@ -65,25 +62,14 @@ function writeChunk(destination, chunk) {
   } else flushPendingText(destination), writeChunkNow(destination, chunk);
 }
 function writeChunkNow(destination, chunk) {`,
-  },
-  {
-    find: "function completeWriting(destination) {",
-    replace: "function completeWriting(destination) {\n  flushPendingText(destination);",
-  },
-  {
-    find: "function flushCompletedQueues(request, destination) {",
-    replace: 'function flushCompletedQueues(request, destination) {\n  pendingText = "";',
-  },
-];
-
-const NAME = "react-dom-string-chunks";
-const DECISION = "decision 0030";
-
-/** React's Node renderer `code` with CHANGES made; throws if any change does not find its text exactly once. */
-export function withStringChunks(code: string): string {
-  return withChanges(code, CHANGES, NAME, DECISION);
-}
-
-export function reactDomStringChunks(): Plugin {
-  return dependencyChanges({ name: NAME, file: REACT_DOM_SERVER, changes: CHANGES, decision: DECISION });
-}
+    },
+    {
+      find: "function completeWriting(destination) {",
+      replace: "function completeWriting(destination) {\n  flushPendingText(destination);",
+    },
+    {
+      find: "function flushCompletedQueues(request, destination) {",
+      replace: 'function flushCompletedQueues(request, destination) {\n  pendingText = "";',
+    },
+  ],
+};

@@ -1,5 +1,4 @@
-import type { Plugin } from "vite";
-import { dependencyChanges, type TextChange, withChanges } from "./dependency-changes.ts";
+import type { DependencyChange } from "./dependency-changes.ts";
 
 /**
  * React Router's <Scripts>, changed to ask for its module preloads at low
@@ -12,22 +11,13 @@ import { dependencyChanges, type TextChange, withChanges } from "./dependency-ch
  * The module file of the client and of the server build alike, so the
  * hydrated links match the server's.
  */
-const REACT_ROUTER_COMPONENTS = /[\\/]react-router[\\/]dist[\\/]production[\\/]lib[\\/]dom[\\/]ssr[\\/]components\.js$/;
-
-/** The three module preloads of <Scripts>: the route manifest, the client entry, and the page's modules. */
-const CHANGES: readonly TextChange[] = ["manifest.url", "manifest.entry.module", "path"].map((href) => ({
-  find: `rel: "modulepreload",\n\t\thref: ${href},`,
-  replace: `rel: "modulepreload",\n\t\tfetchPriority: "low",\n\t\thref: ${href},`,
-}));
-
-const NAME = "react-router-script-priority";
-const DECISION = "decision 0031";
-
-/** React Router's components module `code` with CHANGES made; throws if any change does not find its text exactly once. */
-export function withLowPriorityScripts(code: string): string {
-  return withChanges(code, CHANGES, NAME, DECISION);
-}
-
-export function reactRouterScriptPriority(): Plugin {
-  return dependencyChanges({ name: NAME, file: REACT_ROUTER_COMPONENTS, changes: CHANGES, decision: DECISION });
-}
+export const reactRouterScriptPriority: DependencyChange = {
+  name: "react-router-script-priority",
+  file: /[\\/]react-router[\\/]dist[\\/]production[\\/]lib[\\/]dom[\\/]ssr[\\/]components\.js$/,
+  decision: "decision 0031",
+  // The three module preloads of <Scripts>: the route manifest, the client entry, and the page's modules.
+  changes: ["manifest.url", "manifest.entry.module", "path"].map((href) => ({
+    find: `rel: "modulepreload",\n\t\thref: ${href},`,
+    replace: `rel: "modulepreload",\n\t\tfetchPriority: "low",\n\t\thref: ${href},`,
+  })),
+};

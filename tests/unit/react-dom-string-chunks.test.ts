@@ -4,7 +4,8 @@ import { dirname, join } from "node:path";
 import fc from "fast-check";
 import { createElement, type ReactNode, Suspense } from "react";
 import { describe, expect, it } from "vitest";
-import { withStringChunks } from "../../vite-plugins/react-dom-string-chunks.ts";
+import { withChanges } from "../../vite-plugins/dependency-changes.ts";
+import { reactDomStringChunks } from "../../vite-plugins/react-dom-string-chunks.ts";
 
 type RenderToReadableStream = (
   children: ReactNode,
@@ -29,7 +30,7 @@ function loadRenderer(code: string): RenderToReadableStream {
 }
 
 const renderAsPublished = loadRenderer(published);
-const renderChanged = loadRenderer(withStringChunks(published));
+const renderChanged = loadRenderer(withChanges(reactDomStringChunks, published));
 
 async function bytesOf(render: RenderToReadableStream, tree: ReactNode): Promise<Buffer> {
   // Errors reject the render; React's own logging of them would only repeat that.
@@ -98,8 +99,8 @@ describe("React's Node renderer with string chunks (decision 0030)", () => {
       "function completeWriting(destination) {",
       "function finishWriting(destination) {",
     );
-    expect(() => withStringChunks(renamed)).toThrow(/completeWriting.*decision 0030/);
+    expect(() => withChanges(reactDomStringChunks, renamed)).toThrow(/completeWriting.*decision 0030/);
     const twice = `${published}\nfunction completeWriting(destination) {}`;
-    expect(() => withStringChunks(twice)).toThrow(/exactly one/);
+    expect(() => withChanges(reactDomStringChunks, twice)).toThrow(/exactly one/);
   });
 });

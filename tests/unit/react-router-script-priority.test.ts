@@ -2,7 +2,8 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { withLowPriorityScripts } from "../../vite-plugins/react-router-script-priority.ts";
+import { withChanges } from "../../vite-plugins/dependency-changes.ts";
+import { reactRouterScriptPriority } from "../../vite-plugins/react-router-script-priority.ts";
 
 // The production build's components module, found from the package's own entry.
 const require = createRequire(import.meta.url);
@@ -11,7 +12,7 @@ const published = readFileSync(join(packageRoot, "dist/production/lib/dom/ssr/co
 
 describe("React Router's <Scripts> with low-priority module preloads (decision 0031)", () => {
   it("gives each of its three module preloads the low priority, and no other link", () => {
-    const changed = withLowPriorityScripts(published);
+    const changed = withChanges(reactRouterScriptPriority, published);
     const preloads = [
       ...changed.matchAll(/rel: "modulepreload",\n\t\t(fetchPriority: "low",\n\t\t)?href(?:: ([\w.]+))?/g),
     ];
@@ -23,6 +24,6 @@ describe("React Router's <Scripts> with low-priority module preloads (decision 0
 
   it("stops the build when the file no longer holds a preload it changes", () => {
     const moved = published.replace("href: manifest.entry.module,", "href: entryModule,");
-    expect(() => withLowPriorityScripts(moved)).toThrow(/exactly one.*decision 0031/s);
+    expect(() => withChanges(reactRouterScriptPriority, moved)).toThrow(/exactly one.*decision 0031/s);
   });
 });
