@@ -60,9 +60,9 @@ export default defineConfig({
         test: { name: "worker-edge", include: EDGE_TESTS },
       },
       {
-        // The sync inside the Worker (POST /sync, the cron, /healthz) against
-        // a Directus stand-in whose content the tests choose. The rate limit
-        // is generous here; worker-edge checks the shipped one.
+        // The sync inside the Worker (/sync, the catalog coordinator as a
+        // Durable Object, the cron, /healthz) against a Directus stand-in
+        // whose content the tests choose.
         plugins: [
           cloudflareTest({
             wrangler,
@@ -70,11 +70,11 @@ export default defineConfig({
               bindings: { DIRECTUS_URL: STAND_IN_DIRECTUS_URL, SYNC_TOKEN, ...ACCESS_TOKEN },
               outboundService: content.handle,
               serviceBindings: { CONTENT: content.control },
-              ratelimits: { SYNC_LIMITER: { namespace_id: "1001", simple: { limit: 1000, period: 60 } } },
             },
           }),
         ],
-        test: { name: "worker-sync", include: SYNC_TESTS },
+        // Each publish waits out the coordinator's settling second.
+        test: { name: "worker-sync", include: SYNC_TESTS, testTimeout: 30_000 },
       },
       {
         // The same Worker with broken variables: it must refuse to start.

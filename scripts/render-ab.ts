@@ -22,7 +22,7 @@ import { register } from "node:module";
 
 import { pathToFileURL } from "node:url";
 import { createMemoryStore } from "../app/lib/catalog/memory-store.ts";
-import { publish } from "../workers/sync/publish.ts";
+import { publishWithoutCoordinator } from "../workers/sync/plan-version.ts";
 import { abArguments } from "./ab-arguments.ts";
 import { syntheticCatalog } from "./bench/catalog.ts";
 
@@ -40,7 +40,7 @@ const WARM_UP_REQUESTS = 150;
 register("./render-ab-hooks.ts", import.meta.url);
 const vars = JSON.parse(readFileSync(`${builds[0]}/server/wrangler.json`, "utf8")).vars as Record<string, string>;
 const store = createMemoryStore();
-await publish(store, syntheticCatalog(Number(process.env.RECIPES ?? 10_000)));
+await publishWithoutCoordinator(store, syntheticCatalog(Number(process.env.RECIPES ?? 10_000)));
 const env = { ...vars, CATALOG: store };
 Object.assign(globalThis, {
   renderAbEnv: env,

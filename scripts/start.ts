@@ -12,9 +12,12 @@ import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { resolve } from "node:path";
 import { errorMessage } from "../app/lib/error-message.ts";
+import type { RequestView } from "../workers/sync/coordinator.ts";
 import { openAdminDoor } from "./local-stack/admin-door.ts";
 import { startCms } from "./local-stack/cms.ts";
 import { LOCAL_ADMIN } from "./local-stack/directus.ts";
+import { announceRunningSite, forgetRunningSite } from "./local-stack/running-site.ts";
+import { syncSite } from "./local-stack/site-sync.ts";
 import { warmRecipeImages } from "./local-stack/warm-images.ts";
 
 const SITE_PORT = 8787;
@@ -23,6 +26,29 @@ const PORTS = { adminDoor: 8055, directus: 8056, standIn: 9011 } as const;
 
 function log(line: string): void {
   console.log(`start: ${line}`);
+}
+
+/** Waits until wrangler dev answers on `url`; throws if it exits first. */
+async function waitForSite(url: string, server: ChildProcess, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`wrangler dev exited (${server.exitCode})`);
+    const answered = await fetch(`${url}/impressum`, { signal: AbortSignal.timeout(5_000) }).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (answered) return;
+    await new Promise((resolveWait) => setTimeout(resolveWait, 250));
+  }
+  throw new Error(`no answer from ${url} within ${timeoutMs / 1000} s`);
+}
+
+let lastPhase = "";
+/** The first sync's phases, one line each. */
+function firstSyncProgress(view: RequestView): void {
+  const phase = view.state === "queued" ? "queued" : (view.progress?.phase ?? "");
+  if (phase && phase !== lastPhase && phase !== "queued") log(`sync: ${phase} …`);
+  lastPhase = phase;
 }
 
 log("building the site …");
@@ -48,13 +74,6 @@ const cms = await startCms({
 const adminDoor = await openAdminDoor(PORTS.adminDoor, cms.directus.url);
 log(`CMS ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
-// The first sync fills the local KV before the site serves; a failure is
-// reported, and the site serves whatever catalog the KV already holds.
-log("syncing the catalog into the local KV …");
-if (spawnSync("node", ["scripts/sync.ts"], { stdio: "inherit" }).status !== 0) {
-  log("the first sync failed (see above); the site serves the last published catalog, if any");
-}
-
 // `GTM_ID=GTM-XXXXXXX npm start` tries the tag manager locally (it still loads only after consent).
 const gtmVar = process.env.GTM_ID ? ["--var", `GTM_ID:${process.env.GTM_ID}`] : [];
 const vars = [...gtmVar, "--var", `SYNC_TOKEN:${syncToken}`];
@@ -62,6 +81,45 @@ const wrangler: ChildProcess = spawn("wrangler", ["dev", "--port", String(SITE_P
   stdio: "inherit",
   env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" },
 });
+const site = { url: `http://127.0.0.1:${SITE_PORT}`, token: syncToken };
+
+let stopping = false;
+async function stop(code: number): Promise<never> {
+  if (!stopping) {
+    stopping = true;
+    log("stopping …");
+    forgetRunningSite();
+    if (wrangler.exitCode === null) wrangler.kill("SIGINT");
+    await Promise.allSettled([adminDoor.close(), cms.stop()]);
+  }
+  process.exit(code);
+}
+
+process.on("SIGINT", () => void stop(0));
+process.on("SIGTERM", () => void stop(0));
+wrangler.on("exit", (code) => {
+  if (!stopping) log(`wrangler dev exited (${code}); shutting down`);
+  void stop(code ?? 1);
+});
+
+// The first sync goes the way every later one goes: the site's catalog
+// coordinator reads Directus and publishes. A failure is reported, and the
+// site serves whatever catalog the local KV already holds.
+log("syncing the catalog …");
+try {
+  await waitForSite(site.url, wrangler);
+  const first = await syncSite(site, "publish", { onUpdate: firstSyncProgress });
+  if (first.summary) {
+    log(
+      `catalog: ${first.summary.status}, ${first.summary.recipes} recipes, ` +
+        `${first.summary.writes} KV writes in ${first.summary.steps} step(s), ${(first.summary.durationMs / 1000).toFixed(1)} s`,
+    );
+  } else log(`the first sync failed: ${first.error?.message}; the site serves the last published catalog, if any`);
+} catch (error) {
+  log(`the first sync failed: ${errorMessage(error)}; the site serves the last published catalog, if any`);
+}
+// `npm run sync` asks this site's coordinator from now on instead of starting its own.
+announceRunningSite(site);
 
 // In the background: the first visitor to each recipe then gets its image at once.
 // Directus keeps the transforms, so later starts are quick.
@@ -78,21 +136,3 @@ console.log(`
   Edits in the CMS are on the site within seconds (publish on save); by hand: npm run sync
   Stop with Ctrl-C.
 `);
-
-let stopping = false;
-async function stop(code: number): Promise<never> {
-  if (!stopping) {
-    stopping = true;
-    log("stopping …");
-    if (wrangler.exitCode === null) wrangler.kill("SIGINT");
-    await Promise.allSettled([adminDoor.close(), cms.stop()]);
-  }
-  process.exit(code);
-}
-
-process.on("SIGINT", () => void stop(0));
-process.on("SIGTERM", () => void stop(0));
-wrangler.on("exit", (code) => {
-  if (!stopping) log(`wrangler dev exited (${code}); shutting down`);
-  void stop(code ?? 1);
-});

@@ -1,34 +1,43 @@
 /**
- * `npm run sync`: publishes Directus' published content to the catalog in KV,
- * with a progress bar and a summary. The same core as the Worker's cron
- * trigger (workers/sync/run-sync.ts).
+ * `npm run sync`: asks a site's catalog coordinator to publish Directus'
+ * content (or roll back, release, check) and follows it with a progress bar
+ * to its summary. The coordinator is the catalog's one writer
+ * (workers/sync/coordinator.ts); this command never writes KV itself.
  *
- *   npm run sync                  sync into the local KV that `npm start` serves
- *   npm run sync -- --dry-run     read, validate and build, but write nothing
+ *   npm run sync                    the local site: the one `npm start` serves, or else the
+ *                                   build served on the local state for the while
+ *   npm run sync -- --dry-run       read, validate and build, but publish nothing
  *   npm run sync -- --allow-shrink  publish even if half the recipes are gone
- *   npm run sync -- --directus <url>  read another Directus than DIRECTUS_URL
- *   npm run sync -- --rollback    go back to the version live before; syncs then hold it
- *   npm run sync -- --release     publish what Directus holds and lift a rollback's hold
- *   npm run sync -- --versions    list the live version and the ones kept for a rollback
- *   npm run sync -- --site <url>  do it on a deployed site instead (POST <url>/sync,
- *                                 token from the SYNC_TOKEN environment variable)
+ *   npm run sync -- --rollback      go back to the version live before; syncs then hold it
+ *   npm run sync -- --release       publish what Directus holds and lift a rollback's hold
+ *   npm run sync -- --versions      list the live version and the ones kept for a rollback
+ *   npm run sync -- --site <url>    any of these on a deployed site (token in SYNC_TOKEN)
+ *   npm run sync -- --dry-run --directus <url>
+ *                                   check another Directus, on a scratch state of its own
  *
- * Exits with 1 if the sync failed or was refused; the live catalog then stays.
+ * Exits with 1 if the request failed or was refused; the live catalog then stays.
  */
+import { spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { getPlatformProxy } from "wrangler";
-import { type CatalogStore, readPointer } from "../app/lib/catalog/storage.ts";
 import { errorMessage } from "../app/lib/error-message.ts";
-import { createDirectusSource } from "../workers/sync/directus-source.ts";
-import { rollback } from "../workers/sync/rollback.ts";
-import { runSync, type SyncProgress, type SyncSummary } from "../workers/sync/run-sync.ts";
+import type { CoordinatorStatus, RequestView, RunProgress, SyncSummary } from "../workers/sync/coordinator.ts";
+import type { SyncAction } from "../workers/sync/ledger.ts";
+import { runningSite } from "./local-stack/running-site.ts";
+import { type ServedSite, serveBuild } from "./local-stack/site.ts";
+import { type SiteSync, siteStatus, syncSite } from "./local-stack/site-sync.ts";
+
+/** Where `wrangler dev` (and so `npm start`) keeps the local KV and the coordinator's storage. */
+const LOCAL_STATE = ".wrangler/state";
 
 const { values: args } = parseArgs({
   options: {
     "dry-run": { type: "boolean", default: false },
     "allow-shrink": { type: "boolean", default: false },
     directus: { type: "string" },
-    persist: { type: "string", default: ".wrangler/state/v3" },
     rollback: { type: "boolean", default: false },
     release: { type: "boolean", default: false },
     versions: { type: "boolean", default: false },
@@ -37,30 +46,37 @@ const { values: args } = parseArgs({
 });
 
 const interactive = Boolean(process.stderr.isTTY);
-let lastPhase = "";
+let lastLine = "";
 
-/** One line, redrawn in place on a terminal; phase changes only in logs. */
-function showProgress(progress: SyncProgress): void {
+function bar(done: number, total: number): string {
+  const share = total > 0 ? Math.min(1, done / total) : 1;
+  const width = 30;
+  const filled = Math.round(share * width);
+  return `[${"█".repeat(filled)}${"░".repeat(width - filled)}] ${done}/${total}`;
+}
+
+/** One line, redrawn in place on a terminal; in logs only when the phase changes. */
+function showProgress(view: RequestView): void {
+  const progress: RunProgress | { phase: "queued" } | null =
+    view.state === "queued" ? { phase: "queued" } : view.progress;
+  if (!progress) return;
   const label = {
+    queued: "Waiting for the coordinator",
     recipes: "Reading recipes",
     ingredients: "Reading ingredients",
     building: "Building catalog and search index",
-    publishing: "Publishing to KV",
+    writing: "Writing to KV",
+    flipping: "Making it live",
   }[progress.phase];
   if (!interactive) {
-    if (progress.phase !== lastPhase) console.error(`sync: ${label} …`);
-    lastPhase = progress.phase;
+    if (label !== lastLine) console.error(`sync: ${label} …`);
+    lastLine = label;
     return;
   }
   let line = label;
-  if (progress.phase === "recipes") {
-    const share = progress.total > 0 ? progress.done / progress.total : 1;
-    const width = 30;
-    const filled = Math.round(share * width);
-    line = `${label} [${"█".repeat(filled)}${"░".repeat(width - filled)}] ${progress.done}/${progress.total}`;
-  } else if (progress.phase === "ingredients") {
-    line = `${label} ${progress.done}`;
-  }
+  if (progress.phase === "recipes" || progress.phase === "writing")
+    line = `${label} ${bar(progress.done, progress.total)}`;
+  else if (progress.phase === "ingredients") line = `${label} ${progress.done}`;
   process.stderr.write(`\r\x1b[2K${line}`);
 }
 
@@ -78,13 +94,14 @@ function report(summary: SyncSummary): void {
   version      ${summary.manifest.slice(0, 16)}
   recipes      ${summary.recipes} (${before})
   ingredients  ${summary.ingredients}
-  skipped      ${summary.skipped.length}
+  skipped      ${summary.skippedCount}
   KV writes    ${summary.writes}, deletes ${summary.deletes}
+  steps        ${summary.steps}, at most ${summary.maxOperations} KV operations in one
   took         ${(summary.durationMs / 1000).toFixed(1)} s`);
   const changes = summary.changes;
   if (changes) {
     console.log(
-      `  changes      ${changes.added.length} added, ${changes.changed.length} changed, ${changes.removed.length} removed`,
+      `  changes      ${changes.added.length} added, ${changes.changed.length} changed, ${changes.removed.length} removed (since the last sync)`,
     );
     const list = (label: string, slugs: string[]) => {
       if (slugs.length > 0)
@@ -97,84 +114,103 @@ function report(summary: SyncSummary): void {
   for (const record of summary.skipped) {
     console.log(`  ! ${record.kind} ${String(record.id)} "${record.label}": ${record.problems.join("; ")}`);
   }
-}
-
-/** The same actions on a deployed site, through its POST /sync. */
-async function remote(site: string): Promise<void> {
-  const token = process.env.SYNC_TOKEN;
-  if (!token) throw new Error("sync: --site needs the site's SYNC_TOKEN in the environment variable SYNC_TOKEN");
-  const action = args.rollback ? "rollback" : args.release ? "release" : "publish";
-  const url = new URL("/sync", site);
-  console.error(`sync: asking ${url.origin} to ${action} …`);
-  const response = await fetch(url, {
-    method: "POST",
-    headers: { authorization: `Bearer ${token}`, "content-type": "application/x-www-form-urlencoded" },
-    body: `action=${action}${args["allow-shrink"] ? "&allow_shrink=1" : ""}`,
-  });
-  const body = (await response.json().catch(() => ({}))) as SyncSummary & { error?: string };
-  if (!response.ok) {
-    const wait = response.headers.get("retry-after");
-    throw new Error(
-      `sync: ${url.origin} answered ${response.status}: ${body.error ?? "no reason given"}${wait ? ` (try again in ${wait} s)` : ""}`,
-    );
+  if (summary.skippedCount > summary.skipped.length) {
+    console.log(`  ! … and ${summary.skippedCount - summary.skipped.length} more (see the Worker's logs)`);
   }
-  report(body);
 }
 
 /** The live version and those kept for a rollback, newest first. */
-async function listVersions(store: CatalogStore): Promise<void> {
-  const pointer = await readPointer(store);
-  if (!pointer) {
+function listVersions(status: CoordinatorStatus): void {
+  if (!status.live) {
     console.log("sync: nothing is published yet");
     return;
   }
-  const counts = (value?: { recipes: number }) => (value ? `${value.recipes} recipes` : "counts unknown");
-  console.log(
-    `  live         ${pointer.manifest.slice(0, 16)}  ${counts(pointer.counts)}, published ${pointer.publishedAt}`,
-  );
-  if (pointer.held) console.log(`               held since ${pointer.held.since} (a rollback; lift it with --release)`);
-  for (const entry of [...pointer.retired].reverse()) {
+  const counts = (recipes: number) => `${recipes} recipes`;
+  const live = status.live;
+  console.log(`  live         ${live.manifest.slice(0, 16)}  ${counts(live.recipes)}, published ${live.publishedAt}`);
+  if (status.held) console.log(`               held since ${status.held.since} (a rollback; lift it with --release)`);
+  for (const entry of status.kept) {
     const mark = entry.rolledBack ? ", rolled back (skipped by --rollback)" : "";
     console.log(
-      `  kept         ${entry.manifest.slice(0, 16)}  ${counts(entry.counts)}, retired ${entry.retiredAt}${mark}`,
+      `  kept         ${entry.manifest.slice(0, 16)}  ${counts(entry.recipes)}, retired ${entry.retiredAt}${mark}`,
     );
+  }
+  if (status.running) console.log(`  running      request ${status.running.id} (${status.running.action})`);
+}
+
+/** What to ask for. */
+function action(): SyncAction {
+  if (args.rollback) return "rollback";
+  if (args.release) return "release";
+  if (args["dry-run"]) return "dry-run";
+  return "publish";
+}
+
+async function ask(site: SiteSync): Promise<void> {
+  if (args.versions) return listVersions(await siteStatus(site));
+  const view = await syncSite(site, action(), { allowShrink: args["allow-shrink"], onUpdate: showProgress });
+  if (view.summary) return report(view.summary);
+  throw new Error(view.error?.message ?? `sync: request ${view.id} failed`);
+}
+
+/** The [vars] DIRECTUS_URL of wrangler.toml: where the local site reads Directus. */
+function localDirectusUrl(): string {
+  const match = /^DIRECTUS_URL\s*=\s*"([^"]+)"/m.exec(readFileSync("wrangler.toml", "utf8"));
+  if (!match?.[1]) throw new Error("sync: wrangler.toml names no DIRECTUS_URL");
+  return match[1];
+}
+
+/** Serves the build on `persistDir` for the while, with a token made for it. */
+async function withServedSite<T>(
+  persistDir: string,
+  directusUrl: string,
+  use: (site: SiteSync) => Promise<T>,
+): Promise<T> {
+  if (!existsSync("build/server/wrangler.json")) {
+    console.error("sync: building the site first …");
+    if (spawnSync("react-router", ["build"], { stdio: ["ignore", "ignore", "inherit"] }).status !== 0) {
+      throw new Error("sync: the build failed");
+    }
+  }
+  const token = randomBytes(32).toString("hex");
+  let served: ServedSite | undefined;
+  try {
+    served = await serveBuild({ persistDir, directusUrl, vars: { SYNC_TOKEN: token } });
+    return await use({ url: served.url, token });
+  } finally {
+    await served?.stop();
   }
 }
 
 async function local(): Promise<void> {
-  const platform = await getPlatformProxy<{ CATALOG: CatalogStore; DIRECTUS_URL: string }>({
-    configPath: "wrangler.toml",
-    persist: { path: args.persist },
-  });
-  try {
-    const store = platform.env.CATALOG;
-    if (args.versions) return await listVersions(store);
-    if (args.rollback) return report(await rollback(store, { allowShrink: args["allow-shrink"] }));
-    const url = args.directus ?? platform.env.DIRECTUS_URL;
-    const summary = await runSync({
-      source: createDirectusSource({ url }),
-      store,
-      dryRun: args["dry-run"],
-      allowShrink: args["allow-shrink"],
-      release: args.release,
-      compare: true,
-      onProgress: showProgress,
-    });
-    report(summary);
-  } finally {
-    await platform.dispose();
+  if (args.directus) {
+    const scratch = mkdtempSync(join(tmpdir(), "sync-check-"));
+    try {
+      await withServedSite(scratch, args.directus, ask);
+    } finally {
+      rmSync(scratch, { recursive: true, force: true });
+    }
+    return;
   }
+  const running = runningSite();
+  if (running) return ask(running);
+  await withServedSite(LOCAL_STATE, localDirectusUrl(), ask);
 }
 
 try {
   if ([args.rollback, args.release, args.versions, args["dry-run"]].filter(Boolean).length > 1) {
     throw new Error("sync: --rollback, --release, --versions and --dry-run each stand alone");
   }
-  if (args.site && (args.versions || args["dry-run"] || args.directus)) {
-    throw new Error("sync: with --site only --rollback, --release and --allow-shrink apply; the rest runs locally");
+  if (args.directus && !args["dry-run"]) {
+    throw new Error("sync: --directus checks another Directus and needs --dry-run; the local site reads its own");
   }
-  if (args.site) await remote(args.site);
-  else await local();
+  if (args.site && args.directus) throw new Error("sync: --site asks a deployed site, which reads its own Directus");
+  if (args.site) {
+    const token = process.env.SYNC_TOKEN;
+    if (!token) throw new Error("sync: --site needs the site's SYNC_TOKEN in the environment variable SYNC_TOKEN");
+    console.error(`sync: asking ${new URL(args.site).origin} …`);
+    await ask({ url: args.site, token });
+  } else await local();
 } catch (error) {
   if (interactive) process.stderr.write("\r\x1b[2K");
   console.error(errorMessage(error));

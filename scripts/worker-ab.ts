@@ -24,7 +24,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { publish } from "../workers/sync/publish.ts";
+import { publishWithoutCoordinator } from "../workers/sync/plan-version.ts";
 import { abArguments } from "./ab-arguments.ts";
 import { type BuiltWorker, startBuiltWorker } from "./bench/built-worker.ts";
 import { syntheticCatalog } from "./bench/catalog.ts";
@@ -66,7 +66,7 @@ const persistDir = mkdtempSync(join(tmpdir(), "worker-ab-"));
 const running: { label: string; worker: BuiltWorker; pid: number }[] = [];
 try {
   await withLocalCatalogStore(persistDir, (store) =>
-    publish(store, syntheticCatalog(Number(process.env.RECIPES ?? 10_000))),
+    publishWithoutCoordinator(store, syntheticCatalog(Number(process.env.RECIPES ?? 10_000))),
   );
   for (const [copy, build] of builds.flatMap((build) =>
     Array.from({ length: COPIES }, (_, copy) => [copy, build] as const),

@@ -22,8 +22,11 @@ import { healthResponse } from "./health.ts";
 import { originCheck } from "./origin-check.ts";
 import { servePage } from "./page-cache.ts";
 import { requestLimits } from "./request-limits.ts";
-import { loggedSync } from "./sync/logged-sync.ts";
+import { catalogCoordinator } from "./sync/coordinator-client.ts";
 import { syncEndpoint } from "./sync-endpoint.ts";
+
+// The catalog's one writer, a Durable Object; it must be exported by the Worker's main module.
+export { CatalogCoordinator } from "./sync/catalog-coordinator.ts";
 
 // Validated once per isolate, before the first request: a bad variable stops
 // the Worker at start-up with a message naming it, instead of failing on a page.
@@ -33,6 +36,29 @@ const directus = directusOrigin(config.directusUrl, config.directusAccessToken);
 
 // The parsed catalog lives as long as the isolate; see catalog-cache.server.ts.
 const catalogCache = createCatalogCache();
+
+/**
+ * The coordinator's answer for /healthz, kept a few seconds per isolate:
+ * the endpoint is public, and a flood of it must not queue up at the one
+ * Durable Object that publishes.
+ */
+const HEALTH_KEPT_MS = 5_000;
+let coordinatorHealthAnswer: { at: number; answer: ReturnType<typeof askCoordinatorHealth> } | undefined;
+function askCoordinatorHealth(env: Env) {
+  return catalogCoordinator(env).status();
+}
+function coordinatorHealth(env: Env): ReturnType<typeof askCoordinatorHealth> {
+  const now = Date.now();
+  if (!coordinatorHealthAnswer || now - coordinatorHealthAnswer.at > HEALTH_KEPT_MS) {
+    const answer = askCoordinatorHealth(env);
+    coordinatorHealthAnswer = { at: now, answer };
+    // A failed answer is not kept: the next check asks again.
+    answer.catch(() => {
+      if (coordinatorHealthAnswer?.answer === answer) coordinatorHealthAnswer = undefined;
+    });
+  }
+  return coordinatorHealthAnswer.answer;
+}
 
 const loadBuild = () => import("virtual:react-router/server-build");
 // Under the dev server the build is loaded anew on each request, so it can be
@@ -72,8 +98,8 @@ app.use(
 app.use(originCheck);
 app.use(requestLimits);
 
-app.get("/healthz", (c) => healthResponse(c.env.CATALOG));
-app.all("/sync", syncEndpoint({ token: config.syncToken, directus }));
+app.get("/healthz", (c) => healthResponse(c.env.CATALOG, () => coordinatorHealth(c.env)));
+app.all("/sync", syncEndpoint(config.syncToken));
 app.route("/", authRoutes(directus));
 app.all("/directus/*", (c) => proxyToDirectus(c, directus, () => caches.open("images")));
 app.all("/directus", (c) => errorResponse(c.req.raw, 404));
@@ -127,8 +153,9 @@ app.all("*", async (c) => {
 
 export default {
   fetch: app.fetch,
-  // Awaited, not handed to waitUntil: a failed sync fails the cron run, so it shows as failed.
+  // The cron only asks for a sync; the coordinator runs it in its own steps and logs how it went.
   async scheduled(_controller, env) {
-    await loggedSync({ trigger: "cron", action: "publish", store: env.CATALOG, directus });
+    const answer = await catalogCoordinator(env).request("publish", false, "cron");
+    if (!answer.ok) console.warn(JSON.stringify({ event: "sync.busy", trigger: "cron", error: answer.busy }));
   },
 } satisfies ExportedHandler<Env>;

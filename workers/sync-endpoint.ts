@@ -1,34 +1,36 @@
 /**
- * `POST /sync`: publish on save. Directus' flow (cms/flows.ts) calls it after
- * an editor changes a recipe or an ingredient, so the site shows the change
- * within seconds; operators can roll back or release a hold through it too.
- * The cron stays as the safety net.
+ * `/sync`: where Directus' publish-on-save flow, an operator's
+ * `npm run sync` and monitoring ask the catalog coordinator
+ * (workers/sync/coordinator.ts) for work and how it went. The endpoint only
+ * asks: the coordinator does the work in its own steps, so an answer never
+ * waits for a sync.
  *
  *   POST /sync                      Authorization: Bearer <SYNC_TOKEN>
  *   Content-Type: application/x-www-form-urlencoded
- *   (empty) or action=publish | rollback | release, and allow_shrink=1
+ *   (empty) or action=publish | rollback | release | dry-run, and allow_shrink=1
+ *     → 202 { request, joined, status: "/sync?request=<id>" }, Location: the same
+ *   GET /sync                       → 200 the coordinator's status
+ *   GET /sync?request=<id>          → 200 that request: queued, running (with progress), done (with
+ *                                     its summary) or failed (with the reason); 404 if unknown
  *
  * Without a SYNC_TOKEN the endpoint does not exist (404). A wrong token is a
- * 401, compared in constant time; more than one run per rate-limit period
- * is a 429 with Retry-After (the flow waits and tries again). The answer is
- * the run's summary as JSON; a refusal (shrink, nothing to roll back) is a
- * 409 and an unreachable Directus a 502, each with the reason.
+ * 401, compared in constant time. A flood of requests that leaves more than
+ * MAX_QUEUED waiting is a 429 with Retry-After (the flow waits and asks again).
  */
 import type { Context } from "hono";
 import { constantTimeEqual } from "../app/lib/constant-time.ts";
-import type { DirectusOrigin } from "../app/lib/directus/directus-origin.ts";
-import { errorMessage } from "../app/lib/error-message.ts";
 import { sha256 } from "../app/lib/sha256.ts";
 import { jsonResponse } from "./json-response.ts";
-import { SourceError } from "./sync/directus-source.ts";
-import { loggedSync, type SyncAction } from "./sync/logged-sync.ts";
-import { SyncAborted } from "./sync/run-sync.ts";
+import { catalogCoordinator } from "./sync/coordinator-client.ts";
+import type { SyncAction } from "./sync/ledger.ts";
 
-/** The period of the SYNC_LIMITER binding in wrangler.toml: one run per period. */
-const SYNC_PERIOD_SECONDS = 10;
-const ACTIONS: readonly SyncAction[] = ["publish", "rollback", "release"];
+const ACTIONS: readonly SyncAction[] = ["publish", "rollback", "release", "dry-run"];
 /** RFC 6750's b64token. */
 const BEARER = /^Bearer ([A-Za-z0-9\-._~+/]+=*)$/i;
+/** A request id as the coordinator hands them out: a positive integer, short. */
+const REQUEST_ID = /^[1-9][0-9]{0,11}$/;
+/** How long a flood is told to wait. */
+const BUSY_RETRY_SECONDS = 10;
 
 /**
  * Whether the Authorization header carries `token`, compared in constant
@@ -59,17 +61,26 @@ function syncRequest(body: string): SyncRequest | undefined {
   return { action, allowShrink: shrink === "1" };
 }
 
-interface SyncEndpointOptions {
-  /** SYNC_TOKEN; null: publish on save is off. */
-  token: string | null;
-  directus: DirectusOrigin;
+/**
+ * What a GET asks for: the coordinator's status (null), a request's (its
+ * id), or undefined when the query holds anything else.
+ */
+function statusQuery(url: string): number | null | undefined {
+  const params = new URL(url).searchParams;
+  const keys = [...params.keys()];
+  if (keys.length === 0) return null;
+  if (keys.length !== 1 || keys[0] !== "request") return undefined;
+  const id = params.get("request") ?? "";
+  return REQUEST_ID.test(id) ? Number(id) : undefined;
 }
 
-/** The handler for every method on /sync. */
-export function syncEndpoint({ token, directus }: SyncEndpointOptions) {
+/** The handler for every method on /sync. `token` is SYNC_TOKEN; null: the endpoint is off. */
+export function syncEndpoint(token: string | null) {
   return async (c: Context<{ Bindings: Env }>): Promise<Response> => {
     if (token === null) return jsonResponse(404, { error: "not found" });
-    if (c.req.method !== "POST") return jsonResponse(405, { error: "use POST" }, { allow: "POST" });
+    const method = c.req.method;
+    if (method !== "POST" && method !== "GET")
+      return jsonResponse(405, { error: "use POST or GET" }, { allow: "GET, POST" });
     if (!(await bearerMatches(c.req.header("authorization") ?? null, token))) {
       return jsonResponse(
         401,
@@ -77,27 +88,24 @@ export function syncEndpoint({ token, directus }: SyncEndpointOptions) {
         { "www-authenticate": 'Bearer realm="sync"' },
       );
     }
+    const coordinator = catalogCoordinator(c.env);
+    if (method === "GET") {
+      const id = statusQuery(c.req.url);
+      if (id === undefined) return jsonResponse(400, { error: "the query may only hold request=<id>" });
+      if (id === null) return jsonResponse(200, await coordinator.status());
+      const view = await coordinator.requestStatus(id);
+      return view ? jsonResponse(200, view) : jsonResponse(404, { error: `no request ${id} is known` });
+    }
     // The body is a small form already (workers/request-limits.ts).
     const asked = syncRequest(await c.req.raw.text());
     if (!asked) {
       return jsonResponse(400, { error: `the body may only hold action=${ACTIONS.join("|")} and allow_shrink=1` });
     }
-    const { success } = await c.env.SYNC_LIMITER.limit({ key: "sync" });
-    if (!success) {
-      return jsonResponse(
-        429,
-        { error: `at most one sync every ${SYNC_PERIOD_SECONDS} seconds` },
-        { "retry-after": String(SYNC_PERIOD_SECONDS) },
-      );
+    const answer = await coordinator.request(asked.action, asked.allowShrink, "api");
+    if (!answer.ok) {
+      return jsonResponse(429, { error: answer.busy }, { "retry-after": String(BUSY_RETRY_SECONDS) });
     }
-    try {
-      const summary = await loggedSync({ trigger: "api", ...asked, store: c.env.CATALOG, directus });
-      return jsonResponse(200, summary);
-    } catch (error) {
-      const message = errorMessage(error);
-      if (error instanceof SyncAborted) return jsonResponse(409, { error: message });
-      if (error instanceof SourceError) return jsonResponse(502, { error: message });
-      return jsonResponse(500, { error: "the sync failed; see the Worker's logs" });
-    }
+    const status = `/sync?request=${answer.id}`;
+    return jsonResponse(202, { request: answer.id, joined: answer.joined, status }, { location: status });
   };
 }

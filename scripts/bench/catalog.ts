@@ -12,7 +12,7 @@ import type { CatalogRecipe } from "../../app/lib/catalog/types.ts";
 import { RECIPE_TYPES } from "../../app/lib/categories.ts";
 import { MATCHES_PER_PAGE, PAGE_SIZE } from "../../app/lib/pagination.ts";
 import { buildCatalog } from "../../workers/sync/build-catalog.ts";
-import { plan, publish } from "../../workers/sync/publish.ts";
+import { planVersion, publishWithoutCoordinator } from "../../workers/sync/plan-version.ts";
 import type { RawIngredientRecord } from "../../workers/sync/validate.ts";
 import { percentile } from "./statistics.ts";
 
@@ -140,14 +140,14 @@ async function publishSynthetic(store: ReturnType<typeof createMemoryStore>, cou
   const buildStarted = performance.now();
   const built = buildCatalog(recipes, seedIngredients);
   const buildMs = performance.now() - buildStarted;
-  await publish(store, built);
+  await publishWithoutCoordinator(store, built);
   const writes = store.writes;
   const changed = recipes.map((recipe) =>
     recipe.id === Math.ceil(count / 2) ? { ...recipe, description: `${recipe.description} Neu.` } : recipe,
   );
   const changedBuilt = buildCatalog(changed, seedIngredients);
-  await publish(store, changedBuilt);
-  const sizes = await blobSizes(store, (await plan(changedBuilt)).manifest);
+  await publishWithoutCoordinator(store, changedBuilt);
+  const sizes = await blobSizes(store, (await planVersion(changedBuilt)).manifest);
   return { buildMs, writes, writesForOneChange: store.writes - writes, sizes };
 }
 

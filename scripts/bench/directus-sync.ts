@@ -1,7 +1,8 @@
 /**
  * A sync of a large catalog from a real Directus: a scratch CMS (started by
- * the caller) filled with synthetic recipes through the admin API, then one
- * timed run of the sync core into a fresh local KV.
+ * the caller) filled with synthetic recipes through the admin API, then a
+ * timed publish by the catalog coordinator (its real code on node:sqlite)
+ * into a fresh local KV, and a second one over the same content.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -9,8 +10,8 @@ import { join } from "node:path";
 import { getPlatformProxy } from "wrangler";
 import type { CatalogStore } from "../../app/lib/catalog/storage.ts";
 import { PUBLISH_ON_SAVE_FLOW } from "../../cms/flows.ts";
+import { coordinatorHarness } from "../../tests/model/coordinator-harness.ts";
 import { createDirectusSource } from "../../workers/sync/directus-source.ts";
-import { runSync } from "../../workers/sync/run-sync.ts";
 import { connectAdmin } from "../cms/directus-admin.ts";
 import { idsByName, recipeItem } from "../cms/seed.ts";
 import { LOCAL_ADMIN } from "../local-stack/directus.ts";
@@ -67,12 +68,16 @@ export async function benchDirectusSync(
     }
     const fillSeconds = (Date.now() - fillStarted) / 1000;
 
-    const source = createDirectusSource({ url: directusUrl });
+    const harness = coordinatorHarness({
+      store: platform.env.CATALOG,
+      source: () => createDirectusSource({ url: directusUrl }),
+    });
     let started = Date.now();
-    const first = await runSync({ source, store: platform.env.CATALOG });
+    const first = await harness.summary();
     const syncSeconds = (Date.now() - started) / 1000;
     started = Date.now();
-    const second = await runSync({ source, store: platform.env.CATALOG });
+    const second = await harness.summary();
+    harness.close();
     return {
       recipes: first.recipes,
       fillSeconds,

@@ -21,7 +21,7 @@ import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Catalog } from "../../app/lib/catalog/types.ts";
 import { errorMessage } from "../../app/lib/error-message.ts";
-import { publish } from "../../workers/sync/publish.ts";
+import { publishWithoutCoordinator } from "../../workers/sync/plan-version.ts";
 import { withLocalCatalogStore } from "../local-stack/local-kv.ts";
 import { BUILT_WORKER_NAME, type BuiltWorker, startBuiltWorker } from "./built-worker.ts";
 import { syntheticCatalog } from "./catalog.ts";
@@ -378,7 +378,7 @@ async function benchSize(buildDir: string, recipes: number, log: (line: string) 
     progress("publishing a synthetic catalog");
     const started = performance.now();
     const built = syntheticCatalog(recipes);
-    await withLocalCatalogStore(persistDir, (store) => publish(store, built));
+    await withLocalCatalogStore(persistDir, (store) => publishWithoutCoordinator(store, built));
     result.publishSeconds = (performance.now() - started) / 1000;
     const types = pageTypes(built.catalog, recipes);
 

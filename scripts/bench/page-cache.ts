@@ -10,7 +10,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { publish } from "../../workers/sync/publish.ts";
+import { publishWithoutCoordinator } from "../../workers/sync/plan-version.ts";
 import { withLocalCatalogStore } from "../local-stack/local-kv.ts";
 import { serveBuild } from "../local-stack/site.ts";
 import { syntheticCatalog } from "./catalog.ts";
@@ -61,7 +61,7 @@ async function pass(urls: string[], group: number, expected: RegExp | null): Pro
 export async function benchPageCache(buildDir: string, recipes: number, pages: number): Promise<PageCacheBench> {
   const persistDir = mkdtempSync(join(tmpdir(), "bench-page-cache-"));
   try {
-    await withLocalCatalogStore(persistDir, (store) => publish(store, syntheticCatalog(recipes)));
+    await withLocalCatalogStore(persistDir, (store) => publishWithoutCoordinator(store, syntheticCatalog(recipes)));
     // Nothing listens on port 9: anonymous pages never ask Directus.
     const site = await serveBuild({ buildDir, persistDir, directusUrl: "http://127.0.0.1:9" });
     try {

@@ -1,18 +1,18 @@
 /**
  * The built site as a visitor meets it, for the browser tests and the
- * benchmark: the catalog published from a real Directus into a local KV,
- * then `wrangler dev` serving a copy of a build (build/, or the bench's own
- * folder) on that KV, with recipe images and sign-in through that Directus.
+ * benchmark: `wrangler dev` serving a copy of a build (build/, or the bench's
+ * own folder) on a local state folder, with recipe images and sign-in
+ * through a real Directus, and the catalog published from that Directus by
+ * the site's own catalog coordinator (POST /sync).
  */
 import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createDirectusSource } from "../../workers/sync/directus-source.ts";
-import { runSync } from "../../workers/sync/run-sync.ts";
 import { freePort } from "./free-port.ts";
-import { withLocalCatalogStore } from "./local-kv.ts";
 import { inScratchFolder } from "./scratch-folder.ts";
+import { syncSite } from "./site-sync.ts";
 
 export interface ServedSite {
   /** The site's origin, e.g. http://127.0.0.1:41234. */
@@ -88,12 +88,21 @@ function stopGroup(server: ChildProcess): Promise<void> {
   });
 }
 
-/** Publishes the catalog of the Directus at `directusUrl` into `persistDir` with the real sync core; returns the recipe count. */
-export async function publishCatalog(directusUrl: string, persistDir: string): Promise<number> {
-  return withLocalCatalogStore(persistDir, async (store) => {
-    const summary = await runSync({ source: createDirectusSource({ url: directusUrl }), store });
-    return summary.recipes;
-  });
+/**
+ * Publishes the catalog of the Directus at `directusUrl` into `persistDir`
+ * the way production does: a site served on that folder for the while asks
+ * its coordinator to publish. Answers the recipe count.
+ */
+export async function publishCatalog(directusUrl: string, persistDir: string, buildDir?: string): Promise<number> {
+  const token = randomBytes(32).toString("hex");
+  const site = await serveBuild({ buildDir, persistDir, directusUrl, vars: { SYNC_TOKEN: token } });
+  try {
+    const view = await syncSite({ url: site.url, token });
+    if (!view.summary) throw new Error(`site: the first publish failed: ${view.error?.message}`);
+    return view.summary.recipes;
+  } finally {
+    await site.stop();
+  }
 }
 
 /** Serves the current build (build/ unless `buildDir` says otherwise) with `wrangler dev` on the catalog in `persistDir`, until `stop()`. */
@@ -171,7 +180,7 @@ export async function serveBuild(options: ServeOptions): Promise<ServedSite> {
  */
 export async function startLocalSite(directusUrl: string, buildDir: string): Promise<LocalSite> {
   return inScratchFolder("site-state-", async (persistDir) => {
-    const recipes = await publishCatalog(directusUrl, persistDir);
+    const recipes = await publishCatalog(directusUrl, persistDir, buildDir);
     const site = await serveBuild({ buildDir, persistDir, directusUrl });
     return { ...site, recipes };
   });

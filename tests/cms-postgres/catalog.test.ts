@@ -8,12 +8,12 @@ import { searchRecipes } from "../../app/lib/catalog/queries.ts";
 import { readPointer } from "../../app/lib/catalog/storage.ts";
 import { SEED_DIR, type SeedIngredient, type SeedRecipe } from "../../scripts/cms/seed.ts";
 import { createDirectusSource } from "../../workers/sync/directus-source.ts";
-import { runSync } from "../../workers/sync/run-sync.ts";
 import { directusUrl } from "../cms/directus-clients.ts";
+import { coordinatorHarness } from "../model/coordinator-harness.ts";
 
 /**
- * The real sync core (workers/sync/) reads the seeded Directus on Postgres
- * into an in-memory KV: the whole seed arrives, with its ingredient lists,
+ * The catalog coordinator (workers/sync/, on node:sqlite) reads the seeded
+ * Directus on Postgres into an in-memory KV: the whole seed arrives, with its ingredient lists,
  * categories and tags read through the junction tables.
  */
 
@@ -22,7 +22,11 @@ const seedIngredients = JSON.parse(readFileSync(join(SEED_DIR, "ingredients.json
 
 describe("the catalog sync from Directus on Postgres", () => {
   const store = createMemoryStore();
-  const sync = () => runSync({ source: createDirectusSource({ url: directusUrl(), pageSize: 50 }), store });
+  const harness = coordinatorHarness({
+    store,
+    source: () => createDirectusSource({ url: directusUrl(), pageSize: 50 }),
+  });
+  const sync = () => harness.summary();
 
   it("publishes every seeded recipe and ingredient, none skipped", async () => {
     expect(seedRecipes).toHaveLength(89);

@@ -2,15 +2,15 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { createServer, request as forward, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getPlatformProxy } from "wrangler";
 import { createCatalogCache } from "../../app/lib/catalog/catalog-cache.server.ts";
 import { readPublished, readWholeRecipes } from "../../app/lib/catalog/published-catalog.ts";
 import { searchRecipes } from "../../app/lib/catalog/queries.ts";
 import { type CatalogStore, readPointer } from "../../app/lib/catalog/storage.ts";
+import { GRACE_MS, KEEP_VERSIONS, type SyncSummary } from "../../workers/sync/coordinator.ts";
 import { type ContentSource, createDirectusSource } from "../../workers/sync/directus-source.ts";
-import { GRACE_MS, KEEP_VERSIONS } from "../../workers/sync/publish.ts";
-import { runSync } from "../../workers/sync/run-sync.ts";
+import { coordinatorHarness } from "../model/coordinator-harness.ts";
 import { admin, call, directusUrl } from "./directus-clients.ts";
 
 type Fault = "none" | "slow" | "error-on-second-page" | "garbage" | "shrink";
@@ -90,17 +90,22 @@ function source(url = proxyUrl) {
   return createDirectusSource({ url, pageSize: 20, timeoutMs: 1_000 });
 }
 
-async function sync(options: { url?: string; dryRun?: boolean; now?: Date; compare?: boolean } = {}) {
+/** What the coordinator reads next: Directus through the fault proxy, unless a test says otherwise. */
+let nextSource: () => ContentSource = () => source();
+let harness: ReturnType<typeof coordinatorHarness>;
+
+/**
+ * One sync through the catalog coordinator (its real code on node:sqlite,
+ * the real local KV): its summary, or its failure thrown.
+ */
+async function sync(options: { url?: string; dryRun?: boolean; now?: Date } = {}): Promise<SyncSummary> {
   counts.puts = 0;
   counts.deletes = 0;
-  const now = options.now;
-  return runSync({
-    source: source(options.url),
-    store: countingStore(),
-    dryRun: options.dryRun,
-    compare: options.compare,
-    ...(now ? { now: () => now } : {}),
-  });
+  if (options.now) harness.advance(Math.max(0, options.now.getTime() - harness.clock()));
+  nextSource = () => source(options.url);
+  const view = await harness.run(options.dryRun ? "dry-run" : "publish");
+  if (!view.summary) throw new Error(view.error?.message ?? "sync failed");
+  return view.summary;
 }
 
 beforeAll(async () => {
@@ -112,6 +117,7 @@ beforeAll(async () => {
   proxy = await startFaultProxy(new URL(directusUrl()));
   const address = proxy.address();
   proxyUrl = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+  harness = coordinatorHarness({ store: countingStore(), source: () => nextSource(), start: Date.now() });
 });
 
 afterAll(async () => {
@@ -130,6 +136,7 @@ describe("catalog sync from Directus into KV", () => {
     expect(summary.skipped).toEqual([]);
     expect(counts.puts).toBe(summary.writes);
     expect(counts.puts).toBeGreaterThanOrEqual(3);
+    expect(summary.maxOperations).toBeGreaterThan(0);
 
     const pointer = await readPointer(platform.env.CATALOG);
     expect(pointer?.manifest).toBe(summary.manifest);
@@ -188,7 +195,7 @@ describe("catalog sync from Directus into KV", () => {
     expect(recipe).toBeDefined();
     await client.request("PATCH", `/items/recipe/${recipe?.id}`, { name: "Shakshuka mit Feta" });
     try {
-      const summary = await sync({ compare: true });
+      const summary = await sync();
       expect(summary.status).toBe("published");
       expect(summary.changes).toEqual({ added: [], removed: [], changed: ["shakshuka"] });
       expect(summary.manifest).not.toBe(before?.manifest);
@@ -196,6 +203,7 @@ describe("catalog sync from Directus into KV", () => {
       expect((await readWholeRecipes(live)).find((entry) => entry.id === recipe?.id)?.name).toBe("Shakshuka mit Feta");
       const pointer = await readPointer(platform.env.CATALOG);
       expect(pointer?.retired.map((entry) => entry.manifest)).toContain(before?.manifest);
+      expect(harness.coordinator.status().kept.map((entry) => entry.manifest)).toContain(before?.manifest);
       // Within the grace period the replaced version is still complete.
       await expect(readPublished(platform.env.CATALOG, before?.manifest ?? "")).resolves.toBeDefined();
     } finally {
@@ -207,55 +215,54 @@ describe("catalog sync from Directus into KV", () => {
     // The edit above was undone in Directus: this publishes the original again
     // and retires the edited version.
     expect((await sync()).status).toBe("published");
-    const pointer = await readPointer(platform.env.CATALOG);
-    const retired = pointer?.retired ?? [];
-    expect(retired.length).toBeGreaterThan(0);
-    expect(retired.length).toBeLessThanOrEqual(KEEP_VERSIONS);
-    // Deleting versions beyond KEEP_VERSIONS is tested on the Worker's KV (tests/worker/sync/retention.test.ts).
-    const later = new Date(Date.now() + GRACE_MS + 60_000);
+    const kept = harness.coordinator.status().kept;
+    expect(kept.length).toBeGreaterThan(0);
+    expect(kept.length).toBeLessThanOrEqual(KEEP_VERSIONS);
+    // Deleting versions beyond KEEP_VERSIONS is tested in tests/unit/coordinator.test.ts.
+    const later = new Date(harness.clock() + GRACE_MS + 60_000);
     const summary = await sync({ now: later });
-    expect(summary.deletes).toBe(0);
-    const after = await readPointer(platform.env.CATALOG);
-    expect(after?.retired.map((entry) => entry.manifest)).toEqual(retired.map((entry) => entry.manifest));
-    for (const entry of retired)
-      await expect(readPublished(platform.env.CATALOG, entry.manifest)).resolves.toBeDefined();
+    await harness.settle(later.getTime());
+    expect(counts.deletes).toBe(0);
+    expect(harness.coordinator.status().kept).toEqual(kept);
+    for (const entry of kept) await expect(readPublished(platform.env.CATALOG, entry.manifest)).resolves.toBeDefined();
     // The live version is untouched and complete.
     await expect(readPublished(platform.env.CATALOG, summary.manifest)).resolves.toBeDefined();
   });
 
-  it("reads Directus again when another sync published while it read, and leaves the newer content live", async () => {
+  it("publishes a save made while a sync reads Directus with the next sync, not with the one under way", async () => {
     const client = await admin();
     const [recipe] = await client.request<{ id: number; name: string }[]>(
       "GET",
       "/items/recipe?filter[slug][_eq]=shakshuka&fields=id,name",
     );
-    let other: Awaited<ReturnType<typeof sync>> | undefined;
-    // After this sync has read everything, an editor renames a recipe and the save's own sync publishes it.
-    const plain = source();
-    const overtaken: ContentSource = {
-      countRecipes: () => plain.countRecipes(),
-      recipePages: () => plain.recipePages(),
-      async *ingredientPages() {
-        yield* plain.ingredientPages();
-        if (other) return;
-        await client.request("PATCH", `/items/recipe/${recipe?.id}`, { name: "Shakshuka, später gespeichert" });
-        other = await sync();
-      },
+    let saved: { id: number } | undefined;
+    // After this sync has read the recipes, an editor renames one, and the save asks for a sync.
+    nextSource = () => {
+      const plain = source();
+      return {
+        countRecipes: () => plain.countRecipes(),
+        recipePages: () => plain.recipePages(),
+        async *ingredientPages() {
+          yield* plain.ingredientPages();
+          if (saved) return;
+          await client.request("PATCH", `/items/recipe/${recipe?.id}`, { name: "Shakshuka, später gespeichert" });
+          saved = await harness.request("publish");
+        },
+      };
     };
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     try {
-      const summary = await runSync({ source: overtaken, store: countingStore() });
-      expect(other?.status).toBe("published");
-      // Publishing what it read first would have put the old name back.
-      expect(summary.status).toBe("unchanged");
-      expect(summary.manifest).toBe(other?.manifest);
-      expect(warn).toHaveBeenCalledWith(expect.stringContaining("reading Directus again"));
-      const live = await readPublished(platform.env.CATALOG, summary.manifest);
+      const { id } = await harness.request("publish");
+      const first = await harness.finish(id);
+      expect(first.summary?.status).toBe("unchanged");
+      expect(saved?.id).toBeGreaterThan(id);
+      // The save's request waited for the next run, which read Directus after it.
+      const second = await harness.finish(saved?.id ?? 0);
+      expect(second.summary?.status).toBe("published");
+      const live = await readPublished(platform.env.CATALOG, second.summary?.manifest ?? "");
       expect((await readWholeRecipes(live)).find((entry) => entry.id === recipe?.id)?.name).toBe(
         "Shakshuka, später gespeichert",
       );
     } finally {
-      warn.mockRestore();
       await client.request("PATCH", `/items/recipe/${recipe?.id}`, { name: recipe?.name });
       expect((await sync()).status).toBe("published");
     }

@@ -10,6 +10,7 @@
  */
 import { type Request, Response } from "miniflare";
 import { ACCESS_DENIED, passesAccess } from "./directus-stand-in-contract.ts";
+import { RAW_INGREDIENT, rawRecipe } from "./raw-content.ts";
 
 export interface StandInContent {
   /** How many published recipes there are. */
@@ -21,43 +22,6 @@ export interface StandInContent {
   /** Recipe ids whose data is broken in one field each, as `field=value` JSON (`{ "2": { "servings": 0 } }`). */
   flawed?: Record<string, Record<string, unknown>>;
 }
-
-function rawRecipe(id: number, edition: number): Record<string, unknown> {
-  return {
-    id,
-    status: "published",
-    slug: `suppe-${id}`,
-    name: `Suppe ${id}`,
-    cuisine: "Deutsch",
-    description: `Ausgabe ${edition}`,
-    instructions: null,
-    instructionList: [{ instruction: "Alles kochen." }],
-    image: null,
-    recipeUrl: null,
-    prepTime: 5,
-    cookTime: 10,
-    totalTime: 15,
-    vegetarian: true,
-    vegan: true,
-    manyGuests: false,
-    date_created: "2026-11-01T12:00:00.000Z",
-    type: { name: "SOUP" },
-    servings: 2,
-    // A decimal string, as Directus returns decimal columns; the sync reads it as well as a number (decision 0017).
-    ingredients: [{ ingredient_id: { name: "Wasser" }, amount: "500.000", unit: "ml", note: null, sort: 1 }],
-    optionalIngredients: [],
-  };
-}
-
-const INGREDIENT = {
-  id: 1,
-  name: "Wasser",
-  description: null,
-  vegetarian: true,
-  vegan: true,
-  type: null,
-  tags: [],
-};
 
 function json(body: unknown): Response {
   return new Response(JSON.stringify(body), { headers: { "content-type": "application/json" } });
@@ -82,7 +46,7 @@ export function createDirectusContentStandIn() {
       }));
       return json({ data: first ? recipes : [] });
     }
-    if (url.pathname === "/items/ingredient") return json({ data: first ? [INGREDIENT] : [] });
+    if (url.pathname === "/items/ingredient") return json({ data: first ? [RAW_INGREDIENT] : [] });
     return new Response("not a path the sync reads", { status: 404 });
   }
 

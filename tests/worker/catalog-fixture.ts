@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import type { CatalogRecipe, IngredientLine } from "../../app/lib/catalog/types.ts";
 import type { IngredientType } from "../../app/lib/ingredient-types.ts";
 import { buildCatalog } from "../../workers/sync/build-catalog.ts";
-import { publish } from "../../workers/sync/publish.ts";
+import { publishWithoutCoordinator } from "../../workers/sync/plan-version.ts";
 
 /** A recipe with sensible defaults; tests name only what they are about. */
 export function recipe(fields: Partial<CatalogRecipe> & Pick<CatalogRecipe, "id" | "slug" | "name">): CatalogRecipe {
@@ -61,5 +61,5 @@ export async function publishRecipes(
   recipes: CatalogRecipe[],
   types: Readonly<Record<string, IngredientType>> = {},
 ): Promise<void> {
-  await publish(env.CATALOG, buildCatalog(recipes, ingredientRecords(recipes, types)));
+  await publishWithoutCoordinator(env.CATALOG, buildCatalog(recipes, ingredientRecords(recipes, types)));
 }

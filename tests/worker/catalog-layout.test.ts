@@ -1,7 +1,7 @@
 /**
  * How a version lies in KV since format 5 (app/lib/catalog/stored-catalog.ts):
  * meta, buckets of whole recipes and column pieces, written by the real
- * publish code into this Worker's KV and read back by the real reader. A
+ * version code into this Worker's KV and read back by the real reader. A
  * change to one recipe writes its bucket and the pieces of the columns it
  * changes, not every piece after it; a bucket that cannot be read costs the
  * cards it holds, not the site.
@@ -11,22 +11,13 @@ import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createCatalogCache } from "../../app/lib/catalog/catalog-cache.server.ts";
 import { createCatalogView } from "../../app/lib/catalog/catalog-view.ts";
-import { createMemoryStore } from "../../app/lib/catalog/memory-store.ts";
 import { readPublished, readWholeRecipes } from "../../app/lib/catalog/published-catalog.ts";
-import {
-  blobKey,
-  type CatalogStore,
-  manifestBlobs,
-  readManifest,
-  readPointer,
-  type WrittenMetadata,
-} from "../../app/lib/catalog/storage.ts";
+import { blobKey, type CatalogStore, readManifest, type WrittenMetadata } from "../../app/lib/catalog/storage.ts";
 import { comparableRecipe, idHash } from "../../app/lib/catalog/stored-catalog.ts";
 import type { CatalogRecipe } from "../../app/lib/catalog/types.ts";
 import { RECIPE_TYPES } from "../../app/lib/categories.ts";
 import { buildCatalog } from "../../workers/sync/build-catalog.ts";
-import { GRACE_MS, publish } from "../../workers/sync/publish.ts";
-import { rollback } from "../../workers/sync/rollback.ts";
+import { publishWithoutCoordinator } from "../../workers/sync/plan-version.ts";
 import { ingredientRecords, recipe } from "./catalog-fixture.ts";
 
 const ORIGIN = "http://localhost:8787";
@@ -66,7 +57,7 @@ function manyRecipes(count: number, edit: (entry: CatalogRecipe) => CatalogRecip
 }
 
 async function publishVersion(store: CatalogStore, recipes: readonly CatalogRecipe[], now: Date) {
-  const result = await publish(store, buildCatalog([...recipes], ingredientRecords(recipes)), { now });
+  const result = await publishWithoutCoordinator(store, buildCatalog([...recipes], ingredientRecords(recipes)), now);
   return { ...result, hash: result.manifest, manifest: await readManifest(store, result.manifest) };
 }
 
@@ -108,7 +99,10 @@ describe("a published version", () => {
               ingredientLines: entry.ingredientLines.map((line) => ({ ...line, note: own?.note.slice(0, 40) ?? null })),
             };
           });
-          const { manifest } = await publish(env.CATALOG, buildCatalog(recipes, ingredientRecords(recipes)));
+          const { manifest } = await publishWithoutCoordinator(
+            env.CATALOG,
+            buildCatalog(recipes, ingredientRecords(recipes)),
+          );
           const version = await readPublished(env.CATALOG, manifest);
           const whole = await readWholeRecipes(version);
           expect(whole.map(comparableRecipe).sort()).toEqual(recipes.map(comparableRecipe).sort());
@@ -207,66 +201,6 @@ describe("a published version", () => {
   });
 });
 
-describe("leftovers of a sync that stopped before its flip", () => {
-  it("are found through KV's own list and metadata, and swept by a publish after the grace period", async () => {
-    const kv = countingStore();
-    const start = Date.UTC(2027, 4, 3);
-    await publishVersion(kv, manyRecipes(300), new Date(start));
-    // A fault after a few blobs: KV answers 503 from the fifth write on, once the four before it have landed.
-    const landed: Promise<void>[] = [];
-    const failing: CatalogStore = {
-      ...kv,
-      get: kv.get,
-      put: async (key, value, options) => {
-        if (landed.length < 4) return void landed.push(kv.put(key, value, options));
-        await Promise.all(landed);
-        throw new Error("KV: 503 Service Unavailable");
-      },
-    };
-    const stopped = manyRecipes(300, (entry) => ({ ...entry, description: `Abgebrochen ${entry.id}` }));
-    await expect(publishVersion(failing, stopped, new Date(start + 60_000))).rejects.toThrow("503");
-    const leftovers = (await env.CATALOG.list<{ writtenAt: string }>({ prefix: "catalog/blob/" })).keys.filter(
-      ({ metadata }) => metadata?.writtenAt === new Date(start + 60_000).toISOString(),
-    );
-    expect(leftovers).toHaveLength(4);
-
-    const later = await publishVersion(kv, manyRecipes(301), new Date(start + 2 * GRACE_MS));
-    expect(later.status).toBe("published");
-    for (const { name } of leftovers) expect(await env.CATALOG.get(name)).toBeNull();
-    const pointer = await readPointer(kv);
-    for (const hash of [pointer?.manifest, ...(pointer?.retired ?? []).map((entry) => entry.manifest)]) {
-      const manifest = await readManifest(kv, hash ?? "");
-      for (const blob of manifestBlobs(manifest)) expect(await env.CATALOG.get(blobKey(blob))).not.toBeNull();
-    }
-  });
-});
-
-describe("a rollback", () => {
-  it("goes back only to a version whose every column reads, not merely its meta", async () => {
-    const store = createMemoryStore();
-    const start = Date.UTC(2027, 4, 1);
-    const first = await publishVersion(store, manyRecipes(600), new Date(start));
-    await publishVersion(
-      store,
-      manyRecipes(600, (entry) => (entry.id === 5 ? { ...entry, name: "Neu" } : entry)),
-      new Date(start + 60_000),
-    );
-    await store.delete(blobKey(first.manifest.names[0] ?? ""));
-    await expect(rollback(store, { now: new Date(start + 120_000) })).rejects.toThrow(/cannot be served/);
-    expect((await readPointer(store))?.manifest).not.toBe(first.hash);
-  });
-
-  it("goes back to a complete version", async () => {
-    const store = createMemoryStore();
-    const start = Date.UTC(2027, 4, 2);
-    const first = await publishVersion(store, manyRecipes(600), new Date(start));
-    await publishVersion(store, manyRecipes(601), new Date(start + 60_000));
-    const summary = await rollback(store, { now: new Date(start + 120_000) });
-    expect(summary).toMatchObject({ status: "rolled-back", manifest: first.hash, recipes: 600 });
-    expect((await readPointer(store))?.manifest).toBe(first.hash);
-  });
-});
-
 describe("a bucket that cannot be read", () => {
   /** An id whose hash ends a bucket: the recipe before the next one in stored order lies in another bucket. */
   const boundaryId = Array.from({ length: 10_000 }, (_, index) => index + 10).find((id) => idHash(id) % 64 === 0) ?? 0;
@@ -277,7 +211,10 @@ describe("a bucket that cannot be read", () => {
       recipe({ id: boundaryId, slug: "heil", name: "Heile Suppe", type: "SOUP", ingredients: ["Tomate"] }),
       recipe({ id: 1, slug: "kaputt", name: "Kaputte Suppe", type: "SOUP", ingredients: ["Tomate", "Zwiebel"] }),
     ];
-    const { manifest } = await publish(env.CATALOG, buildCatalog(recipes, ingredientRecords(recipes)));
+    const { manifest } = await publishWithoutCoordinator(
+      env.CATALOG,
+      buildCatalog(recipes, ingredientRecords(recipes)),
+    );
     const stored = await readManifest(env.CATALOG, manifest);
     // Heile Suppe ends the first bucket; Kaputte Suppe is alone in the second.
     expect(stored.cards).toHaveLength(2);

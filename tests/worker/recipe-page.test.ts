@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { CatalogRecipe } from "../../app/lib/catalog/types.ts";
 import { buildCatalog } from "../../workers/sync/build-catalog.ts";
-import { publish } from "../../workers/sync/publish.ts";
+import { publishWithoutCoordinator } from "../../workers/sync/plan-version.ts";
 
 const SHAKSHUKA: CatalogRecipe = {
   id: 1,
@@ -68,7 +68,7 @@ beforeAll(async () => {
     type: null,
     tags: [],
   }));
-  await publish(env.CATALOG, buildCatalog([SHAKSHUKA, FREE_TEXT_VEGAN], ingredients));
+  await publishWithoutCoordinator(env.CATALOG, buildCatalog([SHAKSHUKA, FREE_TEXT_VEGAN], ingredients));
 });
 
 async function page(path: string): Promise<{ response: Response; html: string }> {

@@ -24,6 +24,12 @@ export const blobKey = (hash: string) => `${BLOB_PREFIX}${hash}`;
 
 /** How long a data center may keep a blob it has read: blobs never change under their key. */
 const BLOB_CACHE_TTL_SECONDS = 24 * 60 * 60;
+/**
+ * How long a data center may keep the pointer it has read: KV's minimum.
+ * Together with how long a write takes to reach the other tiers, it bounds
+ * how soon every location sees a new version (docs/decisions/0032).
+ */
+export const POINTER_CACHE_TTL_SECONDS = 30;
 
 interface ReadOptions {
   /** Seconds a Workers KV read may be served from the data center's cache (at least 30). */
@@ -31,9 +37,9 @@ interface ReadOptions {
 }
 
 /**
- * What the sync writes with each blob and manifest: when. A sweep for
- * leftovers (workers/sync/publish.ts) tells by it a finished sync's
- * leftovers from the pieces of a sync still under way.
+ * What the coordinator writes with each blob and manifest: when. Its ledger
+ * knows that too (workers/sync/ledger.ts); the metadata lets a coordinator
+ * that starts on a KV it did not write tell young keys from old ones.
  */
 export interface WrittenMetadata {
   writtenAt: string;
@@ -157,8 +163,9 @@ export interface Pointer {
   publishedAt: string;
   counts: Manifest["counts"];
   /**
-   * When a sync last confirmed that this version is what Directus holds
-   * (missing on pointers written before it was recorded: publishedAt).
+   * When a sync last confirmed that this version is what Directus holds;
+   * written only before the coordinator existed, which keeps it in its own
+   * storage (workers/sync/coordinator.ts).
    */
   verifiedAt?: string;
   /**
@@ -174,7 +181,7 @@ export interface Pointer {
 }
 
 export async function readPointer(store: CatalogStore): Promise<Pointer | null> {
-  const text = await store.get(POINTER_KEY, { type: "text" });
+  const text = await store.get(POINTER_KEY, { type: "text", cacheTtl: POINTER_CACHE_TTL_SECONDS });
   return text ? (JSON.parse(text) as Pointer) : null;
 }
 

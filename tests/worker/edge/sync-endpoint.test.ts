@@ -1,7 +1,8 @@
 /**
- * POST /sync under attack: without the right bearer token nothing runs and
- * Directus hears of nothing; a wrong method, body or origin is refused; and
- * the shipped rate limit (one run per 10 seconds) holds.
+ * /sync under attack: without the right bearer token nothing is queued and
+ * Directus hears of nothing; a wrong method, body, query or origin is
+ * refused with a 4xx; a valid request is only queued (202), never run while
+ * the caller waits.
  */
 import fc from "fast-check";
 import { beforeEach, describe, expect, it } from "vitest";
@@ -59,13 +60,48 @@ describe("POST /sync", () => {
     expect(await upstreamSeen()).toEqual([]);
   });
 
-  it.each([
-    ["GET", 405],
-    ["HEAD", 405],
-  ])("answers %s with %i and Allow: POST", async (method, status) => {
+  it.each(["PUT", "DELETE", "PATCH"])("answers %s with 405, as every path does", async (method) => {
     const response = await send("/sync", { method, headers: { authorization: `Bearer ${TOKEN}` } });
-    expect(response.status).toBe(status);
-    expect(response.headers.get("allow")).toBe("POST");
+    expect(response.status).toBe(405);
+    expect(await upstreamSeen()).toEqual([]);
+  });
+
+  it("answers HEAD with 405 and Allow: GET, POST", async () => {
+    const response = await send("/sync", { method: "HEAD", headers: { authorization: `Bearer ${TOKEN}` } });
+    expect(response.status).toBe(405);
+    expect(response.headers.get("allow")).toBe("GET, POST");
+  });
+
+  it("answers GET without the token with 401, whatever it asks", async () => {
+    for (const path of ["/sync", "/sync?request=1"]) {
+      expect((await send(path)).status).toBe(401);
+    }
+  });
+
+  it.each([
+    ["another key", "?action=publish"],
+    ["a request id of letters", "?request=abc"],
+    ["a request id with a sign", "?request=-1"],
+    ["a request id of zero", "?request=0"],
+    ["a request id far too long", `?request=${"9".repeat(40)}`],
+    ["two request ids", "?request=1&request=2"],
+    ["an encoded id", "?request=%31"],
+  ])("refuses a status query with %s with 400 or 404, never a 5xx", async (_, query) => {
+    const response = await send(`/sync${query}`, { headers: { authorization: `Bearer ${TOKEN}` } });
+    expect([400, 404]).toContain(response.status);
+  });
+
+  it("refuses any other status query without a 5xx", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.string({ maxLength: 40 }), async (query) => {
+        const response = await send(`/sync?${encodeURIComponent(query)}=${encodeURIComponent(query)}`, {
+          headers: { authorization: `Bearer ${TOKEN}` },
+        });
+        await response.arrayBuffer();
+        expect(response.status).toBeLessThan(500);
+      }),
+      { numRuns: 100 },
+    );
   });
 
   it.each([
@@ -88,18 +124,15 @@ describe("POST /sync", () => {
     expect(await upstreamSeen()).toEqual([]);
   });
 
-  it("runs at most once per 10 seconds: the next call gets 429 with Retry-After", async () => {
+  it("only queues a valid request: 202 at once, with where to follow it", async () => {
     const auth = { authorization: `Bearer ${TOKEN}` };
-    // The stand-in is no content API, so the run itself fails; it still counts.
-    const first = await post(auth);
-    expect(first.status).toBe(502);
-    expect((await upstreamSeen()).length).toBeGreaterThan(0);
-    await clearUpstream();
-    const second = await post(auth);
-    expect(second.status).toBe(429);
-    expect(second.headers.get("retry-after")).toBe("10");
-    expect(await second.json()).toEqual({ error: "at most one sync every 10 seconds" });
-    expect(await upstreamSeen()).toEqual([]);
+    const response = await post(auth, "action=dry-run");
+    expect(response.status).toBe(202);
+    const body = (await response.json()) as { request: number; status: string };
+    expect(response.headers.get("location")).toBe(`/sync?request=${body.request}`);
+    const status = await send(body.status, { headers: auth });
+    expect(status.status).toBe(200);
+    expect(await status.json()).toMatchObject({ id: body.request, action: "dry-run", trigger: "api" });
   });
 });
 
