@@ -1,0 +1,189 @@
+/**
+ * Workers KV as Cloudflare's network serves it, which the local runtime
+ * hides (local KV is one strongly consistent SQLite file). Facts from
+ * Cloudflare's KV pages (how KV works, limits), Nov 2026:
+ *
+ * - Writes go to central stores. The location that writes sees its write at
+ *   once; another location reads the central state as it was `lag` ago
+ *   (propagation through the tiers), and only when its cached copy has expired.
+ * - A read is cached in its location for its `cacheTtl` (at least 30 s,
+ *   60 s when not given); a key that was missing is cached as missing too.
+ * - One key takes at most one write per second; more is refused (429).
+ * - One invocation (a request, an alarm) makes at most 1,000 operations.
+ * - Lists page through keys in byte order, 1,000 a page, with metadata.
+ *
+ * The model keeps the whole history of every key, so what any location would
+ * read at any time can be asked (`peek`) without changing its caches or
+ * counting an operation: the invariants of tests/unit/publish-network.test.ts
+ * look through it.
+ */
+import type { CatalogKeyPage, CatalogStore, WrittenMetadata } from "../../app/lib/catalog/storage.ts";
+
+/** One value of a key from a time on; null: deleted. */
+interface Write {
+  at: number;
+  value: { text: string; metadata?: WrittenMetadata } | null;
+}
+
+interface Cached {
+  value: Write["value"];
+  expiresAt: number;
+}
+
+export interface KvNetworkOptions {
+  clock: () => number;
+  /** Each location's propagation lag in ms (0 where the writer runs). */
+  lags: Readonly<Record<string, number>>;
+  /** Operations per invocation (Cloudflare: 1,000). */
+  operationsPerInvocation?: number;
+}
+
+/** What went wrong that Cloudflare would have refused or failed. */
+export interface KvViolations {
+  /** Invocations that tried more operations than allowed. */
+  operationLimit: number;
+  /** Writes to a key less than a second after its last write. */
+  writeRate: { key: string; at: number }[];
+}
+
+const DEFAULT_CACHE_TTL_MS = 60_000;
+const MIN_CACHE_TTL_MS = 30_000;
+const LIST_PAGE = 1_000;
+const KEY_WRITES_EVERY_MS = 1_000;
+
+/** The error KV's binding throws for a second write to a key within a second. */
+export class KvRateLimited extends Error {
+  override name = "KvRateLimited";
+}
+
+/** What an operation hook may do: nothing, throw, or never let the operation finish (the isolate is evicted). */
+export type OperationHook = (operation: { kind: "get" | "put" | "delete" | "list"; key: string }) => Promise<void>;
+
+export class KvNetwork {
+  readonly #clock: () => number;
+  readonly #lags: Readonly<Record<string, number>>;
+  readonly #limit: number;
+  readonly #history = new Map<string, Write[]>();
+  readonly #caches = new Map<string, Map<string, Cached>>();
+  readonly violations: KvViolations = { operationLimit: 0, writeRate: [] };
+  /** The most operations any invocation made. */
+  maxOperations = 0;
+
+  constructor({ clock, lags, operationsPerInvocation = 1_000 }: KvNetworkOptions) {
+    this.#clock = clock;
+    this.#lags = lags;
+    this.#limit = operationsPerInvocation;
+    for (const location of Object.keys(lags)) this.#caches.set(location, new Map());
+  }
+
+  get locations(): string[] {
+    return Object.keys(this.#lags);
+  }
+
+  /** The value of `key` at `location` without its cache: the central state as the location sees it now. */
+  #central(key: string, location: string): Write["value"] {
+    const seenUpTo = this.#clock() - (this.#lags[location] ?? 0);
+    const writes = this.#history.get(key) ?? [];
+    let value: Write["value"] = null;
+    for (const write of writes) {
+      if (write.at <= seenUpTo) value = write.value;
+      else break;
+    }
+    return value;
+  }
+
+  #cache(location: string): Map<string, Cached> {
+    const cache = this.#caches.get(location);
+    if (!cache) throw new Error(`kv-network: no location ${location}`);
+    return cache;
+  }
+
+  /** What a read of `key` at `location` would answer now, without caching it or counting it. */
+  peek(location: string, key: string): string | null {
+    const cached = this.#cache(location).get(key);
+    if (cached && cached.expiresAt > this.#clock()) return cached.value?.text ?? null;
+    return this.#central(key, location)?.text ?? null;
+  }
+
+  #read(location: string, key: string, cacheTtlSeconds: number | undefined): Write["value"] {
+    const now = this.#clock();
+    const cache = this.#cache(location);
+    const cached = cache.get(key);
+    if (cached && cached.expiresAt > now) return cached.value;
+    const value = this.#central(key, location);
+    const ttl =
+      cacheTtlSeconds === undefined ? DEFAULT_CACHE_TTL_MS : Math.max(MIN_CACHE_TTL_MS, cacheTtlSeconds * 1000);
+    cache.set(key, { value, expiresAt: now + ttl });
+    return value;
+  }
+
+  #write(location: string, key: string, value: Write["value"]): void {
+    const now = this.#clock();
+    const writes = this.#history.get(key) ?? [];
+    const last = writes.at(-1);
+    if (last && now - last.at < KEY_WRITES_EVERY_MS) {
+      this.violations.writeRate.push({ key, at: now });
+      throw new KvRateLimited(`KV PUT failed: 429 Too Many Requests (${key})`);
+    }
+    writes.push({ at: now, value });
+    this.#history.set(key, writes);
+    // Seen at once where it was written.
+    this.#cache(location).set(key, { value, expiresAt: now + DEFAULT_CACHE_TTL_MS });
+  }
+
+  #list(location: string, prefix: string, cursor: string | undefined): CatalogKeyPage {
+    const names = [...this.#history.keys()]
+      .filter((name) => name.startsWith(prefix) && this.#central(name, location) !== null)
+      .sort();
+    const start = cursor === undefined ? 0 : names.findIndex((name) => name > cursor);
+    const page = start === -1 ? [] : names.slice(start, start + LIST_PAGE);
+    const keys = page.map((name) => {
+      const metadata = this.#central(name, location)?.metadata;
+      return metadata === undefined ? { name } : { name, metadata };
+    });
+    const complete = start === -1 || start + LIST_PAGE >= names.length;
+    return complete ? { keys, list_complete: true } : { keys, list_complete: false, cursor: page.at(-1) };
+  }
+
+  /**
+   * The KV binding as one invocation at `location` sees it: every operation
+   * counts against the invocation's limit, and `hook` runs before each (to
+   * fail it, interleave other work, or hang it).
+   */
+  invocation(location: string, hook?: OperationHook): CatalogStore & { readonly operations: number } {
+    let operations = 0;
+    const count = async (kind: "get" | "put" | "delete" | "list", key: string) => {
+      operations += 1;
+      this.maxOperations = Math.max(this.maxOperations, operations);
+      if (operations > this.#limit) {
+        this.violations.operationLimit += 1;
+        throw new Error(`kv-network: more than ${this.#limit} operations in one invocation`);
+      }
+      await hook?.({ kind, key });
+    };
+    const encoder = new TextEncoder();
+    return {
+      get operations() {
+        return operations;
+      },
+      get: (async (key: string, options: { type: "text" | "arrayBuffer"; cacheTtl?: number }) => {
+        await count("get", key);
+        const value = this.#read(location, key, options.cacheTtl);
+        if (!value) return null;
+        return options.type === "text" ? value.text : encoder.encode(value.text).buffer;
+      }) as CatalogStore["get"],
+      put: async (key, text, options) => {
+        await count("put", key);
+        this.#write(location, key, options ? { text, metadata: options.metadata } : { text });
+      },
+      delete: async (key) => {
+        await count("delete", key);
+        this.#write(location, key, null);
+      },
+      list: async ({ prefix, cursor }) => {
+        await count("list", prefix);
+        return this.#list(location, prefix, cursor);
+      },
+    };
+  }
+}
