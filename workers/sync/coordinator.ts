@@ -279,9 +279,6 @@ export class Coordinator {
   readonly #clock: () => number;
   readonly #limits: CoordinatorLimits;
   readonly #log: NonNullable<CoordinatorOptions["log"]>;
-  /** The texts of the run under way, while this instance lives: saves reading them back from SQLite. */
-  #texts: Map<string, string> | null = null;
-
   constructor(options: CoordinatorOptions) {
     this.#ledger = new Ledger(options.db);
     this.#store = options.store;
@@ -590,13 +587,23 @@ export class Coordinator {
 
     let read: Awaited<ReturnType<typeof readCatalog>>;
     let version: Awaited<ReturnType<typeof planVersion>>;
+    // The blobs KV lacks are staged in SQLite as the plan makes them, one batch at a time: the plan
+    // itself keeps only hashes. A dry run or unchanged content stages what it makes too, then drops it.
+    const present = this.#ledger.presentKeys();
+    const staged = new Set<string>();
+    this.#ledger.clearStaged();
     try {
       read = await readCatalog(this.#source(), (progress) => this.#ledger.setProgress(request.id, progress));
       const recipes = read.built.catalog.recipes.length;
       const refusal = shrinkRefusal(recipes, live?.recipes ?? null, request.allowShrink);
       if (refusal) throw new SyncAborted(refusal);
-      version = await planVersion(read.built);
+      version = await planVersion(read.built, ({ hash, text }) => {
+        if (request.action === "dry-run" || present.has(blobKey(hash)) || staged.has(hash)) return;
+        staged.add(hash);
+        this.#ledger.stage(hash, text);
+      });
     } catch (error) {
+      this.#ledger.clearStaged();
       this.#fail(request, { kind: failureKind(error), message: errorMessage(error) });
       return;
     }
@@ -622,6 +629,7 @@ export class Coordinator {
       this.#finish(request, summary(live?.manifest === version.hash ? "unchanged" : "dry-run"), read.skipped);
       return;
     }
+    if (live?.manifest === version.hash) this.#ledger.clearStaged();
     const run: Run = {
       requestId: request.id,
       action: request.action,
@@ -662,15 +670,9 @@ export class Coordinator {
         rolledBack: false,
       });
     }
-    const present = this.#ledger.presentKeys();
-    const missing = new Map<string, string>();
-    for (const blob of version.blobs) if (!present.has(blobKey(blob.hash))) missing.set(blob.hash, blob.text);
-    this.#ledger.clearStaged();
-    for (const [hash, text] of missing) this.#ledger.stage(hash, text);
-    this.#texts = missing;
     invocation.runRequest = request.id;
-    this.#ledger.setSetting("run", { ...run, targetIsNew: !existing, blobsTotal: missing.size } satisfies Run);
-    this.#ledger.setProgress(request.id, { phase: "writing", done: 0, total: missing.size });
+    this.#ledger.setSetting("run", { ...run, targetIsNew: !existing, blobsTotal: staged.size } satisfies Run);
+    this.#ledger.setProgress(request.id, { phase: "writing", done: 0, total: staged.size });
     for (const record of read.skipped) this.#logSkipped(record);
   }
 
@@ -712,7 +714,7 @@ export class Coordinator {
         const now = this.#clock();
         const spaced = Math.max(...hashes.map((hash) => this.#writableAt(blobKey(hash))));
         if (spaced > now) return spaced;
-        const texts = hashes.map((hash) => this.#texts?.get(hash) ?? this.#ledger.stagedText(hash));
+        const texts = hashes.map((hash) => this.#ledger.stagedText(hash));
         const chars = texts.reduce((sum, text) => sum + text.length, 0);
         if (invocation.chars > 0 && invocation.chars + chars > this.#limits.charsPerStep) return AT_ONCE;
         await Promise.all(
@@ -723,7 +725,6 @@ export class Coordinator {
         for (const hash of hashes) {
           this.#ledger.recordWritten(blobKey(hash), now);
           this.#ledger.unstage(hash);
-          this.#texts?.delete(hash);
         }
         invocation.chars += chars;
         run = { ...run, writes: run.writes + hashes.length };
@@ -837,7 +838,6 @@ export class Coordinator {
     else {
       this.#ledger.setSetting("run", undefined);
       this.#ledger.clearStaged();
-      this.#texts = null;
     }
     const request = this.#ledger.request(run.requestId);
     if (!request) return;
@@ -857,7 +857,6 @@ export class Coordinator {
   #dropRun(run: Run): void {
     this.#ledger.setSetting("run", undefined);
     this.#ledger.clearStaged();
-    this.#texts = null;
     if (run.targetIsNew && this.#ledger.version(run.target)?.role === "staged") this.#ledger.deleteVersion(run.target);
   }
 

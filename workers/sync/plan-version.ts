@@ -19,9 +19,8 @@ import {
   readManifest,
   readPointer,
   type VersionBlobs,
-  versionBlobList,
 } from "../../app/lib/catalog/storage.ts";
-import { storeCatalog } from "../../app/lib/catalog/stored-catalog.ts";
+import { storedBlobs } from "../../app/lib/catalog/stored-catalog.ts";
 import { CATALOG_FORMAT_VERSION } from "../../app/lib/catalog/types.ts";
 import { sha256 } from "../../app/lib/sha256.ts";
 import type { BuiltCatalog } from "./build-catalog.ts";
@@ -32,7 +31,7 @@ import { splitText } from "./ledger.ts";
  * units stay below that even if every character needed three bytes in UTF-8.
  */
 const BLOB_CHARS = 8_000_000;
-/** Blobs hashed at once. */
+/** Blobs made and hashed at once. */
 const PARALLEL_HASHES = 32;
 /** KV writes under way at once: a Worker may keep only six connections open. */
 export const PARALLEL_WRITES = 6;
@@ -43,37 +42,59 @@ export interface Piece {
   text: string;
 }
 
-/** A built catalog as a version: its manifest, the manifest's hash (the version's name) and the blobs. */
+/** A built catalog as a version: its manifest and the manifest's hash (the version's name). */
 export interface PlannedVersion {
   manifest: Manifest;
   hash: string;
-  blobs: Piece[];
 }
 
-/** The version a built catalog would be, without writing anything. */
-export async function planVersion(built: BuiltCatalog): Promise<PlannedVersion> {
-  const texts: VersionBlobs<string, string[]> = {
-    ...storeCatalog(built.catalog),
-    searchIndex: splitText(built.searchIndex, BLOB_CHARS),
+/**
+ * The version a built catalog is, without writing anything. Each blob is
+ * made, hashed and handed to `onBlob` a few at a time and then let go, so
+ * the plan of a large catalog holds only its hashes: the texts of 50,000
+ * recipes (about 100 M characters) would not fit an isolate's 128 MB.
+ */
+export async function planVersion(
+  built: BuiltCatalog,
+  onBlob: (piece: Piece) => void | Promise<void> = () => {},
+): Promise<PlannedVersion> {
+  const hashes: VersionBlobs<string[], string[]> = {
+    meta: [],
+    nameOrder: [],
+    cards: [],
+    details: [],
+    directory: [],
+    names: [],
+    matching: [],
+    searchIndex: [],
   };
-  // A few at a time, as each hash holds a UTF-8 copy of its text until it is done:
-  // at fifty thousand recipes all at once would hold a copy of the whole version.
-  const list = versionBlobList(texts);
-  const blobs: Piece[] = [];
-  for (let start = 0; start < list.length; start += PARALLEL_HASHES) {
-    const batch = list.slice(start, start + PARALLEL_HASHES);
-    blobs.push(...(await Promise.all(batch.map(async (text) => ({ hash: await sha256(text), text })))));
+  let batch: { kind: keyof VersionBlobs<unknown, unknown>; text: string }[] = [];
+  const flush = async () => {
+    const hashed = await Promise.all(batch.map(async (blob) => ({ ...blob, hash: await sha256(blob.text) })));
+    batch = [];
+    for (const { kind, hash } of hashed) hashes[kind].push(hash);
+    await Promise.all(hashed.map(({ hash, text }) => onBlob({ hash, text })));
+  };
+  for (const blob of storedBlobs(built.catalog)) {
+    batch.push(blob);
+    if (batch.length >= PARALLEL_HASHES) await flush();
   }
-  // mapVersionBlobs visits the blobs in the order versionBlobList listed them, so the nth is the nth hashed.
-  let next = 0;
-  const hashOf = () => (blobs[next++] as Piece).hash;
+  for (const text of splitText(built.searchIndex, BLOB_CHARS)) {
+    batch.push({ kind: "searchIndex", text });
+    if (batch.length >= PARALLEL_HASHES) await flush();
+  }
+  await flush();
+  const only = (list: string[]) => {
+    if (list.length !== 1) throw new Error(`plan: a single blob came ${list.length} times`);
+    return list[0] as string;
+  };
   const manifest: Manifest = {
     formatVersion: CATALOG_FORMAT_VERSION,
     searchIndexVersion: SEARCH_INDEX_VERSION,
-    ...mapVersionBlobs(texts, hashOf, (pieces) => pieces.map(hashOf)),
+    ...mapVersionBlobs(hashes, only, (list) => list),
     counts: { recipes: built.catalog.recipes.length, ingredients: built.catalog.ingredients.length },
   };
-  return { manifest, hash: await sha256(JSON.stringify(manifest)), blobs };
+  return { manifest, hash: await sha256(JSON.stringify(manifest)) };
 }
 
 /**
@@ -87,20 +108,18 @@ export async function publishWithoutCoordinator(
   built: BuiltCatalog,
   now = new Date(),
 ): Promise<{ manifest: string; writes: number }> {
-  const { manifest, hash, blobs } = await planVersion(built);
   const live = await readPointer(store);
   const liveManifest = live ? await readManifest(store, live.manifest).catch(() => null) : null;
   const present = new Set(liveManifest ? manifestBlobs(liveManifest) : []);
-  const missing = [...new Map(blobs.map((blob) => [blob.hash, blob])).values()].filter(
-    (blob) => !present.has(blob.hash),
-  );
-  const stamp = now.toISOString();
-  for (let start = 0; start < missing.length; start += PARALLEL_WRITES) {
-    const batch = missing.slice(start, start + PARALLEL_WRITES);
-    await Promise.all(batch.map((blob) => store.put(blobKey(blob.hash), blob.text)));
-  }
+  let writes = 0;
+  const { manifest, hash } = await planVersion(built, async ({ hash: blob, text }) => {
+    if (present.has(blob)) return;
+    present.add(blob);
+    writes += 1;
+    await store.put(blobKey(blob), text);
+  });
   await store.put(manifestKey(hash), JSON.stringify(manifest));
-  const pointer: Pointer = { manifest: hash, publishedAt: stamp, counts: manifest.counts, retired: [] };
+  const pointer: Pointer = { manifest: hash, publishedAt: now.toISOString(), counts: manifest.counts, retired: [] };
   await store.put(POINTER_KEY, JSON.stringify(pointer));
-  return { manifest: hash, writes: missing.length + 2 };
+  return { manifest: hash, writes: writes + 2 };
 }

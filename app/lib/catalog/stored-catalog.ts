@@ -99,7 +99,7 @@ export interface MatchingPiece {
 /**
  * A version as blobs (texts): what the sync hashes, writes and names in the
  * manifest. All but the search index: the sync builds it with the catalog
- * (build-catalog.ts) and cuts it into pieces itself (publish.ts).
+ * (build-catalog.ts) and cuts it into pieces itself (workers/sync/plan-version.ts).
  */
 export type StoredCatalog = Omit<VersionBlobs<string, string[]>, "searchIndex">;
 
@@ -282,23 +282,26 @@ function matchingPiece(recipes: readonly CatalogRecipe[]): MatchingPiece {
   return piece;
 }
 
-/** A built catalog, its recipes in `storedOrder` (the name order relies on it), as the blobs of a version. */
-export function storeCatalog(catalog: Pick<Catalog, "recipes" | "ingredients" | "categories">): StoredCatalog {
+/** One blob of a stored catalog: which kind it is, and its text. */
+export interface StoredBlob {
+  kind: keyof StoredCatalog;
+  text: string;
+}
+
+/**
+ * A built catalog, its recipes in `storedOrder` (the name order relies on
+ * it), as the blobs of a version, one at a time: the sync hashes and stores
+ * each before the next is made, so a large catalog's texts (about 100 M
+ * characters at 50,000 recipes) are never all in memory at once. Within a
+ * kind, blobs come in their order in the version.
+ */
+export function* storedBlobs(catalog: Pick<Catalog, "recipes" | "ingredients" | "categories">): Generator<StoredBlob> {
   const { recipes } = catalog;
-  const stored: StoredCatalog = {
-    meta: "",
-    nameOrder: "",
-    cards: [],
-    details: [],
-    directory: [],
-    names: [],
-    matching: [],
-  };
   const bucketSizes: number[] = [];
   for (const piece of cutAtBoundaries(recipes, (recipe) => recipe.id, PIECE_EVERY, PIECE_MAX)) {
     for (const bucket of cutAtBoundaries(piece, (recipe) => recipe.id, BUCKET_EVERY, BUCKET_MAX)) {
-      stored.cards.push(bucketText(bucket, SUMMARY_FIELDS));
-      stored.details.push(bucketText(bucket, DETAIL_FIELDS));
+      yield { kind: "cards", text: bucketText(bucket, SUMMARY_FIELDS) };
+      yield { kind: "details", text: bucketText(bucket, DETAIL_FIELDS) };
       bucketSizes.push(bucket.length);
     }
     const directory: DirectoryPiece = {
@@ -306,9 +309,9 @@ export function storeCatalog(catalog: Pick<Catalog, "recipes" | "ingredients" | 
       slugs: piece.map((recipe) => recipe.slug),
       images: piece.map((recipe) => recipe.image),
     };
-    stored.directory.push(JSON.stringify(directory));
-    stored.names.push(JSON.stringify(piece.map((recipe) => recipe.name.toLowerCase())));
-    stored.matching.push(JSON.stringify(matchingPiece(piece)));
+    yield { kind: "directory", text: JSON.stringify(directory) };
+    yield { kind: "names", text: JSON.stringify(piece.map((recipe) => recipe.name.toLowerCase())) };
+    yield { kind: "matching", text: JSON.stringify(matchingPiece(piece)) };
   }
   const ranges = typeRanges(recipes);
   const meta: CatalogMeta = {
@@ -319,8 +322,26 @@ export function storeCatalog(catalog: Pick<Catalog, "recipes" | "ingredients" | 
     newest: newestPositions(recipes),
     bucketSizes,
   };
-  stored.meta = JSON.stringify(meta);
-  stored.nameOrder = JSON.stringify(namePlaces(recipes, ranges));
+  yield { kind: "meta", text: JSON.stringify(meta) };
+  yield { kind: "nameOrder", text: JSON.stringify(namePlaces(recipes, ranges)) };
+}
+
+/** A built catalog as the blobs of a version, all at once: for catalogs held in memory anyway. */
+export function storeCatalog(catalog: Pick<Catalog, "recipes" | "ingredients" | "categories">): StoredCatalog {
+  const stored: StoredCatalog = {
+    meta: "",
+    nameOrder: "",
+    cards: [],
+    details: [],
+    directory: [],
+    names: [],
+    matching: [],
+  };
+  for (const { kind, text } of storedBlobs(catalog)) {
+    const slot = stored[kind];
+    if (Array.isArray(slot)) slot.push(text);
+    else stored[kind as "meta" | "nameOrder"] = text;
+  }
   return stored;
 }
 
