@@ -22,6 +22,7 @@ import { healthResponse } from "./health.ts";
 import { originCheck } from "./origin-check.ts";
 import { servePage } from "./page-cache.ts";
 import { requestLimits } from "./request-limits.ts";
+import type { CoordinatorStatus } from "./sync/coordinator.ts";
 import { catalogCoordinator } from "./sync/coordinator-client.ts";
 import { syncEndpoint } from "./sync-endpoint.ts";
 
@@ -38,26 +39,23 @@ const directus = directusOrigin(config.directusUrl, config.directusAccessToken);
 const catalogCache = createCatalogCache();
 
 /**
- * The coordinator's answer for /healthz, kept a few seconds per isolate:
- * the endpoint is public, and a flood of it must not queue up at the one
- * Durable Object that publishes.
+ * The coordinator's answer for /healthz, kept a few seconds per isolate
+ * while the pointer this location reads stays the same: the endpoint is
+ * public, and a flood of it must not queue up at the one Durable Object
+ * that publishes. A failed answer is not kept.
  */
 const HEALTH_KEPT_MS = 5_000;
-let coordinatorHealthAnswer: { at: number; answer: ReturnType<typeof askCoordinatorHealth> } | undefined;
-function askCoordinatorHealth(env: Env) {
-  return catalogCoordinator(env).status();
-}
-function coordinatorHealth(env: Env): ReturnType<typeof askCoordinatorHealth> {
+let keptHealth: { at: number; version: string; answer: Promise<CoordinatorStatus> } | undefined;
+function coordinatorHealth(env: Env, version: string): Promise<CoordinatorStatus> {
   const now = Date.now();
-  if (!coordinatorHealthAnswer || now - coordinatorHealthAnswer.at > HEALTH_KEPT_MS) {
-    const answer = askCoordinatorHealth(env);
-    coordinatorHealthAnswer = { at: now, answer };
-    // A failed answer is not kept: the next check asks again.
+  if (!keptHealth || keptHealth.version !== version || now - keptHealth.at > HEALTH_KEPT_MS) {
+    const answer = catalogCoordinator(env).status();
+    keptHealth = { at: now, version, answer };
     answer.catch(() => {
-      if (coordinatorHealthAnswer?.answer === answer) coordinatorHealthAnswer = undefined;
+      if (keptHealth?.answer === answer) keptHealth = undefined;
     });
   }
-  return coordinatorHealthAnswer.answer;
+  return keptHealth.answer;
 }
 
 const loadBuild = () => import("virtual:react-router/server-build");
@@ -98,7 +96,7 @@ app.use(
 app.use(originCheck);
 app.use(requestLimits);
 
-app.get("/healthz", (c) => healthResponse(c.env.CATALOG, () => coordinatorHealth(c.env)));
+app.get("/healthz", (c) => healthResponse(c.env.CATALOG, (version) => coordinatorHealth(c.env, version)));
 app.all("/sync", syncEndpoint(config.syncToken));
 app.route("/", authRoutes(directus));
 app.all("/directus/*", (c) => proxyToDirectus(c, directus, () => caches.open("images")));

@@ -20,7 +20,8 @@ export type CoordinatorHealth = Pick<CoordinatorStatus, "live" | "verifiedAt" | 
 /** The health answer for the catalog in `store` and the coordinator's view, at `now`. */
 export async function healthResponse(
   store: CatalogStore,
-  coordinator: () => Promise<CoordinatorHealth>,
+  /** The coordinator's view, asked with the version this location's pointer names. */
+  coordinator: (version: string) => Promise<CoordinatorHealth>,
   now = Date.now(),
 ): Promise<Response> {
   let pointer: Awaited<ReturnType<typeof readPointer>>;
@@ -32,7 +33,7 @@ export async function healthResponse(
   if (!pointer) return jsonResponse(503, { status: "no-catalog" });
   let health: CoordinatorHealth;
   try {
-    health = await coordinator();
+    health = await coordinator(pointer.manifest);
   } catch {
     return jsonResponse(503, {
       status: "error",
