@@ -35,6 +35,8 @@ interface BuiltWorkerOptions {
   directusUrl: string;
   /** Whether to open workerd's V8 inspector (for the isolate's heap). */
   inspector: boolean;
+  /** Further variables, e.g. SYNC_TOKEN. */
+  vars?: Record<string, string>;
 }
 
 export interface BuiltWorker {
@@ -106,6 +108,7 @@ export async function startBuiltWorker(options: BuiltWorkerOptions): Promise<Bui
             ...(configured.bindings as Record<string, Json> | undefined),
             DIRECTUS_URL: options.directusUrl,
             SITE_URL: url,
+            ...options.vars,
           },
           cacheAPI: false,
         },

@@ -22,7 +22,7 @@ const seedRecipes = JSON.parse(readFileSync("cms/seed/recipes.json", "utf8")) as
   instructionList: string[] | null;
   instructions: string;
 }[];
-const seedIngredients = JSON.parse(readFileSync("cms/seed/ingredients.json", "utf8")) as RawIngredientRecord[];
+export const seedIngredients = JSON.parse(readFileSync("cms/seed/ingredients.json", "utf8")) as RawIngredientRecord[];
 const WORDS = ["Omas", "schnelle", "würzige", "leichte", "bunte", "cremige", "knusprige", "frische"];
 
 /** Deterministic PRNG (mulberry32) so every run measures the same catalog. */

@@ -103,3 +103,34 @@ export async function isolateHeapBytes(
     session.close();
   }
 }
+
+/**
+ * Samples the heap in use of the Worker `workerName` every `everyMs` until
+ * `stop()`, without collecting garbage first: the largest sample is near the
+ * peak of what the isolate held meanwhile (a peak between two samples is
+ * missed). `stop()` answers the largest, in bytes.
+ */
+export async function sampleHeapPeak(
+  inspectorUrl: URL,
+  workerName: string,
+  everyMs = 100,
+): Promise<{ stop(): Promise<number> }> {
+  const session = await openSession(await workerTarget(inspectorUrl, workerName));
+  let peak = 0;
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      const usage = (await session.call("Runtime.getHeapUsage")) as { usedSize: number };
+      peak = Math.max(peak, usage.usedSize);
+      await new Promise((resolve) => setTimeout(resolve, everyMs));
+    }
+  })();
+  return {
+    async stop() {
+      running = false;
+      await loop.catch(() => {});
+      session.close();
+      return peak;
+    },
+  };
+}

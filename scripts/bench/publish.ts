@@ -1,0 +1,140 @@
+/**
+ * The bench's `publish` part: the production path of publishing at each
+ * catalog size. The built Worker runs in workerd (built-worker.ts) with its
+ * catalog coordinator as a Durable Object on a fresh local state; a Directus
+ * read stand-in serves a synthetic catalog; POST /sync asks for a publish
+ * as the cron or a save does, and GET /sync follows it. Measured: the first
+ * publish into an empty KV and, after one recipe's description changed,
+ * the next one: wall time from the request to its end (the settling second
+ * included), the coordinator's steps and the most KV operations one of them
+ * made, the KV writes, workerd's CPU over the publish, and the largest heap
+ * the isolate was seen holding meanwhile; and, in a Node process of its own,
+ * the read step's live heap.
+ */
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { CatalogRecipe } from "../../app/lib/catalog/types.ts";
+import type { RequestView } from "../../workers/sync/coordinator.ts";
+import { followRequest, requestSync } from "../local-stack/site-sync.ts";
+import { BUILT_WORKER_NAME, startBuiltWorker } from "./built-worker.ts";
+import { seedIngredients, syntheticRecipes } from "./catalog.ts";
+import { startDirectusReadStandIn } from "./directus-read-stand-in.ts";
+import { sampleHeapPeak } from "./isolate-heap.ts";
+import { workerdCpuSeconds } from "./workerd-cpu.ts";
+
+/** One publish as measured. */
+export interface PublishFigures {
+  /** From POST /sync to the request's end, as the caller waits. */
+  seconds: number;
+  /** The coordinator's own time from reading Directus to the flip. */
+  coordinatorSeconds: number;
+  steps: number;
+  maxOperations: number;
+  writes: number;
+  workerdCpuSeconds: number;
+  /** The most heap the Worker's isolate was seen holding (sampled every 100 ms); null when not measured. */
+  peakHeapBytes: number | null;
+}
+
+export interface PublishSizeBench {
+  recipes: number;
+  first: PublishFigures | null;
+  oneRecipe: PublishFigures | null;
+  /** The read step's live objects at their largest (read-step-heap-process.ts); null when not measured. */
+  stepHeapBytes: number | null;
+  error?: string;
+}
+
+/** The read step's live heap at `recipes`, measured in a Node process of its own. */
+function readStepHeapBytes(recipes: number): number {
+  const run = spawnSync(process.execPath, ["--expose-gc", "scripts/bench/read-step-heap-process.ts", String(recipes)], {
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  if (run.status !== 0)
+    throw new Error(`the read step's heap could not be measured (exit ${run.status ?? run.signal})`);
+  return (JSON.parse(run.stdout) as { stepHeapBytes: number }).stepHeapBytes;
+}
+
+const TOKEN = "bench-sync-token-0123456789abcdef0123456789";
+
+async function measure(
+  worker: { url: string; inspectorUrl: URL | undefined },
+  log: (line: string) => void,
+): Promise<PublishFigures> {
+  const site = { url: worker.url, token: TOKEN };
+  const heap = worker.inspectorUrl ? await sampleHeapPeak(worker.inspectorUrl, BUILT_WORKER_NAME) : undefined;
+  const cpuBefore = workerdCpuSeconds({ parent: process.pid });
+  const started = performance.now();
+  let view: RequestView;
+  try {
+    const id = await requestSync(site, "publish");
+    view = await followRequest(site, id, (update) => {
+      const progress = update.progress;
+      if (progress && "done" in progress && "total" in progress)
+        log(`${progress.phase} ${progress.done}/${progress.total}`);
+      else if (progress) log(progress.phase);
+    });
+  } catch (error) {
+    await heap?.stop();
+    throw error;
+  }
+  const seconds = (performance.now() - started) / 1000;
+  const cpu = workerdCpuSeconds({ parent: process.pid }) - cpuBefore;
+  const peak = heap ? await heap.stop() : null;
+  if (!view.summary) throw new Error(`the publish failed: ${view.error?.message}`);
+  return {
+    seconds,
+    coordinatorSeconds: view.summary.durationMs / 1000,
+    steps: view.summary.steps,
+    maxOperations: view.summary.maxOperations,
+    writes: view.summary.writes,
+    workerdCpuSeconds: cpu,
+    peakHeapBytes: peak,
+  };
+}
+
+/** The publish part at each size in `sizes`, one after the other, each on a fresh state. */
+export async function benchPublish(
+  buildDir: string,
+  sizes: readonly number[],
+  progress: (line: string) => void,
+): Promise<PublishSizeBench[]> {
+  const results: PublishSizeBench[] = [];
+  for (const recipes of sizes) {
+    const result: PublishSizeBench = { recipes, first: null, oneRecipe: null, stepHeapBytes: null };
+    results.push(result);
+    const persistDir = mkdtempSync(join(tmpdir(), "bench-publish-"));
+    const catalog = syntheticRecipes(recipes);
+    const directus = await startDirectusReadStandIn(catalog, seedIngredients);
+    try {
+      const worker = await startBuiltWorker({
+        buildDir,
+        persistDir,
+        directusUrl: directus.url,
+        inspector: true,
+        vars: { SYNC_TOKEN: TOKEN },
+      });
+      try {
+        const log = (stage: string) => (line: string) =>
+          progress(`bench: publish ${recipes} recipes, ${stage}: ${line}`);
+        result.first = await measure(worker, log("first publish"));
+        const middle = catalog[Math.floor(catalog.length / 2)] as CatalogRecipe;
+        directus.save({ ...middle, description: `${middle.description ?? ""} Neu.` });
+        result.oneRecipe = await measure(worker, log("one recipe changed"));
+      } finally {
+        await worker.stop();
+      }
+      progress(`bench: publish ${recipes} recipes, the read step's heap …`);
+      result.stepHeapBytes = readStepHeapBytes(recipes);
+    } catch (error) {
+      result.error = error instanceof Error ? error.message : String(error);
+    } finally {
+      await directus.stop();
+      rmSync(persistDir, { recursive: true, force: true });
+    }
+  }
+  return results;
+}
