@@ -12,11 +12,12 @@
  *   Content-Type: application/x-www-form-urlencoded   (the Worker takes small form posts only)
  *   (empty body)
  *
- * The site answers 200 with a sync summary, or 429 with Retry-After when a
- * sync ran less than about 10 s ago. On a 429 the flow sleeps 10 s and asks
- * again, at most twice. That is enough for the last of several quick saves:
- * a refusal 10 s after our save can only come from a sync that started after
- * the save was committed, and that sync already reads it.
+ * The site answers 202 once its catalog coordinator has the request
+ * (workers/sync/coordinator.ts): requests that come before a sync has
+ * started join it, and it reads Directus a second after the last of them, so
+ * the last of several quick saves is published. A 429 with Retry-After comes
+ * only when more than 20 different requests wait there; the flow then sleeps
+ * 10 s and asks again, at most twice.
  *
  * SYNC_URL and SYNC_TOKEN are Directus environment variables, handed to flows
  * through FLOWS_ENV_ALLOW_LIST (`{{$env.…}}`), so the token is never stored in
@@ -34,7 +35,7 @@ export const SITE_SYNC_ENV = ["SYNC_URL", "SYNC_TOKEN"] as const;
 /** Collections whose changes reach the catalog (workers/sync/directus-source.ts reads their fields). */
 const PUBLISHED_COLLECTIONS = ["recipe", "ingredient", "RecipeType", "IngredientType"] as const;
 
-/** How long the flow waits after a refusal: the site's window between two syncs. */
+/** How long the flow waits after a refusal (a flooded coordinator). */
 const RETRY_WAIT_MS = 10_000;
 
 /** How often the flow asks again after a refusal. */

@@ -2,10 +2,12 @@
  * `npm start`: the whole local stack in one command. Builds the site, brings
  * up the Google stand-in and Directus (bootstrap, schema, access policies,
  * seed on a new database, the publish-on-save flow), opens the editors' door to
- * the Data Studio, syncs the catalog into the local KV, then serves the site
- * with `wrangler dev` at http://localhost:8787. An edit in the Data Studio
- * reaches the site within seconds: Directus' flow calls POST /sync with a
- * token made for this run (the cron sync: GET /cdn-cgi/local/scheduled).
+ * the Data Studio, serves the site with `wrangler dev` at
+ * http://localhost:8787 and has its catalog coordinator publish the catalog
+ * into the local KV. An edit in the Data Studio reaches the site within
+ * seconds: Directus' flow calls POST /sync with a token made for this run
+ * (the cron: GET /cdn-cgi/local/scheduled). `npm run sync` finds this site
+ * through .wrangler/running-site.json.
  * Ctrl-C stops everything; data stays in cms/data/ (gitignored).
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";

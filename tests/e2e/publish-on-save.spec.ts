@@ -24,7 +24,7 @@ test("an editor's change is on the recipe page within seconds", async ({ page },
   const marker = `Frisch bearbeitet ${Date.now()}`;
   try {
     await editor.request("PATCH", `/items/recipe/${recipe.id}`, { description: `${recipe.description} ${marker}` });
-    // The flow runs after the save; the sync (and a retry after a refused call) takes seconds, not the cron's minutes.
+    // The flow runs after the save; the coordinator settles a second, syncs, and the page looks again within 5 s.
     await expect(async () => {
       await page.goto(`/rezepte/${SLUG}`);
       await expect(page.getByText(marker)).toBeVisible({ timeout: 1_000 });
