@@ -442,6 +442,24 @@ describe("a KV published before the coordinator existed", () => {
   });
 });
 
+describe("a live version that lacks a blob", () => {
+  it("is made whole by the next sync of the same content, without a new pointer", async () => {
+    const kv = recordingStore();
+    const content = new Content();
+    const built = (await readCatalog(memorySource(() => content.held()))).built;
+    const live = await publishWithoutCoordinator(kv.raw, built);
+    const [lost] = manifestBlobs(await readManifest(kv.raw, live.manifest));
+    await kv.raw.delete(blobKey(lost ?? ""));
+    const pointer = await kv.raw.get(POINTER_KEY, { type: "text" });
+    const harness = coordinatorHarness({ store: kv.store, source: () => memorySource(() => content.held()) });
+    const repaired = await harness.summary();
+    expect(repaired).toMatchObject({ status: "unchanged", manifest: live.manifest, writes: 1 });
+    expect(kv.log).toEqual([{ op: "put", key: blobKey(lost ?? "") }]);
+    expect(await liveIsWhole(kv.raw)).toBe(true);
+    expect(await kv.raw.get(POINTER_KEY, { type: "text" })).toBe(pointer);
+  });
+});
+
 describe("publishWithoutCoordinator", () => {
   it("writes the version the coordinator would publish, for KVs no coordinator manages", async () => {
     const { content, harness } = setup();

@@ -383,8 +383,8 @@ export class Coordinator {
   /**
    * Does the next piece of work within one step's budget, then sets the
    * alarm for the one after, if any. A step that fails is tried again after
-   * a pause (the run counts it, and gives up after a few); it never leaves
-   * the coordinator without an alarm while work waits.
+   * a pause (#stepFailed); it never leaves the coordinator without an alarm
+   * while work waits.
    */
   async step(): Promise<void> {
     const invocation: Invocation = {
@@ -588,7 +588,7 @@ export class Coordinator {
     let read: Awaited<ReturnType<typeof readCatalog>>;
     let version: Awaited<ReturnType<typeof planVersion>>;
     // The blobs KV lacks are staged in SQLite as the plan makes them, one batch at a time: the plan
-    // itself keeps only hashes. A dry run or unchanged content stages what it makes too, then drops it.
+    // itself keeps only hashes. A dry run stages nothing.
     const present = this.#ledger.presentKeys();
     const staged = new Set<string>();
     this.#ledger.clearStaged();
@@ -629,7 +629,6 @@ export class Coordinator {
       this.#finish(request, summary(live?.manifest === version.hash ? "unchanged" : "dry-run"), read.skipped);
       return;
     }
-    if (live?.manifest === version.hash) this.#ledger.clearStaged();
     const run: Run = {
       requestId: request.id,
       action: request.action,
@@ -646,13 +645,19 @@ export class Coordinator {
     };
     if (live?.manifest === version.hash) {
       this.#ledger.setSetting("verifiedAt", startedAt);
-      if (request.action === "release" && held) {
-        // Lifting a hold over content that did not change: only the pointer changes.
-        invocation.runRequest = request.id;
-        this.#ledger.setSetting("run", { ...run, phase: "flipping" } satisfies Run);
+      // Unchanged content: nothing to do, unless a hold is lifted (only the pointer changes) or the live
+      // version lacks keys (adopted from a KV that lost some): those are written again.
+      const release = request.action === "release" && held !== undefined;
+      if (!release && staged.size === 0) {
+        this.#finish(request, summary("unchanged"), read.skipped);
         return;
       }
-      this.#finish(request, summary("unchanged"), read.skipped);
+      invocation.runRequest = request.id;
+      this.#ledger.setSetting("run", {
+        ...run,
+        phase: staged.size > 0 ? "writing" : "flipping",
+        blobsTotal: staged.size,
+      } satisfies Run);
       return;
     }
 
@@ -764,13 +769,18 @@ export class Coordinator {
 
   /** Flips the pointer to the run's version; answers a wake time when it must wait. */
   async #flip(run: Run, invocation: Invocation): Promise<number | undefined> {
+    const live = this.#ledger.live();
+    if (live?.manifest === run.target && !(run.action === "release" && this.#ledger.setting<Held>("held"))) {
+      // The live version made whole again: its pointer stays as it is.
+      this.#finishRun(run, "unchanged", invocation.budget.used);
+      return undefined;
+    }
     const now = this.#clock();
     const spaced = (this.#ledger.setting<number>("pointerWrittenAt") ?? Number.NEGATIVE_INFINITY) + KEY_SPACING_MS;
     if (spaced > now) return spaced;
     if (invocation.budget.remaining === 0) return AT_ONCE;
     const flipAt = run.flipAt ?? now;
     if (run.flipAt === undefined) this.#ledger.setSetting("run", { ...run, flipAt } satisfies Run);
-    const live = this.#ledger.live();
     const target = this.#ledger.version(run.target);
     if (!target) throw new Error(`coordinator: the run's version ${run.target} is not in the ledger`);
     const held = run.action === "release" ? undefined : this.#ledger.setting<Held>("held");
