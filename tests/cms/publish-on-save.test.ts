@@ -92,7 +92,7 @@ describe.each([
     const client = await admin();
     id = (await client.request<{ id: number }>("POST", `/items/${collection}`, newItem())).id;
     const run = await runOf(ofItem(`${collection}.items.create`, id));
-    expect(calls(run)).toEqual([{ key: "sync_0", status: 200 }]);
+    expect(calls(run)).toEqual([{ key: "sync_0", status: 202 }]);
     // The run log is in the database: the token is masked there.
     expect(JSON.stringify(run.steps)).toContain("Bearer ");
     expect(JSON.stringify(run)).not.toContain(siteSync().token);
@@ -113,13 +113,13 @@ describe.each([
   it("after updating it", async () => {
     const client = await admin();
     await client.request("PATCH", `/items/${collection}/${id}`, { name: `Flow-Test geändert ${Date.now()}` });
-    expect(calls(await runOf(ofItem(`${collection}.items.update`, id)))).toEqual([{ key: "sync_0", status: 200 }]);
+    expect(calls(await runOf(ofItem(`${collection}.items.update`, id)))).toEqual([{ key: "sync_0", status: 202 }]);
   });
 
   it("after deleting it", async () => {
     const client = await admin();
     await client.request("DELETE", `/items/${collection}/${id}`);
-    expect(calls(await runOf(ofItem(`${collection}.items.delete`, id)))).toEqual([{ key: "sync_0", status: 200 }]);
+    expect(calls(await runOf(ofItem(`${collection}.items.delete`, id)))).toEqual([{ key: "sync_0", status: 202 }]);
   });
 });
 
@@ -151,13 +151,13 @@ describe("saving a recipe's ingredient lines", () => {
     const lines = await client.request<unknown[]>("GET", `/items/recipe_ingredient?filter[recipe_id][_eq]=${recipe}`);
     expect(lines).toHaveLength(1);
     expect(calls(await runOf(ofItem("recipe.items.update", recipe), { since }))).toEqual([
-      { key: "sync_0", status: 200 },
+      { key: "sync_0", status: 202 },
     ]);
   });
 });
 
-describe("when the site refuses because it synced moments ago", () => {
-  it("waits, asks again at most twice, and a later 200 ends the run", async () => {
+describe("when the site refuses because too many requests wait at its coordinator", () => {
+  it("waits, asks again at most twice, and a later 202 ends the run", async () => {
     const client = await admin();
     const [recipe] = await client.request<{ id: number; name: string }[]>(
       "GET",
@@ -173,7 +173,7 @@ describe("when the site refuses because it synced moments ago", () => {
       expect(calls(run)).toEqual([
         { key: "sync_0", status: 429 },
         { key: "sync_1", status: 429 },
-        { key: "sync_2", status: 200 },
+        { key: "sync_2", status: 202 },
       ]);
       expect(run.steps.map((step) => `${step.key}:${step.status}`)).toEqual([
         "configured:resolve",
@@ -188,7 +188,7 @@ describe("when the site refuses because it synced moments ago", () => {
       expect(run.data.sync_0?.headers?.["retry-after"]).toMatch(/^\d+$/);
       const statuses = (await seen()).map((request) => request.status);
       expect(statuses).toContain(429);
-      expect(statuses).toContain(200);
+      expect(statuses).toContain(202);
     } finally {
       await client.request("PATCH", `/items/recipe/${recipe.id}`, { name: recipe.name });
     }

@@ -1,8 +1,9 @@
 /**
  * A stand-in for the site's sync endpoint (POST /sync), for the CMS tests of
  * the publish-on-save flow (cms/flows.ts). It records every request and
- * answers 200 with a small sync summary, or, while a test has it refuse,
- * 429 with Retry-After as the site does when a sync ran moments ago.
+ * answers 202 with a request id as the site does once its catalog
+ * coordinator has the request, or, while a test has it refuse, 429 with
+ * Retry-After as the site does when too many requests wait there.
  *
  * It runs in the test run's main process (the global setup); test files
  * reach it over HTTP: GET /_seen reads the record, POST /_refuse?seconds=N
@@ -18,7 +19,7 @@ export interface SeenSync {
   authorization: string | null;
   contentType: string | null;
   body: string;
-  status: 200 | 429;
+  status: 202 | 429;
 }
 
 export interface SiteSyncStandIn {
@@ -50,7 +51,7 @@ export async function startSiteSyncStandIn(): Promise<SiteSyncStandIn> {
         return;
       }
       const now = Date.now();
-      const status = now < refuseUntil ? 429 : 200;
+      const status = now < refuseUntil ? 429 : 202;
       seen.push({
         at: now,
         method: request.method ?? "",
@@ -64,14 +65,14 @@ export async function startSiteSyncStandIn(): Promise<SiteSyncStandIn> {
         response
           .writeHead(429, {
             "retry-after": String(Math.ceil((refuseUntil - now) / 1000)),
-            "content-type": "text/plain",
+            "content-type": "application/json",
           })
-          .end("Zu viele Abgleiche");
+          .end(JSON.stringify({ error: "coordinator: 21 requests are waiting already; try again later" }));
         return;
       }
       response
-        .writeHead(200, { "content-type": "application/json" })
-        .end(JSON.stringify({ status: "unchanged", recipes: 0, ingredients: 0 }));
+        .writeHead(202, { "content-type": "application/json", location: `/sync?request=${seen.length}` })
+        .end(JSON.stringify({ request: seen.length, joined: false, status: `/sync?request=${seen.length}` }));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
