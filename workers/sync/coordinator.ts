@@ -767,6 +767,11 @@ export class Coordinator {
     return Math.max(row.writtenAt, row.deletedAt ?? Number.NEGATIVE_INFINITY) + KEY_SPACING_MS;
   }
 
+  /** When the pointer may be written again: a second after it was last (KV's limit per key). */
+  #pointerWritableAt(): number {
+    return (this.#ledger.setting<number>("pointerWrittenAt") ?? Number.NEGATIVE_INFINITY) + KEY_SPACING_MS;
+  }
+
   /** Flips the pointer to the run's version; answers a wake time when it must wait. */
   async #flip(run: Run, invocation: Invocation): Promise<number | undefined> {
     const live = this.#ledger.live();
@@ -776,7 +781,7 @@ export class Coordinator {
       return undefined;
     }
     const now = this.#clock();
-    const spaced = (this.#ledger.setting<number>("pointerWrittenAt") ?? Number.NEGATIVE_INFINITY) + KEY_SPACING_MS;
+    const spaced = this.#pointerWritableAt();
     if (spaced > now) return spaced;
     if (invocation.budget.remaining === 0) return AT_ONCE;
     const flipAt = run.flipAt ?? now;
@@ -927,7 +932,7 @@ export class Coordinator {
       );
     }
     const now = this.#clock();
-    const spaced = (this.#ledger.setting<number>("pointerWrittenAt") ?? Number.NEGATIVE_INFINITY) + KEY_SPACING_MS;
+    const spaced = this.#pointerWritableAt();
     if (spaced > now) return spaced;
     if (invocation.budget.remaining === 0) return AT_ONCE;
     const held: Held = { since: iso(now) as string, from: live.manifest };
