@@ -19,7 +19,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -153,17 +153,10 @@ async function ask(site: SiteSync): Promise<void> {
   throw new Error(view.error?.message ?? `sync: request ${view.id} failed`);
 }
 
-/** The [vars] DIRECTUS_URL of wrangler.toml: where the local site reads Directus. */
-function localDirectusUrl(): string {
-  const match = /^DIRECTUS_URL\s*=\s*"([^"]+)"/m.exec(readFileSync("wrangler.toml", "utf8"));
-  if (!match?.[1]) throw new Error("sync: wrangler.toml names no DIRECTUS_URL");
-  return match[1];
-}
-
-/** Serves the build on `persistDir` for the while, with a token made for it. */
+/** Serves the build on `persistDir` for the while, with a token made for it; unless told another, it reads the Directus of its [vars]. */
 async function withServedSite<T>(
   persistDir: string,
-  directusUrl: string,
+  directusUrl: string | undefined,
   use: (site: SiteSync) => Promise<T>,
 ): Promise<T> {
   if (!existsSync("build/server/wrangler.json")) {
@@ -194,7 +187,7 @@ async function local(): Promise<void> {
   }
   const running = runningSite();
   if (running) return ask(running);
-  await withServedSite(LOCAL_STATE, localDirectusUrl(), ask);
+  await withServedSite(LOCAL_STATE, undefined, ask);
 }
 
 try {

@@ -32,8 +32,8 @@ interface ServeOptions {
   buildDir?: string;
   /** A folder with a published catalog (see publishCatalog); the server reads and writes it. */
   persistDir: string;
-  /** Where the Worker reaches Directus; a dead address plays a Directus that is down. */
-  directusUrl: string;
+  /** Where the Worker reaches Directus (a dead address plays a Directus that is down); unset: the build's [vars]. */
+  directusUrl?: string;
   /** A fixed port (the browser tests'), or a free one. */
   port?: number;
   /** Further [vars], e.g. GTM_ID. */
@@ -134,7 +134,11 @@ export async function serveBuild(options: ServeOptions): Promise<ServedSite> {
     const port = options.port ?? (await freePort());
     const url = `http://127.0.0.1:${port}`;
     // Canonical links and absolute URLs name the origin that is served, as in production.
-    const vars = { DIRECTUS_URL: options.directusUrl, SITE_URL: url, ...options.vars };
+    const vars = {
+      ...(options.directusUrl === undefined ? {} : { DIRECTUS_URL: options.directusUrl }),
+      SITE_URL: url,
+      ...options.vars,
+    };
     server = spawn(
       "wrangler",
       [
