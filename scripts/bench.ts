@@ -28,6 +28,7 @@ import { parseArgs } from "node:util";
 import { errorMessage } from "../app/lib/error-message.ts";
 import { measureRelevance, type QueryRelevance } from "../tests/search/measure-relevance.ts";
 import { seedCatalog } from "../tests/search/seed-catalog.ts";
+import { CLOUDFLARE_OPERATIONS_PER_INVOCATION } from "../workers/sync/operation-budget.ts";
 import type { CatalogBench } from "./bench/catalog.ts";
 import { clientJsPerRoute, type RouteScripts } from "./bench/client-js.ts";
 import { benchDirectusSync, type DirectusSyncBench } from "./bench/directus-sync.ts";
@@ -89,7 +90,7 @@ const EDGE_GOALS = { pageCpuMs: 5, pageCpuAt: 10_000, heapMb: 64, coldMs: 300, s
  */
 const PUBLISH_SIZES = [100, 1_000, 10_000, 50_000];
 const PUBLISH_LIMITS = {
-  operationsPerInvocation: 1_000,
+  operationsPerInvocation: CLOUDFLARE_OPERATIONS_PER_INVOCATION,
   freeCpuMs: 10,
   freeWritesPerDay: 1_000,
   freeDeletesPerDay: 1_000,

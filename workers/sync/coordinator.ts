@@ -50,7 +50,7 @@ import {
   type SyncTrigger,
   type VersionRow,
 } from "./ledger.ts";
-import { OperationBudget } from "./operation-budget.ts";
+import { CLOUDFLARE_OPERATIONS_PER_INVOCATION, OperationBudget } from "./operation-budget.ts";
 import { PARALLEL_WRITES, planVersion } from "./plan-version.ts";
 import { readCatalog, SHRINK_LIMIT, type SkippedRecord, SyncAborted, shrinkRefusal } from "./read-catalog.ts";
 
@@ -86,7 +86,7 @@ export interface CoordinatorLimits {
 
 /** The limits on Cloudflare: a quarter of an invocation's 1,000 operations per step. */
 export const PRODUCTION_LIMITS: CoordinatorLimits = {
-  operationsPerStep: 250,
+  operationsPerStep: CLOUDFLARE_OPERATIONS_PER_INVOCATION / 4,
   charsPerStep: 48_000_000,
   settleMs: 1_000,
   maxSettleMs: 10_000,

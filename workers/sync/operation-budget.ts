@@ -8,7 +8,7 @@
  */
 import type { CatalogStore } from "../../app/lib/catalog/storage.ts";
 
-/** Cloudflare's limit per invocation (KV's limits page), for reports and tests. */
+/** Cloudflare's limit per invocation (KV's limits page): what a step's budget is a share of, and the bench holds steps against. */
 export const CLOUDFLARE_OPERATIONS_PER_INVOCATION = 1_000;
 
 export class OperationBudget {
