@@ -10,6 +10,7 @@
  * eventually consistent read.
  */
 import type { Manifest } from "../../app/lib/catalog/storage.ts";
+import { splitText } from "./split-text.ts";
 
 /** A value SQLite stores. */
 type SqlValue = string | number | null | ArrayBuffer;
@@ -117,19 +118,6 @@ const SCHEMA = [
   `CREATE TABLE IF NOT EXISTS setting (name TEXT PRIMARY KEY, value TEXT NOT NULL)`,
   `CREATE TABLE IF NOT EXISTS recipe_digest (id INTEGER PRIMARY KEY, slug TEXT NOT NULL, digest TEXT NOT NULL)`,
 ];
-
-/** Splits text into pieces of at most `size` characters, never inside a surrogate pair. */
-export function splitText(text: string, size: number): string[] {
-  const pieces: string[] = [];
-  for (let start = 0; start < text.length; ) {
-    let end = Math.min(start + size, text.length);
-    const code = text.charCodeAt(end - 1);
-    if (end < text.length && code >= 0xd800 && code <= 0xdbff) end -= 1;
-    pieces.push(text.slice(start, end));
-    start = end;
-  }
-  return pieces.length > 0 ? pieces : [""];
-}
 
 type Row = Record<string, SqlValue>;
 

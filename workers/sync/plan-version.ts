@@ -24,7 +24,7 @@ import { storedBlobs } from "../../app/lib/catalog/stored-catalog.ts";
 import { CATALOG_FORMAT_VERSION } from "../../app/lib/catalog/types.ts";
 import { sha256 } from "../../app/lib/sha256.ts";
 import type { BuiltCatalog } from "./build-catalog.ts";
-import { splitText } from "./ledger.ts";
+import { splitText } from "./split-text.ts";
 
 /**
  * Characters per search index piece. KV takes 25 MiB per value; 8 M UTF-16
