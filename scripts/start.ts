@@ -19,6 +19,7 @@ import { openAdminDoor } from "./local-stack/admin-door.ts";
 import { startCms } from "./local-stack/cms.ts";
 import { LOCAL_ADMIN } from "./local-stack/directus.ts";
 import { announceRunningSite, forgetRunningSite } from "./local-stack/running-site.ts";
+import { waitForOk } from "./local-stack/site.ts";
 import { syncSite } from "./local-stack/site-sync.ts";
 import { warmRecipeImages } from "./local-stack/warm-images.ts";
 
@@ -28,21 +29,6 @@ const PORTS = { adminDoor: 8055, directus: 8056, standIn: 9011 } as const;
 
 function log(line: string): void {
   console.log(`start: ${line}`);
-}
-
-/** Waits until wrangler dev answers on `url`; throws if it exits first. */
-async function waitForSite(url: string, server: ChildProcess, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`wrangler dev exited (${server.exitCode})`);
-    const answered = await fetch(`${url}/impressum`, { signal: AbortSignal.timeout(5_000) }).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (answered) return;
-    await new Promise((resolveWait) => setTimeout(resolveWait, 250));
-  }
-  throw new Error(`no answer from ${url} within ${timeoutMs / 1000} s`);
 }
 
 let lastPhase = "";
@@ -109,7 +95,8 @@ wrangler.on("exit", (code) => {
 // site serves whatever catalog the local KV already holds.
 log("syncing the catalog …");
 try {
-  await waitForSite(site.url, wrangler);
+  // wrangler dev prints to this terminal itself: a failure points there.
+  await waitForOk(`${site.url}/impressum`, wrangler, () => "(see wrangler's output above)");
   const first = await syncSite(site, "publish", { onUpdate: firstSyncProgress });
   if (first.summary) {
     log(

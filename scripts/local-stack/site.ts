@@ -45,7 +45,12 @@ interface ServeOptions {
  * answers within `timeoutMs`, or if the Worker answers but keeps failing:
  * a broken page is reported at once instead of after the whole timeout.
  */
-async function waitForOk(url: string, server: ChildProcess, output: () => string, timeoutMs = 60_000): Promise<void> {
+export async function waitForOk(
+  url: string,
+  server: ChildProcess,
+  output: () => string,
+  timeoutMs = 60_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let failingSince: number | undefined;
   while (Date.now() < deadline) {
