@@ -736,7 +736,8 @@ export class Coordinator {
         this.#ledger.setSetting("run", run);
         this.#ledger.setProgress(run.requestId, {
           phase: "writing",
-          done: run.blobsTotal - this.#ledger.stagedCount(),
+          // Until the manifest, the run's writes are its blobs.
+          done: run.writes,
           total: run.blobsTotal,
         } satisfies RunProgress);
       }

@@ -286,10 +286,6 @@ export class Ledger {
     );
   }
 
-  stagedCount(): number {
-    return Number(this.#rows("SELECT COUNT(DISTINCT hash) AS n FROM staged_piece")[0]?.n ?? 0);
-  }
-
   stagedText(hash: string): string {
     return this.#rows("SELECT text FROM staged_piece WHERE hash = ? ORDER BY part", hash)
       .map((row) => String(row.text))
