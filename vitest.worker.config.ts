@@ -3,6 +3,7 @@ import { defineConfig } from "vitest/config";
 import { createDirectusContentStandIn } from "./tests/stand-ins/directus-content-stand-in.ts";
 import { createDirectusStandIn } from "./tests/stand-ins/directus-stand-in.ts";
 import { STAND_IN_ACCESS_TOKEN, STAND_IN_DIRECTUS_URL } from "./tests/stand-ins/directus-stand-in-contract.ts";
+import { TEST_FORM_TOKEN_SECRET } from "./tests/worker/form-token-contract.ts";
 
 // The built Worker (run `npm run build` first) inside workerd, with the same
 // wrangler.json that `wrangler dev` and a deploy use, so the tests exercise
@@ -30,7 +31,13 @@ export default defineConfig({
         plugins: [
           cloudflareTest({
             wrangler,
-            miniflare: { bindings: { DIRECTUS_URL: "http://127.0.0.1:9", GTM_ID: "GTM-TEST123" } },
+            miniflare: {
+              bindings: {
+                DIRECTUS_URL: "http://127.0.0.1:9",
+                GTM_ID: "GTM-TEST123",
+                FORM_TOKEN_SECRET: TEST_FORM_TOKEN_SECRET,
+              },
+            },
           }),
         ],
         test: {
@@ -51,7 +58,13 @@ export default defineConfig({
           cloudflareTest({
             wrangler,
             miniflare: {
-              bindings: { DIRECTUS_URL: STAND_IN_DIRECTUS_URL, GTM_ID: "GTM-TEST123", SYNC_TOKEN, ...ACCESS_TOKEN },
+              bindings: {
+                DIRECTUS_URL: STAND_IN_DIRECTUS_URL,
+                GTM_ID: "GTM-TEST123",
+                SYNC_TOKEN,
+                FORM_TOKEN_SECRET: TEST_FORM_TOKEN_SECRET,
+                ...ACCESS_TOKEN,
+              },
               outboundService: directus.handle,
               serviceBindings: { UPSTREAM_LOG: directus.log },
             },

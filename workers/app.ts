@@ -5,6 +5,7 @@ import { createRequestHandler, type RequestHandler, RouterContextProvider } from
 import { createCatalogCache } from "../app/lib/catalog/catalog-cache.server.ts";
 import { EMPTY_CATALOG_VIEW } from "../app/lib/catalog/catalog-view.ts";
 import { readConfig } from "../app/lib/config.server.ts";
+import { formTokenKey } from "../app/lib/csrf.server.ts";
 import { directusOrigin } from "../app/lib/directus/directus-origin.ts";
 import {
   catalogContext,
@@ -34,6 +35,8 @@ export { CatalogCoordinator } from "./sync/catalog-coordinator.ts";
 const config = readConfig(env);
 /** Where the Worker reaches Directus, and the Access service token it shows there. */
 const directus = directusOrigin(config.directusUrl, config.directusAccessToken);
+/** The key of the form tokens (csrf.server.ts), imported once per isolate. */
+const formKey = formTokenKey(config.formTokenSecret);
 
 // The parsed catalog lives as long as the isolate; see catalog-cache.server.ts.
 const catalogCache = createCatalogCache();
@@ -98,7 +101,7 @@ app.use(requestLimits);
 
 app.get("/healthz", (c) => healthResponse(c.env.CATALOG, (version) => coordinatorHealth(c.env, version)));
 app.all("/sync", syncEndpoint(config.syncToken));
-app.route("/", authRoutes(directus));
+app.route("/", authRoutes(directus, formKey));
 app.all("/directus/*", (c) => proxyToDirectus(c, directus, () => caches.open("images")));
 app.all("/directus", (c) => errorResponse(c.req.raw, 404));
 
@@ -109,7 +112,7 @@ async function renderPage(
   nonce: string,
 ): Promise<{ response: Response; catalog: string | undefined }> {
   const responseCookies: string[] = [];
-  const visitor = requestVisitor(request, directus, responseCookies);
+  const visitor = requestVisitor(request, directus, formKey, responseCookies);
   let catalog: string | undefined;
   const readCatalog = async () => {
     const view = (await catalogCache.get(env.CATALOG)) ?? EMPTY_CATALOG_VIEW;

@@ -9,12 +9,16 @@
  * - POST /logout ends the Directus session and returns to the page.
  *
  * Every return path passes safeReturnPath: these routes never redirect
- * to another site. The form token (csrf.server.ts) is made anew at sign-in
- * and deleted at sign-out, so no token outlives the session it protects.
+ * to another site. The sign-in's nonce, from which the form tokens are made
+ * (csrf.server.ts), is made anew at a sign-in and deleted at sign-out, so no
+ * token outlives the session it protects. "A sign-in" means one that went
+ * through /login in this browser in the last ten minutes (a cookie of its
+ * own says so): a link from another site straight to /login/zurueck leaves
+ * the nonce alone, so the forms in the visitor's open tabs keep working.
  */
 import { Hono } from "hono";
-import { isHttps } from "../app/lib/cookies.ts";
-import { clearCsrfToken, csrfTokenValid, newCsrfToken } from "../app/lib/csrf.server.ts";
+import { clearedCookie, hostCookieName, isHttps, readCookie, serializeCookie } from "../app/lib/cookies.ts";
+import { clearSignInNonce, formTokenValid, newSignInNonce } from "../app/lib/csrf.server.ts";
 import type { DirectusOrigin } from "../app/lib/directus/directus-origin.ts";
 import { clearSessionCookie, sessionTokenFrom, userApi } from "../app/lib/directus/user-api.server.ts";
 import { errorMessage } from "../app/lib/error-message.ts";
@@ -24,21 +28,47 @@ import { formReturnPath, safeReturnPath } from "../app/lib/return-path.ts";
 import { visitorAddress } from "../app/lib/visitor-address.ts";
 import { SIGN_IN_LANDING, SSO_PROVIDER } from "./directus-proxy.ts";
 
+/** Set by /login, taken by /login/zurueck: a sign-in is under way in this browser. */
+const SIGN_IN_STARTED_COOKIE = "wkij_anmeldung";
+/** Google's consent screen and Directus' callback fit well into this. */
+const SIGN_IN_STARTED_SECONDS = 600;
+
+function signInStarted(request: Request): string {
+  const secure = isHttps(request);
+  // Lax: it must come back on the redirects from Google and Directus, which a cross-site page started.
+  return serializeCookie(hostCookieName(SIGN_IN_STARTED_COOKIE, secure), "1", {
+    maxAgeSeconds: SIGN_IN_STARTED_SECONDS,
+    sameSite: "Lax",
+    secure,
+  });
+}
+
+function signInWasStarted(request: Request): boolean {
+  return readCookie(request.headers.get("cookie"), hostCookieName(SIGN_IN_STARTED_COOKIE, isHttps(request))) === "1";
+}
+
+function signInTaken(request: Request): string {
+  const secure = isHttps(request);
+  return clearedCookie(hostCookieName(SIGN_IN_STARTED_COOKIE, secure), { sameSite: "Lax", secure });
+}
+
 function redirect(location: string, cookies: string[] = [], status: 302 | 303 = 302): Response {
   const headers = new Headers({ location, "cache-control": "no-store" });
   for (const cookie of cookies) headers.append("set-cookie", cookie);
   return new Response(null, { status, headers });
 }
 
-/** The routes, for the Directus the Worker reaches at `directus`. */
-export function authRoutes(directus: DirectusOrigin): Hono {
+/** The routes, for the Directus the Worker reaches at `directus`; `formKey` makes and checks form tokens. */
+export function authRoutes(directus: DirectusOrigin, formKey: Promise<CryptoKey>): Hono {
   const routes = new Hono();
 
   routes.get("/login", (c) => {
     const origin = new URL(c.req.url).origin;
     const back = safeReturnPath(c.req.query(RETURN_PATH_PARAM)) ?? "/";
     const landing = `${origin}${SIGN_IN_LANDING}?${RETURN_PATH_PARAM}=${encodeURIComponent(back)}`;
-    return redirect(`/directus/auth/login/${SSO_PROVIDER}?redirect=${encodeURIComponent(landing)}`);
+    return redirect(`/directus/auth/login/${SSO_PROVIDER}?redirect=${encodeURIComponent(landing)}`, [
+      signInStarted(c.req.raw),
+    ]);
   });
 
   routes.get(SIGN_IN_LANDING, (c) => {
@@ -46,25 +76,25 @@ export function authRoutes(directus: DirectusOrigin): Hono {
     if (reason !== undefined) {
       // Directus' error code, e.g. INVALID_CREDENTIALS; whatever else arrives is not written to the log as it came.
       console.log(`auth: sign-in failed: ${reason.replace(/[^A-Z_]/g, "").slice(0, 40) || "unknown"}`);
-      return redirect("/", [setNotice(c.req.raw, "anmeldung-fehlgeschlagen")]);
+      return redirect("/", [setNotice(c.req.raw, "anmeldung-fehlgeschlagen"), signInTaken(c.req.raw)]);
     }
-    return redirect(safeReturnPath(c.req.query(RETURN_PATH_PARAM)) ?? "/", [
-      newCsrfToken(isHttps(c.req.raw)).setCookie,
-    ]);
+    const back = safeReturnPath(c.req.query(RETURN_PATH_PARAM)) ?? "/";
+    if (!signInWasStarted(c.req.raw)) return redirect(back);
+    return redirect(back, [newSignInNonce(c.req.raw).setCookie, signInTaken(c.req.raw)]);
   });
 
   routes.post("/logout", async (c) => {
     // The body is a small form already (request-limits.ts); a malformed one counts as empty.
     const form = await c.req.formData().catch(() => new FormData());
     const back = formReturnPath(form, "/");
-    if (!csrfTokenValid(c.req.raw, form)) {
+    if (!(await formTokenValid(c.req.raw, form, await formKey))) {
       return redirect(back, [setNotice(c.req.raw, "formular-abgelaufen")], 303);
     }
     const token = sessionTokenFrom(c.req.header("cookie") ?? null);
     const cookies = [
       // Cleared in any case: signing out must work even while Directus is down.
       clearSessionCookie(isHttps(c.req.raw)),
-      clearCsrfToken(isHttps(c.req.raw)),
+      clearSignInNonce(c.req.raw),
       setNotice(c.req.raw, "abgemeldet"),
     ];
     if (token) {

@@ -51,6 +51,12 @@ export interface SiteConfig {
   gtmId: string | null;
   /** The secret Directus' flow sends to POST /sync (a Worker secret); null: publish on save is off. */
   syncToken: string | null;
+  /**
+   * The key of the form tokens (csrf.server.ts; Worker secret
+   * FORM_TOKEN_SECRET). Required in production, where every isolate must
+   * make the same tokens; null in development: a random key per isolate.
+   */
+  formTokenSecret: string | null;
 }
 
 /** Thrown when the configuration is incomplete; its message names every bad variable. */
@@ -76,8 +82,11 @@ const GTM_ID_PATTERN = /^GTM-[A-Z0-9]{4,12}$/;
 const ACCESS_CLIENT_ID_PATTERN = /^[A-Za-z0-9._-]{8,128}$/;
 /** Its secret: 64 hex digits as issued; any token characters, long enough not to be guessed. */
 const ACCESS_CLIENT_SECRET_PATTERN = /^[A-Za-z0-9\-._~+/=]{32,512}$/;
-/** A bearer token (RFC 6750 characters) long enough not to be guessed: `openssl rand -hex 32` gives 64. */
-const SYNC_TOKEN_PATTERN = /^[A-Za-z0-9\-._~+/]{32,512}$/;
+/**
+ * A bearer token or key (RFC 6750 characters) long enough not to be
+ * guessed: `openssl rand -hex 32` gives 64.
+ */
+const SECRET_PATTERN = /^[A-Za-z0-9\-._~+/]{32,512}$/;
 // Deliberately loose: the address is shown, not mailed to; it only has to look like one.
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** Hosts that are never a public site: this machine, and the names reserved for examples and tests (RFC 2606, 6761). */
@@ -227,7 +236,12 @@ export function readConfig(env: object): SiteConfig {
     gtmId: optionalGtmId("GTM_ID"),
     syncToken: optionalSecret(
       "SYNC_TOKEN",
-      SYNC_TOKEN_PATTERN,
+      SECRET_PATTERN,
+      "at least 32 characters of letters, digits and - . _ ~ + /",
+    ),
+    formTokenSecret: optionalSecret(
+      "FORM_TOKEN_SECRET",
+      SECRET_PATTERN,
       "at least 32 characters of letters, digits and - . _ ~ + /",
     ),
   };
@@ -244,6 +258,9 @@ export function readConfig(env: object): SiteConfig {
  */
 function productionProblems(vars: Record<string, unknown>): string[] {
   const problems: string[] = [];
+  if (vars.FORM_TOKEN_SECRET === undefined || vars.FORM_TOKEN_SECRET === "") {
+    problems.push("FORM_TOKEN_SECRET is missing: every isolate must make the same form tokens in production");
+  }
   for (const name of ["SITE_URL", "DIRECTUS_URL"]) {
     let url: URL;
     try {

@@ -39,6 +39,15 @@ export function clearedCookie(name: string, options: Omit<CookieOptions, "maxAge
   return serializeCookie(name, "", { ...options, maxAgeSeconds: 0 });
 }
 
+/**
+ * The name for a cookie that only this host may set: with the `__Host-`
+ * prefix on https, where browsers then refuse the cookie from a subdomain or
+ * with a Domain; plain http (local development) cannot carry the prefix.
+ */
+export function hostCookieName(name: string, secure: boolean): string {
+  return secure ? `__Host-${name}` : name;
+}
+
 /** Whether cookies for this request's site should be Secure. */
 export function isHttps(request: Request): boolean {
   return new URL(request.url).protocol === "https:";

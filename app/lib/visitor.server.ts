@@ -7,7 +7,7 @@
  * never an error page.
  */
 import { isHttps, readCookie } from "./cookies.ts";
-import { csrfTokenFrom, newCsrfToken } from "./csrf.server.ts";
+import { formToken, formTokenValid, newSignInNonce, sessionAccountId, signInNonceFrom } from "./csrf.server.ts";
 import type { DirectusOrigin } from "./directus/directus-origin.ts";
 import {
   type CurrentUser,
@@ -28,7 +28,7 @@ const REFRESH_AFTER_SECONDS = 3_600;
 interface Visitor {
   user: CurrentUser;
   saved: SavedRecipeLink[];
-  /** The token forms must repeat (csrf.server.ts). */
+  /** The token forms must repeat (csrf.server.ts); empty when the session names no account. */
   csrfToken: string;
 }
 
@@ -43,6 +43,8 @@ type VisitorState =
 export interface RequestVisitor {
   /** Resolved on first use, then remembered for the rest of the request. */
   state(): Promise<VisitorState>;
+  /** Whether a posted form carries this visitor's form token (csrf.server.ts). */
+  formTokenValid(form: FormData): Promise<boolean>;
 }
 
 /** Whether the request carries a Directus session cookie at all: such pages are personal, never shared. */
@@ -68,6 +70,7 @@ function tokenAgeSeconds(token: string, now: number): number {
 export function requestVisitor(
   request: Request,
   directus: DirectusOrigin,
+  formKey: Promise<CryptoKey>,
   responseCookies: string[],
   now: () => number = Date.now,
 ): RequestVisitor {
@@ -95,12 +98,15 @@ export function requestVisitor(
         api = userApi(directus, refreshed.token, address);
       }
       const [user, saved] = await Promise.all([api.me(), api.savedRecipes()]);
-      let csrfToken = csrfTokenFrom(request);
-      if (!csrfToken) {
-        const fresh = newCsrfToken(isHttps(request));
-        csrfToken = fresh.token;
+      // Only a session without a nonce gets one: an existing nonce is never replaced here (csrf.server.ts).
+      let nonce = signInNonceFrom(request);
+      if (!nonce) {
+        const fresh = newSignInNonce(request);
+        nonce = fresh.nonce;
         responseCookies.push(fresh.setCookie);
       }
+      const accountId = sessionAccountId(request);
+      const csrfToken = accountId ? await formToken(await formKey, accountId, nonce) : "";
       return { status: "signed-in", visitor: { user, saved, csrfToken }, api };
     } catch (error) {
       if (error instanceof SignedOutError) return signedOut();
@@ -113,6 +119,9 @@ export function requestVisitor(
     state() {
       resolved ??= resolve();
       return resolved;
+    },
+    async formTokenValid(form) {
+      return formTokenValid(request, form, await formKey);
     },
   };
 }

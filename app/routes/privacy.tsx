@@ -167,9 +167,14 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
           verlängern wir es höchstens einmal pro Stunde.
         </li>
         <li>
-          Formularschutz („wkij_csrf“): Solange du angemeldet bist, schützt eine Zufallszahl deine Formulare (etwa
-          „Speichern“) davor, dass eine fremde Website sie in deinem Namen abschickt. Es gilt ein Jahr und enthält keine
-          Angaben über dich.
+          Formularschutz („wkij_csrf“): Bei der Anmeldung erhält dein Browser eine Zufallszahl, mit der wir deine
+          Formulare (etwa „Speichern“) davor schützen, dass eine fremde Website sie in deinem Namen abschickt. Es gilt,
+          bis du dich abmeldest oder den Browser schließt, und enthält keine Angaben über dich.
+        </li>
+        <li>
+          Anmeldevorgang („wkij_anmeldung“): Wenn du auf „Mit Google anmelden“ klickst, merkt es sich für höchstens zehn
+          Minuten, dass du die Anmeldung begonnen hast, damit nur eine echte Anmeldung den Formularschutz erneuert. Es
+          enthält keine Angaben über dich.
         </li>
         <li>
           Hinweis („wkij_hinweis“): Nach einer Aktion, die nicht geklappt hat, merkt es sich für höchstens eine Minute

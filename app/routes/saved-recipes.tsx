@@ -1,7 +1,6 @@
 import { data, Link, redirect, useLocation } from "react-router";
 import { RecipeList } from "../components/recipe-list.tsx";
 import { cardsById } from "../lib/catalog/queries.ts";
-import { csrfTokenValid } from "../lib/csrf.server.ts";
 import { SavedRecipesFullError } from "../lib/directus/user-api.server.ts";
 import { errorMessage } from "../lib/error-message.ts";
 import {
@@ -59,8 +58,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   ) {
     return data({ error: "Diese Anfrage verstehen wir nicht." }, { status: 400 });
   }
-  if (!csrfTokenValid(request, form)) return fail("formular-abgelaufen", 403);
-  const state = await context.get(visitorContext).state();
+  const visitor = context.get(visitorContext);
+  if (!(await visitor.formTokenValid(form))) return fail("formular-abgelaufen", 403);
+  const state = await visitor.state();
   if (state.status !== "signed-in") {
     return fail(
       state.status === "unavailable" ? failedCode(intent) : "anmelden-noetig",

@@ -44,11 +44,12 @@ export interface SeenRequest {
 
 /**
  * The one visitor the stand-in knows, signed in with `token` (its payload's
- * `iat` lies in the future, so the Worker does not refresh it), with a full
+ * `id` is the user's, its `iat` lies in the future, so the Worker does not refresh it), with a full
  * list of saved recipes whose ids are those of no published recipe.
  */
 export const STAND_IN_FULL_VISITOR = {
-  token: "stand-in.eyJpYXQiOjQxMDI0NDQ4MDB9.signature",
+  // {"iat":4102444800,"id":"11111111-0000-4000-8000-000000000001"}, as Directus puts the account id into its tokens.
+  token: "stand-in.eyJpYXQiOjQxMDI0NDQ4MDAsImlkIjoiMTExMTExMTEtMDAwMC00MDAwLTgwMDAtMDAwMDAwMDAwMDAxIn0.signature",
   user: { id: "11111111-0000-4000-8000-000000000001", email: "voll@example.org" },
   savedCount: 1_000,
   firstSavedRecipeId: 100_001,

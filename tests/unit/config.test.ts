@@ -164,10 +164,29 @@ describe("readConfig in production", () => {
     OPERATOR_PHONE: "+49 40 5550123",
     LEGAL_SOURCE_NAME: "Rechtstexte-Generator",
     LEGAL_SOURCE_URL: "https://www.rechtstexte-generator.de/",
+    FORM_TOKEN_SECRET: "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef",
   };
 
   it("accepts a real site", () => {
     expect(readConfig(production).environment).toBe("production");
+    expect(readConfig(production).formTokenSecret).toBe(production.FORM_TOKEN_SECRET);
+  });
+
+  it.each([
+    ["unset", undefined, "FORM_TOKEN_SECRET is missing"],
+    ["empty", "", "FORM_TOKEN_SECRET is missing"],
+    ["too short to be secret", "0123456789abcdef", "FORM_TOKEN_SECRET must be"],
+    ["with a space", `${"a".repeat(40)} b`, "FORM_TOKEN_SECRET must be"],
+    ["not a string", 42, "FORM_TOKEN_SECRET must be"],
+  ])("refuses a FORM_TOKEN_SECRET that is %s: every isolate must make the same form tokens", (_, value, reason) => {
+    const problems = problemsOf({ ...production, FORM_TOKEN_SECRET: value });
+    expect(problems.some((problem) => problem.startsWith(reason))).toBe(true);
+    // The value is a secret: it never appears in the message.
+    if (typeof value === "string" && value.length > 0) expect(problems.join("\n")).not.toContain(value);
+  });
+
+  it("lets development go without FORM_TOKEN_SECRET (a random key per isolate)", () => {
+    expect(readConfig(valid).formTokenSecret).toBeNull();
   });
 
   it("is development unless told otherwise", () => {
@@ -219,6 +238,7 @@ describe("wrangler.toml's production environment", () => {
         expect.stringMatching(/^OPERATOR_NAME still holds example data/),
         expect.stringMatching(/^APP_STORE_URL still holds example data/),
         expect.stringMatching(/^LEGAL_SOURCE_URL still holds example data/),
+        expect.stringMatching(/^FORM_TOKEN_SECRET is missing/),
       ]),
     );
     expect(production.vars.ENVIRONMENT).toBe("production");

@@ -1,5 +1,6 @@
 import { exports } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
+import { expectedFormToken, sessionToken, TEST_NONCE } from "./form-token-contract.ts";
 
 const ORIGIN = "http://localhost:8787";
 
@@ -7,10 +8,12 @@ function get(path: string, init: RequestInit = {}): Promise<Response> {
   return exports.default.fetch(new Request(`${ORIGIN}${path}`, { redirect: "manual", ...init }));
 }
 
+const ACCOUNT = "22222222-0000-4000-8000-000000000002";
 /** A well-formed but unusable Directus session token (Directus is unreachable in these tests anyway). */
-const SESSION = "directus_session_token=eyJhbGciOiJIUzI1NiJ9.eyJpYXQiOjB9.c2lnbmF0dXJl";
-const CSRF = "wkij_csrf=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA";
-const CSRF_VALUE = "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA";
+const SESSION = `directus_session_token=${sessionToken({ iat: 0, id: ACCOUNT })}`;
+/** The sign-in's nonce, and the form token the Worker makes of it for ACCOUNT (form-token-contract.ts). */
+const CSRF = `wkij_csrf=${TEST_NONCE}`;
+const CSRF_VALUE = await expectedFormToken(ACCOUNT, TEST_NONCE);
 
 describe("/login", () => {
   it("sends the visitor to Directus' Google login, with the way back through /login/zurueck", async () => {

@@ -8,6 +8,7 @@ import fc from "fast-check";
 import { beforeEach, describe, expect, it } from "vitest";
 import { URL_ATTACK_PIECES } from "../../attacks/url-pieces.ts";
 import { ACCESS_HEADERS, STAND_IN_ASSETS, STAND_IN_DIRECTUS_URL } from "../../stand-ins/directus-stand-in-contract.ts";
+import { expectedFormToken, sessionToken, TEST_NONCE } from "../form-token-contract.ts";
 import { clearUpstream, ORIGIN, send, signOutRequest, upstreamSeen } from "./upstream.ts";
 
 const ID = STAND_IN_ASSETS.png;
@@ -17,6 +18,11 @@ const EVERY_COOKIE =
   "directus_session_token=secret.session.token; wkij_einwilligung=%7B%7D; wkij_csrf=form-token; openid.google=state-token; _ga=GA1.1";
 
 beforeEach(clearUpstream);
+
+/** A session of an account the stand-in does not know, and the form token the Worker makes for it (signing out). */
+const SIGN_OUT_ACCOUNT = "33333333-0000-4000-8000-000000000003";
+const SIGNED_OUT_SESSION = sessionToken({ iat: 0, id: SIGN_OUT_ACCOUNT });
+const SIGN_OUT_TOKEN = await expectedFormToken(SIGN_OUT_ACCOUNT, TEST_NONCE);
 
 describe("refused without a request to Directus", () => {
   const REFUSED = [
@@ -413,13 +419,12 @@ describe("the Worker's own calls to Directus", () => {
 describe("Cloudflare Access in front of Directus", () => {
   /** A client's own try at the service token headers: they must never be what reaches Directus. */
   const FORGED = { "cf-access-client-id": "forged.access", "cf-access-client-secret": "forged-secret" };
-  const CSRF = "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA";
   const REQUESTS: [string, string, RequestInit][] = [
     ["an image", `/directus/assets/${ID}?${CARD}`, {}],
     ["the way to Google", `/directus/auth/login/google?redirect=${LANDING}`, {}],
     ["the way back from Google", "/directus/auth/login/google/callback?code=abc&state=xyz", {}],
     ["a signed-in visitor's page", "/impressum", { headers: { cookie: EVERY_COOKIE } }],
-    ["signing out", "/logout", signOutRequest("secret.session.token", CSRF)],
+    ["signing out", "/logout", signOutRequest(SIGNED_OUT_SESSION, TEST_NONCE, SIGN_OUT_TOKEN)],
   ];
 
   it.each(REQUESTS)(

@@ -7,12 +7,17 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { NOTICES } from "../../../app/lib/notices.ts";
 import { STAND_IN_FULL_VISITOR } from "../../stand-ins/directus-stand-in-contract.ts";
 import { publishRecipes, recipe } from "../catalog-fixture.ts";
-import { clearUpstream, ORIGIN, send, upstreamSeen } from "./upstream.ts";
+import { clearUpstream, formTokenOfPage, ORIGIN, send, upstreamSeen } from "./upstream.ts";
 
-const CSRF = "BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB";
-const COOKIE = `directus_session_token=${STAND_IN_FULL_VISITOR.token}; wkij_csrf=${CSRF}`;
+const COOKIE = `directus_session_token=${STAND_IN_FULL_VISITOR.token}; wkij_csrf=${"B".repeat(43)}`;
+/** The form token, as the visitor's page carries it. */
+let CSRF = "";
 
-beforeAll(() => publishRecipes([recipe({ id: 7, slug: "linsensuppe", name: "Linsensuppe", type: "SOUP" })]));
+beforeAll(async () => {
+  await publishRecipes([recipe({ id: 7, slug: "linsensuppe", name: "Linsensuppe", type: "SOUP" })]);
+  CSRF = (await formTokenOfPage(COOKIE)) ?? "";
+  expect(CSRF).toMatch(/^[A-Za-z0-9_-]{43}$/);
+});
 beforeEach(clearUpstream);
 
 function save(extra: string): Promise<Response> {

@@ -16,17 +16,26 @@ export async function upstreamSeen(): Promise<SeenRequest[]> {
   return (await upstreamLog.fetch("http://log/")).json();
 }
 
-/** The sign-out form's post (`POST /logout`) with a session cookie and a form token, as the site's own page sends it. */
-export function signOutRequest(session: string, csrf: string): RequestInit {
+/**
+ * The sign-out form's post (`POST /logout`) with a session cookie, the
+ * sign-in's nonce cookie and the form's token, as the site's own page sends it.
+ */
+export function signOutRequest(session: string, nonce: string, formToken: string): RequestInit {
   return {
     method: "POST",
     headers: {
       origin: ORIGIN,
-      cookie: `directus_session_token=${session}; wkij_csrf=${csrf}`,
+      cookie: `directus_session_token=${session}; wkij_csrf=${nonce}`,
       "content-type": "application/x-www-form-urlencoded",
     },
-    body: `redirect=%2F&csrf=${csrf}`,
+    body: `redirect=%2F&csrf=${formToken}`,
   };
+}
+
+/** The form token a page rendered for the visitor with these cookies carries in its forms, if any. */
+export async function formTokenOfPage(cookie: string, path = "/impressum"): Promise<string | undefined> {
+  const html = await (await send(path, { headers: { cookie } })).text();
+  return /<input type="hidden" name="csrf" value="([^"]*)"/.exec(html)?.[1];
 }
 
 /** A request to the built Worker, redirects not followed. */
