@@ -13,13 +13,17 @@
  *   GET /sync?request=<id>          → 200 that request: queued, running (with progress), done (with
  *                                     its summary) or failed (with the reason); 404 if unknown
  *
- * Without a SYNC_TOKEN the endpoint does not exist (404). A wrong token is a
- * 401, compared in constant time. A flood of requests that leaves more than
- * MAX_QUEUED waiting is a 429 with Retry-After (the flow waits and asks again).
+ * Without a SYNC_TOKEN the endpoint does not exist (404). Every call counts
+ * against its caller's address first (SYNC_CALLER_LIMITER, 20 per 10 s): over
+ * it, the answer is 429 whatever the token, so guessing gets nowhere and costs
+ * us no digest. A wrong token is a 401, compared in constant time. A flood of
+ * requests that leaves more than MAX_QUEUED waiting is a 429 with Retry-After
+ * (the flow waits and asks again).
  */
 import type { Context } from "hono";
 import { constantTimeEqual } from "../app/lib/constant-time.ts";
 import { sha256 } from "../app/lib/sha256.ts";
+import { visitorAddress } from "../app/lib/visitor-address.ts";
 import { jsonResponse } from "./json-response.ts";
 import { catalogCoordinator } from "./sync/coordinator-client.ts";
 import type { SyncAction } from "./sync/ledger.ts";
@@ -29,7 +33,7 @@ const ACTIONS: readonly SyncAction[] = ["publish", "rollback", "release", "dry-r
 const BEARER = /^Bearer ([A-Za-z0-9\-._~+/]+=*)$/i;
 /** A request id as the coordinator hands them out: a positive integer, short. */
 const REQUEST_ID = /^[1-9][0-9]{0,11}$/;
-/** How long a flood is told to wait. */
+/** How long a flood is told to wait; also the limiter's period. */
 const BUSY_RETRY_SECONDS = 10;
 
 /**
@@ -81,6 +85,15 @@ export function syncEndpoint(token: string | null) {
     const method = c.req.method;
     if (method !== "POST" && method !== "GET")
       return jsonResponse(405, { error: "use POST or GET" }, { allow: "GET, POST" });
+    // Keyed by the address Cloudflare saw (parsed, so no header text becomes a key); without Cloudflare in front, one key.
+    const caller = visitorAddress(c.req.raw) ?? "local";
+    if (!(await c.env.SYNC_CALLER_LIMITER.limit({ key: `sync:${caller}` })).success) {
+      return jsonResponse(
+        429,
+        { error: "too many calls from this address" },
+        { "retry-after": String(BUSY_RETRY_SECONDS) },
+      );
+    }
     if (!(await bearerMatches(c.req.header("authorization") ?? null, token))) {
       return jsonResponse(
         401,

@@ -14,24 +14,34 @@ export interface SiteSync {
   token: string;
 }
 
-/** How often a request's state is asked while it runs. */
-const POLL_MS = 500;
+/**
+ * How often a request's state is asked while it runs: once a second keeps a
+ * follower well under the 20 calls per 10 s that /sync allows an address
+ * (SYNC_CALLER_LIMITER in wrangler.toml).
+ */
+const POLL_MS = 1_000;
+/** A 429 (the caller limit, or the coordinator's full queue) is waited out this many times before giving up. */
+const BUSY_RETRIES = 6;
 
 async function call<T>({ url, token }: SiteSync, path: string, init: RequestInit = {}): Promise<T> {
   const target = new URL(path, url);
-  const response = await fetch(target, {
-    ...init,
-    headers: { authorization: `Bearer ${token}`, ...init.headers },
-    signal: AbortSignal.timeout(30_000),
-  });
-  const body = (await response.json().catch(() => ({}))) as T & { error?: string };
-  if (!response.ok) {
-    const wait = response.headers.get("retry-after");
+  for (let attempt = 0; ; attempt++) {
+    const response = await fetch(target, {
+      ...init,
+      headers: { authorization: `Bearer ${token}`, ...init.headers },
+      signal: AbortSignal.timeout(30_000),
+    });
+    const body = (await response.json().catch(() => ({}))) as T & { error?: string };
+    if (response.ok) return body;
+    const wait = Number(response.headers.get("retry-after"));
+    if (response.status === 429 && Number.isInteger(wait) && wait > 0 && wait <= 60 && attempt < BUSY_RETRIES) {
+      await new Promise((resolve) => setTimeout(resolve, wait * 1000));
+      continue;
+    }
     throw new Error(
       `sync: ${target.origin} answered ${response.status}: ${body.error ?? "no reason given"}${wait ? ` (try again in ${wait} s)` : ""}`,
     );
   }
-  return body;
 }
 
 /** Asks the site for `action`; answers the request's id. */

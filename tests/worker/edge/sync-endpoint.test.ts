@@ -11,8 +11,28 @@ import { clearUpstream, send, upstreamSeen } from "./upstream.ts";
 const TOKEN = "test-sync-token-0123456789abcdef0123456789";
 const FORM = "application/x-www-form-urlencoded";
 
+/**
+ * Every call counts against its caller's address (SYNC_CALLER_LIMITER):
+ * unless a test is about that, each call comes from an address of its own,
+ * as the address Cloudflare saw (documentation prefixes, RFC 3849 and 5737).
+ */
+let callers = 0;
+function newCaller(): string {
+  callers += 1;
+  return `2001:db8::${callers.toString(16)}`;
+}
+
 function post(headers: Record<string, string>, body = "") {
-  return send("/sync", { method: "POST", headers: { "content-type": FORM, ...headers }, body });
+  return send("/sync", {
+    method: "POST",
+    headers: { "content-type": FORM, "cf-connecting-ip": newCaller(), ...headers },
+    body,
+  });
+}
+
+/** A GET (or other method) to `path`, from an address of its own unless `headers` names one. */
+function call(path: string, init: { method?: string; headers?: Record<string, string> } = {}) {
+  return send(path, { ...init, headers: { "cf-connecting-ip": newCaller(), ...init.headers } });
 }
 
 beforeEach(clearUpstream);
@@ -61,20 +81,20 @@ describe("POST /sync", () => {
   });
 
   it.each(["PUT", "DELETE", "PATCH"])("answers %s with 405, as every path does", async (method) => {
-    const response = await send("/sync", { method, headers: { authorization: `Bearer ${TOKEN}` } });
+    const response = await call("/sync", { method, headers: { authorization: `Bearer ${TOKEN}` } });
     expect(response.status).toBe(405);
     expect(await upstreamSeen()).toEqual([]);
   });
 
   it("answers HEAD with 405 and Allow: GET, POST", async () => {
-    const response = await send("/sync", { method: "HEAD", headers: { authorization: `Bearer ${TOKEN}` } });
+    const response = await call("/sync", { method: "HEAD", headers: { authorization: `Bearer ${TOKEN}` } });
     expect(response.status).toBe(405);
     expect(response.headers.get("allow")).toBe("GET, POST");
   });
 
   it("answers GET without the token with 401, whatever it asks", async () => {
     for (const path of ["/sync", "/sync?request=1"]) {
-      expect((await send(path)).status).toBe(401);
+      expect((await call(path)).status).toBe(401);
     }
   });
 
@@ -87,14 +107,14 @@ describe("POST /sync", () => {
     ["two request ids", "?request=1&request=2"],
     ["an encoded id", "?request=%31"],
   ])("refuses a status query with %s with 400 or 404, never a 5xx", async (_, query) => {
-    const response = await send(`/sync${query}`, { headers: { authorization: `Bearer ${TOKEN}` } });
+    const response = await call(`/sync${query}`, { headers: { authorization: `Bearer ${TOKEN}` } });
     expect([400, 404]).toContain(response.status);
   });
 
   it("refuses any other status query without a 5xx", async () => {
     await fc.assert(
       fc.asyncProperty(fc.string({ maxLength: 40 }), async (query) => {
-        const response = await send(`/sync?${encodeURIComponent(query)}=${encodeURIComponent(query)}`, {
+        const response = await call(`/sync?${encodeURIComponent(query)}=${encodeURIComponent(query)}`, {
           headers: { authorization: `Bearer ${TOKEN}` },
         });
         await response.arrayBuffer();
@@ -130,15 +150,84 @@ describe("POST /sync", () => {
     expect(response.status).toBe(202);
     const body = (await response.json()) as { request: number; status: string };
     expect(response.headers.get("location")).toBe(`/sync?request=${body.request}`);
-    const status = await send(body.status, { headers: auth });
+    const status = await call(body.status, { headers: auth });
     expect(status.status).toBe(200);
     expect(await status.json()).toMatchObject({ id: body.request, action: "dry-run", trigger: "api" });
   });
 });
 
+describe("a caller that keeps knocking", () => {
+  const THROTTLED = { error: "too many calls from this address" };
+  /** The limiter counts in windows of 10 s on the wall clock (SYNC_CALLER_LIMITER). */
+  const windowOf = (time: number) => Math.floor(time / 10_000);
+
+  it.each([
+    ["an IPv4 address", "198.51.100.20", "198.51.100.20"],
+    ["an IPv6 address", "2001:db8:1::20", "2001:db8:1::20"],
+    ["an IPv6 address, then the same written out in full", "2001:db8:1::21", "2001:0db8:0001:0000:0000:0000:0000:0021"],
+  ])(
+    "from %s gets 429 after at most 20 wrong tokens, and then the right token gets 429 too",
+    async (_, address, again) => {
+      const answers: number[] = [];
+      let throttledAt = 0;
+      for (let n = 0; n < 150 && !answers.includes(429); n++) {
+        const response = await post({ "cf-connecting-ip": address, authorization: `Bearer wrong-${n}-${TOKEN}` });
+        answers.push(response.status);
+        throttledAt = Date.now();
+        if (response.status === 429) {
+          expect(await response.json()).toEqual(THROTTLED);
+          expect(response.headers.get("retry-after")).toBe("10");
+        } else await response.arrayBuffer();
+      }
+      const firstThrottled = answers.indexOf(429);
+      expect(firstThrottled).toBeGreaterThan(0);
+      // 20 in a window; a window that rolls over during the run allows 20 more.
+      expect(firstThrottled).toBeLessThanOrEqual(40);
+      expect(new Set(answers.slice(0, firstThrottled))).toEqual(new Set([401]));
+
+      // The right token is not even looked at: the same caller is still throttled.
+      const right = await call("/sync", { headers: { "cf-connecting-ip": again, authorization: `Bearer ${TOKEN}` } });
+      if (windowOf(Date.now()) === windowOf(throttledAt)) {
+        expect(right.status).toBe(429);
+        expect(await right.json()).toEqual(THROTTLED);
+      } else await right.arrayBuffer();
+      // Another caller is not.
+      const other = await call("/sync", { headers: { authorization: `Bearer ${TOKEN}` } });
+      expect(other.status).toBe(200);
+      await other.arrayBuffer();
+      expect(await upstreamSeen()).toEqual([]);
+    },
+  );
+
+  it("never gets more than 20 answers other than 429 in a window, whatever it sends", async () => {
+    const attempt = fc.record({
+      method: fc.constantFrom("GET", "POST"),
+      token: fc.constantFrom("right", "wrong", "none"),
+    });
+    await fc.assert(
+      fc.asyncProperty(fc.array(attempt, { minLength: 21, maxLength: 30 }), async (attempts) => {
+        const address = newCaller();
+        const answered = new Map<number, number>();
+        for (const { method, token } of attempts) {
+          const authorization = token === "right" ? `Bearer ${TOKEN}` : token === "wrong" ? `Bearer x${TOKEN}` : "";
+          const headers = { "cf-connecting-ip": address, ...(authorization ? { authorization } : {}) };
+          const window = windowOf(Date.now());
+          const response = method === "GET" ? await call("/sync", { headers }) : await post(headers, "action=dry-run");
+          await response.arrayBuffer();
+          // A call that began in one window and ended in the next is left out of both counts.
+          if (windowOf(Date.now()) !== window) continue;
+          if (response.status !== 429) answered.set(window, (answered.get(window) ?? 0) + 1);
+        }
+        for (const count of answered.values()) expect(count).toBeLessThanOrEqual(20);
+      }),
+      { numRuns: 8 },
+    );
+  });
+});
+
 describe("GET /healthz", () => {
   it("answers JSON for monitors, never cached", async () => {
-    const response = await send("/healthz");
+    const response = await call("/healthz");
     expect([200, 503]).toContain(response.status);
     expect(response.headers.get("content-type")).toBe("application/json; charset=utf-8");
     expect(response.headers.get("cache-control")).toBe("no-store");
