@@ -61,6 +61,11 @@ function coordinatorHealth(env: Env, version: string): Promise<CoordinatorStatus
   return keptHealth.answer;
 }
 
+/** This isolate's view of the live catalog; an empty one while nothing is published. */
+async function liveCatalog(env: Env) {
+  return (await catalogCache.get(env.CATALOG)) ?? EMPTY_CATALOG_VIEW;
+}
+
 const loadBuild = () => import("virtual:react-router/server-build");
 // Under the dev server the build is loaded anew on each request, so it can be
 // swapped. A deployed build never changes: it is loaded once per isolate and
@@ -102,7 +107,14 @@ app.use(requestLimits);
 app.get("/healthz", (c) => healthResponse(c.env.CATALOG, (version) => coordinatorHealth(c.env, version)));
 app.all("/sync", syncEndpoint(config.syncToken));
 app.route("/", authRoutes(directus, formKey));
-app.all("/directus/*", (c) => proxyToDirectus(c, directus, () => caches.open("images")));
+app.all("/directus/*", (c) =>
+  proxyToDirectus(
+    c,
+    directus,
+    () => caches.open("images"),
+    async (fileId) => (await liveCatalog(c.env)).directory().then((recipes) => recipes.hasImage(fileId)),
+  ),
+);
 app.all("/directus", (c) => errorResponse(c.req.raw, 404));
 
 /** Renders one request with React Router; `catalog` is the catalog version the page read, if any. */
@@ -115,7 +127,7 @@ async function renderPage(
   const visitor = requestVisitor(request, directus, formKey, responseCookies);
   let catalog: string | undefined;
   const readCatalog = async () => {
-    const view = (await catalogCache.get(env.CATALOG)) ?? EMPTY_CATALOG_VIEW;
+    const view = await liveCatalog(env);
     catalog = view.version;
     return view;
   };

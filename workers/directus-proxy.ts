@@ -6,7 +6,9 @@
  * - recipe images, `GET /directus/assets/<uuid>` with exactly one of the
  *   transforms the pages use (app/lib/recipe-images.ts), fetched without any
  *   cookie, so the answer is the same for everyone and may be cached by all,
- *   the edge first (image-cache.ts);
+ *   the edge first (image-cache.ts). Directus is asked only for a file that
+ *   a recipe of the published catalog shows: any other id is a 404 from the
+ *   Worker, so random ids cost Directus nothing;
  * - Google sign-in, `GET /directus/auth/login/google` (the way there) and
  *   `…/google/callback` (the way back), with the few parameters that flow
  *   uses and only the cookies Directus set for it.
@@ -67,6 +69,8 @@ const MAX_PARAM_LENGTH = 2_048;
 /** A request the proxy forwards: the upstream path and query, and the cookies it may carry. */
 interface DirectusRequest {
   kind: "asset" | "sso-login" | "sso-callback";
+  /** The image's file id, lower case (assets only). */
+  fileId: string;
   /** Path and query at Directus, made from constants and checked values only. */
   upstreamPath: string;
   /** The visitor's cookies that go along (name → value). */
@@ -111,9 +115,11 @@ function allowedDirectusRequest(method: string, url: URL, cookieHeader: string |
   if (asset?.[1]) {
     const transform = knownImageTransform(url.searchParams);
     if (!transform) return undefined;
+    const fileId = asset[1].toLowerCase();
     return {
       kind: "asset",
-      upstreamPath: `/assets/${asset[1].toLowerCase()}?${imageTransformQuery(transform)}`,
+      fileId,
+      upstreamPath: `/assets/${fileId}?${imageTransformQuery(transform)}`,
       cookies: {},
     };
   }
@@ -126,7 +132,7 @@ function allowedDirectusRequest(method: string, url: URL, cookieHeader: string |
     const query = new URLSearchParams({ redirect: redirect as string });
     // Directus comes back here with prompt=true when Google asks the visitor to choose an account again.
     if (url.searchParams.get("prompt") === "true") query.set("prompt", "true");
-    return { kind: "sso-login", upstreamPath: `/auth/login/${SSO_PROVIDER}?${query}`, cookies: {} };
+    return { kind: "sso-login", fileId: "", upstreamPath: `/auth/login/${SSO_PROVIDER}?${query}`, cookies: {} };
   }
 
   if (SSO_CALLBACK_PATH.test(path)) {
@@ -135,6 +141,7 @@ function allowedDirectusRequest(method: string, url: URL, cookieHeader: string |
     const state = readCookie(cookieHeader, SSO_STATE_COOKIE);
     return {
       kind: "sso-callback",
+      fileId: "",
       upstreamPath: `/auth/login/${SSO_PROVIDER}/callback?${query}`,
       cookies: state ? { [SSO_STATE_COOKIE]: state } : {},
     };
@@ -257,6 +264,7 @@ export async function proxyToDirectus(
   c: Context,
   directus: DirectusOrigin,
   imageCache: () => Promise<Cache>,
+  isCatalogImage: (fileId: string) => Promise<boolean>,
 ): Promise<Response> {
   const request = c.req.raw;
   const url = new URL(request.url);
@@ -275,6 +283,8 @@ export async function proxyToDirectus(
     // The checked upstream path is the canonical address: one entry per image and transform, however it was asked for.
     key: `${url.origin}/__bilder-cache${allowed.upstreamPath}`,
     fetchImage: async () => {
+      // After the edge cache: an image cached before its recipe changed is still served until it expires.
+      if (!(await isCatalogImage(allowed.fileId))) return { response: errorResponse(request, 404), storable: false };
       const response = await send();
       return { response, storable: response.status === 200 };
     },

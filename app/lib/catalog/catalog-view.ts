@@ -70,6 +70,8 @@ export interface RecipeDirectory {
   positionOfId(id: number): number | undefined;
   slugAt(position: number): string;
   imageAt(position: number): string | null;
+  /** Whether a recipe of this version shows the image with this file id (lower case). */
+  hasImage(fileId: string): boolean;
 }
 
 export interface CatalogView {
@@ -228,6 +230,7 @@ function recipeDirectory(pieces: Awaited<ReturnType<PublishedVersion["directory"
   // Built on the first lookup: the sitemap reads slugs by position only.
   let bySlug: Map<string, number> | undefined;
   let byId: ((id: number) => number | undefined) | undefined;
+  let imageIds: Set<string> | undefined;
   return {
     positionOfSlug(slug) {
       bySlug ??= new Map(slugs.map((each, position) => [each, position]));
@@ -239,6 +242,10 @@ function recipeDirectory(pieces: Awaited<ReturnType<PublishedVersion["directory"
     },
     slugAt: (position) => slugs[position] ?? "",
     imageAt: (position) => images[position] ?? null,
+    hasImage(fileId) {
+      imageIds ??= new Set(images.flatMap((image) => (image ? [image.toLowerCase()] : [])));
+      return imageIds.has(fileId);
+    },
   };
 }
 

@@ -5,9 +5,10 @@
  * what Directus needs.
  */
 import fc from "fast-check";
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { URL_ATTACK_PIECES } from "../../attacks/url-pieces.ts";
 import { ACCESS_HEADERS, STAND_IN_ASSETS, STAND_IN_DIRECTUS_URL } from "../../stand-ins/directus-stand-in-contract.ts";
+import { publishRecipes, recipe } from "../catalog-fixture.ts";
 import { expectedFormToken, sessionToken, TEST_NONCE } from "../form-token-contract.ts";
 import { clearUpstream, ORIGIN, send, signOutRequest, upstreamSeen } from "./upstream.ts";
 
@@ -16,6 +17,28 @@ const CARD = "fit=cover&width=836&quality=80";
 const LANDING = encodeURIComponent(`${ORIGIN}/login/zurueck?redirect=%2F`);
 const EVERY_COOKIE =
   "directus_session_token=secret.session.token; wkij_einwilligung=%7B%7D; wkij_csrf=form-token; openid.google=state-token; _ga=GA1.1";
+
+/**
+ * Images of recipes in the published catalog: the stand-in's own files, and
+ * fresh ids for the tests that need an image the edge cache has never held
+ * (the stand-in answers any other id with its PNG). Directus is asked for no
+ * other id at all (see "images of no published recipe" below).
+ */
+const FRESH_IMAGES = Array.from({ length: 80 }, () => crypto.randomUUID());
+const PUBLISHED_IMAGES: ReadonlySet<string> = new Set([...Object.values(STAND_IN_ASSETS), ...FRESH_IMAGES]);
+function freshImage(): string {
+  const id = FRESH_IMAGES.pop();
+  if (!id) throw new Error("test: FRESH_IMAGES ran out; make more");
+  return id;
+}
+
+beforeAll(() =>
+  publishRecipes(
+    [...PUBLISHED_IMAGES].map((image, n) =>
+      recipe({ id: n + 1, slug: `rezept-${n + 1}`, name: `Rezept ${n + 1}`, image }),
+    ),
+  ),
+);
 
 beforeEach(clearUpstream);
 
@@ -160,6 +183,38 @@ describe("refused without a request to Directus", () => {
   });
 });
 
+describe("images of no published recipe", () => {
+  it.each([
+    ["an id Directus may well hold, of no published recipe", "55555555-6666-4777-8888-999999999999"],
+    ["the nil UUID", "00000000-0000-0000-0000-000000000000"],
+    ["the max UUID", "ffffffff-ffff-ffff-ffff-ffffffffffff"],
+  ])("%s: 404 without a request to Directus", async (_, id) => {
+    for (const query of [CARD, `${CARD}&format=avif`, "fit=cover&width=1200&quality=80&height=630"]) {
+      const response = await send(`/directus/assets/${id}?${query}`);
+      expect(response.status).toBe(404);
+      expect(response.headers.get("cache-control")).not.toMatch(/public/);
+      await response.arrayBuffer();
+    }
+    expect(await upstreamSeen()).toEqual([]);
+  });
+
+  it("any UUID that no recipe shows: 404, and Directus hears of none of them", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.uuid().filter((id) => !PUBLISHED_IMAGES.has(id)),
+        fc.boolean(),
+        async (id, upper) => {
+          const response = await send(`/directus/assets/${upper ? id.toUpperCase() : id}?${CARD}`);
+          await response.arrayBuffer();
+          expect(response.status).toBe(404);
+        },
+      ),
+      { numRuns: 200 },
+    );
+    expect(await upstreamSeen()).toEqual([]);
+  });
+});
+
 describe("recipe images", () => {
   it.each([
     ["the card", CARD, CARD],
@@ -173,7 +228,7 @@ describe("recipe images", () => {
     ["a rich-result crop", "fit=cover&width=1200&quality=80&height=675", "fit=cover&width=1200&quality=80&height=675"],
   ])("%s: fetched from DIRECTUS_URL without a cookie, public for everyone", async (_name, query, upstreamQuery) => {
     // An image of its own (the stand-in answers any other UUID with its PNG): the edge cache holds none of it yet.
-    const id = crypto.randomUUID();
+    const id = freshImage();
     const response = await send(`/directus/ASSETS/${id.toUpperCase()}?${query}`, {
       headers: {
         cookie: EVERY_COOKIE,
@@ -231,7 +286,7 @@ describe("recipe images at the edge", () => {
   }
 
   it("asks Directus once, then answers from the cache, the same bytes and headers", async () => {
-    const id = crypto.randomUUID();
+    const id = freshImage();
     const miss = await send(`/directus/assets/${id}?${CARD}`);
     expect(miss.headers.get("cache-status")).toBe("wkij; fwd=miss; stored");
     const image = await miss.arrayBuffer();
@@ -255,7 +310,7 @@ describe("recipe images at the edge", () => {
   });
 
   it("keeps one copy per image and transform, however the address is spelled", async () => {
-    const id = crypto.randomUUID();
+    const id = freshImage();
     await (await send(`/directus/assets/${id}?${CARD}`)).arrayBuffer();
     await (await hit(`/directus/assets/${id}?${CARD}`)).arrayBuffer();
     await clearUpstream();
@@ -279,7 +334,7 @@ describe("recipe images at the edge", () => {
   });
 
   it("answers 304 to a browser that holds the image, from the cache and on a miss", async () => {
-    const id = crypto.randomUUID();
+    const id = freshImage();
     const first = await send(`/directus/assets/${id}?${CARD}`, { headers: { "if-none-match": '"stand-in"' } });
     expect(first.status).toBe(304);
     expect(first.headers.get("etag")).toBe('"stand-in"');
@@ -317,7 +372,7 @@ describe("recipe images at the edge", () => {
   });
 
   it("answers HEAD from Directus, without a copy", async () => {
-    const id = crypto.randomUUID();
+    const id = freshImage();
     const response = await send(`/directus/assets/${id}?${CARD}`, { method: "HEAD" });
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-status")).toBe("wkij; fwd=bypass; detail=method");
@@ -453,7 +508,7 @@ describe("Cloudflare Access in front of Directus", () => {
     await fc.assert(
       fc.asyncProperty(value, value, async (clientId, clientSecret) => {
         await clearUpstream();
-        const response = await send(`/directus/assets/${crypto.randomUUID()}?${CARD}`, {
+        const response = await send(`/directus/assets/${freshImage()}?${CARD}`, {
           headers: { "CF-Access-Client-Id": clientId, "CF-Access-Client-Secret": clientSecret },
         });
         await response.arrayBuffer();
