@@ -170,6 +170,34 @@ test("hashed assets are cached for a year", async ({ page, request }) => {
   expect(response.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
 });
 
+test("static files, answered before the Worker, carry the same security headers as pages", async ({
+  page,
+  request,
+}) => {
+  const pageHeaders = (await request.get("/impressum")).headers();
+  const shared = ["x-content-type-options", "referrer-policy", "cross-origin-resource-policy"];
+  for (const name of shared) expect(pageHeaders[name], name).toBeTruthy();
+  await page.goto("/");
+  const stylesheet = (await page.locator('link[rel="stylesheet"]').getAttribute("href")) ?? "";
+  const script = (await page.locator('link[rel="modulepreload"]').first().getAttribute("href")) ?? "";
+  for (const path of [
+    stylesheet,
+    script,
+    "/favicon.ico",
+    "/icon.svg",
+    "/icon-192.png",
+    "/icon-512.png",
+    "/icon-maskable-512.png",
+    "/apple-touch-icon.png",
+    "/manifest.webmanifest",
+    "/images/impressum.svg",
+  ]) {
+    const response = await request.get(path, { maxRedirects: 0 });
+    expect(response.status(), path).toBe(200);
+    for (const name of shared) expect(response.headers()[name], `${path}: ${name}`).toBe(pageHeaders[name]);
+  }
+});
+
 test("keyboard: the skip link comes first and focus is visible", async ({ page }) => {
   await page.goto("/impressum");
   await page.keyboard.press("Tab");
