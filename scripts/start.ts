@@ -19,6 +19,7 @@ import { openAdminDoor } from "./local-stack/admin-door.ts";
 import { startCms } from "./local-stack/cms.ts";
 import { LOCAL_ADMIN } from "./local-stack/directus.ts";
 import { announceRunningSite, forgetRunningSite } from "./local-stack/running-site.ts";
+import { writeSecretsFile } from "./local-stack/secrets-file.ts";
 import { waitForOk } from "./local-stack/site.ts";
 import { syncSite } from "./local-stack/site-sync.ts";
 import { warmRecipeImages } from "./local-stack/warm-images.ts";
@@ -64,11 +65,16 @@ log(`CMS ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
 // `GTM_ID=GTM-XXXXXXX npm start` tries the tag manager locally (it still loads only after consent).
 const gtmVar = process.env.GTM_ID ? ["--var", `GTM_ID:${process.env.GTM_ID}`] : [];
-const vars = [...gtmVar, "--var", `SYNC_TOKEN:${syncToken}`];
-const wrangler: ChildProcess = spawn("wrangler", ["dev", "--port", String(SITE_PORT), "--ip", "127.0.0.1", ...vars], {
-  stdio: "inherit",
-  env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" },
-});
+// The secrets go in a file only this user can read; one form-token key for the run, as production has one.
+const secrets = writeSecretsFile({ SYNC_TOKEN: syncToken, FORM_TOKEN_SECRET: randomBytes(32).toString("hex") });
+const wrangler: ChildProcess = spawn(
+  "wrangler",
+  ["dev", "--port", String(SITE_PORT), "--ip", "127.0.0.1", ...gtmVar, "--env-file", secrets.path],
+  {
+    stdio: "inherit",
+    env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" },
+  },
+);
 const site = { url: `http://127.0.0.1:${SITE_PORT}`, token: syncToken };
 
 let stopping = false;
@@ -78,6 +84,7 @@ async function stop(code: number): Promise<never> {
     log("stopping …");
     forgetRunningSite();
     if (wrangler.exitCode === null) wrangler.kill("SIGINT");
+    secrets.remove();
     await Promise.allSettled([adminDoor.close(), cms.stop()]);
   }
   process.exit(code);

@@ -168,7 +168,7 @@ async function withServedSite<T>(
   const token = randomBytes(32).toString("hex");
   let served: ServedSite | undefined;
   try {
-    served = await serveBuild({ persistDir, directusUrl, vars: { SYNC_TOKEN: token } });
+    served = await serveBuild({ persistDir, directusUrl, secrets: { SYNC_TOKEN: token } });
     return await use({ url: served.url, token });
   } finally {
     await served?.stop();

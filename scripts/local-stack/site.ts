@@ -12,6 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { freePort } from "./free-port.ts";
 import { inScratchFolder } from "./scratch-folder.ts";
+import { writeSecretsFile } from "./secrets-file.ts";
 import { syncSite } from "./site-sync.ts";
 
 export interface ServedSite {
@@ -38,6 +39,8 @@ interface ServeOptions {
   port?: number;
   /** Further [vars], e.g. GTM_ID. */
   vars?: Record<string, string>;
+  /** Secrets (SYNC_TOKEN, FORM_TOKEN_SECRET): handed over in a private file, never on a command line. */
+  secrets?: Record<string, string>;
 }
 
 /**
@@ -100,7 +103,7 @@ function stopGroup(server: ChildProcess): Promise<void> {
  */
 export async function publishCatalog(directusUrl: string, persistDir: string, buildDir?: string): Promise<number> {
   const token = randomBytes(32).toString("hex");
-  const site = await serveBuild({ buildDir, persistDir, directusUrl, vars: { SYNC_TOKEN: token } });
+  const site = await serveBuild({ buildDir, persistDir, directusUrl, secrets: { SYNC_TOKEN: token } });
   try {
     const view = await syncSite({ url: site.url, token });
     if (!view.summary) throw new Error(`site: the first publish failed: ${view.error?.message}`);
@@ -125,10 +128,12 @@ export async function serveBuild(options: ServeOptions): Promise<ServedSite> {
     }
   };
   process.once("exit", killOnExit);
+  const secrets = writeSecretsFile(options.secrets ?? {});
   const stop = async () => {
     if (server) await stopGroup(server);
     process.off("exit", killOnExit);
     rmSync(workDir, { recursive: true, force: true });
+    secrets.remove();
   };
 
   try {
@@ -157,6 +162,8 @@ export async function serveBuild(options: ServeOptions): Promise<ServedSite> {
         "--persist-to",
         options.persistDir,
         ...Object.entries(vars).flatMap(([name, value]) => ["--var", `${name}:${value}`]),
+        "--env-file",
+        secrets.path,
         "--log-level",
         "warn",
       ],

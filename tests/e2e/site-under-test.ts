@@ -25,6 +25,8 @@ const log = (line: string) => console.log(`e2e site: ${line}`);
 const stateDir = mkdtempSync(join(tmpdir(), "e2e-site-"));
 const sites: ServedSite[] = [];
 const syncToken = randomBytes(32).toString("hex");
+/** One form-token key for both sites, as every isolate of production has one: a form from one is good at the other. */
+const formTokenSecret = randomBytes(32).toString("hex");
 
 const cms = await startScratchCms({
   publicUrl: `${BASE_URL}/directus`,
@@ -60,6 +62,7 @@ try {
       persistDir: join(stateDir, "cms-down"),
       directusUrl: "http://127.0.0.1:9",
       port: CMS_DOWN_PORT,
+      secrets: { FORM_TOKEN_SECRET: formTokenSecret },
     }),
   );
   // Last: Playwright starts the tests once this one answers.
@@ -68,7 +71,8 @@ try {
       persistDir: join(stateDir, "site"),
       directusUrl: cms.directus.url,
       port: SITE_PORT,
-      vars: { GTM_ID: TEST_GTM_ID, SYNC_TOKEN: syncToken },
+      vars: { GTM_ID: TEST_GTM_ID },
+      secrets: { SYNC_TOKEN: syncToken, FORM_TOKEN_SECRET: formTokenSecret },
     }),
   );
   // Where tests reach Directus as an editor would (tests/e2e/publish-on-save.spec.ts).
