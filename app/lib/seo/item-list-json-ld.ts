@@ -3,12 +3,16 @@
  * with their positions in the whole list, as Google's guidance for summary
  * pages of a carousel describes.
  */
+import type { ItemList, WithContext } from "schema-dts";
 import type { RecipeSummary } from "../catalog/types.ts";
 
 type Listed = Pick<RecipeSummary, "slug" | "name">;
 
 /** ItemList JSON-LD for `recipes`, the first of which is at list position `offset + 1`. */
-export function itemListJsonLd(recipes: readonly Listed[], { siteUrl, offset }: { siteUrl: string; offset: number }) {
+export function itemListJsonLd(
+  recipes: readonly Listed[],
+  { siteUrl, offset }: { siteUrl: string; offset: number },
+): WithContext<ItemList> {
   return {
     "@context": "https://schema.org",
     "@type": "ItemList",

@@ -3,7 +3,7 @@
  * guidance: images in 1:1, 4:3 and 16:9, times in ISO 8601, ingredients and
  * steps, diet. Absolute URLs, since crawlers read it out of context.
  */
-
+import type { Recipe, RestrictedDiet, WithContext } from "schema-dts";
 import type { CatalogRecipe } from "../catalog/types.ts";
 import { CATEGORY_HEADINGS } from "../categories.ts";
 import { formatIngredientLine } from "../ingredient-amounts/format.ts";
@@ -11,15 +11,15 @@ import { IMAGE_TRANSFORMS, recipeImageUrl } from "../recipe-images.ts";
 import { servingsText } from "../servings-text.ts";
 
 /** ISO 8601 duration of whole minutes: 25 → "PT25M". */
-function isoMinutes(minutes: number): string {
+function isoMinutes(minutes: number): `PT${number}M` {
   return `PT${minutes}M`;
 }
 
 const ASPECTS = [IMAGE_TRANSFORMS.square, IMAGE_TRANSFORMS.fourByThree, IMAGE_TRANSFORMS.sixteenByNine];
 
-export function recipeJsonLd(recipe: CatalogRecipe, site: { siteUrl: string; siteName: string }) {
+export function recipeJsonLd(recipe: CatalogRecipe, site: { siteUrl: string; siteName: string }): WithContext<Recipe> {
   const url = `${site.siteUrl}/rezepte/${recipe.slug}`;
-  const diets = recipe.vegan
+  const diets: RestrictedDiet[] = recipe.vegan
     ? ["https://schema.org/VeganDiet", "https://schema.org/VegetarianDiet"]
     : recipe.vegetarian
       ? ["https://schema.org/VegetarianDiet"]
