@@ -10,6 +10,12 @@ export interface TextChange {
 export interface DependencyChange {
   /** The plugin's name, and the start of its error message. */
   name: string;
+  /**
+   * The npm package whose file it changes: pinned to one exact version in
+   * package.json (tests/unit/dependency-changes-pinned.test.ts), so the
+   * text a change expects cannot drift with an install.
+   */
+  package: string;
   /** The dependency file the changes are made to. */
   file: RegExp;
   changes: readonly TextChange[];

@@ -22,6 +22,7 @@ const PENDING_TEXT_LIMIT = 8192;
  */
 export const reactDomStringChunks: DependencyChange = {
   name: "react-dom-string-chunks",
+  package: "react-dom",
   file: /[\\/]react-dom[\\/]cjs[\\/]react-dom-server\.node\.production\.js$/,
   decision: "decision 0030",
   changes: [

@@ -13,6 +13,7 @@ import type { DependencyChange } from "./dependency-changes.ts";
  */
 export const reactRouterScriptPriority: DependencyChange = {
   name: "react-router-script-priority",
+  package: "react-router",
   file: /[\\/]react-router[\\/]dist[\\/]production[\\/]lib[\\/]dom[\\/]ssr[\\/]components\.js$/,
   decision: "decision 0031",
   // The three module preloads of <Scripts>: the route manifest, the client entry, and the page's modules.
