@@ -16,6 +16,14 @@ describe("lockfiles", () => {
     });
   }
 
+  it("holds one workerd, the one the override names, for every Cloudflare tool (decision 0038)", () => {
+    const { packages } = readLock("package-lock.json");
+    const manifest = JSON.parse(readFileSync("package.json", "utf8")) as { overrides: Record<string, string> };
+    const workerds = Object.keys(packages).filter((path) => path.endsWith("node_modules/workerd"));
+    expect(workerds).toEqual(["node_modules/workerd"]);
+    expect(packages["node_modules/workerd"]?.version).toBe(manifest.overrides.workerd);
+  });
+
   it("holds every platform build of Biome and workerd", () => {
     const { packages } = readLock("package-lock.json");
     for (const parent of ["node_modules/@biomejs/biome", "node_modules/workerd"]) {
