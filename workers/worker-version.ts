@@ -12,8 +12,8 @@ import type { MiddlewareHandler } from "hono";
 /** The response header that carries the version id. */
 export const WORKER_VERSION_HEADER = "Worker-Version";
 
-/** Sets the version id of `metadata` (the version-metadata binding) on every response. */
-export function workerVersion(metadata: WorkerVersionMetadata): MiddlewareHandler {
+/** Sets the version id of `metadata` (the version-metadata binding, CF_VERSION_METADATA) on every response. */
+export function workerVersion(metadata: { readonly id: string }): MiddlewareHandler {
   return async (c, next) => {
     await next();
     c.res.headers.set(WORKER_VERSION_HEADER, metadata.id);
