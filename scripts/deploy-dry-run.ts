@@ -1,7 +1,9 @@
 /**
  * The deploy without Cloudflare: builds the production environment into a
  * folder of its own, runs `wrangler deploy --dry-run --env production` on it
- * and measures what a deploy would upload. `npm test` runs it as a stage and
+ * and measures what a deploy would upload, and runs the pipeline's upload
+ * (`wrangler versions upload --env production`, scripts/deploy.ts) as a dry
+ * run on the same build. `npm test` runs it as a stage and
  * fails when the Worker outgrows the plan; `npm run bench` reports the same
  * figures. Needs no Cloudflare account and no network: nothing is uploaded and
  * the Worker is not started (so the production placeholders in wrangler.toml,
@@ -14,6 +16,7 @@ import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { buildInto, keepingDeployRedirect } from "./build-folder.ts";
+import { uploadVersion } from "./deploy/wrangler-cli.ts";
 
 /**
  * The most a Worker may be, gzip-compressed, on the plan we target: 3 MiB on
@@ -99,6 +102,8 @@ export function checkSourceMaps(buildDir: string): number {
 interface DryRunResult {
   size: WorkerBundleSize;
   sourceMaps: number;
+  /** The Worker the pipeline's version upload names. */
+  uploadWorker: string;
 }
 
 /** Builds the production environment and runs a deploy dry run on it; returns the size of what would be uploaded. */
@@ -106,7 +111,7 @@ export function deployDryRun(): DryRunResult {
   rmSync(DRY_RUN_DIR, { recursive: true, force: true });
   // `wrangler deploy` without --config follows the build's redirect to this
   // build; afterwards it points where it pointed before.
-  keepingDeployRedirect(() => {
+  const uploadWorker = keepingDeployRedirect(() => {
     // The Cloudflare plugin reads CLOUDFLARE_ENV when the build starts and
     // writes the flattened [env.production] into the build's wrangler.json.
     buildInto(BUILD_DIR, { CLOUDFLARE_ENV: "production" });
@@ -115,8 +120,9 @@ export function deployDryRun(): DryRunResult {
       WRANGLER_SEND_METRICS: "false",
       CLOUDFLARE_CF_FETCH_ENABLED: "false",
     });
+    return uploadVersion({ dryRun: true }).workerName;
   });
-  return { size: measureWorkerBundle(BUNDLE_DIR), sourceMaps: checkSourceMaps(BUILD_DIR) };
+  return { size: measureWorkerBundle(BUNDLE_DIR), sourceMaps: checkSourceMaps(BUILD_DIR), uploadWorker };
 }
 
 /** The share of the plan's limit (or another gzip limit) a bundle uses, in percent. */
@@ -125,12 +131,15 @@ export function shareOfLimit(size: WorkerBundleSize, limitGzip = WORKER_SIZE_LIM
 }
 
 if (import.meta.main) {
-  const { size, sourceMaps } = deployDryRun();
+  const { size, sourceMaps, uploadWorker } = deployDryRun();
   const within = size.gzip <= WORKER_SIZE_LIMIT.gzipBytes;
   console.log(
     `deploy dry run: ${kib(size.raw)} KiB raw, ${kib(size.gzip)} KiB gzip of ${kib(WORKER_SIZE_LIMIT.gzipBytes)} KiB allowed ` +
       `(${WORKER_SIZE_LIMIT.plan}, ${shareOfLimit(size).toFixed(1)} %; ${size.files} modules, ${sourceMaps} source maps)` +
       (within ? "" : ": too large"),
+  );
+  console.log(
+    `deploy dry run: wrangler versions upload of ${uploadWorker} (the pipeline's first step) passes wrangler's checks`,
   );
   if (!within) process.exit(1);
 }

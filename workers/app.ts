@@ -26,6 +26,7 @@ import { requestLimits } from "./request-limits.ts";
 import type { CoordinatorStatus } from "./sync/coordinator.ts";
 import { catalogCoordinator } from "./sync/coordinator-client.ts";
 import { syncEndpoint } from "./sync-endpoint.ts";
+import { workerVersion } from "./worker-version.ts";
 
 // The catalog's one writer, a Durable Object; it must be exported by the Worker's main module.
 export { CatalogCoordinator } from "./sync/catalog-coordinator.ts";
@@ -88,6 +89,9 @@ const handleRequest: RequestHandler = import.meta.env.DEV
 
 const app = new Hono<{ Bindings: Env; Variables: { nonce: string } }>();
 
+// Which version answered, on every Worker response (errors and refusals
+// too): the deploy pipeline's checks read it (workers/worker-version.ts).
+app.use(workerVersion(env.CF_VERSION_METADATA));
 // Headers on every Worker response: the consent-aware Content Security
 // Policy with this response's nonce, and the fixed ones.
 app.use(contentSecurityPolicy(config.consentCookieName));
