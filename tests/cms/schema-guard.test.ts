@@ -1,11 +1,11 @@
 import { expect, it } from "vitest";
 import { applySchemaSnapshot } from "../../scripts/local-stack/cms.ts";
 import { LOCAL_ADMIN } from "../../scripts/local-stack/directus.ts";
-import { admin, call, directusCliOptions } from "./directus-clients.ts";
+import { admin, call, directusCliOptions, retryOnClosedConnection } from "./directus-clients.ts";
 
 /** Whether the admin sees the field: Directus answers 403 for one that does not exist. */
 async function fieldExists(collection: string, field: string): Promise<boolean> {
-  const client = await admin();
+  const client = await retryOnClosedConnection(admin);
   return client.request("GET", `/fields/${collection}/${field}`).then(
     () => true,
     () => false,
@@ -40,7 +40,9 @@ it("a start refuses to delete what an editor added in the Data Studio, names it,
 
   // Nothing changed: the field and its value, and the collection, are still there.
   expect(await fieldExists("recipe", "editor_note")).toBe(true);
-  const kept = await client.request<{ editor_note: string }>("GET", `/items/recipe/${recipe.id}?fields=editor_note`);
+  const kept = await retryOnClosedConnection(() =>
+    client.request<{ editor_note: string }>("GET", `/items/recipe/${recipe.id}?fields=editor_note`),
+  );
   expect(kept.editor_note).toBe("nicht löschen");
   expect(await fieldExists("editor_scratch", "id")).toBe(true);
 
@@ -52,7 +54,7 @@ it("a start refuses to delete what an editor added in the Data Studio, names it,
   await applySchemaSnapshot(options, ["recipe.editor_note", "editor_scratch"]);
   // The running Directus still holds the schema it read before the CLI changed it; compose's init runs before
   // Directus starts, so only the test has to tell it.
-  const login = await call("POST", "/auth/login", { body: LOCAL_ADMIN });
+  const login = await retryOnClosedConnection(() => call("POST", "/auth/login", { body: LOCAL_ADMIN }));
   const token = (login.data as { access_token: string }).access_token;
   expect((await call("POST", "/utils/cache/clear?system", { token })).status).toBe(200);
   expect(await fieldExists("recipe", "editor_note")).toBe(false);
