@@ -69,7 +69,7 @@ describe("cms/compose.yaml", () => {
         expect(service(name).env_file, name).toBeUndefined();
     });
 
-    it("every ${…} it interpolates is a variable of cms/.env.production.example", () => {
+    it("every variable it interpolates is one of cms/.env.production.example", () => {
       const missing = interpolated(COMPOSE_TEXT).filter((name) => !env.has(name));
       expect(missing).toEqual([]);
       expect(interpolated(COMPOSE_TEXT).length).toBeGreaterThan(0);
