@@ -2,7 +2,7 @@
  * Directus 11.17.4 with the production environment's answers to three
  * questions, taken from cms/.env.production.example itself: whose address a
  * request is (CF-Connecting-IP), where the instances share their state
- * (Redis: cache, rate limiter, schedules) and how long the activity log,
+ * (Redis: messages between instances, rate limiter, schedules) and how long the activity log,
  * revisions and flow logs are kept. A Directus of its own (SQLite, no content)
  * and a throwaway Redis (Debian's redis-server); the CMS of the global setup
  * is not touched.
@@ -179,7 +179,8 @@ describe("state the instances share", () => {
     const token = await signIn(directus.url, "203.0.113.41");
     let seen = 0;
     const onSecond = async () => {
-      const response = await fetch(`${second.url}/collections/geteilt`, {
+      // Items are read through the instance's schema in memory: a collection it does not know is forbidden.
+      const response = await fetch(`${second.url}/items/geteilt`, {
         headers: { authorization: `Bearer ${token}`, "cf-connecting-ip": `203.0.113.${42 + seen++}` },
       });
       await response.body?.cancel();
@@ -198,8 +199,6 @@ describe("state the instances share", () => {
     });
     await created.body?.cancel();
     expect(created.status).toBe(200);
-    // Clearing the instances' system caches took the lock that CACHE_STORE keeps in Redis.
-    expect(await redis.command("--scan", "--pattern", "system-cache_lock*")).not.toEqual([]);
     // … until the first one's message through Redis tells it the schema changed.
     expect(await onSecond()).toBe(200);
   });
