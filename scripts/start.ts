@@ -14,6 +14,7 @@ import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { resolve } from "node:path";
 import { errorMessage } from "../app/lib/error-message.ts";
+import { parseDropAllowList } from "../cms/ops/schema-guard.mjs";
 import type { RequestView } from "../workers/sync/coordinator.ts";
 import { openAdminDoor } from "./local-stack/admin-door.ts";
 import { startCms } from "./local-stack/cms.ts";
@@ -58,6 +59,8 @@ const cms = await startCms({
   // Where Directus sends a visitor after Google sign-in (workers/auth-routes.ts).
   redirectAllowList: [`${SITE}/login/zurueck`],
   siteSync: { url: `http://127.0.0.1:${SITE_PORT}/sync`, token: syncToken },
+  // A field an editor added in the Data Studio stops the start instead of being deleted (docs/operations.md, 5).
+  schemaDropAllow: parseDropAllowList(process.env.SCHEMA_DROP_ALLOW),
   log,
 });
 const adminDoor = await openAdminDoor(PORTS.adminDoor, cms.directus.url);

@@ -37,7 +37,7 @@ const STAGES: Stage[] = [
   },
   {
     name: "CMS tests (Directus)",
-    commands: [vitest("vitest.cms.config.ts", "cms")],
+    commands: [["node", "scripts/ensure-redis.ts"], vitest("vitest.cms.config.ts", "cms")],
     report: { file: `${REPORTS}/cms.json`, kind: "vitest" },
   },
   {

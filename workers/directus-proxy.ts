@@ -149,16 +149,17 @@ function allowedDirectusRequest(method: string, url: URL, cookieHeader: string |
   return undefined;
 }
 
-/** The request to Directus: only the headers it needs, never the client's X-Forwarded-* or other cookies. */
+/** The request to Directus: only the headers it needs, never the client's X-Forwarded-*, X-Real-IP or other cookies. */
 function upstreamHeaders(request: Request, allowed: DirectusRequest, directus: DirectusOrigin): Headers {
   // The Access service token first: nothing below is a header the browser could use to replace it.
   const headers = new Headers(directus.headers);
   headers.set("accept", allowed.kind === "asset" ? "image/*" : "text/html");
   const userAgent = request.headers.get("user-agent");
   if (userAgent) headers.set("user-agent", userAgent.slice(0, 512));
-  // The one address Directus' rate limiter and activity log should see.
+  // The one address Directus' rate limiter and activity log should see: Cloudflare turns X-Real-IP into the
+  // CF-Connecting-IP Directus reads (cms/.env.production.example, IP_CUSTOM_HEADER).
   const visitor = visitorAddress(request);
-  if (visitor) headers.set("x-forwarded-for", visitor);
+  if (visitor) headers.set("x-real-ip", visitor);
   const cookies = Object.entries(allowed.cookies).map(([name, value]) => `${name}=${value}`);
   if (cookies.length > 0) headers.set("cookie", cookies.join("; "));
   // No If-None-Match for an image: the whole image is wanted for the edge cache, which answers the browser's 304 itself.

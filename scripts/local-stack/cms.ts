@@ -6,10 +6,11 @@
  * applied, on a new database the seed content loaded, and its flows applied
  * (cms/flows.ts: publish on save).
  */
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { USER_ROLE } from "../../cms/access-policies.ts";
 import { SITE_SYNC_ENV } from "../../cms/flows.ts";
+import { dropRefusal, schemaDrops } from "../../cms/ops/schema-guard.mjs";
 import { STUDIO_SETTINGS } from "../../cms/studio-settings.ts";
 import { applyAccessPolicies } from "../cms/apply-access-policies.ts";
 import { applyFlows } from "../cms/apply-flows.ts";
@@ -18,6 +19,7 @@ import { connectAdmin } from "../cms/directus-admin.ts";
 import { type SeedOptions, seedCms } from "../cms/seed.ts";
 import {
   type DirectusDatabase,
+  type DirectusOptions,
   type DirectusServer,
   LOCAL_ADMIN,
   runDirectusCli,
@@ -37,6 +39,30 @@ export const POSTGRES_SCHEMA_SNAPSHOT = resolve(import.meta.dirname, "../../cms/
 /** The snapshot to apply to a database of this kind. */
 export function schemaSnapshotFor(database: DirectusDatabase | undefined): string {
   return database?.client === "pg" ? POSTGRES_SCHEMA_SNAPSHOT : SCHEMA_SNAPSHOT;
+}
+
+/**
+ * Applies the schema snapshot for the database, as cms/ops/init.sh does in
+ * containers: first the database's own snapshot is compared with it, and
+ * when the apply would delete a collection, field or relation that
+ * `dropAllow` does not name (an editor's addition in the Data Studio, say),
+ * this throws with the list and changes nothing. On SQLite our triggers are
+ * set aside while Directus rebuilds tables.
+ */
+export async function applySchemaSnapshot(options: DirectusOptions, dropAllow: readonly string[] = []): Promise<void> {
+  const snapshot = schemaSnapshotFor(options.database);
+  const liveFile = join(options.dataDir, "schema-before-apply.json");
+  await runDirectusCli(options, ["schema", "snapshot", "--yes", "--format", "json", liveFile]);
+  const live = JSON.parse(readFileSync(liveFile, "utf8"));
+  rmSync(liveFile);
+  const refusal = dropRefusal(schemaDrops(live, JSON.parse(readFileSync(snapshot, "utf8"))), dropAllow, snapshot);
+  if (refusal) throw new Error(refusal);
+  const apply = () => runDirectusCli(options, ["schema", "apply", "--yes", snapshot]);
+  if (options.database === undefined || options.database.client === "sqlite3") {
+    await withTriggersSetAside(sqliteDatabaseFile(options.dataDir), apply);
+  } else {
+    await apply();
+  }
 }
 
 /** The stand-in's client; local only, so the secret is no secret. */
@@ -59,6 +85,8 @@ interface CmsOptions {
   siteSync?: SiteSync;
   /** How the seed brings its images (scripts/cms/seed.ts). */
   seedImages?: SeedOptions["images"];
+  /** Collections and fields the schema apply may delete (SCHEMA_DROP_ALLOW); none when left out. */
+  schemaDropAllow?: readonly string[];
   log?: (line: string) => void;
 }
 
@@ -140,13 +168,7 @@ export async function startCms(options: CmsOptions): Promise<RunningCms> {
     // schema exists on a new database; ours run once the schema is applied,
     // on a new database and on an existing one alike.
     await runDirectusCli({ ...directusOptions, withoutOwnMigrations: true }, ["bootstrap"]);
-    const applySchema = () =>
-      runDirectusCli(directusOptions, ["schema", "apply", "--yes", schemaSnapshotFor(options.database)]);
-    if (options.database === undefined || options.database.client === "sqlite3") {
-      await withTriggersSetAside(sqliteDatabaseFile(options.dataDir), applySchema);
-    } else {
-      await applySchema();
-    }
+    await applySchemaSnapshot(directusOptions, options.schemaDropAllow);
     await runDirectusCli(directusOptions, ["database", "migrate:latest"]);
   } catch (error) {
     await standIn.close();

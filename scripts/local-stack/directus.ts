@@ -10,8 +10,10 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { runCommand } from "./run-command.ts";
 
-const CMS_DIR = resolve(import.meta.dirname, "../../cms");
-const CLI = join(CMS_DIR, "node_modules/@directus/api/dist/cli/run.js");
+/** The folder Directus runs in: cms/, where its node_modules, schema and migrations are. */
+export const CMS_DIR = resolve(import.meta.dirname, "../../cms");
+/** Directus' command line (`directus bootstrap`, `schema apply`, `start`, …). */
+export const DIRECTUS_CLI = join(CMS_DIR, "node_modules/@directus/api/dist/cli/run.js");
 /** Our own database migrations (cms/migrations/*.js), run by `database migrate:latest`. */
 const MIGRATIONS_DIR = join(CMS_DIR, "migrations");
 
@@ -110,7 +112,8 @@ function directusEnv(options: DirectusOptions): Record<string, string> {
   };
 }
 
-function childEnv(options: DirectusOptions): NodeJS.ProcessEnv {
+/** The whole environment of a Directus process (or of a script that runs its CLI) with these options. */
+export function directusProcessEnv(options: DirectusOptions): NodeJS.ProcessEnv {
   return { PATH: process.env.PATH, HOME: process.env.HOME, ...directusEnv(options) };
 }
 
@@ -118,8 +121,8 @@ function childEnv(options: DirectusOptions): NodeJS.ProcessEnv {
 export async function runDirectusCli(options: DirectusOptions, args: string[]): Promise<void> {
   await runCommand(
     process.execPath,
-    [CLI, ...args],
-    { cwd: CMS_DIR, env: childEnv(options) },
+    [DIRECTUS_CLI, ...args],
+    { cwd: CMS_DIR, env: directusProcessEnv(options) },
     `directus ${args.join(" ")}`,
   );
 }
@@ -165,9 +168,9 @@ export async function startDirectus(
 
   const launch = () => {
     const launchedAt = Date.now();
-    const current = spawn(process.execPath, [CLI, "start"], {
+    const current = spawn(process.execPath, [DIRECTUS_CLI, "start"], {
       cwd: CMS_DIR,
-      env: childEnv(options),
+      env: directusProcessEnv(options),
       stdio: ["ignore", "pipe", "pipe"],
     });
     let tail = "";

@@ -12,6 +12,7 @@ import { randomBytes } from "node:crypto";
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { aptInstall } from "./apt-install.ts";
 import type { DirectusDatabase } from "./directus.ts";
 import { freePort } from "./free-port.ts";
 import { runCommand } from "./run-command.ts";
@@ -36,22 +37,7 @@ export function ensurePostgres(log: (line: string) => void = console.log): strin
   const present = postgresBinDir();
   if (present) return present;
   log("postgres: no PostgreSQL server under /usr/lib/postgresql, installing Debian's postgresql with apt-get …");
-  const asRoot = process.getuid?.() === 0;
-  const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
-  const aptGet = (...args: string[]) => {
-    const [command, commandArgs] = asRoot ? ["apt-get", args] : ["sudo", ["-n", "apt-get", ...args]];
-    execFileSync(command, commandArgs, { stdio: "inherit", env });
-  };
-  try {
-    aptGet("update", "-qq");
-    aptGet("install", "-y", "-qq", "--no-install-recommends", "postgresql");
-  } catch (error) {
-    throw new Error(
-      "postgres: could not install PostgreSQL with apt-get (needs root or passwordless sudo). " +
-        "Install it yourself (apt-get install postgresql) and run the tests again.",
-      { cause: error },
-    );
-  }
+  aptInstall("postgresql");
   const installed = postgresBinDir();
   if (!installed) throw new Error(`postgres: apt-get finished but there is no initdb under ${VERSIONS_DIR}`);
   return installed;

@@ -78,3 +78,18 @@ export async function sessionToken(user: TestUser): Promise<string> {
     throw new Error(`directus-clients: session login of ${user.email} failed (${response.status})`);
   return token;
 }
+
+/**
+ * Runs `request` again once if the connection it reused had been closed by
+ * Directus meanwhile: Node's server drops a keep-alive connection after 5 s
+ * idle, and a test that waited on a CLI command for longer can race it.
+ */
+export async function retryOnClosedConnection<T>(request: () => Promise<T>): Promise<T> {
+  try {
+    return await request();
+  } catch (error) {
+    const code = (error as { cause?: { code?: unknown } })?.cause?.code;
+    if (!(error instanceof TypeError) || code !== "UND_ERR_SOCKET") throw error;
+    return request();
+  }
+}

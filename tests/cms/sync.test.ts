@@ -13,7 +13,7 @@ import { type ContentSource, createDirectusSource } from "../../workers/sync/dir
 import { coordinatorHarness } from "../model/coordinator-harness.ts";
 import { admin, call, directusUrl } from "./directus-clients.ts";
 
-type Fault = "none" | "slow" | "error-on-second-page" | "garbage" | "shrink";
+type Fault = "none" | "slow" | "error-on-second-page" | "proxy-error" | "garbage" | "shrink";
 
 let platform: Awaited<ReturnType<typeof getPlatformProxy<{ CATALOG: CatalogStore }>>>;
 let persistDir: string;
@@ -41,7 +41,7 @@ function countingStore(): CatalogStore {
 
 /**
  * Sits between the sync and the real Directus and breaks things on demand:
- * slow answers, a 5xx on the second page of recipes, a page that is not JSON,
+ * slow answers, a 5xx on the second page of recipes, a proxy's error page, a page that is not JSON,
  * or two thirds of the recipes missing.
  */
 function startFaultProxy(target: URL): Promise<Server> {
@@ -51,6 +51,10 @@ function startFaultProxy(target: URL): Promise<Server> {
     if (isRecipePage) recipePages += 1;
     if (fault === "garbage" && isRecipePage) {
       outgoing.writeHead(200, { "content-type": "text/html" }).end("<html>Wartungsarbeiten</html>");
+      return;
+    }
+    if (fault === "proxy-error" && isRecipePage) {
+      outgoing.writeHead(502, { "content-type": "text/html" }).end("<html>502 Bad Gateway</html>");
       return;
     }
     if (fault === "error-on-second-page" && isRecipePage && recipePages >= 2) {
@@ -311,6 +315,14 @@ describe("catalog sync from Directus into KV", () => {
           return sync();
         },
         /Bad Gateway|502/,
+      ],
+      [
+        "a proxy's error page arrives in place of Directus' answer",
+        async () => {
+          fault = "proxy-error";
+          return sync();
+        },
+        /failed: HTTP 502/,
       ],
       [
         "a page is not JSON",

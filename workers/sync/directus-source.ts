@@ -98,9 +98,13 @@ async function* pages<T extends Record<string, unknown>>(
   }
 }
 
-/** A readable reason from whatever the SDK threw; a broken or non-JSON answer must not break this too. */
+/**
+ * A readable reason from whatever the SDK threw; a broken or non-JSON answer must not break this too. The SDK
+ * throws a RequestError whose message is Directus' first error message, and empty when the answer had none (a 502
+ * page from a proxy, say): then its status says more.
+ */
 function errorText(error: unknown): string {
-  if (error instanceof Error) return error.message;
+  if (error instanceof Error && error.message) return error.message;
   const errors = (error as { errors?: unknown } | null)?.errors;
   const messages = Array.isArray(errors)
     ? errors.map((entry) => (entry as { message?: unknown } | null)?.message).filter((m) => typeof m === "string")

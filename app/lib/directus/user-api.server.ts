@@ -87,8 +87,9 @@ export function clearSessionCookie(secure: boolean): string {
 
 /**
  * The calls for one visitor; `token` is their Directus session token,
- * `visitor` their address (visitor-address.ts), passed on as
- * X-Forwarded-For so that Directus limits and logs the visitor, not the Worker.
+ * `visitor` their address (visitor-address.ts), passed on as X-Real-IP:
+ * Cloudflare makes it the CF-Connecting-IP of the call, which Directus limits
+ * and logs (IP_CUSTOM_HEADER), so it sees the visitor, not the Worker.
  */
 export function userApi(directus: DirectusOrigin, token: string, visitor: string | undefined): UserApi {
   /** A request with the visitor's session; answers with a status in `pass` are returned, not thrown. */
@@ -108,7 +109,7 @@ export function userApi(directus: DirectusOrigin, token: string, visitor: string
           cookie: `${SESSION_COOKIE}=${token}`,
           accept: "application/json",
           ...(body === undefined ? {} : { "content-type": "application/json" }),
-          ...(visitor === undefined ? {} : { "x-forwarded-for": visitor }),
+          ...(visitor === undefined ? {} : { "x-real-ip": visitor }),
         },
         body: body === undefined ? undefined : JSON.stringify(body),
         signal: AbortSignal.timeout(TIMEOUT_MS),
