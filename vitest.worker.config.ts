@@ -12,6 +12,8 @@ const directus = createDirectusStandIn();
 const content = createDirectusContentStandIn();
 const EDGE_TESTS = ["tests/worker/edge/**/*.test.ts"];
 const SYNC_TESTS = ["tests/worker/sync/**/*.test.ts"];
+/** Every project's first module: each log line the Worker writes must be JSON with an event. */
+const setupFiles = ["tests/worker/log-lines.ts"];
 /** The bearer token POST /sync requires in these tests (a Worker secret in production). */
 const SYNC_TOKEN = "test-sync-token-0123456789abcdef0123456789";
 /** The Access service token the stand-ins ask for, as Cloudflare Access in front of Directus does in production. */
@@ -42,6 +44,7 @@ export default defineConfig({
             ...EDGE_TESTS,
             ...SYNC_TESTS,
           ],
+          setupFiles,
         },
       },
       {
@@ -57,7 +60,7 @@ export default defineConfig({
             },
           }),
         ],
-        test: { name: "worker-edge", include: EDGE_TESTS },
+        test: { name: "worker-edge", include: EDGE_TESTS, setupFiles },
       },
       {
         // The sync inside the Worker (/sync, the catalog coordinator as a
@@ -74,7 +77,7 @@ export default defineConfig({
           }),
         ],
         // Each publish waits out the coordinator's settling second.
-        test: { name: "worker-sync", include: SYNC_TESTS, testTimeout: 30_000 },
+        test: { name: "worker-sync", include: SYNC_TESTS, testTimeout: 30_000, setupFiles },
       },
       {
         // The same Worker with broken variables: it must refuse to start.
@@ -86,13 +89,13 @@ export default defineConfig({
             },
           }),
         ],
-        test: { name: "worker-bad-config", include: ["tests/worker/bad-config.test.ts"] },
+        test: { name: "worker-bad-config", include: ["tests/worker/bad-config.test.ts"], setupFiles },
       },
       {
         // The same Worker told it is in production, with the development
         // addresses and example data: it must refuse to start.
         plugins: [cloudflareTest({ wrangler, miniflare: { bindings: { ENVIRONMENT: "production" } } })],
-        test: { name: "worker-production-config", include: ["tests/worker/production-config.test.ts"] },
+        test: { name: "worker-production-config", include: ["tests/worker/production-config.test.ts"], setupFiles },
       },
     ],
   },

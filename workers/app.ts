@@ -6,6 +6,7 @@ import { createCatalogCache } from "../app/lib/catalog/catalog-cache.server.ts";
 import { EMPTY_CATALOG_VIEW } from "../app/lib/catalog/catalog-view.ts";
 import { readConfig } from "../app/lib/config.server.ts";
 import { directusOrigin } from "../app/lib/directus/directus-origin.ts";
+import { logEvent } from "../app/lib/log.ts";
 import {
   catalogContext,
   nonceContext,
@@ -154,6 +155,6 @@ export default {
   // The cron only asks for a sync; the coordinator runs it in its own steps and logs how it went.
   async scheduled(_controller, env) {
     const answer = await catalogCoordinator(env).request("publish", false, "cron");
-    if (!answer.ok) console.warn(JSON.stringify({ event: "sync.busy", trigger: "cron", error: answer.busy }));
+    if (!answer.ok) logEvent("warn", "sync.busy", { trigger: "cron" }, { error: answer.busy });
   },
 } satisfies ExportedHandler<Env>;

@@ -8,6 +8,7 @@ import type { CatalogStore } from "../../app/lib/catalog/storage.ts";
 import {
   Coordinator,
   type CoordinatorLimits,
+  type CoordinatorOptions,
   type RequestView,
   type SyncSummary,
 } from "../../workers/sync/coordinator.ts";
@@ -21,7 +22,8 @@ interface HarnessOptions {
   limits?: Partial<CoordinatorLimits>;
   /** The clock's start; it only moves when `advance` or a run moves it. */
   start?: number;
-  log?: (level: "info" | "warn" | "error", line: string) => void;
+  /** Where the coordinator's log lines go; by default nowhere. */
+  log?: CoordinatorOptions["log"];
 }
 
 /** Steps a run may take before the harness gives up on it. */

@@ -39,6 +39,7 @@ import {
 import { comparableRecipe } from "../../app/lib/catalog/stored-catalog.ts";
 import { CATALOG_FORMAT_VERSION, type CatalogRecipe } from "../../app/lib/catalog/types.ts";
 import { errorMessage } from "../../app/lib/error-message.ts";
+import { logEvent } from "../../app/lib/log.ts";
 import type { ContentSource } from "./directus-source.ts";
 import { SourceError } from "./directus-source.ts";
 import {
@@ -231,8 +232,8 @@ export interface CoordinatorOptions {
   alarm: AlarmClock;
   clock?: () => number;
   limits?: Partial<CoordinatorLimits>;
-  /** Where log lines go (Workers Logs in production). */
-  log?: (level: "info" | "warn" | "error", line: string) => void;
+  /** Where log lines go: app/lib/log.ts (Workers Logs in production, and the error tracker). */
+  log?: typeof logEvent;
 }
 
 const iso = (ms: number | null | undefined) => (ms === null || ms === undefined ? null : new Date(ms).toISOString());
@@ -286,13 +287,7 @@ export class Coordinator {
     this.#alarm = options.alarm;
     this.#clock = options.clock ?? Date.now;
     this.#limits = { ...PRODUCTION_LIMITS, ...options.limits };
-    this.#log =
-      options.log ??
-      ((level, line) => {
-        if (level === "error") console.error(line);
-        else if (level === "warn") console.warn(line);
-        else console.log(line);
-      });
+    this.#log = options.log ?? logEvent;
   }
 
   // Requests: cheap, never touching KV, so that they can be answered while a step awaits KV.
@@ -414,10 +409,7 @@ export class Coordinator {
     const failures = (this.#ledger.setting<number>("failedSteps") ?? 0) + 1;
     const running = this.#ledger.running();
     const message = errorMessage(error);
-    this.#log(
-      "error",
-      JSON.stringify({ event: "sync.step-failed", request: running?.id ?? null, failures, error: message }),
-    );
+    this.#log("error", "sync.step-failed", { request: running?.id ?? null, failures }, { error });
     if (failures >= FAILED_STEPS_BEFORE_GIVING_UP && running) {
       const run = this.#ledger.setting<Run>("run");
       if (run) this.#dropRun(run);
@@ -989,7 +981,7 @@ export class Coordinator {
       for (const key of batch) this.#ledger.recordDeleted(key, now);
       deleted += batch.length;
     }
-    if (deleted > 0) this.#log("info", JSON.stringify({ event: "sync.swept", deletes: deleted }));
+    if (deleted > 0) this.#log("info", "sync.swept", { deletes: deleted });
     this.#ledger.forgetDeletedKeys(now - FORGET_DELETED_MS);
     return Number.isFinite(wake) ? wake : null;
   }
@@ -1016,8 +1008,7 @@ export class Coordinator {
     summary: SyncSummary | null,
     error?: string,
   ): void {
-    const line = {
-      event: "sync",
+    const fields = {
       request: request.id,
       trigger: request.trigger,
       action: request.action,
@@ -1031,21 +1022,16 @@ export class Coordinator {
       steps: summary?.steps ?? null,
       maxOperations: summary?.maxOperations ?? null,
       durationMs: this.#clock() - (request.startedAt ?? request.requestedAt),
-      ...(error ? { error } : {}),
     };
-    this.#log(outcome === "failed" ? "error" : "info", JSON.stringify(line));
+    this.#log(outcome === "failed" ? "error" : "info", "sync", fields, { error });
   }
 
   #logSkipped(record: SkippedRecord): void {
-    this.#log(
-      "warn",
-      JSON.stringify({
-        event: "sync.skipped",
-        kind: record.kind,
-        id: record.id,
-        label: record.label,
-        problems: record.problems,
-      }),
-    );
+    this.#log("warn", "sync.skipped", {
+      kind: record.kind,
+      id: record.id,
+      label: record.label,
+      problems: record.problems,
+    });
   }
 }
