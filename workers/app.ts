@@ -19,7 +19,7 @@ import { authRoutes } from "./auth-routes.ts";
 import { contentSecurityPolicy } from "./content-security-policy.ts";
 import { proxyToDirectus } from "./directus-proxy.ts";
 import { errorResponse } from "./error-page.ts";
-import { healthResponse } from "./health.ts";
+import { healthAccess, healthRefused, healthResponse } from "./health.ts";
 import { originCheck } from "./origin-check.ts";
 import { servePage } from "./page-cache.ts";
 import { requestLimits } from "./request-limits.ts";
@@ -97,7 +97,11 @@ app.use(
 app.use(originCheck);
 app.use(requestLimits);
 
-app.get("/healthz", (c) => healthResponse(c.env.CATALOG, (version) => coordinatorHealth(c.env, version)));
+app.get("/healthz", async (c) => {
+  const access = await healthAccess(c.req.header("authorization"), config.syncToken);
+  if (access === "refused") return healthRefused();
+  return healthResponse(c.env.CATALOG, (version) => coordinatorHealth(c.env, version), access === "details");
+});
 app.all("/sync", syncEndpoint(config.syncToken));
 app.route("/", authRoutes(directus));
 app.all("/directus/*", (c) => proxyToDirectus(c, directus, () => caches.open("images")));

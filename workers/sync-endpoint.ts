@@ -36,7 +36,7 @@ const BUSY_RETRY_SECONDS = 10;
  * Whether the Authorization header carries `token`, compared in constant
  * time on the SHA-256 digests, which have one length whatever the token's.
  */
-async function bearerMatches(header: string | null, token: string): Promise<boolean> {
+export async function bearerMatches(header: string | null, token: string): Promise<boolean> {
   const given = BEARER.exec(header ?? "")?.[1];
   if (!given) return false;
   const [a, b] = await Promise.all([sha256(given), sha256(token)]);

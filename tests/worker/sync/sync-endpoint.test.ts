@@ -10,7 +10,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { readPointer } from "../../../app/lib/catalog/storage.ts";
 import type { CoordinatorStatus } from "../../../workers/sync/coordinator.ts";
 import { loggedDuring } from "../log-lines.ts";
-import { ask, freshSite, get, health, holds, ORIGIN, sync } from "../sync-site.ts";
+import { AUTH, ask, freshSite, get, health, holds, ORIGIN, sync } from "../sync-site.ts";
 
 beforeEach(freshSite);
 
@@ -134,7 +134,7 @@ describe("rollback", () => {
     // The content that was rolled back is still in Directus: the flow's sync must not bring it back.
     const held = await sync();
     expect(held.summary).toMatchObject({ status: "held", manifest: first.summary?.manifest, writes: 0 });
-    expect((await health()).body).toMatchObject({
+    expect((await health(AUTH)).body).toMatchObject({
       status: "ok",
       version: first.summary?.manifest,
       held: expect.any(Object),
@@ -187,32 +187,6 @@ describe("GET /sync", () => {
 
   it("answers 404 for a request it does not know", async () => {
     expect((await get("/sync?request=424242")).response.status).toBe(404);
-  });
-});
-
-describe("GET /healthz", () => {
-  it("answers 503 while nothing is published", async () => {
-    const { response, body } = await health();
-    expect(response.status).toBe(503);
-    expect(body).toEqual({ status: "no-catalog" });
-    expect(response.headers.get("cache-control")).toBe("no-store");
-  });
-
-  it("names the live version, its age and recipe count, and the coordinator's confirmation", async () => {
-    const published = await sync();
-    const { response, body } = await health();
-    expect(response.status).toBe(200);
-    expect(body).toMatchObject({
-      status: "ok",
-      version: published.summary?.manifest,
-      liveVersion: published.summary?.manifest,
-      recipes: 3,
-      ingredients: 1,
-      held: null,
-      publishing: null,
-    });
-    expect(body.syncAgeSeconds).toBeGreaterThanOrEqual(0);
-    expect(body.syncAgeSeconds).toBeLessThan(60);
   });
 });
 
