@@ -19,6 +19,7 @@ import { authRoutes } from "./auth-routes.ts";
 import { contentSecurityPolicy } from "./content-security-policy.ts";
 import { proxyToDirectus } from "./directus-proxy.ts";
 import { errorResponse } from "./error-page.ts";
+import { startErrorTracking } from "./error-tracker.ts";
 import { healthAccess, healthRefused, healthResponse } from "./health.ts";
 import { originCheck } from "./origin-check.ts";
 import { servePage } from "./page-cache.ts";
@@ -33,6 +34,8 @@ export { CatalogCoordinator } from "./sync/catalog-coordinator.ts";
 // Validated once per isolate, before the first request: a bad variable stops
 // the Worker at start-up with a message naming it, instead of failing on a page.
 const config = readConfig(env);
+// Off without SENTRY_DSN; then nothing of the tracker is loaded (workers/error-tracker.ts).
+startErrorTracking(config.sentryDsn, config.environment);
 /** Where the Worker reaches Directus, and the Access service token it shows there. */
 const directus = directusOrigin(config.directusUrl, config.directusAccessToken);
 
@@ -80,6 +83,13 @@ const handleRequest: RequestHandler = import.meta.env.DEV
     };
 
 const app = new Hono<{ Bindings: Env; Variables: { nonce: string } }>();
+
+// What no handler caught: logged (and so reported) with the method and path only, answered with
+// the German error page. React Router answers its own failures (app/entry.server.tsx).
+app.onError((error, c) => {
+  logEvent("error", "fetch.failed", { method: c.req.method, path: new URL(c.req.url).pathname }, { error });
+  return errorResponse(c.req.raw, 500);
+});
 
 // Headers on every Worker response: the consent-aware Content Security
 // Policy with this response's nonce, and the fixed ones.
@@ -157,8 +167,14 @@ app.all("*", async (c) => {
 export default {
   fetch: app.fetch,
   // The cron only asks for a sync; the coordinator runs it in its own steps and logs how it went.
-  async scheduled(_controller, env) {
-    const answer = await catalogCoordinator(env).request("publish", false, "cron");
+  async scheduled(controller, env) {
+    const answer = await catalogCoordinator(env)
+      .request("publish", false, "cron")
+      .catch((error: unknown) => {
+        logEvent("error", "scheduled.failed", { cron: controller.cron }, { error });
+        // Thrown on, so the runtime marks the cron run failed too.
+        throw error;
+      });
     if (!answer.ok) logEvent("warn", "sync.busy", { trigger: "cron" }, { error: answer.busy });
   },
 } satisfies ExportedHandler<Env>;

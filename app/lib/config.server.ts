@@ -51,6 +51,8 @@ export interface SiteConfig {
   gtmId: string | null;
   /** The secret Directus' flow sends to POST /sync (a Worker secret); null: publish on save is off. */
   syncToken: string | null;
+  /** The Sentry project errors are reported to (SENTRY_DSN, a Worker secret); null: error tracking is off. */
+  sentryDsn: string | null;
 }
 
 /** Thrown when the configuration is incomplete; its message names every bad variable. */
@@ -76,6 +78,9 @@ const GTM_ID_PATTERN = /^GTM-[A-Z0-9]{4,12}$/;
 const ACCESS_CLIENT_ID_PATTERN = /^[A-Za-z0-9._-]{8,128}$/;
 /** Its secret: 64 hex digits as issued; any token characters, long enough not to be guessed. */
 const ACCESS_CLIENT_SECRET_PATTERN = /^[A-Za-z0-9\-._~+/=]{32,512}$/;
+/** A Sentry DSN's public key (32 hex digits as Sentry issues them) and project id (digits, the path's last part). */
+const SENTRY_KEY_PATTERN = /^[A-Za-z0-9]{16,64}$/;
+const SENTRY_PROJECT_PATH = /^(?:\/[A-Za-z0-9._-]+)*\/[0-9]{1,20}$/;
 /** A bearer token (RFC 6750 characters) long enough not to be guessed: `openssl rand -hex 32` gives 64. */
 const SYNC_TOKEN_PATTERN = /^[A-Za-z0-9\-._~+/]{32,512}$/;
 // Deliberately loose: the address is shown, not mailed to; it only has to look like one.
@@ -193,6 +198,32 @@ export function readConfig(env: object): SiteConfig {
     return clientId !== null && clientSecret !== null ? { clientId, clientSecret } : null;
   }
 
+  function optionalSentryDsn(name: string): string | null {
+    const value = vars[name];
+    if (value === undefined || value === "") return null;
+    // Named, not printed: whoever holds a DSN can send events to the project.
+    const rule = `${name} must be a Sentry DSN (https://<key>@<host>/<project id>), or unset`;
+    let parsed: URL;
+    try {
+      parsed = new URL(String(value).trim());
+    } catch {
+      problems.push(rule);
+      return null;
+    }
+    const shaped =
+      (parsed.protocol === "https:" || parsed.protocol === "http:") &&
+      SENTRY_KEY_PATTERN.test(parsed.username) &&
+      parsed.password === "" &&
+      SENTRY_PROJECT_PATH.test(parsed.pathname) &&
+      parsed.search === "" &&
+      parsed.hash === "";
+    if (!shaped) {
+      problems.push(rule);
+      return null;
+    }
+    return parsed.href;
+  }
+
   function environment(name: string): Environment {
     const value = vars[name];
     if (value === undefined || value === "") return "development";
@@ -230,6 +261,7 @@ export function readConfig(env: object): SiteConfig {
       SYNC_TOKEN_PATTERN,
       "at least 32 characters of letters, digits and - . _ ~ + /",
     ),
+    sentryDsn: optionalSentryDsn("SENTRY_DSN"),
   };
 
   if (config.environment === "production") problems.push(...productionProblems(vars));
@@ -254,6 +286,14 @@ function productionProblems(vars: Record<string, unknown>): string[] {
     if (url.protocol !== "https:") problems.push(`${name} must use https:// in production, got "${url.href}"`);
     if (LOCAL_HOST.test(url.hostname))
       problems.push(`${name} must not be a local address in production, got "${url.href}"`);
+  }
+  const dsn = vars.SENTRY_DSN;
+  if (typeof dsn === "string" && dsn !== "" && URL.canParse(dsn)) {
+    // Its host only: the DSN's key is not printed.
+    const url = new URL(dsn);
+    if (url.protocol !== "https:" || LOCAL_HOST.test(url.hostname) || EXAMPLE_DATA.test(url.host)) {
+      problems.push(`SENTRY_DSN must name a real Sentry host over https:// in production, got host "${url.host}"`);
+    }
   }
   for (const name of [
     "SITE_URL",
