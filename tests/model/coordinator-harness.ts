@@ -24,6 +24,8 @@ interface HarnessOptions {
   start?: number;
   /** Where the coordinator's log lines go; by default nowhere. */
   log?: CoordinatorOptions["log"];
+  /** Whether the site has publish on save (CoordinatorOptions.publishOnSave). */
+  publishOnSave?: boolean;
 }
 
 /** Steps a run may take before the harness gives up on it. */
@@ -35,6 +37,7 @@ export function coordinatorHarness({
   limits,
   start = Date.parse("2026-11-25T00:00:00Z"),
   log,
+  publishOnSave,
 }: HarnessOptions) {
   let now = start;
   let alarmAt: number | null = null;
@@ -48,6 +51,7 @@ export function coordinatorHarness({
       clock,
       limits,
       log: log ?? (() => {}),
+      publishOnSave,
       alarm: {
         get: async () => alarmAt,
         set: async (at) => {

@@ -40,6 +40,7 @@ export class CatalogCoordinator extends DurableObject<Env> {
       store: env.CATALOG,
       source: () => createDirectusSource({ url: directus.url, headers: directus.headers }),
       alarm: { get: () => ctx.storage.getAlarm(), set: (at) => ctx.storage.setAlarm(at) },
+      publishOnSave: config.syncToken !== null,
     });
   }
 

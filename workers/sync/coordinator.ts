@@ -232,6 +232,12 @@ export interface CoordinatorOptions {
   alarm: AlarmClock;
   clock?: () => number;
   limits?: Partial<CoordinatorLimits>;
+  /**
+   * Whether Directus' flow asks for a publish on every save (the site has a
+   * SYNC_TOKEN). Then a cron run that publishes changed content means a save
+   * was not published on save, which is logged and reported.
+   */
+  publishOnSave?: boolean;
   /** Where log lines go: app/lib/log.ts (Workers Logs in production, and the error tracker). */
   log?: typeof logEvent;
 }
@@ -280,6 +286,7 @@ export class Coordinator {
   readonly #clock: () => number;
   readonly #limits: CoordinatorLimits;
   readonly #log: NonNullable<CoordinatorOptions["log"]>;
+  readonly #publishOnSave: boolean;
   constructor(options: CoordinatorOptions) {
     this.#ledger = new Ledger(options.db);
     this.#store = options.store;
@@ -288,6 +295,7 @@ export class Coordinator {
     this.#clock = options.clock ?? Date.now;
     this.#limits = { ...PRODUCTION_LIMITS, ...options.limits };
     this.#log = options.log ?? logEvent;
+    this.#publishOnSave = options.publishOnSave ?? false;
   }
 
   // Requests: cheap, never touching KV, so that they can be answered while a step awaits KV.
@@ -993,6 +1001,37 @@ export class Coordinator {
     this.#ledger.finishRequest(request.id, this.#clock(), { summary });
     this.#logFinished(request, summary.status, summary);
     for (const record of skipped) this.#logSkipped(record);
+    if (summary.status === "published") this.#noticeMissedPublishOnSave(request, summary);
+  }
+
+  /**
+   * A cron run that publishes changed content found saves that no publish on
+   * save brought to the site: the flow's call failed, or the flow did not run
+   * (off, misconfigured, Directus' flows down), or content changed outside
+   * the Data Studio. Not when a request of the API joined the cron's before
+   * it started, or came while it ran: that was the flow's call, only later
+   * than the cron. A first publish has nothing to miss.
+   */
+  #noticeMissedPublishOnSave(request: RequestRow, summary: SyncSummary): void {
+    if (!this.#publishOnSave || request.trigger !== "cron" || summary.previousRecipes === null) return;
+    if (request.lastRequestedAt !== request.requestedAt) return;
+    const startedAt = request.startedAt ?? request.requestedAt;
+    if (this.#ledger.queued().some((entry) => entry.trigger === "api" && entry.requestedAt >= startedAt)) return;
+    const changes = summary.changes ?? { added: [], changed: [], removed: [] };
+    this.#log(
+      "warn",
+      "publish-on-save-missed",
+      {
+        request: request.id,
+        version: summary.manifest,
+        added: changes.added.length,
+        changed: changes.changed.length,
+        removed: changes.removed.length,
+        // A few, to find them in Directus; the counts say how many.
+        recipes: [...changes.changed, ...changes.added, ...changes.removed].slice(0, 5),
+      },
+      { report: true },
+    );
   }
 
   #fail(request: RequestRow | undefined, error: { kind: FailureKind; message: string }): void {

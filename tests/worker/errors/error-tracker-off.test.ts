@@ -52,11 +52,17 @@ describe("without SENTRY_DSN", () => {
     expect(await envelopes()).toEqual([]);
   });
 
-  it("a failed sync is logged, and nothing is sent", async () => {
+  it("a failed sync and a missed publish on save are logged, and nothing is sent", async () => {
     await sync();
+    await holds({ edition: 2 });
+    expect(await runCron()).toBeUndefined();
+    for (let attempt = 0; attempt < 100 && loggedEvents("publish-on-save-missed").length === 0; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
     await holds({ down: true });
     expect((await sync()).state).toBe("failed");
     await afterReportsWouldHaveArrived();
+    expect(loggedEvents("publish-on-save-missed")).toHaveLength(1);
     expect(loggedEvents("sync").filter((entry) => entry.outcome === "failed")).toHaveLength(1);
     expect(await envelopes()).toEqual([]);
   });

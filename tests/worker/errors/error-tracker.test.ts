@@ -140,6 +140,20 @@ describe("a sync that fails", () => {
   });
 });
 
+describe("a save that publish on save missed", () => {
+  it("is published by the cron, logged as a warning and reported", async () => {
+    await sync();
+    // An editor's save whose flow call never came.
+    await holds({ edition: 2 });
+    expect(await runCron()).toBeUndefined();
+    const [missed] = await reported("publish-on-save-missed");
+    expect(missed?.event).toMatchObject({ level: "warning", message: "publish-on-save-missed" });
+    expect(loggedEvents("publish-on-save-missed")).toEqual([
+      expect.objectContaining({ level: "warn", changed: 3, added: 0, removed: 0 }),
+    ]);
+  });
+});
+
 describe("the SDK", () => {
   it("ran in this isolate (loaded on its first report)", () => {
     expect("__SENTRY__" in globalThis).toBe(true);
