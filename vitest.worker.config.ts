@@ -3,6 +3,7 @@ import { defineConfig } from "vitest/config";
 import { createDirectusContentStandIn } from "./tests/stand-ins/directus-content-stand-in.ts";
 import { createDirectusStandIn } from "./tests/stand-ins/directus-stand-in.ts";
 import { STAND_IN_ACCESS_TOKEN, STAND_IN_DIRECTUS_URL } from "./tests/stand-ins/directus-stand-in-contract.ts";
+import { createSentryIngestStandIn, STAND_IN_SENTRY_DSN } from "./tests/stand-ins/sentry-ingest-stand-in.ts";
 import { TEST_FORM_TOKEN_SECRET } from "./tests/worker/form-token-contract.ts";
 
 // The built Worker (run `npm run build` first) inside workerd, with the same
@@ -13,6 +14,9 @@ const directus = createDirectusStandIn();
 const content = createDirectusContentStandIn();
 const EDGE_TESTS = ["tests/worker/edge/**/*.test.ts"];
 const SYNC_TESTS = ["tests/worker/sync/**/*.test.ts"];
+const ERROR_TESTS = ["tests/worker/errors/**/*.test.ts"];
+/** Every project's first module: each log line the Worker writes must be JSON with an event. */
+const setupFiles = ["tests/worker/log-lines.ts"];
 /** The bearer token POST /sync requires in these tests (a Worker secret in production). */
 const SYNC_TOKEN = "test-sync-token-0123456789abcdef0123456789";
 /** The Access service token the stand-ins ask for, as Cloudflare Access in front of Directus does in production. */
@@ -20,6 +24,34 @@ const ACCESS_TOKEN = {
   DIRECTUS_ACCESS_CLIENT_ID: STAND_IN_ACCESS_TOKEN.clientId,
   DIRECTUS_ACCESS_CLIENT_SECRET: STAND_IN_ACCESS_TOKEN.clientSecret,
 };
+
+/**
+ * The error-tracking projects' Worker: a content stand-in of its own for the coordinator's syncs,
+ * and a stand-in for Sentry's ingest, each reached by its host; `dsn` set or not.
+ */
+function errorTrackingProject(name: string, include: string, dsn: string | undefined) {
+  const content = createDirectusContentStandIn();
+  const sentry = createSentryIngestStandIn();
+  return {
+    plugins: [
+      cloudflareTest({
+        wrangler,
+        miniflare: {
+          bindings: {
+            DIRECTUS_URL: STAND_IN_DIRECTUS_URL,
+            SYNC_TOKEN,
+            ...ACCESS_TOKEN,
+            ...(dsn === undefined ? {} : { SENTRY_DSN: dsn }),
+          },
+          outboundService: (request: Parameters<typeof sentry.handle>[0]) =>
+            sentry.handles(request) ? sentry.handle(request) : content.handle(request),
+          serviceBindings: { CONTENT: content.control, SENTRY_LOG: sentry.log },
+        },
+      }),
+    ],
+    test: { name, include: [include], testTimeout: 30_000, setupFiles },
+  };
+}
 
 export default defineConfig({
   test: {
@@ -48,7 +80,9 @@ export default defineConfig({
             "tests/worker/production-config.test.ts",
             ...EDGE_TESTS,
             ...SYNC_TESTS,
+            ...ERROR_TESTS,
           ],
+          setupFiles,
         },
       },
       {
@@ -70,7 +104,7 @@ export default defineConfig({
             },
           }),
         ],
-        test: { name: "worker-edge", include: EDGE_TESTS },
+        test: { name: "worker-edge", include: EDGE_TESTS, setupFiles },
       },
       {
         // The sync inside the Worker (/sync, the catalog coordinator as a
@@ -87,7 +121,15 @@ export default defineConfig({
           }),
         ],
         // Each publish waits out the coordinator's settling second.
-        test: { name: "worker-sync", include: SYNC_TESTS, testTimeout: 30_000 },
+        test: { name: "worker-sync", include: SYNC_TESTS, testTimeout: 30_000, setupFiles },
+      },
+      // Error tracking on: SENTRY_DSN names the stand-in for Sentry's ingest, which records every envelope.
+      errorTrackingProject("worker-errors", "tests/worker/errors/error-tracker.test.ts", STAND_IN_SENTRY_DSN),
+      // The same failures without SENTRY_DSN: nothing may reach the stand-in.
+      errorTrackingProject("worker-errors-off", "tests/worker/errors/error-tracker-off.test.ts", undefined),
+      {
+        // The built Worker's modules as files, read in Node: what an isolate loads when it starts.
+        test: { name: "worker-build", include: ["tests/build/**/*.test.ts"], environment: "node" },
       },
       {
         // The same Worker with broken variables: it must refuse to start.
@@ -99,13 +141,13 @@ export default defineConfig({
             },
           }),
         ],
-        test: { name: "worker-bad-config", include: ["tests/worker/bad-config.test.ts"] },
+        test: { name: "worker-bad-config", include: ["tests/worker/bad-config.test.ts"], setupFiles },
       },
       {
         // The same Worker told it is in production, with the development
         // addresses and example data: it must refuse to start.
         plugins: [cloudflareTest({ wrangler, miniflare: { bindings: { ENVIRONMENT: "production" } } })],
-        test: { name: "worker-production-config", include: ["tests/worker/production-config.test.ts"] },
+        test: { name: "worker-production-config", include: ["tests/worker/production-config.test.ts"], setupFiles },
       },
     ],
   },

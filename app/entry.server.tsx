@@ -1,6 +1,7 @@
 import { renderToReadableStream } from "react-dom/server.node";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
+import { logEvent } from "./lib/log.ts";
 import { NonceContext } from "./lib/nonce.ts";
 import { nonceContext } from "./lib/site-context.server.ts";
 
@@ -33,9 +34,9 @@ export default async function handleRequest(
       signal: abort,
       onError(error: unknown) {
         statusCode = 500;
-        // Errors before the shell is ready reject the promise and are logged by
-        // React Router; these are errors while streaming.
-        console.error(error);
+        // Errors before the shell is ready reject the promise and reach handleError
+        // through React Router; these are errors while streaming.
+        logEvent("error", "page.render-failed", requestFields(request), { error });
       },
     },
   );
@@ -48,8 +49,16 @@ export default async function handleRequest(
   return new Response(html, { headers: responseHeaders, status: statusCode });
 }
 
-/** Logs real failures only: aborted requests and 4xx answers (a form post to a page without one) are traffic. */
+/** What a page's failure is logged with: the method and the path, never the query (it holds what visitors typed). */
+function requestFields(request: Request): { method: string; path: string } {
+  return { method: request.method, path: new URL(request.url).pathname };
+}
+
+/**
+ * Logs (and so reports, workers/error-tracker.ts) real failures only: aborted
+ * requests and 4xx answers (a form post to a page without one) are traffic.
+ */
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted || (isRouteErrorResponse(error) && error.status < 500)) return;
-  console.error(error);
+  logEvent("error", "page.failed", requestFields(request), { error });
 };

@@ -114,8 +114,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  // 4xx answers are the visitor's request, not a failure of ours; handleError logs the rest.
-  if (!isRouteErrorResponse(error) || error.status >= 500) console.error(error);
+  // Not logged here: on the server handleError (entry.server.tsx) has logged it, in the browser React reports it.
   return (
     <article className="page prose">
       <title>{notFound ? "Seite nicht gefunden" : "Ein Fehler ist aufgetreten"}</title>

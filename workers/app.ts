@@ -7,6 +7,7 @@ import { EMPTY_CATALOG_VIEW } from "../app/lib/catalog/catalog-view.ts";
 import { readConfig } from "../app/lib/config.server.ts";
 import { formTokenKey } from "../app/lib/csrf.server.ts";
 import { directusOrigin } from "../app/lib/directus/directus-origin.ts";
+import { logEvent } from "../app/lib/log.ts";
 import {
   catalogContext,
   nonceContext,
@@ -19,7 +20,8 @@ import { authRoutes } from "./auth-routes.ts";
 import { contentSecurityPolicy } from "./content-security-policy.ts";
 import { proxyToDirectus } from "./directus-proxy.ts";
 import { errorResponse } from "./error-page.ts";
-import { healthResponse } from "./health.ts";
+import { startErrorTracking } from "./error-tracker.ts";
+import { healthAccess, healthRefused, healthResponse } from "./health.ts";
 import { originCheck } from "./origin-check.ts";
 import { servePage } from "./page-cache.ts";
 import { requestLimits } from "./request-limits.ts";
@@ -34,6 +36,8 @@ export { CatalogCoordinator } from "./sync/catalog-coordinator.ts";
 // Validated once per isolate, before the first request: a bad variable stops
 // the Worker at start-up with a message naming it, instead of failing on a page.
 const config = readConfig(env);
+// Off without SENTRY_DSN; then nothing of the tracker is loaded (workers/error-tracker.ts).
+startErrorTracking(config.sentryDsn, config.environment);
 /** Where the Worker reaches Directus, and the Access service token it shows there. */
 const directus = directusOrigin(config.directusUrl, config.directusAccessToken);
 /** The key of the form tokens (csrf.server.ts), imported once per isolate. */
@@ -92,6 +96,14 @@ const app = new Hono<{ Bindings: Env; Variables: { nonce: string } }>();
 // Which version answered, on every Worker response (errors and refusals
 // too): the deploy pipeline's checks read it (workers/worker-version.ts).
 app.use(workerVersion(env.CF_VERSION_METADATA));
+
+// What no handler caught: logged (and so reported) with the method and path only, answered with
+// the German error page. React Router answers its own failures (app/entry.server.tsx).
+app.onError((error, c) => {
+  logEvent("error", "fetch.failed", { method: c.req.method, path: new URL(c.req.url).pathname }, { error });
+  return errorResponse(c.req.raw, 500);
+});
+
 // Headers on every Worker response: the consent-aware Content Security
 // Policy with this response's nonce, and the fixed ones.
 app.use(contentSecurityPolicy(config.consentCookieName));
@@ -108,7 +120,11 @@ app.use(
 app.use(originCheck);
 app.use(requestLimits);
 
-app.get("/healthz", (c) => healthResponse(c.env.CATALOG, (version) => coordinatorHealth(c.env, version)));
+app.get("/healthz", async (c) => {
+  const access = await healthAccess(c.req.header("authorization"), config.syncToken);
+  if (access === "refused") return healthRefused();
+  return healthResponse(c.env.CATALOG, (version) => coordinatorHealth(c.env, version), access === "details");
+});
 app.all("/sync", syncEndpoint(config.syncToken));
 app.route("/", authRoutes(directus, formKey));
 app.all("/directus/*", (c) =>
@@ -171,8 +187,14 @@ app.all("*", async (c) => {
 export default {
   fetch: app.fetch,
   // The cron only asks for a sync; the coordinator runs it in its own steps and logs how it went.
-  async scheduled(_controller, env) {
-    const answer = await catalogCoordinator(env).request("publish", false, "cron");
-    if (!answer.ok) console.warn(JSON.stringify({ event: "sync.busy", trigger: "cron", error: answer.busy }));
+  async scheduled(controller, env) {
+    const answer = await catalogCoordinator(env)
+      .request("publish", false, "cron")
+      .catch((error: unknown) => {
+        logEvent("error", "scheduled.failed", { cron: controller.cron }, { error });
+        // Thrown on, so the runtime marks the cron run failed too.
+        throw error;
+      });
+    if (!answer.ok) logEvent("warn", "sync.busy", { trigger: "cron" }, { error: answer.busy });
   },
 } satisfies ExportedHandler<Env>;

@@ -21,8 +21,8 @@ import { clearedCookie, hostCookieName, isHttps, readCookie, serializeCookie } f
 import { clearSignInNonce, formTokenValid, newSignInNonce } from "../app/lib/csrf.server.ts";
 import type { DirectusOrigin } from "../app/lib/directus/directus-origin.ts";
 import { clearSessionCookie, sessionTokenFrom, userApi } from "../app/lib/directus/user-api.server.ts";
-import { errorMessage } from "../app/lib/error-message.ts";
 import { RETURN_PATH_PARAM } from "../app/lib/form-fields.ts";
+import { logEvent } from "../app/lib/log.ts";
 import { setNotice } from "../app/lib/notice-cookie.server.ts";
 import { formReturnPath, safeReturnPath } from "../app/lib/return-path.ts";
 import { visitorAddress } from "../app/lib/visitor-address.ts";
@@ -75,7 +75,7 @@ export function authRoutes(directus: DirectusOrigin, formKey: Promise<CryptoKey>
     const reason = c.req.query("reason");
     if (reason !== undefined) {
       // Directus' error code, e.g. INVALID_CREDENTIALS; whatever else arrives is not written to the log as it came.
-      console.log(`auth: sign-in failed: ${reason.replace(/[^A-Z_]/g, "").slice(0, 40) || "unknown"}`);
+      logEvent("info", "auth.sign-in-failed", { reason: reason.replace(/[^A-Z_]/g, "").slice(0, 40) || "unknown" });
       return redirect("/", [setNotice(c.req.raw, "anmeldung-fehlgeschlagen"), signInTaken(c.req.raw)]);
     }
     const back = safeReturnPath(c.req.query(RETURN_PATH_PARAM)) ?? "/";
@@ -101,7 +101,7 @@ export function authRoutes(directus: DirectusOrigin, formKey: Promise<CryptoKey>
       try {
         await userApi(directus, token, visitorAddress(c.req.raw)).logout();
       } catch (error) {
-        console.error(`auth: ending the Directus session failed: ${errorMessage(error)}`);
+        logEvent("error", "auth.sign-out-failed", {}, { error });
       }
     }
     return redirect(back, cookies, 303);

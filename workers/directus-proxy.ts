@@ -26,7 +26,7 @@
 import type { Context } from "hono";
 import { readCookie } from "../app/lib/cookies.ts";
 import type { DirectusOrigin } from "../app/lib/directus/directus-origin.ts";
-import { errorMessage } from "../app/lib/error-message.ts";
+import { logEvent } from "../app/lib/log.ts";
 import { imageTransformQuery, knownImageTransform } from "../app/lib/recipe-images.ts";
 import { visitorAddress } from "../app/lib/visitor-address.ts";
 import { errorResponse } from "./error-page.ts";
@@ -224,7 +224,7 @@ async function forward(
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
   } catch (error) {
-    console.error(`directus-proxy: ${target.pathname} failed: ${errorMessage(error)}`);
+    logEvent("error", "directus-proxy.failed", { path: target.pathname }, { error });
     return errorResponse(request, 502);
   }
 
@@ -233,7 +233,7 @@ async function forward(
     if (upstream.status !== 200 || !IMAGE_TYPES.has(type)) {
       await upstream.body?.cancel();
       if (upstream.status >= 500) {
-        console.error(`directus-proxy: ${target.pathname} answered ${upstream.status}`);
+        logEvent("error", "directus-proxy.upstream-failed", { path: target.pathname, status: upstream.status });
         return errorResponse(request, 502);
       }
       return errorResponse(request, 404);
@@ -243,7 +243,7 @@ async function forward(
   if (allowed.kind !== "asset" && !redirected) {
     // Sign-in always moves on with a redirect; anything else is a failure the visitor should read about in German.
     await upstream.body?.cancel();
-    console.error(`directus-proxy: ${target.pathname} answered ${upstream.status} instead of a redirect`);
+    logEvent("error", "directus-proxy.no-redirect", { path: target.pathname, status: upstream.status });
     return new Response(null, {
       status: 303,
       headers: { location: `${SIGN_IN_LANDING}?reason=UNKNOWN`, "cache-control": "private, no-store" },

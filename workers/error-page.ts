@@ -1,6 +1,6 @@
 /**
- * Answers the Worker gives before React Router is asked: refused requests
- * and an unreachable Directus. Browsers get a small German page with a way
+ * Answers the Worker gives before React Router is asked: refused requests,
+ * an unreachable Directus, and a failure no handler caught. Browsers get a small German page with a way
  * back; other clients the same sentence as plain text. Nothing from the
  * request is ever echoed.
  */
@@ -20,6 +20,10 @@ const MESSAGES = {
   415: {
     title: "Format nicht unterstützt",
     text: "Diese Anfrage kommt in einem Format, das wir nicht annehmen. Bitte nutze die Formulare auf unserer Website.",
+  },
+  500: {
+    title: "Ein Fehler ist aufgetreten",
+    text: "Hier ist gerade etwas schiefgelaufen. Bitte versuche es in einem Moment noch einmal.",
   },
   502: {
     title: "Gerade nicht erreichbar",

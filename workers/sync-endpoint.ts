@@ -42,7 +42,7 @@ const workerdSubtle = crypto.subtle as SubtleCrypto & { timingSafeEqual(a: Array
  * runtime's constant-time compare on the SHA-256 digests, which have one
  * length whatever the token's.
  */
-async function bearerMatches(header: string | null, token: string): Promise<boolean> {
+export async function bearerMatches(header: string | null, token: string): Promise<boolean> {
   const given = BEARER.exec(header ?? "")?.[1];
   if (!given) return false;
   const digest = (text: string) => crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));

@@ -57,6 +57,8 @@ export interface SiteConfig {
    * make the same tokens; null in development: a random key per isolate.
    */
   formTokenSecret: string | null;
+  /** The Sentry project errors are reported to (SENTRY_DSN, a Worker secret); null: error tracking is off. */
+  sentryDsn: string | null;
 }
 
 /** Thrown when the configuration is incomplete; its message names every bad variable. */
@@ -87,6 +89,9 @@ const ACCESS_CLIENT_SECRET_PATTERN = /^[A-Za-z0-9\-._~+/=]{32,512}$/;
  * guessed: `openssl rand -hex 32` gives 64.
  */
 const SECRET_PATTERN = /^[A-Za-z0-9\-._~+/]{32,512}$/;
+/** A Sentry DSN's public key (32 hex digits as Sentry issues them) and project id (digits, the path's last part). */
+const SENTRY_KEY_PATTERN = /^[A-Za-z0-9]{16,64}$/;
+const SENTRY_PROJECT_PATH = /^(?:\/[A-Za-z0-9._-]+)*\/[0-9]{1,20}$/;
 // Deliberately loose: the address is shown, not mailed to; it only has to look like one.
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** Hosts that are never a public site: this machine, and the names reserved for examples and tests (RFC 2606, 6761). */
@@ -202,6 +207,32 @@ export function readConfig(env: object): SiteConfig {
     return clientId !== null && clientSecret !== null ? { clientId, clientSecret } : null;
   }
 
+  function optionalSentryDsn(name: string): string | null {
+    const value = vars[name];
+    if (value === undefined || value === "") return null;
+    // Named, not printed: whoever holds a DSN can send events to the project.
+    const rule = `${name} must be a Sentry DSN (https://<key>@<host>/<project id>), or unset`;
+    let parsed: URL;
+    try {
+      parsed = new URL(String(value).trim());
+    } catch {
+      problems.push(rule);
+      return null;
+    }
+    const shaped =
+      (parsed.protocol === "https:" || parsed.protocol === "http:") &&
+      SENTRY_KEY_PATTERN.test(parsed.username) &&
+      parsed.password === "" &&
+      SENTRY_PROJECT_PATH.test(parsed.pathname) &&
+      parsed.search === "" &&
+      parsed.hash === "";
+    if (!shaped) {
+      problems.push(rule);
+      return null;
+    }
+    return parsed.href;
+  }
+
   function environment(name: string): Environment {
     const value = vars[name];
     if (value === undefined || value === "") return "development";
@@ -244,6 +275,7 @@ export function readConfig(env: object): SiteConfig {
       SECRET_PATTERN,
       "at least 32 characters of letters, digits and - . _ ~ + /",
     ),
+    sentryDsn: optionalSentryDsn("SENTRY_DSN"),
   };
 
   if (config.environment === "production") problems.push(...productionProblems(vars));
@@ -271,6 +303,14 @@ function productionProblems(vars: Record<string, unknown>): string[] {
     if (url.protocol !== "https:") problems.push(`${name} must use https:// in production, got "${url.href}"`);
     if (LOCAL_HOST.test(url.hostname))
       problems.push(`${name} must not be a local address in production, got "${url.href}"`);
+  }
+  const dsn = vars.SENTRY_DSN;
+  if (typeof dsn === "string" && dsn !== "" && URL.canParse(dsn)) {
+    // Its host only: the DSN's key is not printed.
+    const url = new URL(dsn);
+    if (url.protocol !== "https:" || LOCAL_HOST.test(url.hostname) || EXAMPLE_DATA.test(url.host)) {
+      problems.push(`SENTRY_DSN must name a real Sentry host over https:// in production, got host "${url.host}"`);
+    }
   }
   for (const name of [
     "SITE_URL",

@@ -19,7 +19,7 @@ import {
   type UserApi,
   userApi,
 } from "./directus/user-api.server.ts";
-import { errorMessage } from "./error-message.ts";
+import { logEvent } from "./log.ts";
 import { visitorAddress } from "./visitor-address.ts";
 
 /** A session is refreshed at most this often: each refresh is a write in Directus and a new cookie. */
@@ -81,7 +81,7 @@ export function requestVisitor(
 
   function signedOut(): VisitorState {
     // The spec's message, once per request; the dead cookie goes so the next page does not ask again.
-    console.log("User not logged in");
+    logEvent("info", "visitor.signed-out", { message: "User not logged in" });
     responseCookies.push(clearSessionCookie(isHttps(request)));
     return { status: "signed-out" };
   }
@@ -110,7 +110,7 @@ export function requestVisitor(
       return { status: "signed-in", visitor: { user, saved, csrfToken }, api };
     } catch (error) {
       if (error instanceof SignedOutError) return signedOut();
-      console.error(errorMessage(error));
+      logEvent("error", "visitor.unavailable", {}, { error });
       return { status: "unavailable" };
     }
   }

@@ -5,6 +5,7 @@ import { RecipeCard } from "../components/recipe-card.tsx";
 import { RecipeTools } from "../components/recipe-tools.tsx";
 import { ServingsStepper } from "../components/servings-stepper.tsx";
 import { recipeBySlug } from "../lib/catalog/queries.ts";
+import { logEvent } from "../lib/log.ts";
 import { pageTitle } from "../lib/page-title.ts";
 import { recipeCardData } from "../lib/recipe-card-data.ts";
 import { IMAGE_TRANSFORMS, recipeImageUrl } from "../lib/recipe-images.ts";
@@ -18,7 +19,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const catalog = await context.get(catalogContext)();
   const slug = params.slug ?? "";
   const recipe = await recipeBySlug(catalog, slug).catch((error: unknown) => {
-    console.error(`recipe ${slug}: reading it failed`, error);
+    logEvent("error", "recipe.unreadable", { slug }, { error });
     return undefined;
   });
   // The spec's rule: a recipe that cannot be loaded silently sends the visitor home.

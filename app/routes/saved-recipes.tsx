@@ -2,7 +2,6 @@ import { data, Link, redirect, useLocation } from "react-router";
 import { RecipeList } from "../components/recipe-list.tsx";
 import { cardsById } from "../lib/catalog/queries.ts";
 import { SavedRecipesFullError } from "../lib/directus/user-api.server.ts";
-import { errorMessage } from "../lib/error-message.ts";
 import {
   ANSWER_FIELD,
   ANSWER_WITH_DATA,
@@ -11,6 +10,7 @@ import {
   RECIPE_FIELD,
   type RecipeAction,
 } from "../lib/form-fields.ts";
+import { logEvent } from "../lib/log.ts";
 import { setNotice } from "../lib/notice-cookie.server.ts";
 import { NOTICES, type NoticeCode } from "../lib/notices.ts";
 import { pageTitle } from "../lib/page-title.ts";
@@ -83,7 +83,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     // Another tab filled the list since this request read it.
     if (error instanceof SavedRecipesFullError) return fail("merkliste-voll", 409);
-    console.error(`saved-recipes: ${intent} ${recipeId} failed: ${errorMessage(error)}`);
+    logEvent("error", "saved-recipes.failed", { intent, recipe: recipeId }, { error });
     return fail(failedCode(intent), 503);
   }
   return wantsData ? { error: undefined } : redirect(back, 303);

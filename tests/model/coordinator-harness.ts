@@ -8,6 +8,7 @@ import type { CatalogStore } from "../../app/lib/catalog/storage.ts";
 import {
   Coordinator,
   type CoordinatorLimits,
+  type CoordinatorOptions,
   type RequestView,
   type SyncSummary,
 } from "../../workers/sync/coordinator.ts";
@@ -21,7 +22,10 @@ interface HarnessOptions {
   limits?: Partial<CoordinatorLimits>;
   /** The clock's start; it only moves when `advance` or a run moves it. */
   start?: number;
-  log?: (level: "info" | "warn" | "error", line: string) => void;
+  /** Where the coordinator's log lines go; by default nowhere. */
+  log?: CoordinatorOptions["log"];
+  /** Whether the site has publish on save (CoordinatorOptions.publishOnSave). */
+  publishOnSave?: boolean;
 }
 
 /** Steps a run may take before the harness gives up on it. */
@@ -33,6 +37,7 @@ export function coordinatorHarness({
   limits,
   start = Date.parse("2026-11-25T00:00:00Z"),
   log,
+  publishOnSave,
 }: HarnessOptions) {
   let now = start;
   let alarmAt: number | null = null;
@@ -46,6 +51,7 @@ export function coordinatorHarness({
       clock,
       limits,
       log: log ?? (() => {}),
+      publishOnSave,
       alarm: {
         get: async () => alarmAt,
         set: async (at) => {

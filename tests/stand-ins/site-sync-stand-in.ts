@@ -3,11 +3,13 @@
  * the publish-on-save flow (cms/flows.ts). It records every request and
  * answers 202 with a request id as the site does once its catalog
  * coordinator has the request, or, while a test has it refuse, 429 with
- * Retry-After as the site does when too many requests wait there.
+ * Retry-After as the site does when too many requests wait there, or, while
+ * a test has it fail, 500 as a site that is broken.
  *
  * It runs in the test run's main process (the global setup); test files
  * reach it over HTTP: GET /_seen reads the record, POST /_refuse?seconds=N
- * refuses syncs for the next N seconds, DELETE /_seen clears the record.
+ * refuses syncs for the next N seconds, POST /_fail?seconds=N fails them,
+ * DELETE /_seen clears the record.
  */
 import { createServer, type Server } from "node:http";
 
@@ -19,7 +21,7 @@ export interface SeenSync {
   authorization: string | null;
   contentType: string | null;
   body: string;
-  status: 202 | 429;
+  status: 202 | 429 | 500;
 }
 
 export interface SiteSyncStandIn {
@@ -34,6 +36,7 @@ export interface SiteSyncStandIn {
 export async function startSiteSyncStandIn(): Promise<SiteSyncStandIn> {
   let seen: SeenSync[] = [];
   let refuseUntil = 0;
+  let failUntil = 0;
 
   const server: Server = createServer((request, response) => {
     const url = new URL(request.url ?? "/", "http://stand-in");
@@ -50,8 +53,13 @@ export async function startSiteSyncStandIn(): Promise<SiteSyncStandIn> {
         response.writeHead(204).end();
         return;
       }
+      if (url.pathname === "/_fail" && request.method === "POST") {
+        failUntil = Date.now() + Number(url.searchParams.get("seconds") ?? "0") * 1000;
+        response.writeHead(204).end();
+        return;
+      }
       const now = Date.now();
-      const status = now < refuseUntil ? 429 : 202;
+      const status = now < failUntil ? 500 : now < refuseUntil ? 429 : 202;
       seen.push({
         at: now,
         method: request.method ?? "",
@@ -61,6 +69,10 @@ export async function startSiteSyncStandIn(): Promise<SiteSyncStandIn> {
         body: Buffer.concat(chunks).toString(),
         status,
       });
+      if (status === 500) {
+        response.writeHead(500, { "content-type": "text/plain" }).end("Internal Server Error");
+        return;
+      }
       if (status === 429) {
         response
           .writeHead(429, {

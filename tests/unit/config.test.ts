@@ -149,6 +149,39 @@ describe("readConfig", () => {
   });
 });
 
+describe("SENTRY_DSN", () => {
+  const KEY = "0123456789abcdef0123456789abcdef";
+
+  it("is optional: unset or empty, error tracking is off", () => {
+    expect(readConfig(valid).sentryDsn).toBeNull();
+    expect(readConfig({ ...valid, SENTRY_DSN: "" }).sentryDsn).toBeNull();
+  });
+
+  it.each([
+    ["Sentry's cloud", `https://${KEY}@o450001.ingest.de.sentry.io/4508482780987481`],
+    ["a self-hosted Sentry under a path", `https://${KEY}@sentry.kochfreunde.de/sentry/7`],
+    ["a local stand-in, in development", `http://${KEY}@127.0.0.1:9000/1`],
+  ])("takes %s", (_, dsn) => {
+    expect(readConfig({ ...valid, SENTRY_DSN: dsn }).sentryDsn).toBe(dsn);
+  });
+
+  it.each([
+    ["no URL", "sentry please"],
+    ["another scheme", `ftp://${KEY}@o1.ingest.sentry.io/1`],
+    ["no public key", "https://o1.ingest.sentry.io/1"],
+    ["a key too short to be one", "https://abc@o1.ingest.sentry.io/1"],
+    ["a legacy secret key beside it", `https://${KEY}:${KEY}@o1.ingest.sentry.io/1`],
+    ["no project id", `https://${KEY}@o1.ingest.sentry.io/`],
+    ["a project name instead of its id", `https://${KEY}@o1.ingest.sentry.io/rezepte`],
+    ["a query", `https://${KEY}@o1.ingest.sentry.io/1?debug=1`],
+    ["a hash", `https://${KEY}@o1.ingest.sentry.io/1#x`],
+  ])("refuses %s, naming the variable but not its key", (_, dsn) => {
+    const problems = problemsOf({ ...valid, SENTRY_DSN: dsn });
+    expect(problems).toEqual(["SENTRY_DSN must be a Sentry DSN (https://<key>@<host>/<project id>), or unset"]);
+    expect(problems.join()).not.toContain(KEY);
+  });
+});
+
 describe("readConfig in production", () => {
   const production = {
     ...valid,
@@ -219,6 +252,24 @@ describe("readConfig in production", () => {
   ])("refuses %s = %s", (name, value, reason) => {
     const problems = problemsOf({ ...production, [name]: value });
     expect(problems.some((problem) => problem.startsWith(name) && problem.includes(reason))).toBe(true);
+  });
+
+  it.each([
+    ["plain http", "http://0123456789abcdef0123456789abcdef@o1.ingest.sentry.io/1"],
+    ["a local address", "https://0123456789abcdef0123456789abcdef@localhost:9000/1"],
+    ["an example host", "https://0123456789abcdef0123456789abcdef@sentry.example.org/1"],
+    ["a test host", "https://0123456789abcdef0123456789abcdef@sentry.stand-in.test/1"],
+  ])("refuses a SENTRY_DSN with %s, naming its host only", (_, dsn) => {
+    const problems = problemsOf({ ...production, SENTRY_DSN: dsn });
+    expect(problems).toEqual([
+      expect.stringMatching(/^SENTRY_DSN must name a real Sentry host over https:\/\/ in production/),
+    ]);
+    expect(problems.join()).not.toContain("0123456789abcdef0123456789abcdef");
+  });
+
+  it("accepts Sentry's cloud as the tracker", () => {
+    const dsn = "https://0123456789abcdef0123456789abcdef@o450001.ingest.de.sentry.io/4508482780987481";
+    expect(readConfig({ ...production, SENTRY_DSN: dsn }).sentryDsn).toBe(dsn);
   });
 
   it("lets development keep local addresses and the example data", () => {

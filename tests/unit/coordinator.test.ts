@@ -471,3 +471,98 @@ describe("publishWithoutCoordinator", () => {
     expect(direct.manifest).toBe(summary.manifest);
   });
 });
+
+describe("a save that publish on save missed", () => {
+  /** A coordinator of a site with publish on save (or without), whose log lines are kept. */
+  function watched({
+    publishOnSave = true,
+    operationsPerStep,
+  }: {
+    publishOnSave?: boolean;
+    operationsPerStep?: number;
+  }) {
+    const content = new Content();
+    const lines: { level: string; event: string; fields: Record<string, unknown>; report?: boolean }[] = [];
+    const harness = coordinatorHarness({
+      store: createMemoryStore(),
+      source: () => memorySource(() => content.held()),
+      limits: operationsPerStep ? { operationsPerStep } : {},
+      publishOnSave,
+      log: (level, event, fields = {}, options = {}) => {
+        lines.push({ level, event, fields, report: options.report });
+      },
+    });
+    const cron = () => harness.coordinator.request({ action: "publish", trigger: "cron" });
+    const missed = () => lines.filter((line) => line.event === "publish-on-save-missed");
+    return { content, harness, cron, missed };
+  }
+
+  it("is a warning, reported, when the cron publishes a change no request of the API asked for", async () => {
+    const { content, harness, cron, missed } = watched({});
+    await harness.summary();
+    content.edit(2);
+    const { id } = await cron();
+    expect((await harness.finish(id)).summary?.status).toBe("published");
+    expect(missed()).toEqual([
+      {
+        level: "warn",
+        event: "publish-on-save-missed",
+        report: true,
+        fields: expect.objectContaining({ request: id, changed: 1, added: 0, removed: 0, recipes: ["suppe-2"] }),
+      },
+    ]);
+  });
+
+  it.each([
+    [
+      "the flow's request published it before the cron",
+      async ({ content, harness, cron }: ReturnType<typeof watched>) => {
+        content.edit(2);
+        await harness.summary();
+        return harness.finish((await cron()).id);
+      },
+    ],
+    [
+      "the flow's request joined the cron's before it started",
+      async ({ content, harness, cron }: ReturnType<typeof watched>) => {
+        content.edit(2);
+        const { id } = await cron();
+        harness.advance(200);
+        expect(await harness.request("publish")).toEqual({ id, joined: true });
+        return harness.finish(id);
+      },
+    ],
+    [
+      "the flow's request came while the cron's run wrote",
+      async ({ content, harness, cron }: ReturnType<typeof watched>) => {
+        content.edit(2);
+        const { id } = await cron();
+        // The first step reads Directus; the run is under way when the flow's request arrives.
+        await harness.nextStep();
+        expect(harness.coordinator.requestStatus(id)?.state).toBe("running");
+        harness.advance(100);
+        expect((await harness.request("publish")).joined).toBe(false);
+        return harness.finish(id);
+      },
+    ],
+    ["nothing changed", async ({ harness, cron }: ReturnType<typeof watched>) => harness.finish((await cron()).id)],
+  ])("is not when %s", async (_, scenario) => {
+    const site = watched({ operationsPerStep: 2 });
+    await site.harness.summary();
+    const view = await scenario(site);
+    expect(view.state).toBe("done");
+    expect(site.missed()).toEqual([]);
+  });
+
+  it("is not on the first publish, or on a site without publish on save", async () => {
+    const first = watched({});
+    await first.harness.finish((await first.cron()).id);
+    expect(first.missed()).toEqual([]);
+
+    const off = watched({ publishOnSave: false });
+    await off.harness.summary();
+    off.content.edit(1);
+    expect((await off.harness.finish((await off.cron()).id)).summary?.status).toBe("published");
+    expect(off.missed()).toEqual([]);
+  });
+});

@@ -213,8 +213,8 @@ class Simulation {
           this.#alarmAt = at;
         },
       },
-      log: (_level, line) => {
-        if (line.includes('"outcome":"rolled-back"')) this.rollbacks.push(this.now);
+      log: (_level, event, fields) => {
+        if (event === "sync" && fields?.outcome === "rolled-back") this.rollbacks.push(this.now);
       },
     });
   }

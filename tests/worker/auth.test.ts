@@ -1,6 +1,7 @@
 import { exports } from "cloudflare:workers";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { expectedFormToken, sessionToken, TEST_NONCE } from "./form-token-contract.ts";
+import { loggedEvents } from "./log-lines.ts";
 
 const ORIGIN = "http://localhost:8787";
 
@@ -85,9 +86,7 @@ describe("cross-site requests", () => {
 
 describe("signed-in visitors while Directus is unreachable", () => {
   it("get the page signed out, never an error page, and keep their session cookie", async () => {
-    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
     const response = await get("/gespeicherte-rezepte", { headers: { cookie: SESSION } });
-    errors.mockRestore();
     expect(response.status).toBe(200);
     const html = await response.text();
     expect(html).toContain("Deine gespeicherten Rezepte können gerade nicht geladen werden.");
@@ -95,16 +94,15 @@ describe("signed-in visitors while Directus is unreachable", () => {
     expect(response.headers.get("set-cookie") ?? "").not.toContain("directus_session_token=;");
     // A personal page is never stored by a shared cache.
     expect(response.headers.get("cache-control")).toBe("private, no-store");
+    expect(loggedEvents("visitor.unavailable")).toEqual([expect.objectContaining({ level: "error" })]);
   });
 
   it("are told in German that saving did not work", async () => {
-    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
     const response = await get("/gespeicherte-rezepte", {
       method: "POST",
       headers: { origin: ORIGIN, cookie: `${SESSION}; ${CSRF}`, "content-type": "application/x-www-form-urlencoded" },
       body: `aktion=speichern&rezept=1&redirect=%2Fsuche&csrf=${CSRF_VALUE}`,
     });
-    errors.mockRestore();
     expect(response.status).toBe(303);
     expect(response.headers.get("location")).toBe("/suche");
     expect(response.headers.get("set-cookie")).toContain("wkij_hinweis=speichern-fehlgeschlagen");
@@ -116,16 +114,15 @@ describe("signed-in visitors while Directus is unreachable", () => {
   });
 
   it("can sign out: the session cookie is cleared even though Directus cannot be told", async () => {
-    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
     const response = await get("/logout", {
       method: "POST",
       headers: { origin: ORIGIN, cookie: `${SESSION}; ${CSRF}`, "content-type": "application/x-www-form-urlencoded" },
       body: `redirect=%2Fimpressum&csrf=${CSRF_VALUE}`,
     });
-    errors.mockRestore();
     expect(response.status).toBe(303);
     expect(response.headers.get("location")).toBe("/impressum");
     expect(response.headers.get("set-cookie")).toContain("directus_session_token=; Path=/; Max-Age=0");
+    expect(loggedEvents("auth.sign-out-failed")).toEqual([expect.objectContaining({ level: "error" })]);
   });
 });
 

@@ -7,9 +7,10 @@
  */
 import { createExecutionContext, createScheduledController } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { readPointer } from "../../app/lib/catalog/storage.ts";
 import { publishRecipes, recipe } from "./catalog-fixture.ts";
+import { loggedDuring } from "./log-lines.ts";
 
 /** The built Worker's handlers, called directly. */
 async function builtWorker(): Promise<Required<Pick<ExportedHandler<Env>, "scheduled">>> {
@@ -22,33 +23,27 @@ beforeAll(() => publishRecipes([recipe({ id: 1, slug: "erbsensuppe", name: "Erbs
 describe("the scheduled sync", () => {
   it("asks the coordinator, whose run fails with one JSON log line when Directus cannot be reached; the catalog stays", async () => {
     const before = await readPointer(env.CATALOG);
-    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
-    try {
+    const coordinator = env.CATALOG_COORDINATOR.getByName("catalog");
+    const { entries: logged } = await loggedDuring(async () => {
       const worker = await builtWorker();
       await worker.scheduled(createScheduledController({ cron: "*/15 * * * *" }), env, createExecutionContext());
-      const coordinator = env.CATALOG_COORDINATOR.getByName("catalog");
       for (let attempt = 0; attempt < 200 && !(await coordinator.status()).last; attempt++) {
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
-      const last = (await coordinator.status()).last;
-      expect(last).toMatchObject({ trigger: "cron", state: "failed", error: { kind: "source" } });
-      const logged = errors.mock.calls
-        .map(([line]) => String(line))
-        .filter((line) => line.startsWith('{"event":"sync"'))
-        .map((line) => JSON.parse(line) as Record<string, unknown>);
-      expect(logged).toHaveLength(1);
-      expect(logged[0]).toMatchObject({
-        event: "sync",
-        trigger: "cron",
-        outcome: "failed",
-        version: null,
-        writes: null,
-      });
-      expect(typeof logged[0]?.durationMs).toBe("number");
-      expect(String(logged[0]?.error)).toMatch(/directus/i);
-    } finally {
-      errors.mockRestore();
-    }
+    }, "sync");
+    const last = (await coordinator.status()).last;
+    expect(last).toMatchObject({ trigger: "cron", state: "failed", error: { kind: "source" } });
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toMatchObject({
+      level: "error",
+      event: "sync",
+      trigger: "cron",
+      outcome: "failed",
+      version: null,
+      writes: null,
+    });
+    expect(typeof logged[0]?.durationMs).toBe("number");
+    expect(String(logged[0]?.error)).toMatch(/directus/i);
     expect((await readPointer(env.CATALOG))?.manifest).toBe(before?.manifest);
   });
 });

@@ -3,16 +3,30 @@
  * one instance for the whole site (COORDINATOR_NAME), with SQLite storage
  * and one alarm. The Worker only asks it things (coordinator-client.ts);
  * all work happens in its alarm, one step at a time.
+ *
+ * Whatever one of its methods throws is logged here (and so reported, see
+ * workers/error-tracker.ts) before it reaches the caller or the runtime.
  */
 import { DurableObject } from "cloudflare:workers";
 import { readConfig } from "../../app/lib/config.server.ts";
 import { directusOrigin } from "../../app/lib/directus/directus-origin.ts";
+import { logEvent } from "../../app/lib/log.ts";
 import { Coordinator, CoordinatorBusy, type CoordinatorStatus, type RequestView } from "./coordinator.ts";
 import { createDirectusSource } from "./directus-source.ts";
 import type { SyncAction, SyncTrigger } from "./ledger.ts";
 
 /** What `request` answers: the request's id (joined: an earlier request that had not started yet), or busy. */
 export type RequestAnswer = { ok: true; id: number; joined: boolean } | { ok: false; busy: string };
+
+/** Runs the method `name`'s work, logging what it throws as `coordinator.failed` before passing it on. */
+async function logged<T>(name: string, work: () => T | Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    logEvent("error", "coordinator.failed", { method: name }, { error });
+    throw error;
+  }
+}
 
 export class CatalogCoordinator extends DurableObject<Env> {
   readonly #coordinator: Coordinator;
@@ -26,28 +40,32 @@ export class CatalogCoordinator extends DurableObject<Env> {
       store: env.CATALOG,
       source: () => createDirectusSource({ url: directus.url, headers: directus.headers }),
       alarm: { get: () => ctx.storage.getAlarm(), set: (at) => ctx.storage.setAlarm(at) },
+      publishOnSave: config.syncToken !== null,
     });
   }
 
   /** Queues a request (see Coordinator.request). */
-  async request(action: SyncAction, allowShrink: boolean, trigger: SyncTrigger): Promise<RequestAnswer> {
-    try {
-      return { ok: true, ...(await this.#coordinator.request({ action, allowShrink, trigger })) };
-    } catch (error) {
-      if (error instanceof CoordinatorBusy) return { ok: false, busy: error.message };
-      throw error;
-    }
+  request(action: SyncAction, allowShrink: boolean, trigger: SyncTrigger): Promise<RequestAnswer> {
+    return logged("request", async () => {
+      try {
+        return { ok: true, ...(await this.#coordinator.request({ action, allowShrink, trigger })) };
+      } catch (error) {
+        if (error instanceof CoordinatorBusy) return { ok: false, busy: error.message };
+        throw error;
+      }
+    });
   }
 
-  requestStatus(id: number): RequestView | null {
-    return this.#coordinator.requestStatus(id) ?? null;
+  requestStatus(id: number): Promise<RequestView | null> {
+    return logged("requestStatus", () => this.#coordinator.requestStatus(id) ?? null);
   }
 
-  status(): CoordinatorStatus {
-    return this.#coordinator.status();
+  status(): Promise<CoordinatorStatus> {
+    return logged("status", () => this.#coordinator.status());
   }
 
-  override async alarm(): Promise<void> {
-    await this.#coordinator.step();
+  /** A step catches its own failures (Coordinator.step); this logs what escapes it, and the runtime retries. */
+  override alarm(): Promise<void> {
+    return logged("alarm", () => this.#coordinator.step());
   }
 }

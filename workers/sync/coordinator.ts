@@ -39,6 +39,7 @@ import {
 import { comparableRecipe } from "../../app/lib/catalog/stored-catalog.ts";
 import { CATALOG_FORMAT_VERSION, type CatalogRecipe } from "../../app/lib/catalog/types.ts";
 import { errorMessage } from "../../app/lib/error-message.ts";
+import { logEvent } from "../../app/lib/log.ts";
 import type { ContentSource } from "./directus-source.ts";
 import { SourceError } from "./directus-source.ts";
 import {
@@ -231,8 +232,14 @@ export interface CoordinatorOptions {
   alarm: AlarmClock;
   clock?: () => number;
   limits?: Partial<CoordinatorLimits>;
-  /** Where log lines go (Workers Logs in production). */
-  log?: (level: "info" | "warn" | "error", line: string) => void;
+  /**
+   * Whether Directus' flow asks for a publish on every save (the site has a
+   * SYNC_TOKEN). Then a cron run that publishes changed content means a save
+   * was not published on save, which is logged and reported.
+   */
+  publishOnSave?: boolean;
+  /** Where log lines go: app/lib/log.ts (Workers Logs in production, and the error tracker). */
+  log?: typeof logEvent;
 }
 
 const iso = (ms: number | null | undefined) => (ms === null || ms === undefined ? null : new Date(ms).toISOString());
@@ -279,6 +286,7 @@ export class Coordinator {
   readonly #clock: () => number;
   readonly #limits: CoordinatorLimits;
   readonly #log: NonNullable<CoordinatorOptions["log"]>;
+  readonly #publishOnSave: boolean;
   constructor(options: CoordinatorOptions) {
     this.#ledger = new Ledger(options.db);
     this.#store = options.store;
@@ -286,13 +294,8 @@ export class Coordinator {
     this.#alarm = options.alarm;
     this.#clock = options.clock ?? Date.now;
     this.#limits = { ...PRODUCTION_LIMITS, ...options.limits };
-    this.#log =
-      options.log ??
-      ((level, line) => {
-        if (level === "error") console.error(line);
-        else if (level === "warn") console.warn(line);
-        else console.log(line);
-      });
+    this.#log = options.log ?? logEvent;
+    this.#publishOnSave = options.publishOnSave ?? false;
   }
 
   // Requests: cheap, never touching KV, so that they can be answered while a step awaits KV.
@@ -414,10 +417,7 @@ export class Coordinator {
     const failures = (this.#ledger.setting<number>("failedSteps") ?? 0) + 1;
     const running = this.#ledger.running();
     const message = errorMessage(error);
-    this.#log(
-      "error",
-      JSON.stringify({ event: "sync.step-failed", request: running?.id ?? null, failures, error: message }),
-    );
+    this.#log("error", "sync.step-failed", { request: running?.id ?? null, failures }, { error });
     if (failures >= FAILED_STEPS_BEFORE_GIVING_UP && running) {
       const run = this.#ledger.setting<Run>("run");
       if (run) this.#dropRun(run);
@@ -989,7 +989,7 @@ export class Coordinator {
       for (const key of batch) this.#ledger.recordDeleted(key, now);
       deleted += batch.length;
     }
-    if (deleted > 0) this.#log("info", JSON.stringify({ event: "sync.swept", deletes: deleted }));
+    if (deleted > 0) this.#log("info", "sync.swept", { deletes: deleted });
     this.#ledger.forgetDeletedKeys(now - FORGET_DELETED_MS);
     return Number.isFinite(wake) ? wake : null;
   }
@@ -1001,6 +1001,37 @@ export class Coordinator {
     this.#ledger.finishRequest(request.id, this.#clock(), { summary });
     this.#logFinished(request, summary.status, summary);
     for (const record of skipped) this.#logSkipped(record);
+    if (summary.status === "published") this.#noticeMissedPublishOnSave(request, summary);
+  }
+
+  /**
+   * A cron run that publishes changed content found saves that no publish on
+   * save brought to the site: the flow's call failed, or the flow did not run
+   * (off, misconfigured, Directus' flows down), or content changed outside
+   * the Data Studio. Not when a request of the API joined the cron's before
+   * it started, or came while it ran: that was the flow's call, only later
+   * than the cron. A first publish has nothing to miss.
+   */
+  #noticeMissedPublishOnSave(request: RequestRow, summary: SyncSummary): void {
+    if (!this.#publishOnSave || request.trigger !== "cron" || summary.previousRecipes === null) return;
+    if (request.lastRequestedAt !== request.requestedAt) return;
+    const startedAt = request.startedAt ?? request.requestedAt;
+    if (this.#ledger.queued().some((entry) => entry.trigger === "api" && entry.requestedAt >= startedAt)) return;
+    const changes = summary.changes ?? { added: [], changed: [], removed: [] };
+    this.#log(
+      "warn",
+      "publish-on-save-missed",
+      {
+        request: request.id,
+        version: summary.manifest,
+        added: changes.added.length,
+        changed: changes.changed.length,
+        removed: changes.removed.length,
+        // A few, to find them in Directus; the counts say how many.
+        recipes: [...changes.changed, ...changes.added, ...changes.removed].slice(0, 5),
+      },
+      { report: true },
+    );
   }
 
   #fail(request: RequestRow | undefined, error: { kind: FailureKind; message: string }): void {
@@ -1016,8 +1047,7 @@ export class Coordinator {
     summary: SyncSummary | null,
     error?: string,
   ): void {
-    const line = {
-      event: "sync",
+    const fields = {
       request: request.id,
       trigger: request.trigger,
       action: request.action,
@@ -1031,21 +1061,16 @@ export class Coordinator {
       steps: summary?.steps ?? null,
       maxOperations: summary?.maxOperations ?? null,
       durationMs: this.#clock() - (request.startedAt ?? request.requestedAt),
-      ...(error ? { error } : {}),
     };
-    this.#log(outcome === "failed" ? "error" : "info", JSON.stringify(line));
+    this.#log(outcome === "failed" ? "error" : "info", "sync", fields, { error });
   }
 
   #logSkipped(record: SkippedRecord): void {
-    this.#log(
-      "warn",
-      JSON.stringify({
-        event: "sync.skipped",
-        kind: record.kind,
-        id: record.id,
-        label: record.label,
-        problems: record.problems,
-      }),
-    );
+    this.#log("warn", "sync.skipped", {
+      kind: record.kind,
+      id: record.id,
+      label: record.label,
+      problems: record.problems,
+    });
   }
 }

@@ -9,6 +9,7 @@
  * page cache keys pages by it, and a page served from that cache must not
  * cost a cold isolate the whole catalog.
  */
+import { logEvent } from "../log.ts";
 import { type CatalogView, createCatalogView } from "./catalog-view.ts";
 import { readPublished } from "./published-catalog.ts";
 import { type CatalogStore, readPointer } from "./storage.ts";
@@ -43,7 +44,7 @@ export function createCatalogCache(clock: () => number = Date.now): CatalogCache
         (error: unknown) => {
           if (live === null && !loaded) throw error;
           // Keep serving what we know; try again after the next interval.
-          console.error("catalog: reading the pointer failed, serving", live ?? loaded?.version, error);
+          logEvent("error", "catalog.pointer-unreadable", { serving: live ?? loaded?.version ?? null }, { error });
           return live ?? loaded?.version ?? null;
         },
       )
@@ -63,7 +64,7 @@ export function createCatalogCache(clock: () => number = Date.now): CatalogCache
           const serialized = await published.readSearchIndex();
           if (serialized === null) {
             // Published with other index options than this code's: each isolate builds its own until the next sync.
-            console.warn("catalog: the published search index is outdated; rebuilding it in this isolate");
+            logEvent("warn", "catalog.search-index-outdated", { version: manifest });
           }
           return serialized;
         },
@@ -73,7 +74,7 @@ export function createCatalogCache(clock: () => number = Date.now): CatalogCache
     } catch (error) {
       if (!loaded) throw error;
       failed = { manifest, at: clock() };
-      console.error("catalog: reading a new version failed, serving", loaded.version, error);
+      logEvent("error", "catalog.version-unreadable", { version: manifest, serving: loaded.version }, { error });
       return loaded;
     }
   }

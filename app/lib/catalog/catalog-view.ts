@@ -9,6 +9,7 @@
  * questions pages ask of a view are in queries.ts.
  */
 import type { RecipeType } from "../categories.ts";
+import { logEvent } from "../log.ts";
 import { createMemoryStore } from "./memory-store.ts";
 import { nameSignatures } from "./name-pairs.ts";
 import { openVersion, type PublishedVersion, storeReader } from "./published-catalog.ts";
@@ -255,7 +256,8 @@ export function createCatalogView(version: PublishedVersion): CatalogView {
   const ingredientsBySlug = new Map(meta.ingredients.map((ingredient) => [ingredient.slug, ingredient]));
   const ranges = new Map(meta.typeRanges.map((range) => [range.type, range]));
   const unreadable = (error: unknown) => {
-    console.error(`catalog: a bucket of version ${version.manifest} cannot be read; its recipes are left out`, error);
+    // Its recipes are left out of the page.
+    logEvent("error", "catalog.bucket-unreadable", { version: version.manifest }, { error });
   };
   const nameOrder = once(async () => nameOrderOf(await version.nameOrder(), count));
   let kinds: IngredientKinds | undefined;
@@ -271,7 +273,7 @@ export function createCatalogView(version: PublishedVersion): CatalogView {
         return loadSearchIndex(serialized);
       } catch (error) {
         // A published index this code cannot read is not a reason to fail every search of the version.
-        console.error("catalog: the published search index does not load; building one in this isolate", error);
+        logEvent("error", "catalog.search-index-unreadable", { version: version.manifest }, { error });
       }
     }
     const all = await version.cardsAt(Array.from({ length: count }, (_, position) => position));

@@ -5,101 +5,18 @@
  * the local KV, and a Directus stand-in whose content each test chooses
  * (vitest.worker.config.ts, project worker-sync).
  */
-import { runInDurableObject } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
-import { beforeEach, describe, expect, it, vi } from "vitest";
-import { listKeys, readPointer } from "../../../app/lib/catalog/storage.ts";
-import type { CoordinatorStatus, RequestView } from "../../../workers/sync/coordinator.ts";
-import { Ledger } from "../../../workers/sync/ledger.ts";
-import type { StandInContent } from "../../stand-ins/directus-content-stand-in.ts";
+import { beforeEach, describe, expect, it } from "vitest";
+import { readPointer } from "../../../app/lib/catalog/storage.ts";
+import type { CoordinatorStatus } from "../../../workers/sync/coordinator.ts";
+import { loggedDuring } from "../log-lines.ts";
+import { AUTH, ask, freshSite, get, health, holds, ORIGIN, sync } from "../sync-site.ts";
 
-const ORIGIN = "http://localhost:8787";
-const TOKEN = "test-sync-token-0123456789abcdef0123456789";
-const content = (env as unknown as { CONTENT: Fetcher }).CONTENT;
-const AUTH = { authorization: `Bearer ${TOKEN}` };
-let callers = 0;
-/**
- * The token, from an address of its own each time: these tests poll far
- * faster than /sync allows one caller (SYNC_CALLER_LIMITER), whose own tests
- * are in ../edge/sync-endpoint.test.ts.
- */
-function authorized(): Record<string, string> {
-  callers += 1;
-  return { ...AUTH, "cf-connecting-ip": `2001:db8:5::${callers.toString(16)}` };
-}
-
-/** What the Directus stand-in holds from now on. */
-async function holds(next: Partial<StandInContent>): Promise<void> {
-  await (await content.fetch("http://content/", { method: "PUT", body: JSON.stringify(next) })).arrayBuffer();
-}
-
-async function ask(
-  action?: string,
-): Promise<{ response: Response; body: { request: number; joined: boolean; status: string } }> {
-  const response = await exports.default.fetch(
-    new Request(`${ORIGIN}/sync`, {
-      method: "POST",
-      headers: { ...authorized(), "content-type": "application/x-www-form-urlencoded" },
-      body: action ? `action=${action}` : "",
-    }),
-  );
-  return { response, body: (await response.json()) as { request: number; joined: boolean; status: string } };
-}
-
-async function get<T>(path: string): Promise<{ response: Response; body: T }> {
-  const response = await exports.default.fetch(new Request(`${ORIGIN}${path}`, { headers: authorized() }));
-  return { response, body: (await response.json()) as T };
-}
-
-/** Asks for `action` and follows the request until it has finished (the coordinator works in its alarm). */
-async function sync(action?: string): Promise<RequestView> {
-  const { response, body } = await ask(action);
-  expect(response.status).toBe(202);
-  expect(response.headers.get("location")).toBe(`/sync?request=${body.request}`);
-  for (let attempt = 0; attempt < 200; attempt++) {
-    const { body: view } = await get<RequestView>(body.status);
-    if (view.state === "done" || view.state === "failed") return view;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`request ${body.request} did not finish`);
-}
-
-async function health() {
-  const response = await exports.default.fetch(new Request(`${ORIGIN}/healthz`));
-  return { response, body: (await response.json()) as Record<string, unknown> };
-}
-
-/** The sync's log lines written while `run` ran, parsed. */
-async function logged<T>(run: () => Promise<T>): Promise<{ result: T; lines: Record<string, unknown>[] }> {
-  const out = vi.spyOn(console, "log").mockImplementation(() => {});
-  const err = vi.spyOn(console, "error").mockImplementation(() => {});
-  try {
-    const result = await run();
-    const lines = [...out.mock.calls, ...err.mock.calls]
-      .map(([line]) => String(line))
-      .filter((line) => line.startsWith('{"event":"sync"'))
-      .map((line) => JSON.parse(line) as Record<string, unknown>);
-    return { result, lines };
-  } finally {
-    out.mockRestore();
-    err.mockRestore();
-  }
-}
-
-beforeEach(async () => {
-  // A site that never published: an empty catalog in KV, a coordinator with empty storage (and no
-  // alarm). Its instance made its tables when it started: they are made again in the emptied storage.
-  for (const { name } of await listKeys(env.CATALOG, "catalog/")) await env.CATALOG.delete(name);
-  await runInDurableObject(env.CATALOG_COORDINATOR.getByName("catalog"), async (_, state) => {
-    await state.storage.deleteAll();
-    new Ledger(state.storage.sql);
-  });
-  await holds({ recipes: 3, edition: 1, down: false, flawed: {} });
-});
+beforeEach(freshSite);
 
 describe("POST /sync", () => {
   it("queues a publish, which the coordinator runs and logs; the same content again writes nothing", async () => {
-    const { result: first, lines } = await logged(() => sync());
+    const { result: first, entries: lines } = await loggedDuring(() => sync(), "sync");
     expect(first).toMatchObject({ state: "done", action: "publish", trigger: "api" });
     expect(first.summary).toMatchObject({ status: "published", recipes: 3, ingredients: 1, skipped: [] });
     expect(first.summary?.writes).toBeGreaterThan(0);
@@ -170,7 +87,7 @@ describe("POST /sync", () => {
   it("keeps the live catalog when Directus is down, and says why", async () => {
     const live = await sync();
     await holds({ down: true });
-    const { result, lines } = await logged(() => sync());
+    const { result, entries: lines } = await loggedDuring(() => sync(), "sync");
     expect(result).toMatchObject({ state: "failed", error: { kind: "source" } });
     expect(result.error?.message).toMatch(/directus/i);
     expect(lines).toEqual([expect.objectContaining({ trigger: "api", outcome: "failed", version: null })]);
@@ -217,7 +134,7 @@ describe("rollback", () => {
     // The content that was rolled back is still in Directus: the flow's sync must not bring it back.
     const held = await sync();
     expect(held.summary).toMatchObject({ status: "held", manifest: first.summary?.manifest, writes: 0 });
-    expect((await health()).body).toMatchObject({
+    expect((await health(AUTH)).body).toMatchObject({
       status: "ok",
       version: first.summary?.manifest,
       held: expect.any(Object),
@@ -273,45 +190,19 @@ describe("GET /sync", () => {
   });
 });
 
-describe("GET /healthz", () => {
-  it("answers 503 while nothing is published", async () => {
-    const { response, body } = await health();
-    expect(response.status).toBe(503);
-    expect(body).toEqual({ status: "no-catalog" });
-    expect(response.headers.get("cache-control")).toBe("no-store");
-  });
-
-  it("names the live version, its age and recipe count, and the coordinator's confirmation", async () => {
-    const published = await sync();
-    const { response, body } = await health();
-    expect(response.status).toBe(200);
-    expect(body).toMatchObject({
-      status: "ok",
-      version: published.summary?.manifest,
-      liveVersion: published.summary?.manifest,
-      recipes: 3,
-      ingredients: 1,
-      held: null,
-      publishing: null,
-    });
-    expect(body.syncAgeSeconds).toBeGreaterThanOrEqual(0);
-    expect(body.syncAgeSeconds).toBeLessThan(60);
-  });
-});
-
 describe("the cron", () => {
   it("asks the coordinator for a sync, which it runs and logs as the cron's", async () => {
     // @ts-expect-error: the build output is plain JavaScript without type declarations
     const worker = (await import("../../../build/server/index.js")).default as Required<ExportedHandler<Env>>;
     const { createExecutionContext, createScheduledController } = await import("cloudflare:test");
-    const { lines } = await logged(async () => {
+    const { entries: lines } = await loggedDuring(async () => {
       await worker.scheduled(createScheduledController({ cron: "*/15 * * * *" }), env, createExecutionContext());
       for (let attempt = 0; attempt < 200; attempt++) {
         const { body } = await get<CoordinatorStatus>("/sync");
         if (body.last) return;
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
-    });
+    }, "sync");
     expect(lines).toEqual([expect.objectContaining({ trigger: "cron", action: "publish", outcome: "published" })]);
   });
 });
