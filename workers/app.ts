@@ -27,7 +27,7 @@ import { servePage } from "./page-cache.ts";
 import { requestLimits } from "./request-limits.ts";
 import type { CoordinatorStatus } from "./sync/coordinator.ts";
 import { catalogCoordinator } from "./sync/coordinator-client.ts";
-import { syncEndpoint } from "./sync-endpoint.ts";
+import { syncEndpoint, throttledCaller } from "./sync-endpoint.ts";
 import { workerVersion } from "./worker-version.ts";
 
 // The catalog's one writer, a Durable Object; it must be exported by the Worker's main module.
@@ -121,6 +121,11 @@ app.use(originCheck);
 app.use(requestLimits);
 
 app.get("/healthz", async (c) => {
+  // A monitor without a token is never throttled; a token shown here counts as a call of /sync does.
+  if (c.req.header("authorization") !== undefined) {
+    const throttled = await throttledCaller(c.req.raw, c.env);
+    if (throttled) return throttled;
+  }
   const access = await healthAccess(c.req.header("authorization"), config.syncToken);
   if (access === "refused") return healthRefused();
   return healthResponse(c.env.CATALOG, (version) => coordinatorHealth(c.env, version), access === "details");

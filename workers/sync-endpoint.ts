@@ -50,6 +50,23 @@ export async function bearerMatches(header: string | null, token: string): Promi
   return workerdSubtle.timingSafeEqual(a, b);
 }
 
+/**
+ * The 429 for a caller over SYNC_CALLER_LIMITER, or null. Counts the call
+ * first: every request that shows SYNC_TOKEN (here and on /healthz) comes
+ * through here before the token is looked at, so guesses share one budget
+ * per address, whichever endpoint they try.
+ */
+export async function throttledCaller(request: Request, env: Env): Promise<Response | null> {
+  // Keyed by the address Cloudflare saw (parsed, so no header text becomes a key); without Cloudflare in front, one key.
+  const caller = visitorAddress(request) ?? "local";
+  if ((await env.SYNC_CALLER_LIMITER.limit({ key: `sync:${caller}` })).success) return null;
+  return jsonResponse(
+    429,
+    { error: "too many calls from this address" },
+    { "retry-after": String(BUSY_RETRY_SECONDS) },
+  );
+}
+
 /** What a request asks for: an action, and whether a shrinking catalog may go live (an operator's decision). */
 interface SyncRequest {
   action: SyncAction;
@@ -88,15 +105,8 @@ export function syncEndpoint(token: string | null) {
     const method = c.req.method;
     if (method !== "POST" && method !== "GET")
       return jsonResponse(405, { error: "use POST or GET" }, { allow: "GET, POST" });
-    // Keyed by the address Cloudflare saw (parsed, so no header text becomes a key); without Cloudflare in front, one key.
-    const caller = visitorAddress(c.req.raw) ?? "local";
-    if (!(await c.env.SYNC_CALLER_LIMITER.limit({ key: `sync:${caller}` })).success) {
-      return jsonResponse(
-        429,
-        { error: "too many calls from this address" },
-        { "retry-after": String(BUSY_RETRY_SECONDS) },
-      );
-    }
+    const throttled = await throttledCaller(c.req.raw, c.env);
+    if (throttled) return throttled;
     if (!(await bearerMatches(c.req.header("authorization") ?? null, token))) {
       return jsonResponse(
         401,

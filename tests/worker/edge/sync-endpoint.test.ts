@@ -199,6 +199,28 @@ describe("a caller that keeps knocking", () => {
     },
   );
 
+  it("shares its budget with /healthz when it shows a token there, and a monitor without one is never throttled", async () => {
+    const address = "198.51.100.30";
+    const answers: number[] = [];
+    for (let n = 0; n < 60 && !answers.includes(429); n++) {
+      const path = n % 2 === 0 ? "/healthz" : "/sync";
+      const response = await call(path, { headers: { "cf-connecting-ip": address, authorization: `Bearer x${n}` } });
+      answers.push(response.status);
+      await response.arrayBuffer();
+    }
+    expect(answers).toContain(429);
+    expect(answers.indexOf(429)).toBeLessThanOrEqual(40);
+    const throttledAt = Date.now();
+    const withToken = await call("/healthz", {
+      headers: { "cf-connecting-ip": address, authorization: `Bearer ${TOKEN}` },
+    });
+    await withToken.arrayBuffer();
+    if (windowOf(Date.now()) === windowOf(throttledAt)) expect(withToken.status).toBe(429);
+    const monitor = await call("/healthz", { headers: { "cf-connecting-ip": address } });
+    await monitor.arrayBuffer();
+    expect([200, 503]).toContain(monitor.status);
+  });
+
   it("never gets more than 20 answers other than 429 in a window, whatever it sends", async () => {
     const attempt = fc.record({
       method: fc.constantFrom("GET", "POST"),
