@@ -64,7 +64,7 @@ function tokenAgeSeconds(token: string, now: number): number {
 
 /**
  * The visitor behind `request`. Cookies to set on the response (a refreshed
- * session, a new form token, a cleared dead session) are pushed onto
+ * session, a sign-in nonce, a cleared dead session) are pushed onto
  * `responseCookies`.
  */
 export function requestVisitor(
