@@ -1,8 +1,13 @@
 /**
  * The layering `npm test` holds the code to (tests/unit/layering.test.ts):
  * which folder may import which, and no import circles. Run by hand:
- * `npx depcruise app workers scripts --output-type err`.
+ * `npx depcruise app catalog logging workers scripts tests --output-type err`.
  *
+ * - catalog/ (the stored format, the search, the view and the sync that
+ *   writes it) is imported by app/ and workers/ and imports none of them,
+ *   nor the tools (scripts/); it may use logging/;
+ * - logging/ (the log and error texts everything shares) imports nothing
+ *   of ours;
  * - app/ (pages and their modules) never imports the Worker's entry or
  *   routes (workers/), nor the tools (scripts/);
  * - workers/ never imports the tools;
@@ -19,6 +24,20 @@ export default {
       to: { circular: true },
     },
     {
+      name: "catalog-stands-alone",
+      comment: "The catalog is the contract of the whole site: app/ and workers/ build on it, never the other way.",
+      severity: "error",
+      from: { path: "^catalog/" },
+      to: { path: "^(app|workers|scripts|tests)/" },
+    },
+    {
+      name: "logging-stands-alone",
+      comment: "The log is used by every part; it depends on none of them.",
+      severity: "error",
+      from: { path: "^logging/" },
+      to: { path: "^(app|catalog|workers|scripts|tests)/" },
+    },
+    {
       name: "app-not-to-workers",
       comment: "app/ is what the Worker renders; it must not depend on the Worker around it.",
       severity: "error",
@@ -29,14 +48,14 @@ export default {
       name: "runtime-not-to-scripts",
       comment: "Code that ships (app/, workers/) never imports the local tools.",
       severity: "error",
-      from: { path: "^(app|workers)/" },
+      from: { path: "^(app|catalog|logging|workers)/" },
       to: { path: "^scripts/" },
     },
     {
       name: "runtime-not-to-tests",
       comment: "Tests import the code that ships, never the other way.",
       severity: "error",
-      from: { path: "^(app|workers)/" },
+      from: { path: "^(app|catalog|logging|workers)/" },
       to: { path: "^tests/" },
     },
   ],

@@ -1,5 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./scripts/chromium.ts";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./scripts/test/chromium.ts";
 import { BASE_URL } from "./tests/e2e/stack.ts";
 
 const launchOptions = { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS };

@@ -1,7 +1,7 @@
 import { defineConfig } from "vitest/config";
 
 // Directus 11 on a throwaway PostgreSQL (Debian's package, installed by
-// scripts/ensure-postgres.ts), as in production: the schema, our migrations'
+// scripts/test/ensure-postgres.ts), as in production: the schema, our migrations'
 // database rules, the flow without a site, and the catalog sync. The
 // saved-recipes rules and the schema round trip are the CMS stage's own files, run again here.
 export default defineConfig({

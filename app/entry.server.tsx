@@ -1,9 +1,9 @@
 import { renderToReadableStream } from "react-dom/server.node";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
-import { logEvent } from "./lib/log.ts";
-import { NonceContext } from "./lib/nonce.ts";
-import { nonceContext } from "./lib/site-context.server.ts";
+import { logEvent } from "../logging/log.ts";
+import { NonceContext } from "./lib/request/nonce.ts";
+import { nonceContext } from "./lib/site/site-context.server.ts";
 
 // Render aborts after this long so a slow loader cannot hold a request open.
 export const streamTimeout = 5_000;

@@ -17,11 +17,11 @@ import { SiteFooter } from "./components/site-footer.tsx";
 import { SiteHeader } from "./components/site-header.tsx";
 import { TabBar } from "./components/tab-bar.tsx";
 import { TagManager } from "./components/tag-manager.tsx";
-import { trackEvent } from "./lib/analytics.ts";
-import { onlyServingsChanged } from "./lib/servings-param.ts";
-import { loadShellData } from "./lib/shell-data.server.ts";
-import { useShellData } from "./lib/shell-data.ts";
-import { useRouteLinkNavigation } from "./lib/use-route-link-navigation.ts";
+import { trackEvent } from "./lib/consent/analytics.ts";
+import { useRouteLinkNavigation } from "./lib/hooks/use-route-link-navigation.ts";
+import { loadShellData } from "./lib/site/shell-data.server.ts";
+import { useShellData } from "./lib/site/shell-data.ts";
+import { onlyServingsChanged } from "./lib/url/servings-param.ts";
 
 export const links: Route.LinksFunction = () => [
   // With a precedence React writes the stylesheet right after the charset, viewport and image preloads,

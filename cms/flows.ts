@@ -13,7 +13,7 @@
  *   (empty body)
  *
  * The site answers 202 once its catalog coordinator has the request
- * (workers/sync/coordinator.ts): requests that come before a sync has
+ * (catalog/sync/coordinator.ts): requests that come before a sync has
  * started join it, and it reads Directus a second after the last of them, so
  * the last of several quick saves is published. A 429 with Retry-After comes
  * only when more than 20 different requests wait there; the flow then sleeps
@@ -32,7 +32,7 @@
 /** The environment variables the flow reads; FLOWS_ENV_ALLOW_LIST must name them. */
 export const SITE_SYNC_ENV = ["SYNC_URL", "SYNC_TOKEN"] as const;
 
-/** Collections whose changes reach the catalog (workers/sync/directus-source.ts reads their fields). */
+/** Collections whose changes reach the catalog (catalog/sync/directus-source.ts reads their fields). */
 const PUBLISHED_COLLECTIONS = ["recipe", "ingredient", "RecipeType", "IngredientType"] as const;
 
 /** How long the flow waits after a refusal (a flooded coordinator). */

@@ -2,20 +2,21 @@ import { env } from "cloudflare:workers";
 import { Hono } from "hono";
 import { secureHeaders } from "hono/secure-headers";
 import { createRequestHandler, type RequestHandler, RouterContextProvider } from "react-router";
-import { createCatalogCache } from "../app/lib/catalog/catalog-cache.server.ts";
-import { EMPTY_CATALOG_VIEW } from "../app/lib/catalog/catalog-view.ts";
-import { readConfig } from "../app/lib/config.server.ts";
-import { formTokenKey } from "../app/lib/csrf.server.ts";
 import { directusOrigin } from "../app/lib/directus/directus-origin.ts";
-import { logEvent } from "../app/lib/log.ts";
+import { formTokenKey } from "../app/lib/request/csrf.server.ts";
+import { isPersonal, requestVisitor } from "../app/lib/request/visitor.server.ts";
+import { readConfig } from "../app/lib/site/config.server.ts";
 import {
   catalogContext,
   nonceContext,
   responseCookiesContext,
   siteConfigContext,
   visitorContext,
-} from "../app/lib/site-context.server.ts";
-import { isPersonal, requestVisitor } from "../app/lib/visitor.server.ts";
+} from "../app/lib/site/site-context.server.ts";
+import type { CoordinatorStatus } from "../catalog/sync/coordinator.ts";
+import { createCatalogCache } from "../catalog/view/catalog-cache.server.ts";
+import { emptyCatalogView } from "../catalog/view/catalog-view.ts";
+import { logEvent } from "../logging/log.ts";
 import { authRoutes } from "./auth-routes.ts";
 import { contentSecurityPolicy } from "./content-security-policy.ts";
 import { proxyToDirectus } from "./directus-proxy.ts";
@@ -25,7 +26,6 @@ import { healthAccess, healthRefused, healthResponse } from "./health.ts";
 import { originCheck } from "./origin-check.ts";
 import { servePage } from "./page-cache.ts";
 import { requestLimits } from "./request-limits.ts";
-import type { CoordinatorStatus } from "./sync/coordinator.ts";
 import { catalogCoordinator } from "./sync/coordinator-client.ts";
 import { syncEndpoint, throttledCaller } from "./sync-endpoint.ts";
 import { workerVersion } from "./worker-version.ts";
@@ -68,7 +68,7 @@ function coordinatorHealth(env: Env, version: string): Promise<CoordinatorStatus
 
 /** This isolate's view of the live catalog; an empty one while nothing is published. */
 async function liveCatalog(env: Env) {
-  return (await catalogCache.get(env.CATALOG)) ?? EMPTY_CATALOG_VIEW;
+  return (await catalogCache.get(env.CATALOG)) ?? emptyCatalogView();
 }
 
 const loadBuild = () => import("virtual:react-router/server-build");

@@ -17,15 +17,15 @@
  * the nonce alone, so the forms in the visitor's open tabs keep working.
  */
 import { Hono } from "hono";
-import { clearedCookie, hostCookieName, isHttps, readCookie, serializeCookie } from "../app/lib/cookies.ts";
-import { clearSignInNonce, formTokenValid, newSignInNonce } from "../app/lib/csrf.server.ts";
 import type { DirectusOrigin } from "../app/lib/directus/directus-origin.ts";
 import { clearSessionCookie, sessionTokenFrom, userApi } from "../app/lib/directus/user-api.server.ts";
-import { RETURN_PATH_PARAM } from "../app/lib/form-fields.ts";
-import { logEvent } from "../app/lib/log.ts";
-import { setNotice } from "../app/lib/notice-cookie.server.ts";
-import { formReturnPath, safeReturnPath } from "../app/lib/return-path.ts";
-import { visitorAddress } from "../app/lib/visitor-address.ts";
+import { setNotice } from "../app/lib/notices/notice-cookie.server.ts";
+import { clearedCookie, hostCookieName, isHttps, readCookie, serializeCookie } from "../app/lib/request/cookies.ts";
+import { clearSignInNonce, formTokenValid, newSignInNonce } from "../app/lib/request/csrf.server.ts";
+import { visitorAddress } from "../app/lib/request/visitor-address.ts";
+import { RETURN_PATH_PARAM } from "../app/lib/url/form-fields.ts";
+import { formReturnPath, safeReturnPath } from "../app/lib/url/return-path.ts";
+import { logEvent } from "../logging/log.ts";
 import { SIGN_IN_LANDING, SSO_PROVIDER } from "./directus-proxy.ts";
 
 /** Set by /login, taken by /login/zurueck: a sign-in is under way in this browser. */

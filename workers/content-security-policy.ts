@@ -11,8 +11,8 @@
  * script load the app's own modules and, after consent, the tag manager's.
  */
 import type { MiddlewareHandler } from "hono";
-import type { Consent } from "../app/lib/consent.ts";
-import { consentFrom } from "../app/lib/consent-cookie.server.ts";
+import type { Consent } from "../app/lib/consent/consent.ts";
+import { consentFrom } from "../app/lib/consent/consent-cookie.server.ts";
 
 const TAG_MANAGER = "https://www.googletagmanager.com";
 const ANALYTICS = ["https://*.google-analytics.com", "https://*.analytics.google.com"];

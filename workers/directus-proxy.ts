@@ -4,7 +4,7 @@
  * Browsers need Directus for two things only, and get nothing else:
  *
  * - recipe images, `GET /directus/assets/<uuid>` with exactly one of the
- *   transforms the pages use (app/lib/recipe-images.ts), fetched without any
+ *   transforms the pages use (app/lib/recipes/recipe-images.ts), fetched without any
  *   cookie, so the answer is the same for everyone and may be cached by all,
  *   the edge first (image-cache.ts). Directus is asked only for a file that
  *   a recipe of the published catalog shows: any other id is a 404 from the
@@ -24,11 +24,11 @@
  * origin is proven to be DIRECTUS_URL's.
  */
 import type { Context } from "hono";
-import { readCookie } from "../app/lib/cookies.ts";
 import type { DirectusOrigin } from "../app/lib/directus/directus-origin.ts";
-import { logEvent } from "../app/lib/log.ts";
-import { imageTransformQuery, knownImageTransform } from "../app/lib/recipe-images.ts";
-import { visitorAddress } from "../app/lib/visitor-address.ts";
+import { imageTransformQuery, knownImageTransform } from "../app/lib/recipes/recipe-images.ts";
+import { readCookie } from "../app/lib/request/cookies.ts";
+import { visitorAddress } from "../app/lib/request/visitor-address.ts";
+import { logEvent } from "../logging/log.ts";
 import { errorResponse } from "./error-page.ts";
 import { serveImage } from "./image-cache.ts";
 

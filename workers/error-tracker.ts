@@ -1,6 +1,6 @@
 /**
  * Error tracking: with SENTRY_DSN set, every reported log line
- * (app/lib/log.ts: each error line, and warnings logged to be reported) is
+ * (logging/log.ts: each error line, and warnings logged to be reported) is
  * also sent to Sentry by workers/sentry-reporter.ts. The fetch handler, the
  * cron and the catalog coordinator log what they do not handle themselves,
  * so their uncaught errors are reported the same way.
@@ -15,8 +15,8 @@
  * isolate: Directus down must not become one report per image request.
  */
 import { waitUntil } from "cloudflare:workers";
-import { errorMessage } from "../app/lib/error-message.ts";
-import { logEvent, type ReportedEntry, setLogReporter } from "../app/lib/log.ts";
+import { errorMessage } from "../logging/error-message.ts";
+import { logEvent, type ReportedEntry, setLogReporter } from "../logging/log.ts";
 
 /** How long an isolate keeps quiet about a failure it has reported. */
 const REPORT_AGAIN_AFTER_MS = 60_000;

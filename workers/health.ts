@@ -11,10 +11,10 @@
  * its last request with its error) only go to whoever sends SYNC_TOKEN as a
  * bearer token, as `/sync` wants it.
  */
-import { type CatalogStore, readPointer } from "../app/lib/catalog/storage.ts";
+import { type CatalogStore, readPointer } from "../catalog/format/storage.ts";
+import type { CoordinatorStatus } from "../catalog/sync/coordinator.ts";
+import { CRON_INTERVAL_MS } from "../catalog/sync/cron-schedule.ts";
 import { jsonResponse } from "./json-response.ts";
-import type { CoordinatorStatus } from "./sync/coordinator.ts";
-import { CRON_INTERVAL_MS } from "./sync/cron-schedule.ts";
 import { bearerMatches } from "./sync-endpoint.ts";
 
 /** What a cron run may take before it confirms: the settling second, reading Directus, a few retried steps. */

@@ -1,7 +1,7 @@
 /**
  * First lock against cross-site requests: a request that changes something
  * (anything but GET, HEAD, OPTIONS) must come from a page of this site. The
- * second lock, the form token, is in app/lib/csrf.server.ts.
+ * second lock, the form token, is in app/lib/request/csrf.server.ts.
  */
 import type { MiddlewareHandler } from "hono";
 import { errorResponse } from "./error-page.ts";

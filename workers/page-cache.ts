@@ -20,8 +20,9 @@
  * visitors ever share one. Answers say what happened in `Cache-Status`
  * (RFC 9211).
  */
-import { CONSENT_CATEGORIES, type Consent, serializeConsent } from "../app/lib/consent.ts";
-import { consentFrom } from "../app/lib/consent-cookie.server.ts";
+import { CONSENT_CATEGORIES, type Consent, serializeConsent } from "../app/lib/consent/consent.ts";
+import { consentFrom } from "../app/lib/consent/consent-cookie.server.ts";
+import { hasNotice } from "../app/lib/notices/notice-cookie.server.ts";
 import {
   EXCLUDED_INGREDIENT_PARAM,
   INGREDIENT_FILTER_PARAM,
@@ -31,9 +32,8 @@ import {
   SEARCH_TERM_PARAM,
   SELECTED_INGREDIENT_PARAM,
   SERVINGS_PARAM,
-} from "../app/lib/form-fields.ts";
-import { hasNotice } from "../app/lib/notice-cookie.server.ts";
-import { sha256 } from "../app/lib/sha256.ts";
+} from "../app/lib/url/form-fields.ts";
+import { sha256 } from "../catalog/format/sha256.ts";
 import { cacheStatus, etagMatches } from "./edge-cache.ts";
 
 /** Browsers revalidate every time (cheap with the ETag); no other cache may keep a page, since each carries its own nonce. */

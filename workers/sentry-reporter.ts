@@ -1,5 +1,5 @@
 /**
- * Sends one reported log line (app/lib/log.ts) to Sentry with the
+ * Sends one reported log line (logging/log.ts) to Sentry with the
  * maintained SDK's client, `@sentry/cloudflare`. Only
  * workers/error-tracker.ts imports this module, and only on the first
  * report of an isolate, so the SDK is a chunk of its own that a Worker
@@ -22,7 +22,7 @@ import {
   Scope,
   type StackFrame,
 } from "@sentry/cloudflare";
-import type { ReportedEntry } from "../app/lib/log.ts";
+import type { ReportedEntry } from "../logging/log.ts";
 
 type ClientOptions = ConstructorParameters<typeof CloudflareClient>[0];
 type TransportOptions = Parameters<ClientOptions["transport"]>[0];

@@ -1,7 +1,7 @@
 /**
  * `/sync`: where Directus' publish-on-save flow, an operator's
  * `npm run sync` and monitoring ask the catalog coordinator
- * (workers/sync/coordinator.ts) for work and how it went. The endpoint only
+ * (catalog/sync/coordinator.ts) for work and how it went. The endpoint only
  * asks: the coordinator does the work in its own steps, so an answer never
  * waits for a sync.
  *
@@ -21,10 +21,10 @@
  * (the flow waits and asks again).
  */
 import type { Context } from "hono";
-import { visitorAddress } from "../app/lib/visitor-address.ts";
+import { visitorAddress } from "../app/lib/request/visitor-address.ts";
+import type { SyncAction } from "../catalog/sync/ledger.ts";
 import { jsonResponse } from "./json-response.ts";
 import { catalogCoordinator } from "./sync/coordinator-client.ts";
-import type { SyncAction } from "./sync/ledger.ts";
 
 const ACTIONS: readonly SyncAction[] = ["publish", "rollback", "release", "dry-run"];
 /** RFC 6750's b64token. */

@@ -4,7 +4,7 @@
  * and Cloudflare ignores that header without a word while the version is not
  * (yet) part of the deployment everywhere; without this header a check could
  * pass on the old version and wave a broken new one through
- * (scripts/deploy/smoke-check.ts). The id is Cloudflare's version id, which
+ * (scripts/operations/deploy/smoke-check.ts). The id is Cloudflare's version id, which
  * any visitor may already use in that override header: it tells nothing new.
  */
 import type { MiddlewareHandler } from "hono";

@@ -1,14 +1,14 @@
 import { createContext, type FormEvent, type ReactNode, useContext, useEffect, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
-import { updateConsentMode } from "../lib/analytics.ts";
-import { CONSENT_CATEGORIES, CONSENT_TEXTS, type Consent } from "../lib/consent.ts";
+import { updateConsentMode } from "../lib/consent/analytics.ts";
+import { CONSENT_CATEGORIES, CONSENT_TEXTS, type Consent } from "../lib/consent/consent.ts";
 import {
   ANSWER_FIELD,
   ANSWER_WITH_DATA,
   CONSENT_CATEGORY_FIELD,
   CONSENT_CHOICE_FIELD,
   CONSENT_CHOICES,
-} from "../lib/form-fields.ts";
+} from "../lib/url/form-fields.ts";
 import { CloseIcon, EditIcon } from "./icons.tsx";
 import { ReturnPathField } from "./return-path-field.tsx";
 

@@ -4,7 +4,7 @@
  * keeps the wake lock and the switch out of the lists' scripts.
  */
 import { createContext, useContext } from "react";
-import type { WakeLockState } from "../lib/use-wake-lock.ts";
+import type { WakeLockState } from "../lib/hooks/use-wake-lock.ts";
 
 /** Cooking mode of one recipe page: on or off, the steps ticked off, and the screen's wake lock. */
 export interface CookingMode {

@@ -1,6 +1,6 @@
 import { type ReactNode, useMemo, useState } from "react";
-import { useHydrated } from "../lib/use-hydrated.ts";
-import { useWakeLock, wakeLockSupported } from "../lib/use-wake-lock.ts";
+import { useHydrated } from "../lib/hooks/use-hydrated.ts";
+import { useWakeLock, wakeLockSupported } from "../lib/hooks/use-wake-lock.ts";
 import { type CookingMode, CookingModeContext, useCookingMode } from "./cooking-mode-context.ts";
 
 /**

@@ -1,9 +1,9 @@
 import { Form } from "react-router";
-import { KIND_WORDS, kindLabel } from "../lib/catalog/search-words.ts";
-import { EXCLUDED_INGREDIENT_PARAM, SELECTED_INGREDIENT_PARAM } from "../lib/form-fields.ts";
-import type { KindMembers } from "../lib/ingredient-options.ts";
-import { type IngredientQuery, kindValue } from "../lib/ingredient-query.ts";
-import { INGREDIENT_TYPES } from "../lib/ingredient-types.ts";
+import { INGREDIENT_TYPES } from "../../catalog/recipes/ingredient-types.ts";
+import { KIND_WORDS, kindLabel } from "../../catalog/search/search-words.ts";
+import type { KindMembers } from "../../catalog/view/ingredient-overview.ts";
+import { EXCLUDED_INGREDIENT_PARAM, SELECTED_INGREDIENT_PARAM } from "../lib/url/form-fields.ts";
+import { type IngredientQuery, kindValue } from "../lib/url/ingredient-query.ts";
 
 interface ExcludeIngredientFormProps {
   /** The ingredients it offers: those of the recipes on the page, by name (routes/ingredient-search.tsx). */

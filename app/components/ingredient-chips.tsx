@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { type IngredientQuery, ingredientSearchHref } from "../lib/ingredient-query.ts";
+import { type IngredientQuery, ingredientSearchHref } from "../lib/url/ingredient-query.ts";
 import { CloseIcon } from "./icons.tsx";
 
 type Named = { slug: string; name: string };

@@ -1,11 +1,16 @@
 import { useCallback, useMemo, useRef, useState } from "react";
 import { Form, useSubmit } from "react-router";
-import { KIND_WORDS, kindBySlug, kindLabel, kindsOfMask } from "../lib/catalog/search-words.ts";
-import { EXCLUDED_INGREDIENT_PARAM, INGREDIENT_FILTER_PARAM, SELECTED_INGREDIENT_PARAM } from "../lib/form-fields.ts";
-import { ingredientFilter } from "../lib/ingredient-filter.ts";
-import { decodeIngredientOptions, type IngredientOption, type KindMembers } from "../lib/ingredient-options.ts";
-import { kindSlugOf, kindValue } from "../lib/ingredient-query.ts";
-import type { IngredientType } from "../lib/ingredient-types.ts";
+import type { IngredientType } from "../../catalog/recipes/ingredient-types.ts";
+import { KIND_WORDS, kindBySlug, kindLabel, kindsOfMask } from "../../catalog/search/search-words.ts";
+import type { IngredientOption, KindMembers } from "../../catalog/view/ingredient-overview.ts";
+import { ingredientFilter } from "../lib/recipes/ingredient-filter.ts";
+import { decodeIngredientOptions } from "../lib/recipes/ingredient-options.ts";
+import {
+  EXCLUDED_INGREDIENT_PARAM,
+  INGREDIENT_FILTER_PARAM,
+  SELECTED_INGREDIENT_PARAM,
+} from "../lib/url/form-fields.ts";
+import { kindSlugOf, kindValue } from "../lib/url/ingredient-query.ts";
 
 /** A box in the list: an ingredient, or a kind as a whole ("Nudeln (alle Sorten)"). */
 interface PickerRow {

@@ -1,5 +1,5 @@
 import { Link, useLocation } from "react-router";
-import { pageHref } from "../lib/pagination.ts";
+import { pageHref } from "../lib/url/pagination.ts";
 
 /** "Vorherige Seite · Seite 2 von 5 · Nächste Seite" under a long list; nothing for a single page. */
 export function PaginationNav({ page, pageCount }: { page: number; pageCount: number }) {

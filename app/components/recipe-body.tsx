@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { RecipeCardData } from "../lib/recipe-card-data.ts";
+import type { RecipeCardData } from "../lib/recipes/recipe-card-data.ts";
 import { headingAt } from "./headings.ts";
 import { RecipeIngredients } from "./recipe-ingredients.tsx";
 import { RecipeSteps } from "./recipe-steps.tsx";

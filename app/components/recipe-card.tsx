@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { preload } from "react-dom";
-import type { RecipeListCardData } from "../lib/recipe-card-data.ts";
-import { CARD_IMAGE, IMAGE_TRANSFORMS, recipeImageUrl } from "../lib/recipe-images.ts";
+import type { RecipeListCardData } from "../lib/recipes/recipe-card-data.ts";
+import { CARD_IMAGE, IMAGE_TRANSFORMS, recipeImageUrl } from "../lib/recipes/recipe-images.ts";
 import { headingAt } from "./headings.ts";
 import { RouteLink } from "./route-link.tsx";
 import { SaveRecipeButton } from "./save-recipe-button.tsx";

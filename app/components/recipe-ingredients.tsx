@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
-import type { IngredientLine } from "../lib/catalog/types.ts";
-import { formatIngredientLine } from "../lib/ingredient-amounts/format.ts";
-import type { RecipeCardData } from "../lib/recipe-card-data.ts";
-import { servingsText } from "../lib/servings-text.ts";
+import type { IngredientLine } from "../../catalog/recipes/types.ts";
+import { formatIngredientLine } from "../lib/recipes/ingredient-amounts/format.ts";
+import type { RecipeCardData } from "../lib/recipes/recipe-card-data.ts";
+import { servingsText } from "../lib/recipes/servings-text.ts";
 import type { HeadingTag } from "./headings.ts";
 
 interface RecipeIngredientsProps {

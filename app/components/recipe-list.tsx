@@ -1,4 +1,4 @@
-import type { RecipeListCardData } from "../lib/recipe-card-data.ts";
+import type { RecipeListCardData } from "../lib/recipes/recipe-card-data.ts";
 import { RecipeCard } from "./recipe-card.tsx";
 import { RecipeDetailsDisclosure } from "./recipe-details-disclosure.tsx";
 

@@ -1,4 +1,4 @@
-import type { RecipeCardData } from "../lib/recipe-card-data.ts";
+import type { RecipeCardData } from "../lib/recipes/recipe-card-data.ts";
 import { useCookingMode } from "./cooking-mode-context.ts";
 import type { HeadingTag } from "./headings.ts";
 

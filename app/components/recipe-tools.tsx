@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
-import type { RecipeCardData } from "../lib/recipe-card-data.ts";
-import { shareOrCopy, shareUrl } from "../lib/share-link.ts";
-import { useHydrated } from "../lib/use-hydrated.ts";
+import { useHydrated } from "../lib/hooks/use-hydrated.ts";
+import type { RecipeCardData } from "../lib/recipes/recipe-card-data.ts";
+import { shareOrCopy, shareUrl } from "../lib/url/share-link.ts";
 import { CookingModeHint, CookingModeSwitch } from "./cooking-mode.tsx";
 import { PrintIcon, ShareIcon } from "./icons.tsx";
 

@@ -1,5 +1,5 @@
 import { useLocation } from "react-router";
-import { RETURN_PATH_PARAM } from "../lib/form-fields.ts";
+import { RETURN_PATH_PARAM } from "../lib/url/form-fields.ts";
 
 /** This page's path and query: where a posted form or the sign-in link brings the visitor back to. */
 export function useCurrentPath(): string {

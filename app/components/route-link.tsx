@@ -1,5 +1,5 @@
 import type { AnchorHTMLAttributes } from "react";
-import { ROUTE_LINK_ATTRIBUTE } from "../lib/use-route-link-navigation.ts";
+import { ROUTE_LINK_ATTRIBUTE } from "../lib/hooks/use-route-link-navigation.ts";
 
 type RouteLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> & {
   /** An absolute path of one of the site's pages, as React Router's `to`. */

@@ -1,5 +1,6 @@
 import type { FormEvent } from "react";
 import { useFetcher } from "react-router";
+import { type ShellVisitor, useVisitor } from "../lib/site/shell-data.ts";
 import {
   ANSWER_FIELD,
   ANSWER_WITH_DATA,
@@ -7,8 +8,7 @@ import {
   RECIPE_ACTION_FIELD,
   RECIPE_ACTIONS,
   RECIPE_FIELD,
-} from "../lib/form-fields.ts";
-import { type ShellVisitor, useVisitor } from "../lib/shell-data.ts";
+} from "../lib/url/form-fields.ts";
 import { HeartIcon } from "./icons.tsx";
 import { ReturnPathField } from "./return-path-field.tsx";
 

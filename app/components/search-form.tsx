@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigate, useSubmit } from "react-router";
-import { SEARCH_TERM_PARAM } from "../lib/form-fields.ts";
+import { SEARCH_TERM_PARAM } from "../lib/url/form-fields.ts";
 import { CloseIcon } from "./icons.tsx";
 
 /** Wait this long after the last keystroke before searching as you type. */

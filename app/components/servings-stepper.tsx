@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { MAX_SERVINGS, MIN_SERVINGS } from "../lib/catalog/units.ts";
-import { servingsHref } from "../lib/servings-param.ts";
+import { MAX_SERVINGS, MIN_SERVINGS } from "../../catalog/recipes/units.ts";
+import { servingsHref } from "../lib/url/servings-param.ts";
 
 interface ServingsStepperProps {
   slug: string;

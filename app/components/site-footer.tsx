@@ -1,7 +1,7 @@
-import { CATEGORY_HEADINGS, categoryPath, FOOTER_CATEGORIES } from "../lib/categories.ts";
-import { CSRF_FIELD } from "../lib/form-fields.ts";
-import { signInHref } from "../lib/return-path.ts";
-import type { ShellVisitor } from "../lib/shell-data.ts";
+import { CATEGORY_HEADINGS, categoryPath, FOOTER_CATEGORIES } from "../../catalog/recipes/categories.ts";
+import type { ShellVisitor } from "../lib/site/shell-data.ts";
+import { CSRF_FIELD } from "../lib/url/form-fields.ts";
+import { signInHref } from "../lib/url/return-path.ts";
 import { ConsentSettingsLink } from "./cookie-consent.tsx";
 import { ReturnPathField, useCurrentPath } from "./return-path-field.tsx";
 import { RouteLink } from "./route-link.tsx";

@@ -1,4 +1,4 @@
-import { headerTitle } from "../lib/page-title.ts";
+import { headerTitle } from "../lib/seo/page-title.ts";
 import { LogoMark, SearchIcon } from "./icons.tsx";
 import { RouteLink } from "./route-link.tsx";
 

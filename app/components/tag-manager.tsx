@@ -1,7 +1,7 @@
 import { useState } from "react";
-import { tagManagerBootstrap } from "../lib/analytics.ts";
-import type { Consent } from "../lib/consent.ts";
-import { useNonce } from "../lib/nonce.ts";
+import { tagManagerBootstrap } from "../lib/consent/analytics.ts";
+import type { Consent } from "../lib/consent/consent.ts";
+import { useNonce } from "../lib/request/nonce.ts";
 
 /**
  * Google Tag Manager, rendered by the server only when a container is

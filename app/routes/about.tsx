@@ -1,8 +1,8 @@
 import { Link } from "react-router";
-import { CATEGORY_HEADINGS, categoryPath } from "../lib/categories.ts";
-import { legalPageData } from "../lib/legal-data.server.ts";
-import { pageTitle } from "../lib/page-title.ts";
+import { CATEGORY_HEADINGS, categoryPath } from "../../catalog/recipes/categories.ts";
+import { pageTitle } from "../lib/seo/page-title.ts";
 import { staticPageMeta } from "../lib/seo/static-page-meta.ts";
+import { legalPageData } from "../lib/site/legal-data.server.ts";
 import type { Route } from "./+types/about";
 
 export function loader({ context }: Route.LoaderArgs) {

@@ -1,15 +1,20 @@
 import { redirect } from "react-router";
+import {
+  CATEGORY_HEADINGS,
+  CATEGORY_INTROS,
+  categoryPath,
+  recipeTypeFromParam,
+} from "../../catalog/recipes/categories.ts";
+import { recipesOfType } from "../../catalog/view/queries.ts";
 import { PaginationNav } from "../components/pagination-nav.tsx";
 import { RecipeList } from "../components/recipe-list.tsx";
-import { recipesOfType } from "../lib/catalog/queries.ts";
-import { CATEGORY_HEADINGS, CATEGORY_INTROS, categoryPath, recipeTypeFromParam } from "../lib/categories.ts";
-import { PAGE_PARAM } from "../lib/form-fields.ts";
-import { pageTitle } from "../lib/page-title.ts";
-import { PAGE_SIZE, pageHref, paginate, parsePageParam, requireExistingPage } from "../lib/pagination.ts";
-import { recipeListCardData } from "../lib/recipe-card-data.ts";
+import { recipeListCardData } from "../lib/recipes/recipe-card-data.ts";
 import { itemListJsonLd } from "../lib/seo/item-list-json-ld.ts";
 import { pageMeta } from "../lib/seo/page-meta.ts";
-import { catalogContext, siteConfigContext } from "../lib/site-context.server.ts";
+import { pageTitle } from "../lib/seo/page-title.ts";
+import { catalogContext, siteConfigContext } from "../lib/site/site-context.server.ts";
+import { PAGE_PARAM } from "../lib/url/form-fields.ts";
+import { PAGE_SIZE, pageHref, paginate, parsePageParam, requireExistingPage } from "../lib/url/pagination.ts";
 import type { Route } from "./+types/category";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {

@@ -1,9 +1,14 @@
 import { data, redirect } from "react-router";
-import { consentFromChoice } from "../lib/consent.ts";
-import { analyticsCookieRemovals, consentCookie } from "../lib/consent-cookie.server.ts";
-import { ANSWER_FIELD, ANSWER_WITH_DATA, CONSENT_CATEGORY_FIELD, CONSENT_CHOICE_FIELD } from "../lib/form-fields.ts";
-import { formReturnPath } from "../lib/return-path.ts";
-import { responseCookiesContext, siteConfigContext } from "../lib/site-context.server.ts";
+import { consentFromChoice } from "../lib/consent/consent.ts";
+import { analyticsCookieRemovals, consentCookie } from "../lib/consent/consent-cookie.server.ts";
+import { responseCookiesContext, siteConfigContext } from "../lib/site/site-context.server.ts";
+import {
+  ANSWER_FIELD,
+  ANSWER_WITH_DATA,
+  CONSENT_CATEGORY_FIELD,
+  CONSENT_CHOICE_FIELD,
+} from "../lib/url/form-fields.ts";
+import { formReturnPath } from "../lib/url/return-path.ts";
 import type { Route } from "./+types/consent";
 
 // A place to post to, not a page.

@@ -1,16 +1,21 @@
 import { useEffect } from "react";
 import { Form, Link, type ShouldRevalidateFunctionArgs, useLocation } from "react-router";
+import {
+  CATEGORY_HEADINGS,
+  categoryPath,
+  type RecipeType,
+  recipeTypeFromParam,
+} from "../../catalog/recipes/categories.ts";
+import { pickRandomRecipe } from "../../catalog/view/queries.ts";
 import { RecipeBody } from "../components/recipe-body.tsx";
 import { RecipeCard } from "../components/recipe-card.tsx";
-import { trackEvent } from "../lib/analytics.ts";
-import { pickRandomRecipe } from "../lib/catalog/queries.ts";
-import { CATEGORY_HEADINGS, categoryPath, type RecipeType, recipeTypeFromParam } from "../lib/categories.ts";
-import { LAST_SHOWN_PARAM, RANDOM_TYPE_PARAM } from "../lib/form-fields.ts";
-import { homeTitle } from "../lib/page-title.ts";
-import { recipeCardData } from "../lib/recipe-card-data.ts";
+import { trackEvent } from "../lib/consent/analytics.ts";
+import { recipeCardData } from "../lib/recipes/recipe-card-data.ts";
+import { homeTitle } from "../lib/seo/page-title.ts";
 import { staticPageMeta } from "../lib/seo/static-page-meta.ts";
-import { useConsent } from "../lib/shell-data.ts";
-import { catalogContext } from "../lib/site-context.server.ts";
+import { useConsent } from "../lib/site/shell-data.ts";
+import { catalogContext } from "../lib/site/site-context.server.ts";
+import { LAST_SHOWN_PARAM, RANDOM_TYPE_PARAM } from "../lib/url/form-fields.ts";
 import type { Route } from "./+types/home";
 
 /** The three quick choices under "Ich will aber lieber...", in the spec's order. */

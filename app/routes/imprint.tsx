@@ -1,6 +1,6 @@
-import { legalPageData } from "../lib/legal-data.server.ts";
-import { pageTitle } from "../lib/page-title.ts";
+import { pageTitle } from "../lib/seo/page-title.ts";
 import { staticPageMeta } from "../lib/seo/static-page-meta.ts";
+import { legalPageData } from "../lib/site/legal-data.server.ts";
 import type { Route } from "./+types/imprint";
 
 export function loader({ context }: Route.LoaderArgs) {

@@ -1,6 +1,5 @@
-import { encodeIngredientOptions } from "../lib/ingredient-options.ts";
-import { ingredientOverview } from "../lib/ingredient-overview.server.ts";
-import { catalogContext } from "../lib/site-context.server.ts";
+import { encodeIngredientOptions } from "../lib/recipes/ingredient-options.ts";
+import { catalogContext } from "../lib/site/site-context.server.ts";
 import type { Route } from "./+types/ingredient-list";
 
 /**
@@ -11,5 +10,5 @@ import type { Route } from "./+types/ingredient-list";
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const catalog = await context.get(catalogContext)();
-  return Response.json({ ingredients: encodeIngredientOptions(ingredientOverview(catalog).options) });
+  return Response.json({ ingredients: encodeIngredientOptions(catalog.ingredientOverview().options) });
 }

@@ -1,34 +1,33 @@
 import { useNavigation } from "react-router";
+import type { IngredientType } from "../../catalog/recipes/ingredient-types.ts";
+import type { CatalogIngredient } from "../../catalog/recipes/types.ts";
+import { kindBySlug, kindLabel, kindsOfMask } from "../../catalog/search/search-words.ts";
+import type { CatalogView } from "../../catalog/view/catalog-view.ts";
+import type { IngredientOption } from "../../catalog/view/ingredient-overview.ts";
+import {
+  type IngredientMatch,
+  ingredientsOfKinds,
+  matchIngredients,
+  missingIngredients,
+} from "../../catalog/view/queries.ts";
 import { ExcludeIngredientForm } from "../components/exclude-ingredient-form.tsx";
 import { IngredientChips } from "../components/ingredient-chips.tsx";
 import { IngredientPicker, MOST_USED_SHOWN } from "../components/ingredient-picker.tsx";
 import { PaginationNav } from "../components/pagination-nav.tsx";
 import { RecipeCard } from "../components/recipe-card.tsx";
 import { RecipeDetailsDisclosure } from "../components/recipe-details-disclosure.tsx";
-import type { CatalogView } from "../lib/catalog/catalog-view.ts";
-import {
-  type IngredientMatch,
-  ingredientsOfKinds,
-  matchIngredients,
-  missingIngredients,
-} from "../lib/catalog/queries.ts";
-import { kindBySlug, kindLabel, kindsOfMask } from "../lib/catalog/search-words.ts";
-import type { CatalogIngredient } from "../lib/catalog/types.ts";
-import { ingredientFilter } from "../lib/ingredient-filter.ts";
-import type { IngredientOption } from "../lib/ingredient-options.ts";
-import { ingredientOverview } from "../lib/ingredient-overview.server.ts";
+import { ingredientFilter } from "../lib/recipes/ingredient-filter.ts";
+import { recipeListCardData } from "../lib/recipes/recipe-card-data.ts";
+import { pageMeta } from "../lib/seo/page-meta.ts";
+import { pageTitle } from "../lib/seo/page-title.ts";
+import { catalogContext, siteConfigContext } from "../lib/site/site-context.server.ts";
 import {
   type IngredientQuery,
   ingredientSearchHref,
   kindSlugOf,
   readIngredientQuery,
-} from "../lib/ingredient-query.ts";
-import type { IngredientType } from "../lib/ingredient-types.ts";
-import { pageTitle } from "../lib/page-title.ts";
-import { MATCHES_PER_PAGE, pageHref, paginate, requireExistingPage, requirePageNumber } from "../lib/pagination.ts";
-import { recipeListCardData } from "../lib/recipe-card-data.ts";
-import { pageMeta } from "../lib/seo/page-meta.ts";
-import { catalogContext, siteConfigContext } from "../lib/site-context.server.ts";
+} from "../lib/url/ingredient-query.ts";
+import { MATCHES_PER_PAGE, pageHref, paginate, requireExistingPage, requirePageNumber } from "../lib/url/pagination.ts";
 import type { Route } from "./+types/ingredient-search";
 
 /**
@@ -130,7 +129,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (matches.length > 0) requireExistingPage(list, requested, url);
 
   const { siteUrl, siteName } = context.get(siteConfigContext);
-  const { options, byName, kindMembers } = ingredientOverview(catalog);
+  const { options, byName, kindMembers } = catalog.ingredientOverview();
   const results = await matchCards(catalog, list.items, covering);
   return {
     ingredients: shownOptions(options, query.selected, query.filter),

@@ -1,18 +1,18 @@
 import { redirect, type ShouldRevalidateFunctionArgs, useSearchParams } from "react-router";
+import { recipeBySlug } from "../../catalog/view/queries.ts";
+import { logEvent } from "../../logging/log.ts";
 import { CookingModeProvider } from "../components/cooking-mode.tsx";
 import { RecipeBody } from "../components/recipe-body.tsx";
 import { RecipeCard } from "../components/recipe-card.tsx";
 import { RecipeTools } from "../components/recipe-tools.tsx";
 import { ServingsStepper } from "../components/servings-stepper.tsx";
-import { recipeBySlug } from "../lib/catalog/queries.ts";
-import { logEvent } from "../lib/log.ts";
-import { pageTitle } from "../lib/page-title.ts";
-import { recipeCardData } from "../lib/recipe-card-data.ts";
-import { IMAGE_TRANSFORMS, recipeImageUrl } from "../lib/recipe-images.ts";
+import { recipeCardData } from "../lib/recipes/recipe-card-data.ts";
+import { IMAGE_TRANSFORMS, recipeImageUrl } from "../lib/recipes/recipe-images.ts";
 import { pageMeta } from "../lib/seo/page-meta.ts";
+import { pageTitle } from "../lib/seo/page-title.ts";
 import { recipeJsonLd } from "../lib/seo/recipe-json-ld.ts";
-import { onlyServingsChanged, parseServingsParam, servingsToShow } from "../lib/servings-param.ts";
-import { catalogContext, siteConfigContext } from "../lib/site-context.server.ts";
+import { catalogContext, siteConfigContext } from "../lib/site/site-context.server.ts";
+import { onlyServingsChanged, parseServingsParam, servingsToShow } from "../lib/url/servings-param.ts";
 import type { Route } from "./+types/recipe";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {

@@ -1,5 +1,5 @@
 import { robotsTxt } from "../lib/seo/sitemap.ts";
-import { siteConfigContext } from "../lib/site-context.server.ts";
+import { siteConfigContext } from "../lib/site/site-context.server.ts";
 import type { Route } from "./+types/robots";
 
 // Generated rather than a static file: it names the sitemap by the site's own origin.

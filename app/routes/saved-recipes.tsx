@@ -1,7 +1,15 @@
 import { data, Link, redirect, useLocation } from "react-router";
+import { cardsById } from "../../catalog/view/queries.ts";
+import { logEvent } from "../../logging/log.ts";
 import { RecipeList } from "../components/recipe-list.tsx";
-import { cardsById } from "../lib/catalog/queries.ts";
 import { SavedRecipesFullError } from "../lib/directus/user-api.server.ts";
+import { setNotice } from "../lib/notices/notice-cookie.server.ts";
+import { NOTICES, type NoticeCode } from "../lib/notices/notices.ts";
+import { type RecipeListCardData, recipeListCardData } from "../lib/recipes/recipe-card-data.ts";
+import { SAVED_RECIPES_LIMIT } from "../lib/recipes/saved-recipes-limit.ts";
+import { pageTitle } from "../lib/seo/page-title.ts";
+import { shellFromMatches } from "../lib/site/shell-data.ts";
+import { catalogContext, responseCookiesContext, visitorContext } from "../lib/site/site-context.server.ts";
 import {
   ANSWER_FIELD,
   ANSWER_WITH_DATA,
@@ -9,16 +17,8 @@ import {
   RECIPE_ACTIONS,
   RECIPE_FIELD,
   type RecipeAction,
-} from "../lib/form-fields.ts";
-import { logEvent } from "../lib/log.ts";
-import { setNotice } from "../lib/notice-cookie.server.ts";
-import { NOTICES, type NoticeCode } from "../lib/notices.ts";
-import { pageTitle } from "../lib/page-title.ts";
-import { type RecipeListCardData, recipeListCardData } from "../lib/recipe-card-data.ts";
-import { formReturnPath, signInHref } from "../lib/return-path.ts";
-import { SAVED_RECIPES_LIMIT } from "../lib/saved-recipes-limit.ts";
-import { shellFromMatches } from "../lib/shell-data.ts";
-import { catalogContext, responseCookiesContext, visitorContext } from "../lib/site-context.server.ts";
+} from "../lib/url/form-fields.ts";
+import { formReturnPath, signInHref } from "../lib/url/return-path.ts";
 import type { Route } from "./+types/saved-recipes";
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -1,19 +1,19 @@
 import { useEffect } from "react";
 import { Link } from "react-router";
+import { CATEGORY_HEADINGS, categoryPath, FOOTER_CATEGORIES } from "../../catalog/recipes/categories.ts";
+import { searchReasons } from "../../catalog/search/search-reason.ts";
+import { newestRecipes, searchRecipes } from "../../catalog/view/queries.ts";
 import { PaginationNav } from "../components/pagination-nav.tsx";
 import { RecipeList } from "../components/recipe-list.tsx";
 import { SearchForm } from "../components/search-form.tsx";
-import { trackEvent } from "../lib/analytics.ts";
-import { newestRecipes, searchRecipes } from "../lib/catalog/queries.ts";
-import { searchReasons } from "../lib/catalog/search-reason.ts";
-import { CATEGORY_HEADINGS, categoryPath, FOOTER_CATEGORIES } from "../lib/categories.ts";
-import { SEARCH_TERM_PARAM } from "../lib/form-fields.ts";
-import { pageTitle } from "../lib/page-title.ts";
-import { pageHref, paginate, requireExistingPage, requirePageNumber } from "../lib/pagination.ts";
-import { recipeListCardData } from "../lib/recipe-card-data.ts";
+import { trackEvent } from "../lib/consent/analytics.ts";
+import { recipeListCardData } from "../lib/recipes/recipe-card-data.ts";
 import { pageMeta } from "../lib/seo/page-meta.ts";
-import { useConsent } from "../lib/shell-data.ts";
-import { catalogContext, siteConfigContext } from "../lib/site-context.server.ts";
+import { pageTitle } from "../lib/seo/page-title.ts";
+import { useConsent } from "../lib/site/shell-data.ts";
+import { catalogContext, siteConfigContext } from "../lib/site/site-context.server.ts";
+import { SEARCH_TERM_PARAM } from "../lib/url/form-fields.ts";
+import { pageHref, paginate, requireExistingPage, requirePageNumber } from "../lib/url/pagination.ts";
 import type { Route } from "./+types/search";
 
 /** Longer terms are cut: no recipe name is this long, and it bounds the work per request. */

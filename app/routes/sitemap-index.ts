@@ -1,5 +1,5 @@
 import { sitemapIndex } from "../lib/seo/sitemap.ts";
-import { catalogContext, siteConfigContext } from "../lib/site-context.server.ts";
+import { catalogContext, siteConfigContext } from "../lib/site/site-context.server.ts";
 import type { Route } from "./+types/sitemap-index";
 
 export async function loader({ context }: Route.LoaderArgs) {

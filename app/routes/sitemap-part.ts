@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { pagesSitemap, recipesSitemap } from "../lib/seo/sitemap.ts";
-import { catalogContext, siteConfigContext } from "../lib/site-context.server.ts";
+import { catalogContext, siteConfigContext } from "../lib/site/site-context.server.ts";
 import type { Route } from "./+types/sitemap-part";
 
 /** /sitemap/seiten.xml and /sitemap/rezepte-<n>.xml; anything else is not a sitemap. */

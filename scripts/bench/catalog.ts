@@ -4,16 +4,16 @@
  * published sizes and writes, cold load time, heap, and query latencies.
  */
 import { readFileSync } from "node:fs";
-import { createCatalogCache } from "../../app/lib/catalog/catalog-cache.server.ts";
-import { createMemoryStore } from "../../app/lib/catalog/memory-store.ts";
-import { matchIngredients, searchRecipes } from "../../app/lib/catalog/queries.ts";
-import { type CatalogStore, type Manifest, readTextBlob } from "../../app/lib/catalog/storage.ts";
-import type { CatalogRecipe } from "../../app/lib/catalog/types.ts";
-import { RECIPE_TYPES } from "../../app/lib/categories.ts";
-import { MATCHES_PER_PAGE, PAGE_SIZE } from "../../app/lib/pagination.ts";
-import { buildCatalog } from "../../workers/sync/build-catalog.ts";
-import { planVersion, publishWithoutCoordinator } from "../../workers/sync/plan-version.ts";
-import type { RawIngredientRecord } from "../../workers/sync/validate.ts";
+import { MATCHES_PER_PAGE, PAGE_SIZE } from "../../app/lib/url/pagination.ts";
+import { createMemoryStore } from "../../catalog/format/memory-store.ts";
+import { type CatalogStore, type Manifest, readTextBlob } from "../../catalog/format/storage.ts";
+import { RECIPE_TYPES } from "../../catalog/recipes/categories.ts";
+import type { CatalogRecipe } from "../../catalog/recipes/types.ts";
+import { buildCatalog } from "../../catalog/sync/build-catalog.ts";
+import { planVersion, publishWithoutCoordinator } from "../../catalog/sync/plan-version.ts";
+import type { RawIngredientRecord } from "../../catalog/sync/validate.ts";
+import { createCatalogCache } from "../../catalog/view/catalog-cache.server.ts";
+import { matchIngredients, searchRecipes } from "../../catalog/view/queries.ts";
 import { percentile } from "./statistics.ts";
 
 const seedRecipes = JSON.parse(readFileSync("cms/seed/recipes.json", "utf8")) as {

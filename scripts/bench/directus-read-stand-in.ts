@@ -1,13 +1,13 @@
 /**
- * Directus' read API as the sync uses it (workers/sync/directus-source.ts),
+ * Directus' read API as the sync uses it (catalog/sync/directus-source.ts),
  * served from memory over HTTP for the bench's publish part: published
  * recipes and ingredients page by page (keyset on id), and the recipe count.
  * A real Directus answers the same requests for the 10k sync part; at 50k
  * its fill alone would take the better part of an hour.
  */
 import { createServer, type Server } from "node:http";
-import type { CatalogRecipe } from "../../app/lib/catalog/types.ts";
-import type { RawIngredientRecord } from "../../workers/sync/validate.ts";
+import type { CatalogRecipe } from "../../catalog/recipes/types.ts";
+import type { RawIngredientRecord } from "../../catalog/sync/validate.ts";
 
 /** A recipe as Directus returns it for the sync's fields. */
 export function rawRecipe(recipe: CatalogRecipe): Record<string, unknown> {

@@ -19,9 +19,9 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Catalog } from "../../app/lib/catalog/types.ts";
-import { errorMessage } from "../../app/lib/error-message.ts";
-import { publishWithoutCoordinator } from "../../workers/sync/plan-version.ts";
+import type { Catalog } from "../../catalog/recipes/types.ts";
+import { publishWithoutCoordinator } from "../../catalog/sync/plan-version.ts";
+import { errorMessage } from "../../logging/error-message.ts";
 import { withLocalCatalogStore } from "../local-stack/local-kv.ts";
 import { BUILT_WORKER_NAME, type BuiltWorker, startBuiltWorker } from "./built-worker.ts";
 import { syntheticCatalog } from "./catalog.ts";

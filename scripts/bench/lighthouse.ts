@@ -6,8 +6,8 @@
 import { execFileSync } from "node:child_process";
 import { launch } from "chrome-launcher";
 import lighthouse, { type Result } from "lighthouse";
-import { errorMessage } from "../../app/lib/error-message.ts";
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../chromium.ts";
+import { errorMessage } from "../../logging/error-message.ts";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../test/chromium.ts";
 import { median } from "./statistics.ts";
 
 const CHROME_FLAGS = ["--headless=new", ...CHROMIUM_FLAGS];

@@ -10,7 +10,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { publishWithoutCoordinator } from "../../workers/sync/plan-version.ts";
+import { publishWithoutCoordinator } from "../../catalog/sync/plan-version.ts";
 import { withLocalCatalogStore } from "../local-stack/local-kv.ts";
 import { serveBuild } from "../local-stack/site.ts";
 import { syntheticCatalog } from "./catalog.ts";

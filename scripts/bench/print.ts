@@ -6,7 +6,7 @@
  */
 import { writeFileSync } from "node:fs";
 import { chromium } from "@playwright/test";
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../chromium.ts";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../test/chromium.ts";
 
 /** A4 at CSS's 96 pixels per inch: the screenshot is as wide as the paper. */
 const A4_VIEWPORT = { width: 794, height: 1123 };

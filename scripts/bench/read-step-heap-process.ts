@@ -11,9 +11,9 @@
  * part's samples there hold garbage too.)
  */
 
+import { planVersion } from "../../catalog/sync/plan-version.ts";
+import { readCatalog } from "../../catalog/sync/read-catalog.ts";
 import { memorySource } from "../../tests/stand-ins/raw-content.ts";
-import { planVersion } from "../../workers/sync/plan-version.ts";
-import { readCatalog } from "../../workers/sync/read-catalog.ts";
 import { seedIngredients, syntheticRecipes } from "./catalog.ts";
 import { rawIngredient, rawRecipe } from "./directus-read-stand-in.ts";
 

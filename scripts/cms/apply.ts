@@ -11,8 +11,8 @@
  * `directus schema apply` and `directus database migrate:latest`.
  */
 import { parseArgs } from "node:util";
-import { errorMessage } from "../../app/lib/error-message.ts";
 import { STUDIO_SETTINGS } from "../../cms/studio-settings.ts";
+import { errorMessage } from "../../logging/error-message.ts";
 import { applyAccessPolicies } from "./apply-access-policies.ts";
 import { applyFlows } from "./apply-flows.ts";
 import { connectAdminFromEnvironment } from "./directus-admin.ts";

@@ -7,7 +7,7 @@
  * DIRECTUS_ADMIN_PASSWORD in the environment.
  */
 import { parseArgs } from "node:util";
-import { errorMessage } from "../../app/lib/error-message.ts";
+import { errorMessage } from "../../logging/error-message.ts";
 import { backfillAmounts } from "./backfill-amounts.ts";
 import { connectAdminFromEnvironment } from "./directus-admin.ts";
 

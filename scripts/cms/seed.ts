@@ -6,8 +6,8 @@
  */
 import { readFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
-import { RECIPE_TYPES } from "../../app/lib/categories.ts";
-import { INGREDIENT_TYPES } from "../../app/lib/ingredient-types.ts";
+import { RECIPE_TYPES } from "../../catalog/recipes/categories.ts";
+import { INGREDIENT_TYPES } from "../../catalog/recipes/ingredient-types.ts";
 import { RECIPE_IMAGES_FOLDER } from "../../cms/access-policies.ts";
 import type { DirectusAdmin } from "./directus-admin.ts";
 

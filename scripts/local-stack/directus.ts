@@ -100,7 +100,7 @@ function directusEnv(options: DirectusOptions): Record<string, string> {
     WEBSOCKETS_ENABLED: "false",
     // The production limits where they cost nothing here (cms/.env.production.example says why).
     // QUERY_LIMIT_MAX also turns limit=-1 into 1,000 rows: at least the saved-recipes limit
-    // (app/lib/saved-recipes-limit.ts) and the sync's page size of 500.
+    // (app/lib/recipes/saved-recipes-limit.ts) and the sync's page size of 500.
     GRAPHQL_INTROSPECTION: "false",
     QUERY_LIMIT_MAX: "1000",
     // The largest JSON body sent here is the bench's batch of 250 recipes, about 280 KB;

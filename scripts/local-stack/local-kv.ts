@@ -5,7 +5,7 @@
  */
 import { join } from "node:path";
 import { getPlatformProxy } from "wrangler";
-import type { CatalogStore } from "../../app/lib/catalog/storage.ts";
+import type { CatalogStore } from "../../catalog/format/storage.ts";
 
 /** Where wrangler keeps the state of `--persist-to <persistDir>` (KV, caches …): Miniflare's resourcePersistencePath. */
 export function persistedState(persistDir: string): string {

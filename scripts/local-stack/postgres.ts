@@ -1,7 +1,7 @@
 /**
  * A throwaway PostgreSQL for the tests that run Directus on Postgres, as in
  * production: Debian's `postgresql` package (installed with apt when missing,
- * see scripts/ensure-postgres.ts), a new cluster in a temp folder on a free
+ * see scripts/test/ensure-postgres.ts), a new cluster in a temp folder on a free
  * port of 127.0.0.1, stopped and removed again by `stop()`.
  *
  * initdb and the server refuse to run as root, so as root they run as the

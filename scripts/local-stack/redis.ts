@@ -1,7 +1,7 @@
 /**
  * A throwaway Redis for the test that runs Directus as production does with
  * several instances (cache, rate limiter and schedules in Redis): Debian's
- * `redis-server` (installed with apt when missing, see scripts/ensure-redis.ts),
+ * `redis-server` (installed with apt when missing, see scripts/test/ensure-redis.ts),
  * on a free port of 127.0.0.1, nothing written to disk, stopped by `stop()`.
  */
 import { type ChildProcess, spawn } from "node:child_process";

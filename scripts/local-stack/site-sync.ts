@@ -4,8 +4,8 @@
  * What `npm run sync`, `npm start`, the browser tests and the bench use, on
  * a local site or a deployed one alike.
  */
-import type { CoordinatorStatus, RequestView } from "../../workers/sync/coordinator.ts";
-import type { SyncAction } from "../../workers/sync/ledger.ts";
+import type { CoordinatorStatus, RequestView } from "../../catalog/sync/coordinator.ts";
+import type { SyncAction } from "../../catalog/sync/ledger.ts";
 
 export interface SiteSync {
   /** The site's origin. */

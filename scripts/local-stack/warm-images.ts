@@ -4,7 +4,7 @@
  * made, but the first one costs about a second of CPU per image; done ahead,
  * no page load (and no browser test) waits for a dozen of them at once.
  */
-import { IMAGE_TRANSFORMS, recipeImageUrl } from "../../app/lib/recipe-images.ts";
+import { IMAGE_TRANSFORMS, recipeImageUrl } from "../../app/lib/recipes/recipe-images.ts";
 
 /** Two at a time: the machines this runs on have two cores. */
 const CONCURRENCY = 2;

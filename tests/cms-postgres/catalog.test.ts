@@ -1,13 +1,13 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { createCatalogCache } from "../../app/lib/catalog/catalog-cache.server.ts";
-import { createMemoryStore } from "../../app/lib/catalog/memory-store.ts";
-import { readPublished, readWholeRecipes } from "../../app/lib/catalog/published-catalog.ts";
-import { searchRecipes } from "../../app/lib/catalog/queries.ts";
-import { readPointer } from "../../app/lib/catalog/storage.ts";
+import { createMemoryStore } from "../../catalog/format/memory-store.ts";
+import { readPointer } from "../../catalog/format/storage.ts";
+import { createDirectusSource } from "../../catalog/sync/directus-source.ts";
+import { createCatalogCache } from "../../catalog/view/catalog-cache.server.ts";
+import { readPublished, readWholeRecipes } from "../../catalog/view/published-catalog.ts";
+import { searchRecipes } from "../../catalog/view/queries.ts";
 import { SEED_DIR, type SeedIngredient, type SeedRecipe } from "../../scripts/cms/seed.ts";
-import { createDirectusSource } from "../../workers/sync/directus-source.ts";
 import { directusUrl } from "../cms/directus-clients.ts";
 import { coordinatorHarness } from "../model/coordinator-harness.ts";
 

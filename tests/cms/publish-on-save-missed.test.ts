@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { createMemoryStore } from "../../app/lib/catalog/memory-store.ts";
-import { createDirectusSource } from "../../workers/sync/directus-source.ts";
+import { createMemoryStore } from "../../catalog/format/memory-store.ts";
+import { createDirectusSource } from "../../catalog/sync/directus-source.ts";
 import { coordinatorHarness } from "../model/coordinator-harness.ts";
 import type { SeenSync } from "../stand-ins/site-sync-stand-in.ts";
 import { admin, directusUrl } from "./directus-clients.ts";

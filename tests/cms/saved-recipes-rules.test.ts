@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { directusOrigin } from "../../app/lib/directus/directus-origin.ts";
 import { DirectusUnavailableError, SavedRecipesFullError, userApi } from "../../app/lib/directus/user-api.server.ts";
-import { SAVED_RECIPES_LIMIT } from "../../app/lib/saved-recipes-limit.ts";
+import { SAVED_RECIPES_LIMIT } from "../../app/lib/recipes/saved-recipes-limit.ts";
 import { runDirectusCli } from "../../scripts/local-stack/directus.ts";
 import {
   admin,

@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
-import { RECIPE_TYPES } from "../../app/lib/categories.ts";
-import { INGREDIENT_TYPES } from "../../app/lib/ingredient-types.ts";
+import { RECIPE_TYPES } from "../../catalog/recipes/categories.ts";
+import { INGREDIENT_TYPES } from "../../catalog/recipes/ingredient-types.ts";
 import { applyAccessPolicies } from "../../scripts/cms/apply-access-policies.ts";
 import { type SeedAmounts, seedCms } from "../../scripts/cms/seed.ts";
 import { admin, call, directusUrl } from "./directus-clients.ts";

@@ -4,12 +4,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getPlatformProxy } from "wrangler";
-import { createCatalogCache } from "../../app/lib/catalog/catalog-cache.server.ts";
-import { readPublished, readWholeRecipes } from "../../app/lib/catalog/published-catalog.ts";
-import { searchRecipes } from "../../app/lib/catalog/queries.ts";
-import { type CatalogStore, readPointer } from "../../app/lib/catalog/storage.ts";
-import { GRACE_MS, KEEP_VERSIONS, type SyncSummary } from "../../workers/sync/coordinator.ts";
-import { type ContentSource, createDirectusSource } from "../../workers/sync/directus-source.ts";
+import { type CatalogStore, readPointer } from "../../catalog/format/storage.ts";
+import { GRACE_MS, KEEP_VERSIONS, type SyncSummary } from "../../catalog/sync/coordinator.ts";
+import { type ContentSource, createDirectusSource } from "../../catalog/sync/directus-source.ts";
+import { createCatalogCache } from "../../catalog/view/catalog-cache.server.ts";
+import { readPublished, readWholeRecipes } from "../../catalog/view/published-catalog.ts";
+import { searchRecipes } from "../../catalog/view/queries.ts";
 import { coordinatorHarness } from "../model/coordinator-harness.ts";
 import { admin, call, directusUrl } from "./directus-clients.ts";
 

@@ -1,14 +1,14 @@
 /**
- * The deploy's checks (scripts/deploy/smoke-check.ts) against the built site
+ * The deploy's checks (scripts/operations/deploy/smoke-check.ts) against the built site
  * in workerd, with the seed's catalog published from a real Directus: what
  * the pipeline asks of a new version on Cloudflare must hold for the Worker as
  * it is built, so a change to the pages that the checks read fails here first.
  * No browser: plain requests, once (in the desktop project).
  */
 import { expect, test } from "@playwright/test";
-import { smokeCheck } from "../../scripts/deploy/smoke-check.ts";
 import { inScratchFolder } from "../../scripts/local-stack/scratch-folder.ts";
 import { serveBuild } from "../../scripts/local-stack/site.ts";
+import { smokeCheck } from "../../scripts/operations/deploy/smoke-check.ts";
 import { BASE_URL } from "./stack.ts";
 
 /** The build's Worker name; locally nothing routes by it, the checks only send it. */

@@ -1,5 +1,5 @@
 import { test as base } from "@playwright/test";
-import { ALL_ACCEPTED, type Consent, NECESSARY_ONLY, serializeConsent } from "../../app/lib/consent.ts";
+import { ALL_ACCEPTED, type Consent, NECESSARY_ONLY, serializeConsent } from "../../app/lib/consent/consent.ts";
 import { BASE_URL } from "./stack.ts";
 
 /** The consent cookie's name on the site under test (wrangler.toml). */

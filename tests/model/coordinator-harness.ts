@@ -1,19 +1,19 @@
 /**
- * The catalog coordinator (workers/sync/coordinator.ts) outside workerd: its
+ * The catalog coordinator (catalog/sync/coordinator.ts) outside workerd: its
  * real code on node:sqlite, with a clock that jumps to the next alarm instead
  * of waiting for it, over any KV (the in-memory store, the local KV through
  * wrangler's platform proxy, the network model) and any content source.
  */
-import type { CatalogStore } from "../../app/lib/catalog/storage.ts";
+import type { CatalogStore } from "../../catalog/format/storage.ts";
 import {
   Coordinator,
   type CoordinatorLimits,
   type CoordinatorOptions,
   type RequestView,
   type SyncSummary,
-} from "../../workers/sync/coordinator.ts";
-import type { ContentSource } from "../../workers/sync/directus-source.ts";
-import type { SyncAction } from "../../workers/sync/ledger.ts";
+} from "../../catalog/sync/coordinator.ts";
+import type { ContentSource } from "../../catalog/sync/directus-source.ts";
+import type { SyncAction } from "../../catalog/sync/ledger.ts";
 import { openNodeSql } from "./node-sql.ts";
 
 interface HarnessOptions {

@@ -17,7 +17,7 @@
  * counting an operation: the invariants of tests/unit/publish-network.test.ts
  * look through it.
  */
-import type { CatalogKeyPage, CatalogStore, WrittenMetadata } from "../../app/lib/catalog/storage.ts";
+import type { CatalogKeyPage, CatalogStore, WrittenMetadata } from "../../catalog/format/storage.ts";
 
 /** One value of a key from a time on; null: deleted. */
 interface Write {

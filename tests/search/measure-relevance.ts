@@ -2,8 +2,9 @@
  * Recall and precision of the name search's first page over the relevance
  * table (relevance-table.ts), on the seed catalog.
  */
-import { searchRecipes } from "../../app/lib/catalog/queries.ts";
-import { PAGE_SIZE } from "../../app/lib/pagination.ts";
+
+import { PAGE_SIZE } from "../../app/lib/url/pagination.ts";
+import { searchRecipes } from "../../catalog/view/queries.ts";
 import { RELEVANCE_TABLE } from "./relevance-table.ts";
 import type { SeedCatalog } from "./seed-catalog.ts";
 

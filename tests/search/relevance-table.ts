@@ -19,8 +19,8 @@
  * line (scripts/bench/relevance.ts), which measure recall and precision of
  * the first page.
  */
-import type { RecipeType } from "../../app/lib/categories.ts";
-import type { IngredientType } from "../../app/lib/ingredient-types.ts";
+import type { RecipeType } from "../../catalog/recipes/categories.ts";
+import type { IngredientType } from "../../catalog/recipes/ingredient-types.ts";
 
 export interface JudgedRecipe {
   name: string;

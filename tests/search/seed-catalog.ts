@@ -4,13 +4,13 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { type CatalogView, createMemoryCatalogView } from "../../app/lib/catalog/catalog-view.ts";
-import { ingredientKinds } from "../../app/lib/catalog/search-words.ts";
-import type { CatalogRecipe } from "../../app/lib/catalog/types.ts";
-import type { RecipeType } from "../../app/lib/categories.ts";
-import type { IngredientType } from "../../app/lib/ingredient-types.ts";
+import type { RecipeType } from "../../catalog/recipes/categories.ts";
+import type { IngredientType } from "../../catalog/recipes/ingredient-types.ts";
+import type { CatalogRecipe } from "../../catalog/recipes/types.ts";
+import { ingredientKinds } from "../../catalog/search/search-words.ts";
+import { buildCatalog } from "../../catalog/sync/build-catalog.ts";
+import { type CatalogView, createMemoryCatalogView } from "../../catalog/view/catalog-view.ts";
 import { SEED_DIR, type SeedIngredient, type SeedRecipe } from "../../scripts/cms/seed.ts";
-import { buildCatalog } from "../../workers/sync/build-catalog.ts";
 import type { JudgedRecipe } from "./relevance-table.ts";
 
 function load<T>(file: string): T[] {

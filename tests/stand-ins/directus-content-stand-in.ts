@@ -1,6 +1,6 @@
 /**
  * A stand-in for Directus' content API as the sync reads it (published
- * recipes and ingredients, workers/sync/directus-source.ts), for the sync
+ * recipes and ingredients, catalog/sync/directus-source.ts), for the sync
  * tests in workerd: every outbound request of the Worker comes here
  * (vitest.worker.config.ts). The tests choose what it holds through the
  * CONTENT service binding (`PUT` with JSON `{ recipes, edition, down }`):

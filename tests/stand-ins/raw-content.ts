@@ -1,10 +1,10 @@
 /**
- * Directus' content as the sync reads it (workers/sync/directus-source.ts),
+ * Directus' content as the sync reads it (catalog/sync/directus-source.ts),
  * made up: soups whose description names their edition, one ingredient.
  * Shared by the Directus stand-in of the Worker tests and the in-memory
  * source of the coordinator's tests and model.
  */
-import { type ContentSource, SourceError } from "../../workers/sync/directus-source.ts";
+import { type ContentSource, SourceError } from "../../catalog/sync/directus-source.ts";
 
 /** One published recipe as Directus returns it. */
 export function rawRecipe(id: number, edition: number): Record<string, unknown> {

@@ -2,7 +2,7 @@
  * A stand-in for wrangler and, behind it, Cloudflare's versions and
  * deployments API, for the deploy scripts' tests (there is no Cloudflare
  * account here). It runs as the `wrangler` on PATH (see `installWranglerStandIn`),
- * answers the commands scripts/deploy/wrangler-cli.ts uses the way wrangler
+ * answers the commands scripts/operations/deploy/wrangler-cli.ts uses the way wrangler
  * 4 does (the same flags, `--json` answers in the API's field names, the
  * version-upload entry in WRANGLER_OUTPUT_FILE_PATH), keeps the Worker's
  * versions and deployments in a JSON state file, and records every call.

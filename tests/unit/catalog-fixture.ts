@@ -1,5 +1,5 @@
-import type { CatalogRecipe } from "../../app/lib/catalog/types.ts";
-import { buildCatalog } from "../../workers/sync/build-catalog.ts";
+import type { CatalogRecipe } from "../../catalog/recipes/types.ts";
+import { buildCatalog } from "../../catalog/sync/build-catalog.ts";
 
 let nextId = 1;
 

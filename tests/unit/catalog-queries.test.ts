@@ -1,6 +1,12 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { type CatalogView, createMemoryCatalogView } from "../../app/lib/catalog/catalog-view.ts";
+import { storedOrder, summaryOf } from "../../catalog/format/stored-catalog.ts";
+import { RECIPE_TYPES } from "../../catalog/recipes/categories.ts";
+import type { IngredientType } from "../../catalog/recipes/ingredient-types.ts";
+import type { CatalogIngredient, CatalogRecipe } from "../../catalog/recipes/types.ts";
+import { foldTerm } from "../../catalog/search/fold.ts";
+import { buildSearchIndex } from "../../catalog/search/search-index.ts";
+import { type CatalogView, createMemoryCatalogView } from "../../catalog/view/catalog-view.ts";
 import {
   cardsById,
   matchIngredients,
@@ -8,13 +14,7 @@ import {
   pickRandomRecipe,
   recipeBySlug,
   searchRecipes,
-} from "../../app/lib/catalog/queries.ts";
-import { buildSearchIndex } from "../../app/lib/catalog/search-index.ts";
-import { storedOrder, summaryOf } from "../../app/lib/catalog/stored-catalog.ts";
-import type { CatalogIngredient, CatalogRecipe } from "../../app/lib/catalog/types.ts";
-import { RECIPE_TYPES } from "../../app/lib/categories.ts";
-import { foldTerm } from "../../app/lib/fold.ts";
-import type { IngredientType } from "../../app/lib/ingredient-types.ts";
+} from "../../catalog/view/queries.ts";
 import { recipe } from "./catalog-fixture.ts";
 
 const WORDS = ["Käse", "Spätzle", "Suppe", "Pasta", "mit", "Zucchini", "Rote", "Bete", "Soße", "Ofen", "Salat", "Ei"];

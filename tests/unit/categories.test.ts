@@ -5,7 +5,7 @@ import {
   FOOTER_CATEGORIES,
   RECIPE_TYPES,
   recipeTypeFromParam,
-} from "../../app/lib/categories.ts";
+} from "../../catalog/recipes/categories.ts";
 
 describe("recipe categories", () => {
   it("has the nine categories of the spec, each with a German heading", () => {

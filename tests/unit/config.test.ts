@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, readConfig } from "../../app/lib/config.server.ts";
+import { ConfigError, readConfig } from "../../app/lib/site/config.server.ts";
 
 const valid = {
   PRODUCT_NAME: "Was koche ich",

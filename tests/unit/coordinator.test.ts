@@ -1,5 +1,5 @@
 /**
- * The catalog coordinator (workers/sync/coordinator.ts), its real code on
+ * The catalog coordinator (catalog/sync/coordinator.ts), its real code on
  * node:sqlite over the in-memory KV: publishing in steps under the
  * operation budget, the pointer last, coalesced requests, rollback, hold and
  * release, retention, faults, restarts, and a KV published before it existed.
@@ -7,7 +7,7 @@
  * workerd as a Durable Object: tests/worker/sync/.
  */
 import { describe, expect, it } from "vitest";
-import { createMemoryStore } from "../../app/lib/catalog/memory-store.ts";
+import { createMemoryStore } from "../../catalog/format/memory-store.ts";
 import {
   BLOB_PREFIX,
   blobKey,
@@ -19,10 +19,10 @@ import {
   POINTER_KEY,
   readManifest,
   readPointer,
-} from "../../app/lib/catalog/storage.ts";
-import { GRACE_MS, KEEP_VERSIONS, MAX_QUEUED } from "../../workers/sync/coordinator.ts";
-import { publishWithoutCoordinator } from "../../workers/sync/plan-version.ts";
-import { readCatalog } from "../../workers/sync/read-catalog.ts";
+} from "../../catalog/format/storage.ts";
+import { GRACE_MS, KEEP_VERSIONS, MAX_QUEUED } from "../../catalog/sync/coordinator.ts";
+import { publishWithoutCoordinator } from "../../catalog/sync/plan-version.ts";
+import { readCatalog } from "../../catalog/sync/read-catalog.ts";
 import { coordinatorHarness } from "../model/coordinator-harness.ts";
 import { type HeldContent, memorySource, RAW_INGREDIENT, rawRecipe } from "../stand-ins/raw-content.ts";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { unstable_readConfig } from "wrangler";
-import { CRON_INTERVAL_MS } from "../../workers/sync/cron-schedule.ts";
+import { CRON_INTERVAL_MS } from "../../catalog/sync/cron-schedule.ts";
 
 /** The minutes between runs of a cron expression that runs every N minutes, or undefined for any other. */
 function everyMinutes(cron: string): number | undefined {

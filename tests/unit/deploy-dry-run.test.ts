@@ -2,7 +2,12 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { checkSourceMaps, measureWorkerBundle, shareOfLimit, WORKER_SIZE_LIMIT } from "../../scripts/deploy-dry-run.ts";
+import {
+  checkSourceMaps,
+  measureWorkerBundle,
+  shareOfLimit,
+  WORKER_SIZE_LIMIT,
+} from "../../scripts/test/deploy-dry-run.ts";
 
 let dir: string;
 beforeEach(() => {

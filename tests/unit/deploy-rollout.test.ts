@@ -12,13 +12,13 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type RolloutPlan, rollbackTarget, rollout } from "../../scripts/deploy/rollout.ts";
+import { type RolloutPlan, rollbackTarget, rollout } from "../../scripts/operations/deploy/rollout.ts";
 import {
   type Deployment,
   parseDeployment,
   parseUploadOutput,
   sendsTraffic,
-} from "../../scripts/deploy/wrangler-cli.ts";
+} from "../../scripts/operations/deploy/wrangler-cli.ts";
 import {
   type EdgeStandIn,
   goodSite,
@@ -337,7 +337,7 @@ describe("wrangler's answers", () => {
   });
 });
 
-describe("npm run deploy:* (scripts/deploy.ts)", () => {
+describe("npm run deploy:* (scripts/operations/deploy.ts)", () => {
   /**
    * Runs the CLI as the pipeline does, with the stand-in first on PATH; answers its exit code, output and
    * GITHUB_OUTPUT. Not spawnSync: the edge stand-in answers from this process, which must keep running.
@@ -345,7 +345,7 @@ describe("npm run deploy:* (scripts/deploy.ts)", () => {
   async function cli(site: string, ...args: string[]) {
     const githubOutput = join(dir, "github-output");
     rmSync(githubOutput, { force: true });
-    const child = spawn(process.execPath, ["scripts/deploy.ts", ...args], {
+    const child = spawn(process.execPath, ["scripts/operations/deploy.ts", ...args], {
       env: { ...process.env, SITE_URL: site, GITHUB_OUTPUT: githubOutput },
       stdio: ["ignore", "pipe", "pipe"],
     });

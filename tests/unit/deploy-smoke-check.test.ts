@@ -6,7 +6,7 @@ import {
   parseSiteOrigin,
   smokeCheck,
   versionOverride,
-} from "../../scripts/deploy/smoke-check.ts";
+} from "../../scripts/operations/deploy/smoke-check.ts";
 import {
   type EdgeStandIn,
   goodSite,

@@ -1,13 +1,13 @@
 /**
  * The workflows in .github/workflows cannot run here: actionlint and our
- * rules (scripts/check-workflows.ts) read them instead, and the deploy
+ * rules (scripts/test/check-workflows.ts) read them instead, and the deploy
  * workflow's own promises (one deploy at a time, least permissions, secrets
  * by name) are read from its parsed YAML.
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { type Finding, packageFacts, workflowFiles, workflowFindings } from "../../scripts/check-workflows.ts";
+import { type Finding, packageFacts, workflowFiles, workflowFindings } from "../../scripts/test/check-workflows.ts";
 
 const facts = packageFacts();
 const DEPLOY = ".github/workflows/deploy.yml";

@@ -1,11 +1,11 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { IngredientLine } from "../../app/lib/catalog/types.ts";
-import { MAX_SERVINGS, MIN_SERVINGS, UNITS, type Unit } from "../../app/lib/catalog/units.ts";
-import { formatIngredientLine, formatQuantity } from "../../app/lib/ingredient-amounts/format.ts";
-import { type ScaledAmount, scaleAmount } from "../../app/lib/ingredient-amounts/scale.ts";
-import { type GridUnitRule, UNIT_RULES, unitRule } from "../../app/lib/ingredient-amounts/unit-rules.ts";
-import { loadSeedAmountsInput } from "../../scripts/seed-amounts-check.ts";
+import { formatIngredientLine, formatQuantity } from "../../app/lib/recipes/ingredient-amounts/format.ts";
+import { type ScaledAmount, scaleAmount } from "../../app/lib/recipes/ingredient-amounts/scale.ts";
+import { type GridUnitRule, UNIT_RULES, unitRule } from "../../app/lib/recipes/ingredient-amounts/unit-rules.ts";
+import type { IngredientLine } from "../../catalog/recipes/types.ts";
+import { MAX_SERVINGS, MIN_SERVINGS, UNITS, type Unit } from "../../catalog/recipes/units.ts";
+import { loadSeedAmountsInput } from "../../scripts/content/seed-amounts-check.ts";
 
 const NBSP = "\u00a0";
 const NNBSP = "\u202f";

@@ -2,9 +2,9 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { kindMask, kindsOfIngredient, kindsOfMask, maskHasKind } from "../../app/lib/catalog/search-words.ts";
-import { ingredientFilter } from "../../app/lib/ingredient-filter.ts";
-import { INGREDIENT_TYPES, type IngredientType } from "../../app/lib/ingredient-types.ts";
+import { ingredientFilter } from "../../app/lib/recipes/ingredient-filter.ts";
+import { INGREDIENT_TYPES, type IngredientType } from "../../catalog/recipes/ingredient-types.ts";
+import { kindMask, kindsOfIngredient, kindsOfMask, maskHasKind } from "../../catalog/search/search-words.ts";
 import { SEED_DIR, type SeedIngredient } from "../../scripts/cms/seed.ts";
 
 // The seed's ingredients, with their kinds as the search counts them.

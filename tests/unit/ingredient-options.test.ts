@@ -1,10 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import {
-  decodeIngredientOptions,
-  encodeIngredientOptions,
-  type IngredientOption,
-} from "../../app/lib/ingredient-options.ts";
+import { decodeIngredientOptions, encodeIngredientOptions } from "../../app/lib/recipes/ingredient-options.ts";
+import type { IngredientOption } from "../../catalog/view/ingredient-overview.ts";
 
 const option: fc.Arbitrary<IngredientOption> = fc.record({
   slug: fc.string(),

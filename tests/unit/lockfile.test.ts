@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { type Lockfile, missingOptionalPackages, platformFromName } from "../../scripts/lockfile-platforms.ts";
+import { type Lockfile, missingOptionalPackages, platformFromName } from "../../scripts/test/lockfile-platforms.ts";
 
 const readLock = (path: string) => JSON.parse(readFileSync(path, "utf8")) as Lockfile;
 
@@ -11,7 +11,7 @@ describe("lockfiles", () => {
   for (const file of ["package-lock.json", "cms/package-lock.json"]) {
     it(`${file} holds every optional dependency its packages declare`, () => {
       const missing = missingOptionalPackages(readLock(file)).map((item) => `${item.name}@${item.spec}`);
-      // On failure: node scripts/lockfile-platforms.ts --fix
+      // On failure: node scripts/test/lockfile-platforms.ts --fix
       expect(missing).toEqual([]);
     });
   }

@@ -4,12 +4,12 @@ import { describe, expect, it } from "vitest";
 
 /**
  * Every log line of the Worker is one JSON object with an event
- * (app/lib/log.ts): nothing else in its code writes to the console. The
+ * (logging/log.ts): nothing else in its code writes to the console. The
  * Worker tests check the lines themselves (tests/worker/log-lines.ts); this
  * finds a console call on a path no test takes.
  */
-const LOGGER = "app/lib/log.ts";
-const SOURCES = ["app", "workers"];
+const LOGGER = "logging/log.ts";
+const SOURCES = ["app", "catalog", "logging", "workers"];
 /** A call or a reference of any console method, however spelled. */
 const CONSOLE = /\bconsole\s*(?:\.|\[|\?\.)|\bglobalThis\s*\.\s*console\b/;
 

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { mayContain, nameSignatures, PAIR_SIGNATURE_WORDS, termSignature } from "../../app/lib/catalog/name-pairs.ts";
+import { mayContain, nameSignatures, PAIR_SIGNATURE_WORDS, termSignature } from "../../catalog/search/name-pairs.ts";
 
 /** The names joined as the catalog view joins them, each ended by a line break. */
 function signaturesOf(names: string[]) {

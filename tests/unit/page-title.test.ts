@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { headerTitle, homeTitle, pageTitle } from "../../app/lib/page-title.ts";
+import { headerTitle, homeTitle, pageTitle } from "../../app/lib/seo/page-title.ts";
 
 it("builds the titles of spec section 2 from the configured names", () => {
   expect(headerTitle("Was koche ich")).toBe("Was koche ich jetzt?");

@@ -24,7 +24,6 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { createCatalogCache } from "../../app/lib/catalog/catalog-cache.server.ts";
 import {
   blobKey,
   type CatalogStore,
@@ -33,15 +32,16 @@ import {
   POINTER_CACHE_TTL_SECONDS,
   POINTER_KEY,
   type Pointer,
-} from "../../app/lib/catalog/storage.ts";
-import { Coordinator, type CoordinatorLimits } from "../../workers/sync/coordinator.ts";
-import { planVersion } from "../../workers/sync/plan-version.ts";
-import { readCatalog } from "../../workers/sync/read-catalog.ts";
+} from "../../catalog/format/storage.ts";
+import { Coordinator, type CoordinatorLimits } from "../../catalog/sync/coordinator.ts";
+import { planVersion } from "../../catalog/sync/plan-version.ts";
+import { readCatalog } from "../../catalog/sync/read-catalog.ts";
+import { createCatalogCache } from "../../catalog/view/catalog-cache.server.ts";
 import { KvNetwork, type OperationHook } from "../model/kv-network.ts";
 import { openNodeSql } from "../model/node-sql.ts";
 import { type HeldContent, memorySource, RAW_INGREDIENT, rawRecipe } from "../stand-ins/raw-content.ts";
 
-/** The isolates' recheck interval (app/lib/catalog/catalog-cache.server.ts). */
+/** The isolates' recheck interval (catalog/view/catalog-cache.server.ts). */
 const RECHECK_MS = 5_000;
 /** Recipes in the model's Directus: each save edits one of them. */
 const RECIPES = 6;

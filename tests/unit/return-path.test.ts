@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { safeReturnPath } from "../../app/lib/return-path.ts";
+import { safeReturnPath } from "../../app/lib/url/return-path.ts";
 import { URL_ATTACK_PIECES } from "../attacks/url-pieces.ts";
 
 const OUR_ORIGIN = "https://www.example.org";

@@ -1,16 +1,16 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { endingsOf, formsOf, isIrregularStem, stemOf } from "../../app/lib/catalog/german-stem.ts";
-import type { SearchHit } from "../../app/lib/catalog/ranked-hits.ts";
+import type { IngredientType } from "../../catalog/recipes/ingredient-types.ts";
+import { endingsOf, formsOf, isIrregularStem, stemOf } from "../../catalog/search/german-stem.ts";
+import type { SearchHit } from "../../catalog/search/ranked-hits.ts";
 import {
   buildSearchIndex,
   type IndexedRecipe,
   loadSearchIndex,
   SEARCH_INDEX_VERSION,
-} from "../../app/lib/catalog/search-index.ts";
-import { searchTerms, splitWords, termsOf } from "../../app/lib/catalog/search-terms.ts";
-import { familyMembers } from "../../app/lib/catalog/search-words.ts";
-import type { IngredientType } from "../../app/lib/ingredient-types.ts";
+} from "../../catalog/search/search-index.ts";
+import { searchTerms, splitWords, termsOf } from "../../catalog/search/search-terms.ts";
+import { familyMembers } from "../../catalog/search/search-words.ts";
 import { levenshtein } from "../levenshtein.ts";
 
 function recipe(name: string, ingredients: string[] = [], cuisine: string | null = null): IndexedRecipe {

@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { searchReasons } from "../../app/lib/catalog/search-reason.ts";
-import { RECIPE_TYPES, type RecipeType } from "../../app/lib/categories.ts";
-import type { IngredientType } from "../../app/lib/ingredient-types.ts";
+import { RECIPE_TYPES, type RecipeType } from "../../catalog/recipes/categories.ts";
+import type { IngredientType } from "../../catalog/recipes/ingredient-types.ts";
+import { searchReasons } from "../../catalog/search/search-reason.ts";
 
 const KINDS: Record<string, IngredientType[]> = {
   Ziegenkäse: ["CHEESE"],

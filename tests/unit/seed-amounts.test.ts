@@ -6,11 +6,11 @@ import {
   type SeedAmountLine,
   type SeedAmountsInput,
   summarizeSeedAmounts,
-} from "../../scripts/seed-amounts-check.ts";
+} from "../../scripts/content/seed-amounts-check.ts";
 
 // The seed's servings and amounts (cms/seed/amounts.json, for issue 15) as
 // committed, checked against the recipes and the unit list; on failure:
-// node scripts/seed-amounts-check.ts lists every problem.
+// node scripts/content/seed-amounts-check.ts lists every problem.
 describe("seed amounts", () => {
   const input = loadSeedAmountsInput();
 

@@ -1,9 +1,9 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { RECIPE_TYPES } from "../../app/lib/categories.ts";
-import { INGREDIENT_TYPES } from "../../app/lib/ingredient-types.ts";
-import { slugify } from "../../app/lib/slug.ts";
+import { RECIPE_TYPES } from "../../catalog/recipes/categories.ts";
+import { INGREDIENT_TYPES } from "../../catalog/recipes/ingredient-types.ts";
+import { slugify } from "../../catalog/recipes/slug.ts";
 import { SEED_DIR, type SeedIngredient, type SeedRecipe } from "../../scripts/cms/seed.ts";
 
 // The seed content as committed (cms/seed/), checked without a CMS: fast enough for every unit run.

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { MAX_SERVINGS, MIN_SERVINGS } from "../../app/lib/catalog/units.ts";
-import { onlyServingsChanged, parseServingsParam, servingsHref } from "../../app/lib/servings-param.ts";
+import { onlyServingsChanged, parseServingsParam, servingsHref } from "../../app/lib/url/servings-param.ts";
+import { MAX_SERVINGS, MIN_SERVINGS } from "../../catalog/recipes/units.ts";
 
 describe("parseServingsParam", () => {
   const of = (query: string) => parseServingsParam(new URLSearchParams(query));

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { RecipeSummary } from "../../app/lib/catalog/types.ts";
 import { recipesSitemap, sitemapIndex } from "../../app/lib/seo/sitemap.ts";
+import type { RecipeSummary } from "../../catalog/recipes/types.ts";
 
 const SITE = "https://www.example.org";
 

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { slugify } from "../../app/lib/slug.ts";
+import { slugify } from "../../catalog/recipes/slug.ts";
 
 describe("slugify", () => {
   it.each([

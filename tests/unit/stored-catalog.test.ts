@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { type CatalogMeta, storeCatalog, storedOrder } from "../../app/lib/catalog/stored-catalog.ts";
-import type { CatalogRecipe } from "../../app/lib/catalog/types.ts";
-import { RECIPE_TYPES } from "../../app/lib/categories.ts";
+import { type CatalogMeta, storeCatalog, storedOrder } from "../../catalog/format/stored-catalog.ts";
+import { RECIPE_TYPES } from "../../catalog/recipes/categories.ts";
+import type { CatalogRecipe } from "../../catalog/recipes/types.ts";
 import { recipe } from "./catalog-fixture.ts";
 
 const NAMES = ["Äpfel", "apfel", "Zucchini", "Öl", "Ofen", "ofen", "Soße", "Sosse", "Ei", "eis", "Bete", "Béchamel"];

@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { MAX_NOTE_LENGTH, UNITS } from "../../app/lib/catalog/units.ts";
-import type { RawRecipe } from "../../workers/sync/directus-source.ts";
-import { checkRecipe } from "../../workers/sync/validate.ts";
+import { MAX_NOTE_LENGTH, UNITS } from "../../catalog/recipes/units.ts";
+import type { RawRecipe } from "../../catalog/sync/directus-source.ts";
+import { checkRecipe } from "../../catalog/sync/validate.ts";
 
 /** A published recipe as Directus returns it for RECIPE_FIELDS (decimals come as strings). */
 function raw(overrides: Record<string, unknown> = {}): RawRecipe {

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { parseIpAddress, visitorAddress } from "../../app/lib/visitor-address.ts";
+import { parseIpAddress, visitorAddress } from "../../app/lib/request/visitor-address.ts";
 import { URL_ATTACK_PIECES } from "../attacks/url-pieces.ts";
 
 const withHeader = (value: string) => new Request("https://example.org/", { headers: { "cf-connecting-ip": value } });

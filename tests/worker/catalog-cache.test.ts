@@ -1,9 +1,9 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createCatalogCache } from "../../app/lib/catalog/catalog-cache.server.ts";
-import { recipeBySlug, searchRecipes } from "../../app/lib/catalog/queries.ts";
-import { SEARCH_INDEX_VERSION } from "../../app/lib/catalog/search-index.ts";
-import { manifestKey, POINTER_KEY, readManifest, readPointer } from "../../app/lib/catalog/storage.ts";
+import { manifestKey, POINTER_KEY, readManifest, readPointer } from "../../catalog/format/storage.ts";
+import { SEARCH_INDEX_VERSION } from "../../catalog/search/search-index.ts";
+import { createCatalogCache } from "../../catalog/view/catalog-cache.server.ts";
+import { recipeBySlug, searchRecipes } from "../../catalog/view/queries.ts";
 import { publishRecipes, recipe } from "./catalog-fixture.ts";
 
 const RECIPES = [

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
-import type { CatalogRecipe, IngredientLine } from "../../app/lib/catalog/types.ts";
-import type { IngredientType } from "../../app/lib/ingredient-types.ts";
-import { buildCatalog } from "../../workers/sync/build-catalog.ts";
-import { publishWithoutCoordinator } from "../../workers/sync/plan-version.ts";
+import type { IngredientType } from "../../catalog/recipes/ingredient-types.ts";
+import type { CatalogRecipe, IngredientLine } from "../../catalog/recipes/types.ts";
+import { buildCatalog } from "../../catalog/sync/build-catalog.ts";
+import { publishWithoutCoordinator } from "../../catalog/sync/plan-version.ts";
 
 /** A recipe with sensible defaults; tests name only what they are about. */
 export function recipe(fields: Partial<CatalogRecipe> & Pick<CatalogRecipe, "id" | "slug" | "name">): CatalogRecipe {

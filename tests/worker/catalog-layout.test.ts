@@ -1,5 +1,5 @@
 /**
- * How a version lies in KV since format 5 (app/lib/catalog/stored-catalog.ts):
+ * How a version lies in KV since format 5 (catalog/format/stored-catalog.ts):
  * meta, buckets of whole recipes and column pieces, written by the real
  * version code into this Worker's KV and read back by the real reader. A
  * change to one recipe writes its bucket and the pieces of the columns it
@@ -9,15 +9,15 @@
 import { env, exports } from "cloudflare:workers";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createCatalogCache } from "../../app/lib/catalog/catalog-cache.server.ts";
-import { createCatalogView } from "../../app/lib/catalog/catalog-view.ts";
-import { readPublished, readWholeRecipes } from "../../app/lib/catalog/published-catalog.ts";
-import { blobKey, type CatalogStore, readManifest, type WrittenMetadata } from "../../app/lib/catalog/storage.ts";
-import { comparableRecipe, idHash } from "../../app/lib/catalog/stored-catalog.ts";
-import type { CatalogRecipe } from "../../app/lib/catalog/types.ts";
-import { RECIPE_TYPES } from "../../app/lib/categories.ts";
-import { buildCatalog } from "../../workers/sync/build-catalog.ts";
-import { publishWithoutCoordinator } from "../../workers/sync/plan-version.ts";
+import { blobKey, type CatalogStore, readManifest, type WrittenMetadata } from "../../catalog/format/storage.ts";
+import { comparableRecipe, idHash } from "../../catalog/format/stored-catalog.ts";
+import { RECIPE_TYPES } from "../../catalog/recipes/categories.ts";
+import type { CatalogRecipe } from "../../catalog/recipes/types.ts";
+import { buildCatalog } from "../../catalog/sync/build-catalog.ts";
+import { publishWithoutCoordinator } from "../../catalog/sync/plan-version.ts";
+import { createCatalogCache } from "../../catalog/view/catalog-cache.server.ts";
+import { createCatalogView } from "../../catalog/view/catalog-view.ts";
+import { readPublished, readWholeRecipes } from "../../catalog/view/published-catalog.ts";
 import { ingredientRecords, recipe } from "./catalog-fixture.ts";
 
 const ORIGIN = "http://localhost:8787";

@@ -1,6 +1,6 @@
 import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { ALL_ACCEPTED, NECESSARY_ONLY, serializeConsent } from "../../app/lib/consent.ts";
+import { ALL_ACCEPTED, NECESSARY_ONLY, serializeConsent } from "../../app/lib/consent/consent.ts";
 
 const ORIGIN = "http://localhost:8787";
 const COOKIE = "wkij_einwilligung";

@@ -1,6 +1,6 @@
 /**
  * The form token as the Worker tests check it, computed here on its own
- * rather than with app/lib/csrf.server.ts, so that a change to the format
+ * rather than with app/lib/request/csrf.server.ts, so that a change to the format
  * there shows as a failing test: HMAC-SHA-256 under FORM_TOKEN_SECRET of
  * "form-token", the account id and the sign-in's nonce, one per line, in
  * base64url without padding.

@@ -3,7 +3,7 @@
  * vitest.worker.config.ts): it takes every line the Worker (its fetch
  * handler, cron and Durable Object, all in the test's isolate) writes to the
  * console, and after each test fails the test if one of them was not a
- * JSON object with an `event` (app/lib/log.ts). The lines are kept, not
+ * JSON object with an `event` (logging/log.ts). The lines are kept, not
  * printed; `loggedEvents` gives a test what was written so far.
  */
 import { afterEach, expect } from "vitest";

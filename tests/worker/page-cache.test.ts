@@ -7,7 +7,7 @@
 import { exports } from "cloudflare:workers";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import { ALL_ACCEPTED, NECESSARY_ONLY, serializeConsent } from "../../app/lib/consent.ts";
+import { ALL_ACCEPTED, NECESSARY_ONLY, serializeConsent } from "../../app/lib/consent/consent.ts";
 import { publishRecipes, recipe } from "./catalog-fixture.ts";
 
 const ORIGIN = "http://localhost:8787";

@@ -1,9 +1,9 @@
 import { env, exports } from "cloudflare:workers";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { CatalogRecipe } from "../../app/lib/catalog/types.ts";
-import { buildCatalog } from "../../workers/sync/build-catalog.ts";
-import { publishWithoutCoordinator } from "../../workers/sync/plan-version.ts";
+import type { CatalogRecipe } from "../../catalog/recipes/types.ts";
+import { buildCatalog } from "../../catalog/sync/build-catalog.ts";
+import { publishWithoutCoordinator } from "../../catalog/sync/plan-version.ts";
 
 const SHAKSHUKA: CatalogRecipe = {
   id: 1,

@@ -8,7 +8,7 @@
 import { createExecutionContext, createScheduledController } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { readPointer } from "../../app/lib/catalog/storage.ts";
+import { readPointer } from "../../catalog/format/storage.ts";
 import { publishRecipes, recipe } from "./catalog-fixture.ts";
 import { loggedDuring } from "./log-lines.ts";
 

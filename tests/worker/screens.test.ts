@@ -1,8 +1,8 @@
 import { exports } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { kindMask } from "../../app/lib/catalog/search-words.ts";
-import { NECESSARY_ONLY, serializeConsent } from "../../app/lib/consent.ts";
-import { decodeIngredientOptions } from "../../app/lib/ingredient-options.ts";
+import { NECESSARY_ONLY, serializeConsent } from "../../app/lib/consent/consent.ts";
+import { decodeIngredientOptions } from "../../app/lib/recipes/ingredient-options.ts";
+import { kindMask } from "../../catalog/search/search-words.ts";
 import { publishRecipes, recipe } from "./catalog-fixture.ts";
 
 const ORIGIN = "http://localhost:8787";

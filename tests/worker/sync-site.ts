@@ -8,9 +8,9 @@
 import { runInDurableObject } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { expect } from "vitest";
-import { listKeys } from "../../app/lib/catalog/storage.ts";
-import type { RequestView } from "../../workers/sync/coordinator.ts";
-import { Ledger } from "../../workers/sync/ledger.ts";
+import { listKeys } from "../../catalog/format/storage.ts";
+import type { RequestView } from "../../catalog/sync/coordinator.ts";
+import { Ledger } from "../../catalog/sync/ledger.ts";
 import type { StandInContent } from "../stand-ins/directus-content-stand-in.ts";
 
 export const ORIGIN = "http://localhost:8787";

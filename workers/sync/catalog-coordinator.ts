@@ -8,12 +8,17 @@
  * workers/error-tracker.ts) before it reaches the caller or the runtime.
  */
 import { DurableObject } from "cloudflare:workers";
-import { readConfig } from "../../app/lib/config.server.ts";
 import { directusOrigin } from "../../app/lib/directus/directus-origin.ts";
-import { logEvent } from "../../app/lib/log.ts";
-import { Coordinator, CoordinatorBusy, type CoordinatorStatus, type RequestView } from "./coordinator.ts";
-import { createDirectusSource } from "./directus-source.ts";
-import type { SyncAction, SyncTrigger } from "./ledger.ts";
+import { readConfig } from "../../app/lib/site/config.server.ts";
+import {
+  Coordinator,
+  CoordinatorBusy,
+  type CoordinatorStatus,
+  type RequestView,
+} from "../../catalog/sync/coordinator.ts";
+import { createDirectusSource } from "../../catalog/sync/directus-source.ts";
+import type { SyncAction, SyncTrigger } from "../../catalog/sync/ledger.ts";
+import { logEvent } from "../../logging/log.ts";
 
 /** What `request` answers: the request's id (joined: an earlier request that had not started yet), or busy. */
 export type RequestAnswer = { ok: true; id: number; joined: boolean } | { ok: false; busy: string };

@@ -8,9 +8,10 @@
  * session handling keeps to itself. Directus' access policies decide what a
  * visitor may do; this module never uses an admin token.
  */
-import { clearedCookie, readCookie } from "../cookies.ts";
-import { errorMessage } from "../error-message.ts";
-import { SAVED_RECIPES_LIMIT } from "../saved-recipes-limit.ts";
+
+import { errorMessage } from "../../../logging/error-message.ts";
+import { SAVED_RECIPES_LIMIT } from "../recipes/saved-recipes-limit.ts";
+import { clearedCookie, readCookie } from "../request/cookies.ts";
 import type { DirectusOrigin } from "./directus-origin.ts";
 
 /** Directus' session cookie (SESSION_COOKIE_NAME, the default). */

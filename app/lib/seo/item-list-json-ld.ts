@@ -4,7 +4,7 @@
  * pages of a carousel describes.
  */
 import type { ItemList, WithContext } from "schema-dts";
-import type { RecipeSummary } from "../catalog/types.ts";
+import type { RecipeSummary } from "../../../catalog/recipes/types.ts";
 
 type Listed = Pick<RecipeSummary, "slug" | "name">;
 

@@ -4,11 +4,11 @@
  * steps, diet. Absolute URLs, since crawlers read it out of context.
  */
 import type { Recipe, RestrictedDiet, WithContext } from "schema-dts";
-import type { CatalogRecipe } from "../catalog/types.ts";
-import { CATEGORY_HEADINGS } from "../categories.ts";
-import { formatIngredientLine } from "../ingredient-amounts/format.ts";
-import { IMAGE_TRANSFORMS, recipeImageUrl } from "../recipe-images.ts";
-import { servingsText } from "../servings-text.ts";
+import { CATEGORY_HEADINGS } from "../../../catalog/recipes/categories.ts";
+import type { CatalogRecipe } from "../../../catalog/recipes/types.ts";
+import { formatIngredientLine } from "../recipes/ingredient-amounts/format.ts";
+import { IMAGE_TRANSFORMS, recipeImageUrl } from "../recipes/recipe-images.ts";
+import { servingsText } from "../recipes/servings-text.ts";
 
 /** ISO 8601 duration of whole minutes: 25 → "PT25M". */
 function isoMinutes(minutes: number): `PT${number}M` {

@@ -3,10 +3,11 @@
  * at /sitemap.xml names a sitemap of the fixed and category pages and as many
  * recipe sitemaps as needed, each far below the protocol's 50,000-URL limit.
  */
-import type { Catalog } from "../catalog/types.ts";
-import { categoryPath, RECIPE_TYPES } from "../categories.ts";
-import { PAGE_SIZE, pageHref } from "../pagination.ts";
-import { recipeImageUrl } from "../recipe-images.ts";
+
+import { categoryPath, RECIPE_TYPES } from "../../../catalog/recipes/categories.ts";
+import type { Catalog } from "../../../catalog/recipes/types.ts";
+import { recipeImageUrl } from "../recipes/recipe-images.ts";
+import { PAGE_SIZE, pageHref } from "../url/pagination.ts";
 
 /**
  * Recipes per recipe sitemap: small enough that one is written well within

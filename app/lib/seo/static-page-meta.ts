@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "react-router";
-import { type ShellData, shellFromMatches } from "../shell-data.ts";
+import { type ShellData, shellFromMatches } from "../site/shell-data.ts";
 import { pageMeta } from "./page-meta.ts";
 
 type MatchesArg = Parameters<typeof shellFromMatches>[0];

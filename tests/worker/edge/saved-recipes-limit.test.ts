@@ -4,7 +4,7 @@
  * visitor (tests/stand-ins/).
  */
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { NOTICES } from "../../../app/lib/notices.ts";
+import { NOTICES } from "../../../app/lib/notices/notices.ts";
 import { STAND_IN_FULL_VISITOR } from "../../stand-ins/directus-stand-in-contract.ts";
 import { publishRecipes, recipe } from "../catalog-fixture.ts";
 import { clearUpstream, formTokenOfPage, ORIGIN, send, upstreamSeen } from "./upstream.ts";

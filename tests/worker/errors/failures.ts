@@ -5,7 +5,7 @@
  */
 import { createExecutionContext, createScheduledController, runInDurableObject } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
-import { POINTER_KEY } from "../../../app/lib/catalog/storage.ts";
+import { POINTER_KEY } from "../../../catalog/format/storage.ts";
 import type { SeenEnvelope } from "../../stand-ins/sentry-ingest-stand-in.ts";
 import { ORIGIN } from "../sync-site.ts";
 

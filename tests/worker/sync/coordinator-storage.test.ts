@@ -8,8 +8,8 @@
 import { evictDurableObject, reset, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
-import { blobKey, manifestBlobs, manifestKey, readManifest, readPointer } from "../../../app/lib/catalog/storage.ts";
-import { Coordinator, GRACE_MS, KEEP_VERSIONS, type RequestView } from "../../../workers/sync/coordinator.ts";
+import { blobKey, manifestBlobs, manifestKey, readManifest, readPointer } from "../../../catalog/format/storage.ts";
+import { Coordinator, GRACE_MS, KEEP_VERSIONS, type RequestView } from "../../../catalog/sync/coordinator.ts";
 import { memorySource, RAW_INGREDIENT, rawRecipe } from "../../stand-ins/raw-content.ts";
 
 /** A coordinator instance of its own: the site's ("catalog") is left alone. */

@@ -7,10 +7,10 @@
 import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
-import { POINTER_KEY } from "../../../app/lib/catalog/storage.ts";
+import { POINTER_KEY } from "../../../catalog/format/storage.ts";
+import { CRON_INTERVAL_MS } from "../../../catalog/sync/cron-schedule.ts";
+import { Ledger } from "../../../catalog/sync/ledger.ts";
 import { STALE_AFTER_MS } from "../../../workers/health.ts";
-import { CRON_INTERVAL_MS } from "../../../workers/sync/cron-schedule.ts";
-import { Ledger } from "../../../workers/sync/ledger.ts";
 import { AUTH, freshSite, health, holds, sync, TOKEN } from "../sync-site.ts";
 
 const MINUTE = 60_000;

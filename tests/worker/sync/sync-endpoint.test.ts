@@ -7,8 +7,8 @@
  */
 import { env, exports } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
-import { readPointer } from "../../../app/lib/catalog/storage.ts";
-import type { CoordinatorStatus } from "../../../workers/sync/coordinator.ts";
+import { readPointer } from "../../../catalog/format/storage.ts";
+import type { CoordinatorStatus } from "../../../catalog/sync/coordinator.ts";
 import { loggedDuring } from "../log-lines.ts";
 import { AUTH, ask, freshSite, get, health, holds, ORIGIN, sync } from "../sync-site.ts";
 

@@ -1,0 +1,29 @@
+/**
+ * One-time messages after a redirect ("Das Speichern hat nicht geklappt"),
+ * carried in a short-lived cookie as a code. Only codes travel, never text,
+ * so nothing a visitor or another site sends can end up on the page.
+ */
+
+import { SAVED_RECIPES_LIMIT } from "../recipes/saved-recipes-limit.ts";
+
+/** A whole number the German way: 1000 → "1.000". By hand, so server and browser print the same. */
+function germanNumber(value: number): string {
+  return String(value).replace(/\B(?=(\d{3})+$)/g, ".");
+}
+
+export const NOTICES = {
+  "speichern-fehlgeschlagen": "Das Speichern hat gerade nicht geklappt. Bitte versuche es gleich noch einmal.",
+  "merkliste-voll": `Du hast schon ${germanNumber(SAVED_RECIPES_LIMIT)} Rezepte gespeichert – mehr passen nicht in deine Liste. Entferne ein paar, um neue zu speichern.`,
+  "entfernen-fehlgeschlagen": "Das Entfernen hat gerade nicht geklappt. Bitte versuche es gleich noch einmal.",
+  "anmelden-noetig": "Bitte melde dich an, um Rezepte zu speichern.",
+  "anmeldung-fehlgeschlagen": "Die Anmeldung hat nicht geklappt. Bitte versuche es noch einmal.",
+  abgemeldet: "Du bist jetzt abgemeldet.",
+  "formular-abgelaufen": "Das Formular war abgelaufen. Bitte versuche es noch einmal.",
+} as const;
+
+export type NoticeCode = keyof typeof NOTICES;
+
+/** The code if `value` is one, else undefined. */
+export function noticeCode(value: string | null | undefined): NoticeCode | undefined {
+  return value && Object.hasOwn(NOTICES, value) ? (value as NoticeCode) : undefined;
+}

@@ -1,0 +1,22 @@
+import { createContext } from "react-router";
+import type { CatalogView } from "../../../catalog/view/catalog-view.ts";
+import type { RequestVisitor } from "../request/visitor.server.ts";
+import type { SiteConfig } from "./config.server.ts";
+
+/** The validated site configuration, set by the Worker for every request. */
+export const siteConfigContext = createContext<SiteConfig>();
+
+/**
+ * The live catalog version of this isolate (an empty one while nothing is
+ * published yet). A function: pages that need no recipes never touch KV.
+ */
+export const catalogContext = createContext<() => Promise<CatalogView>>();
+
+/** Who is asking (visitor.server.ts); resolved only by loaders that need it. */
+export const visitorContext = createContext<RequestVisitor>();
+
+/** Set-Cookie headers that loaders and actions want on the response; the Worker appends them. */
+export const responseCookiesContext = createContext<string[]>();
+
+/** This response's Content Security Policy nonce, for inline scripts. */
+export const nonceContext = createContext<string>();

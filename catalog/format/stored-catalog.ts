@@ -1,0 +1,397 @@
+/**
+ * What each blob of a catalog version holds, written by the sync
+ * (`storeCatalog`) and read by the Worker. The shapes are chosen so that a
+ * page reads only what it shows, and a cold isolate at fifty thousand
+ * recipes answers its first page without reading the whole catalog:
+ *
+ * - meta: ingredients, category counts, where each category's recipes lie,
+ *   the newest recipes and how many recipes each bucket holds. Small; read
+ *   by every page.
+ * - buckets of a few dozen recipes, in two kinds cut alike: card buckets
+ *   (RecipeSummary: what a list card prints) and detail buckets
+ *   (RecipeDetails: what the recipe page adds). One JSON line per recipe
+ *   after a header of line lengths in bytes, so a reader decodes the lines
+ *   it shows and never the whole bucket. A recipe's position (its place in
+ *   category-then-name order) names its bucket and line through the bucket
+ *   sizes alone: a category page reads its two dozen cards and nothing else,
+ *   and a list page's card buckets are a fifth of the whole recipes' bytes.
+ * - columns, each in list pieces of a few thousand recipes and read only by
+ *   the pages that ask their question:
+ *   - directory: ids, slugs and images (recipe page, saved recipes, sitemap);
+ *   - names: lower-case names (name search);
+ *   - matching: ingredients and total time (ingredient search).
+ * - name order: each recipe's place in German name order (name search and
+ *   ingredient search sort by it).
+ *
+ * Recipes are cut into pieces and buckets at recipes whose id hashes to a
+ * boundary: adding, changing or removing a recipe changes only the bucket
+ * and pieces it lies in, not every one after it. Bucket boundaries are
+ * piece boundaries too.
+ */
+import { RECIPE_TYPES, type RecipeType } from "../recipes/categories.ts";
+import {
+  CATALOG_FORMAT_VERSION,
+  type Catalog,
+  type CatalogIngredient,
+  type CatalogRecipe,
+  type RecipeDetails,
+  type RecipeSummary,
+} from "../recipes/types.ts";
+import { pickFields } from "./pick-fields.ts";
+import type { VersionBlobs } from "./storage.ts";
+
+/** A bucket ends after a recipe whose id hash is a multiple of this: about this many recipes per bucket. */
+const BUCKET_EVERY = 64;
+/** A list piece ends at such a multiple: about this many recipes per piece. Must be a multiple of BUCKET_EVERY. */
+const PIECE_EVERY = 4096;
+/** Cuts forced after this many recipes without a boundary, so no bucket or piece grows without limit. */
+const BUCKET_MAX = 4 * BUCKET_EVERY;
+const PIECE_MAX = 4 * PIECE_EVERY;
+
+/** Where one category's recipes lie in stored order: positions `start` to `end` (exclusive). */
+export interface TypeRange {
+  type: RecipeType;
+  start: number;
+  end: number;
+}
+
+/** The table of contents of a version. */
+export interface CatalogMeta {
+  formatVersion: typeof CATALOG_FORMAT_VERSION;
+  /** Ingredients sorted by recipe count, descending, then name. */
+  ingredients: CatalogIngredient[];
+  /** Recipe count per category, in the spec's order. */
+  categories: Catalog["categories"];
+  /** The categories that have recipes, where their recipes lie. */
+  typeRanges: TypeRange[];
+  /** The positions of the most recently published recipes, newest first. */
+  newest: number[];
+  /** How many recipes each bucket holds, in the manifest's bucket order (card and detail buckets alike). */
+  bucketSizes: number[];
+}
+
+/** How many of the newest recipes the meta names. */
+const NEWEST_KEPT = 12;
+
+/** The directory column of a list piece: what finds a recipe by slug or id, and the sitemap's image. */
+export interface DirectoryPiece {
+  ids: number[];
+  slugs: string[];
+  images: (string | null)[];
+}
+
+/** The matching column of a list piece: what ingredient matching reads. */
+export interface MatchingPiece {
+  /**
+   * The ingredient names its recipes need, in order of first use: `uses`
+   * names them by index. The table is the piece's own, so a new ingredient
+   * changes only the piece of the recipe that uses it.
+   */
+  ingredients: string[];
+  /** Per recipe: how many ingredients it needs (its run in `uses`). */
+  counts: number[];
+  /** Every recipe's ingredients, one run after the other, as indexes into `ingredients`. */
+  uses: number[];
+  /** Per recipe: its total time in minutes. */
+  minutes: number[];
+}
+
+/**
+ * A version as blobs (texts): what the sync hashes, writes and names in the
+ * manifest. All but the search index: the sync builds it with the catalog
+ * (build-catalog.ts) and cuts it into pieces itself (catalog/sync/plan-version.ts).
+ */
+export type StoredCatalog = Omit<VersionBlobs<string, string[]>, "searchIndex">;
+
+/**
+ * A 32-bit mix of an id (the finalizer of MurmurHash3), so boundaries fall
+ * evenly whatever the ids are. Exported for tests that put a recipe at a
+ * boundary.
+ */
+export function idHash(id: number): number {
+  let h = id | 0;
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return h >>> 0;
+}
+
+/** Cuts `items` after each one whose id hashes to a multiple of `every`, or after `max` items since the last cut. */
+function cutAtBoundaries<T>(items: readonly T[], idOf: (item: T) => number, every: number, max: number): T[][] {
+  const groups: T[][] = [];
+  let current: T[] = [];
+  for (const item of items) {
+    current.push(item);
+    if (idHash(idOf(item)) % every === 0 || current.length >= max) {
+      groups.push(current);
+      current = [];
+    }
+  }
+  if (current.length > 0) groups.push(current);
+  return groups;
+}
+
+const SUMMARY_FIELDS = [
+  "id",
+  "slug",
+  "name",
+  "cuisine",
+  "image",
+  "totalTime",
+  "vegetarian",
+  "vegan",
+  "type",
+  "published",
+  "ingredients",
+  "description",
+  "recipeUrl",
+] as const satisfies readonly (keyof RecipeSummary)[];
+
+const DETAIL_FIELDS = [
+  "instructions",
+  "steps",
+  "prepTime",
+  "cookTime",
+  "manyGuests",
+  "servings",
+  "optionalIngredients",
+  "ingredientLines",
+] as const satisfies readonly (keyof RecipeDetails)[];
+
+const RECIPE_FIELDS = [...SUMMARY_FIELDS, ...DETAIL_FIELDS] as const satisfies readonly (keyof CatalogRecipe)[];
+
+/** What a list card and the queries read of a recipe: the fields of a card bucket's line. */
+export function summaryOf(recipe: CatalogRecipe): RecipeSummary {
+  return pickFields(recipe, SUMMARY_FIELDS);
+}
+
+/** A recipe as text whose field order does not depend on how it was put together: for comparing versions. */
+export function comparableRecipe(recipe: CatalogRecipe): string {
+  return JSON.stringify(pickFields(recipe, RECIPE_FIELDS));
+}
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+/** A bucket's text: a header line with each recipe line's length in UTF-8 bytes, then one line per recipe. */
+function bucketText<K extends keyof CatalogRecipe>(recipes: readonly CatalogRecipe[], fields: readonly K[]): string {
+  const lines = recipes.map((recipe) => JSON.stringify(pickFields(recipe, fields)));
+  const lengths = lines.map((line) => encoder.encode(line).length);
+  return [JSON.stringify(lengths), ...lines].join("\n");
+}
+
+/** German collation; one instance, since creating one per comparison is slow. */
+const byName = new Intl.Collator("de");
+
+function inNameOrder(a: CatalogRecipe, b: CatalogRecipe): number {
+  return byName.compare(a.name, b.name) || a.id - b.id;
+}
+
+/**
+ * Category order, then German name order: how the sync orders
+ * `Catalog.recipes`, the order of list pieces and buckets, and the positions
+ * the search index names recipes by.
+ */
+export function storedOrder(recipes: readonly CatalogRecipe[]): CatalogRecipe[] {
+  const typeIndex = new Map<RecipeType, number>(RECIPE_TYPES.map((type, index) => [type, index]));
+  return [...recipes].sort((a, b) => (typeIndex.get(a.type) ?? 0) - (typeIndex.get(b.type) ?? 0) || inNameOrder(a, b));
+}
+
+/** Two lists of positions, each in name order, as one. */
+function mergeInNameOrder(recipes: readonly CatalogRecipe[], a: readonly number[], b: readonly number[]): number[] {
+  const merged: number[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) {
+    const x = a[i] as number;
+    const y = b[j] as number;
+    if (inNameOrder(recipes[x] as CatalogRecipe, recipes[y] as CatalogRecipe) <= 0) {
+      merged.push(x);
+      i++;
+    } else {
+      merged.push(y);
+      j++;
+    }
+  }
+  for (; i < a.length; i++) merged.push(a[i] as number);
+  for (; j < b.length; j++) merged.push(b[j] as number);
+  return merged;
+}
+
+/**
+ * Each position's place in German name order, for recipes in stored order.
+ * Each category's run is in name order already, so the runs are merged in
+ * pairs: about n·log2(9) comparisons with the collator instead of a second
+ * sort's n·log2(n), a fifth of them at 50,000 recipes.
+ */
+function namePlaces(recipes: readonly CatalogRecipe[], ranges: readonly TypeRange[]): number[] {
+  let runs = ranges.map(({ start, end }) => Array.from({ length: end - start }, (_, offset) => start + offset));
+  while (runs.length > 1) {
+    const next: number[][] = [];
+    for (let index = 0; index < runs.length; index += 2) {
+      const [first = [], second] = [runs[index], runs[index + 1]];
+      next.push(second ? mergeInNameOrder(recipes, first, second) : first);
+    }
+    runs = next;
+  }
+  const places: number[] = new Array(recipes.length);
+  (runs[0] ?? []).forEach((position, place) => {
+    places[position] = place;
+  });
+  return places;
+}
+
+function typeRanges(recipes: readonly CatalogRecipe[]): TypeRange[] {
+  const ranges: TypeRange[] = [];
+  recipes.forEach((recipe, position) => {
+    const last = ranges.at(-1);
+    if (last?.type === recipe.type) last.end = position + 1;
+    else ranges.push({ type: recipe.type, start: position, end: position + 1 });
+  });
+  return ranges;
+}
+
+function newestPositions(recipes: readonly CatalogRecipe[]): number[] {
+  return recipes
+    .map((_, position) => position)
+    .sort((a, b) => {
+      const x = recipes[a] as CatalogRecipe;
+      const y = recipes[b] as CatalogRecipe;
+      return y.published.localeCompare(x.published) || y.id - x.id;
+    })
+    .slice(0, NEWEST_KEPT);
+}
+
+function matchingPiece(recipes: readonly CatalogRecipe[]): MatchingPiece {
+  const piece: MatchingPiece = { ingredients: [], counts: [], uses: [], minutes: [] };
+  const indexes = new Map<string, number>();
+  for (const recipe of recipes) {
+    piece.counts.push(recipe.ingredients.length);
+    piece.minutes.push(recipe.totalTime);
+    for (const name of recipe.ingredients) {
+      let index = indexes.get(name);
+      if (index === undefined) {
+        index = piece.ingredients.push(name) - 1;
+        indexes.set(name, index);
+      }
+      piece.uses.push(index);
+    }
+  }
+  return piece;
+}
+
+/** One blob of a stored catalog: which kind it is, and its text. */
+export interface StoredBlob {
+  kind: keyof StoredCatalog;
+  text: string;
+}
+
+/**
+ * A built catalog, its recipes in `storedOrder` (the name order relies on
+ * it), as the blobs of a version, one at a time: the sync hashes and stores
+ * each before the next is made, so a large catalog's texts (about 100 M
+ * characters at 50,000 recipes) are never all in memory at once. Within a
+ * kind, blobs come in their order in the version.
+ */
+export function* storedBlobs(catalog: Pick<Catalog, "recipes" | "ingredients" | "categories">): Generator<StoredBlob> {
+  const { recipes } = catalog;
+  const bucketSizes: number[] = [];
+  for (const piece of cutAtBoundaries(recipes, (recipe) => recipe.id, PIECE_EVERY, PIECE_MAX)) {
+    for (const bucket of cutAtBoundaries(piece, (recipe) => recipe.id, BUCKET_EVERY, BUCKET_MAX)) {
+      yield { kind: "cards", text: bucketText(bucket, SUMMARY_FIELDS) };
+      yield { kind: "details", text: bucketText(bucket, DETAIL_FIELDS) };
+      bucketSizes.push(bucket.length);
+    }
+    const directory: DirectoryPiece = {
+      ids: piece.map((recipe) => recipe.id),
+      slugs: piece.map((recipe) => recipe.slug),
+      images: piece.map((recipe) => recipe.image),
+    };
+    yield { kind: "directory", text: JSON.stringify(directory) };
+    yield { kind: "names", text: JSON.stringify(piece.map((recipe) => recipe.name.toLowerCase())) };
+    yield { kind: "matching", text: JSON.stringify(matchingPiece(piece)) };
+  }
+  const ranges = typeRanges(recipes);
+  const meta: CatalogMeta = {
+    formatVersion: CATALOG_FORMAT_VERSION,
+    ingredients: catalog.ingredients,
+    categories: catalog.categories,
+    typeRanges: ranges,
+    newest: newestPositions(recipes),
+    bucketSizes,
+  };
+  yield { kind: "meta", text: JSON.stringify(meta) };
+  yield { kind: "nameOrder", text: JSON.stringify(namePlaces(recipes, ranges)) };
+}
+
+/** A built catalog as the blobs of a version, all at once: for catalogs held in memory anyway. */
+export function storeCatalog(catalog: Pick<Catalog, "recipes" | "ingredients" | "categories">): StoredCatalog {
+  const stored: StoredCatalog = {
+    meta: "",
+    nameOrder: "",
+    cards: [],
+    details: [],
+    directory: [],
+    names: [],
+    matching: [],
+  };
+  for (const { kind, text } of storedBlobs(catalog)) {
+    const slot = stored[kind];
+    if (Array.isArray(slot)) slot.push(text);
+    else stored[kind as "meta" | "nameOrder"] = text;
+  }
+  return stored;
+}
+
+/** Reads a meta blob; throws if it was written in another format. */
+export function parseMeta(text: string): CatalogMeta {
+  const meta = JSON.parse(text) as CatalogMeta;
+  if (meta.formatVersion !== CATALOG_FORMAT_VERSION) {
+    throw new Error(`catalog: format ${meta.formatVersion}, this code reads ${CATALOG_FORMAT_VERSION}`);
+  }
+  return meta;
+}
+
+const NEWLINE = 10;
+
+/** A bucket as read: its bytes, where each recipe's line starts and ends in them, and the lines decoded so far. */
+export interface ReadBucket {
+  bytes: Uint8Array;
+  /** Line `i` is bytes `starts[i]` to `starts[i + 1] - 1` (the last entry is where a line after the last would start). */
+  starts: Uint32Array;
+  /** Lines decoded by earlier requests, shared by every later one (readers never change them). */
+  decoded: unknown[];
+}
+
+/** Reads a bucket's header: the bytes stay as they are until a line is asked for. */
+export function readBucket(bytes: Uint8Array): ReadBucket {
+  const headerEnd = bytes.indexOf(NEWLINE);
+  if (headerEnd === -1) throw new Error("catalog: a bucket has no header");
+  const lengths = JSON.parse(decoder.decode(bytes.subarray(0, headerEnd))) as number[];
+  const starts = new Uint32Array(lengths.length + 1);
+  let start = headerEnd + 1;
+  lengths.forEach((length, line) => {
+    starts[line] = start;
+    start += length + 1;
+  });
+  starts[lengths.length] = start;
+  if (start - 1 > bytes.byteLength) throw new Error("catalog: a bucket is shorter than its header says");
+  return { bytes, starts, decoded: new Array(lengths.length) };
+}
+
+/**
+ * Line `line` of a bucket (a card or a recipe's details), decoding only that
+ * line, once: a list page's two dozen cards are decoded by its first request.
+ */
+export function lineAt<T>({ bytes, starts, decoded }: ReadBucket, line: number): T {
+  const known = decoded[line];
+  if (known !== undefined) return known as T;
+  const start = starts[line];
+  const next = starts[line + 1];
+  if (start === undefined || next === undefined) throw new Error(`catalog: a bucket has no line ${line}`);
+  const value = JSON.parse(decoder.decode(bytes.subarray(start, next - 1))) as T;
+  decoded[line] = value;
+  return value;
+}

@@ -1,0 +1,96 @@
+import type { RecipeType } from "./categories.ts";
+import type { IngredientType } from "./ingredient-types.ts";
+import type { Unit } from "./units.ts";
+
+/** One line of a recipe's ingredient list, as written for the recipe's `servings`. */
+export interface IngredientLine {
+  /** The ingredient's name, as in `ingredients` / `optionalIngredients`. */
+  name: string;
+  /**
+   * The ingredient's plural where it differs from the name ("Zwiebeln", "Eier"); null for
+   * things that have none or are named in the plural already ("Salz", "Spaghetti").
+   */
+  plural: string | null;
+  /** Counted in whole pieces only: a scaled count rounds to whole numbers, at least 1 (Ei, Burgerbrötchen). */
+  wholePieces: boolean;
+  /** Positive; null for a line that is the name alone ("Salz", "Pfeffer, nach Geschmack"). */
+  amount: number | null;
+  /** Null counts the thing itself ("2 Eier") or goes with a null amount. */
+  unit: Unit | null;
+  /** At most 40 characters, true for any number of servings ("fein gehackt", "à 400 ml"). */
+  note: string | null;
+  optional: boolean;
+}
+
+/** Bumped whenever the shape below or how it lies in KV changes; readers ignore catalogs of another version. */
+export const CATALOG_FORMAT_VERSION = 5;
+
+/**
+ * What list cards, queries and the search index read of a recipe; the rest
+ * (RecipeDetails) is what its page and a card's opened disclosure print.
+ * They lie in card and detail buckets cut alike, a recipe per line
+ * (stored-catalog.ts).
+ */
+export interface RecipeSummary {
+  id: number;
+  slug: string;
+  name: string;
+  cuisine: string | null;
+  /** Directus file id of the image. */
+  image: string | null;
+  totalTime: number;
+  vegetarian: boolean;
+  vegan: boolean;
+  type: RecipeType;
+  /** ISO date the recipe was created in the CMS. */
+  published: string;
+  /** Ingredient names (the spec compares ingredients by name); search and matching use these. */
+  ingredients: string[];
+  /** A line or two; list cards print it. */
+  description: string | null;
+  /** The source; list cards link it. */
+  recipeUrl: string | null;
+}
+
+/** The rest of a recipe: what its page, and a list card's opened disclosure, print. */
+export interface RecipeDetails {
+  /** Free-text instructions, shown when there are no steps. */
+  instructions: string | null;
+  /** Preparation steps from instructionList; empty when the recipe has only free text. */
+  steps: string[];
+  prepTime: number;
+  cookTime: number;
+  manyGuests: boolean;
+  /** How many servings the amounts in `ingredientLines` are for (1–12). */
+  servings: number;
+  optionalIngredients: string[];
+  /** Every ingredient with amount, unit and note, in display order: required lines, then optional ones. */
+  ingredientLines: IngredientLine[];
+}
+
+/** A published recipe as the site shows it, built by the sync from Directus. */
+export interface CatalogRecipe extends RecipeSummary, RecipeDetails {}
+
+/** An ingredient with its URL slug and how many recipes use it. */
+export interface CatalogIngredient {
+  slug: string;
+  name: string;
+  description: string | null;
+  vegetarian: boolean;
+  vegan: boolean;
+  type: IngredientType | null;
+  tags: IngredientType[];
+  /** Recipes that need it (optional uses not counted). */
+  recipeCount: number;
+}
+
+/** Everything anonymous pages need, as the sync builds it; stored-catalog.ts cuts it into the pieces KV holds. */
+export interface Catalog {
+  formatVersion: typeof CATALOG_FORMAT_VERSION;
+  /** Recipes sorted by id. */
+  recipes: CatalogRecipe[];
+  /** Ingredients sorted by recipe count, descending, then name. */
+  ingredients: CatalogIngredient[];
+  /** Recipe count per category, in the spec's order. */
+  categories: { type: RecipeType; count: number }[];
+}

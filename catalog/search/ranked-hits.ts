@@ -1,0 +1,143 @@
+/**
+ * A search's hits, put in order only as far as a page asks. "Gemüse" at
+ * 50,000 recipes finds 45,000 of them and a page shows 24: sorting them all
+ * took longer than finding them. Each hit is a position and a 32-bit sort
+ * key, lower first; `slice` picks the smallest keys it needs by radix
+ * selection (one histogram over the hits, then over ever fewer) and sorts
+ * only those. Equal keys keep position order.
+ */
+import { sliceBounds } from "./sliced-list.ts";
+
+export interface SearchHit {
+  /** The recipe's position in the list the index was built from. */
+  readonly position: number;
+  /** How many of the query's different words the recipe matched: hits with more come first. */
+  readonly words: number;
+  /** Relevance among hits that matched as many words; only the order it gives means something. */
+  readonly score: number;
+}
+
+/** Bits of a key that hold the score; the four above them hold how many words fewer than all were matched. */
+const SCORE_BITS = 28;
+const SCORE_STEPS = 2 ** SCORE_BITS - 1;
+/** The most words a key can tell apart. */
+export const MAX_KEYED_WORDS = 15;
+
+/** The radix selection's passes, from the top bits: widths that add up to 32. */
+const PASSES: readonly { shift: number; bits: number }[] = [
+  { shift: 21, bits: 11 },
+  { shift: 10, bits: 11 },
+  { shift: 0, bits: 10 },
+];
+
+export class RankedHits {
+  /** Hit positions, ascending. */
+  private readonly positions: Int32Array;
+  private readonly keys: Uint32Array;
+  private readonly words: number;
+  private readonly scale: number;
+  /** Indices (into positions) of the best hits found so far, in order. */
+  private ordered: Int32Array = new Int32Array(0);
+
+  /**
+   * `positions` ascending, each with the number of words it matched (1 to
+   * `words`) and its score; `best` is the highest score. Scores are kept in
+   * 2²⁸ steps of the best: closer ones tie, which also makes sums that differ
+   * only by floating-point rounding equal.
+   */
+  constructor(positions: Int32Array, matchedWords: Uint8Array, scores: Float64Array, words: number, best: number) {
+    if (words > MAX_KEYED_WORDS) throw new Error(`ranked hits: at most ${MAX_KEYED_WORDS} words`);
+    this.positions = positions;
+    this.words = words;
+    this.scale = best > 0 ? SCORE_STEPS / best : 0;
+    this.keys = new Uint32Array(positions.length);
+    for (let index = 0; index < positions.length; index++) {
+      const fewer = words - (matchedWords[index] ?? 0);
+      const step = SCORE_STEPS - Math.min(SCORE_STEPS, Math.floor((scores[index] ?? 0) * this.scale));
+      this.keys[index] = ((fewer << SCORE_BITS) | step) >>> 0;
+    }
+  }
+
+  get length(): number {
+    return this.positions.length;
+  }
+
+  /** Whether the recipe at `position` is a hit. */
+  has(position: number): boolean {
+    let low = 0;
+    let high = this.positions.length - 1;
+    while (low <= high) {
+      const middle = (low + high) >>> 1;
+      const found = this.positions[middle] ?? 0;
+      if (found === position) return true;
+      if (found < position) low = middle + 1;
+      else high = middle - 1;
+    }
+    return false;
+  }
+
+  /** How many hits have their position flagged (1) in `flags`, which is indexed by position. */
+  countAmong(flags: Uint8Array): number {
+    let count = 0;
+    for (const position of this.positions) if (flags[position] === 1) count++;
+    return count;
+  }
+
+  /** Hits `start` to `end` (exclusive) in rank order, as Array.prototype.slice counts them. */
+  slice(start?: number, end?: number): SearchHit[] {
+    const { from, to } = sliceBounds(this.length, start, end);
+    if (to <= from) return [];
+    if (this.ordered.length < to) this.ordered = this.best(to);
+    const hits: SearchHit[] = [];
+    for (let rank = from; rank < to; rank++) {
+      const index = this.ordered[rank] ?? 0;
+      const key = this.keys[index] ?? 0;
+      hits.push({
+        position: this.positions[index] ?? 0,
+        words: this.words - (key >>> SCORE_BITS),
+        score: this.scale > 0 ? (SCORE_STEPS - (key & SCORE_STEPS)) / this.scale : 0,
+      });
+    }
+    return hits;
+  }
+
+  /** The indices of the `count` smallest keys, in order of key, then index. */
+  private best(count: number): Int32Array {
+    const { keys } = this;
+    const chosen: number[] = [];
+    let candidates: Int32Array | undefined; // undefined: every index
+    let candidateCount = keys.length;
+    let needed = count;
+    for (const { shift, bits } of PASSES) {
+      const mask = (1 << bits) - 1;
+      const histogram = new Uint32Array(1 << bits);
+      for (let at = 0; at < candidateCount; at++) {
+        const index = candidates ? (candidates[at] ?? 0) : at;
+        const bucket = ((keys[index] ?? 0) >>> shift) & mask;
+        histogram[bucket] = (histogram[bucket] ?? 0) + 1;
+      }
+      // The bucket the `needed`th smallest key falls in: every key in a bucket below it is chosen.
+      let bucket = 0;
+      let below = 0;
+      while (below + (histogram[bucket] ?? 0) < needed) {
+        below += histogram[bucket] ?? 0;
+        bucket++;
+      }
+      const next = new Int32Array(histogram[bucket] ?? 0);
+      let nextCount = 0;
+      for (let at = 0; at < candidateCount; at++) {
+        const index = candidates ? (candidates[at] ?? 0) : at;
+        const own = ((keys[index] ?? 0) >>> shift) & mask;
+        if (own < bucket) chosen.push(index);
+        else if (own === bucket) next[nextCount++] = index;
+      }
+      needed -= below;
+      candidates = next;
+      candidateCount = nextCount;
+    }
+    // The candidates left all have the same key, in index order: the first ones needed are chosen.
+    for (let at = 0; at < needed; at++) chosen.push(candidates?.[at] ?? 0);
+    chosen.sort((a, b) => (keys[a] ?? 0) - (keys[b] ?? 0) || a - b);
+    return Int32Array.from(chosen);
+  }
+}

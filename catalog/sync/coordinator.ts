@@ -1,0 +1,1077 @@
+/**
+ * The one writer of the published catalog. Every change of what the site
+ * serves goes through here: the cron, POST /sync (Directus' publish on save,
+ * an operator's `npm run sync`), rollback, hold and release. It runs inside
+ * one Durable Object (catalog-coordinator.ts), so its state is strongly
+ * consistent and its steps never overlap; tests run it on node:sqlite.
+ *
+ * - Requests only queue. A burst of publish requests joins one queued
+ *   request, which starts SETTLE_MS after the last of them (at most
+ *   MAX_SETTLE_MS after the first), so one sync reads Directus after the
+ *   last save. A request that arrives while a sync reads or writes waits
+ *   for the next one.
+ * - The work happens in steps, one per alarm: each makes at most
+ *   `operationsPerStep` KV operations, well under the 1,000 a Cloudflare
+ *   invocation may make. A publish reads Directus and stages the blobs KV
+ *   lacks in SQLite (one step), writes them a batch at a time (as many
+ *   steps as needed), writes the manifest, and only then flips the pointer.
+ *   A step cut off (eviction, deploy, exception) is run again from SQLite:
+ *   every KV write is idempotent, and the pointer names only complete
+ *   versions.
+ * - The ledger (ledger.ts) knows every key the coordinator wrote, and which
+ *   versions are live, kept and staged; a key is deleted only when none of
+ *   them needs it. No decision reads KV, which is eventually consistent.
+ * - A key is written at most once a second (KV's limit per key).
+ */
+
+import { errorMessage } from "../../logging/error-message.ts";
+import { logEvent } from "../../logging/log.ts";
+import {
+  BLOB_PREFIX,
+  blobKey,
+  type CatalogStore,
+  MANIFEST_PREFIX,
+  manifestBlobs,
+  manifestKey,
+  POINTER_KEY,
+  type Pointer,
+  readManifest,
+  readPointer,
+  writtenAt,
+} from "../format/storage.ts";
+import { comparableRecipe } from "../format/stored-catalog.ts";
+import { CATALOG_FORMAT_VERSION, type CatalogRecipe } from "../recipes/types.ts";
+import type { ContentSource } from "./directus-source.ts";
+import { SourceError } from "./directus-source.ts";
+import {
+  type FailureKind,
+  Ledger,
+  type RequestRow,
+  type SqlDatabase,
+  type SyncAction,
+  type SyncTrigger,
+  type VersionRow,
+} from "./ledger.ts";
+import { CLOUDFLARE_OPERATIONS_PER_INVOCATION, OperationBudget } from "./operation-budget.ts";
+import { PARALLEL_WRITES, planVersion } from "./plan-version.ts";
+import { readCatalog, SHRINK_LIMIT, type SkippedRecord, SyncAborted, shrinkRefusal } from "./read-catalog.ts";
+
+/** How long a replaced version stays readable for isolates still loading it, and an unused key before it is deleted. */
+export const GRACE_MS = 60 * 60 * 1000;
+/** How many earlier versions are kept for a rollback. */
+export const KEEP_VERSIONS = 5;
+/** KV takes at most one write per second to the same key. */
+export const KEY_SPACING_MS = 1_000;
+/** Deleted keys are remembered this long (for KEY_SPACING_MS, and to read the ledger by hand). */
+const FORGET_DELETED_MS = 24 * 60 * 60 * 1000;
+/** Requests waiting at once; more is a flood, answered "busy". */
+export const MAX_QUEUED = 20;
+/** A request whose steps fail this often in a row is given up; the live version stays. */
+const FAILED_STEPS_BEFORE_GIVING_UP = 5;
+/** The pause after a failed step, doubled for each further failure in a row, up to the most. */
+const RETRY_PAUSE_MS = 2_000;
+const MAX_RETRY_PAUSE_MS = 5 * 60 * 1000;
+/** Skipped records kept in a summary; the count says how many there were. */
+const SUMMARY_SKIPPED = 100;
+
+/** What a step may do, and how requests settle. */
+export interface CoordinatorLimits {
+  /** KV operations one step (one alarm invocation) makes at most. */
+  operationsPerStep: number;
+  /** Characters of blobs one step writes at most: what it holds in memory at once. */
+  charsPerStep: number;
+  /** A publish request starts this long after the last request that joined it … */
+  settleMs: number;
+  /** … but no later than this after the first. */
+  maxSettleMs: number;
+}
+
+/** The limits on Cloudflare: a quarter of an invocation's 1,000 operations per step. */
+export const PRODUCTION_LIMITS: CoordinatorLimits = {
+  operationsPerStep: CLOUDFLARE_OPERATIONS_PER_INVOCATION / 4,
+  charsPerStep: 48_000_000,
+  settleMs: 1_000,
+  maxSettleMs: 10_000,
+};
+
+/** The Durable Object's single alarm: when the next step runs. */
+export interface AlarmClock {
+  get(): Promise<number | null>;
+  set(at: number): Promise<void>;
+}
+
+/** Recipes that differ from the last sync's read, by slug. */
+export interface CatalogChanges {
+  added: string[];
+  removed: string[];
+  changed: string[];
+}
+
+/** What a finished request did. */
+export interface SyncSummary {
+  /** "held": a rollback holds the live version, nothing was read or written. */
+  status: "published" | "unchanged" | "dry-run" | "held" | "rolled-back";
+  manifest: string;
+  recipes: number;
+  ingredients: number;
+  /** The first SUMMARY_SKIPPED records left out; `skippedCount` says how many in all. */
+  skipped: SkippedRecord[];
+  skippedCount: number;
+  /** The live version's recipes before. */
+  previousRecipes: number | null;
+  /** Against what the sync before this one read. */
+  changes: CatalogChanges | null;
+  /** KV puts and deletes this request's run made. */
+  writes: number;
+  deletes: number;
+  durationMs: number;
+  /** Alarm invocations the run took, and the most KV operations any of them made. */
+  steps: number;
+  maxOperations: number;
+}
+
+/** A request as the status endpoint shows it. */
+export interface RequestView {
+  id: number;
+  action: SyncAction;
+  trigger: SyncTrigger;
+  state: RequestRow["state"];
+  requestedAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+  progress: RunProgress | null;
+  summary: SyncSummary | null;
+  error: { kind: FailureKind; message: string } | null;
+}
+
+export type RunProgress =
+  | { phase: "recipes"; done: number; total: number }
+  | { phase: "ingredients"; done: number }
+  | { phase: "building" }
+  | { phase: "writing"; done: number; total: number }
+  | { phase: "flipping" };
+
+/** The coordinator's view of the catalog. */
+export interface CoordinatorStatus {
+  live: VersionView | null;
+  /** Newest first. */
+  kept: VersionView[];
+  held: Held | null;
+  /** When a sync last found the live version to be what Directus holds. */
+  verifiedAt: string | null;
+  running: RequestView | null;
+  queued: RequestView[];
+  last: RequestView | null;
+  /** The most KV operations a step ever made. */
+  maxOperationsPerStep: number;
+}
+
+export interface VersionView {
+  manifest: string;
+  recipes: number;
+  ingredients: number;
+  publishedAt: string | null;
+  retiredAt: string | null;
+  rolledBack: boolean;
+}
+
+interface Held {
+  since: string;
+  from: string;
+}
+
+/** Thrown by `request` when too many requests wait already. */
+export class CoordinatorBusy extends Error {
+  override name = "CoordinatorBusy";
+}
+
+/** What a run carries from step to step (the "run" setting). */
+interface Run {
+  requestId: number;
+  action: "publish" | "release";
+  target: string;
+  /** The target's row was added by this run (dropped again if it is given up). */
+  targetIsNew: boolean;
+  phase: "writing" | "flipping";
+  startedAt: number;
+  blobsTotal: number;
+  writes: number;
+  deletes: number;
+  steps: number;
+  maxOperations: number;
+  /** The time the pointer names, fixed before it is written. */
+  flipAt?: number;
+  base: Omit<SyncSummary, "status" | "manifest" | "writes" | "deletes" | "durationMs" | "steps" | "maxOperations">;
+}
+
+/** What adoption of a KV written before the coordinator has done (the "adoption" setting). */
+interface Adoption {
+  stage: "pointer" | "list";
+  prefix?: string;
+  cursor?: string;
+}
+
+/** What one step (one alarm invocation) has spent. */
+interface Invocation {
+  budget: OperationBudget;
+  /** Directus is read at most once per step: a read and a build are the heaviest work there is. */
+  read: boolean;
+  chars: number;
+  /** The run this step worked on, for its step count. */
+  runRequest: number | null;
+}
+
+/** Run the next step at once. */
+const AT_ONCE = 0;
+
+export interface CoordinatorOptions {
+  db: SqlDatabase;
+  /** The catalog's KV namespace. */
+  store: CatalogStore;
+  /** Directus, as the sync reads it. */
+  source: () => ContentSource;
+  alarm: AlarmClock;
+  clock?: () => number;
+  limits?: Partial<CoordinatorLimits>;
+  /**
+   * Whether Directus' flow asks for a publish on every save (the site has a
+   * SYNC_TOKEN). Then a cron run that publishes changed content means a save
+   * was not published on save, which is logged and reported.
+   */
+  publishOnSave?: boolean;
+  /** Where log lines go: logging/log.ts (Workers Logs in production, and the error tracker). */
+  log?: typeof logEvent;
+}
+
+const iso = (ms: number | null | undefined) => (ms === null || ms === undefined ? null : new Date(ms).toISOString());
+
+/** A short digest of a text: enough to tell a changed recipe, not a security hash. */
+function digestText(text: string): string {
+  let a = 0x811c9dc5;
+  let b = 0x01000193;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    a = Math.imul(a ^ code, 0x01000193);
+    b = Math.imul(b ^ code, 0x5bd1e995) ^ (b >>> 13);
+  }
+  return `${(a >>> 0).toString(36)}.${(b >>> 0).toString(36)}.${text.length.toString(36)}`;
+}
+
+/** Every KV key a version is made of: its manifest and its blobs. */
+function versionKeys(version: VersionRow): string[] {
+  return [manifestKey(version.manifest), ...manifestBlobs(version.body).map(blobKey)];
+}
+
+function versionView(version: VersionRow): VersionView {
+  return {
+    manifest: version.manifest,
+    recipes: version.recipes,
+    ingredients: version.ingredients,
+    publishedAt: iso(version.publishedAt),
+    retiredAt: iso(version.retiredAt),
+    rolledBack: version.rolledBack,
+  };
+}
+
+function failureKind(error: unknown): FailureKind {
+  if (error instanceof SyncAborted) return "refused";
+  if (error instanceof SourceError) return "source";
+  return "failed";
+}
+
+export class Coordinator {
+  readonly #ledger: Ledger;
+  readonly #store: CatalogStore;
+  readonly #source: () => ContentSource;
+  readonly #alarm: AlarmClock;
+  readonly #clock: () => number;
+  readonly #limits: CoordinatorLimits;
+  readonly #log: NonNullable<CoordinatorOptions["log"]>;
+  readonly #publishOnSave: boolean;
+  constructor(options: CoordinatorOptions) {
+    this.#ledger = new Ledger(options.db);
+    this.#store = options.store;
+    this.#source = options.source;
+    this.#alarm = options.alarm;
+    this.#clock = options.clock ?? Date.now;
+    this.#limits = { ...PRODUCTION_LIMITS, ...options.limits };
+    this.#log = options.log ?? logEvent;
+    this.#publishOnSave = options.publishOnSave ?? false;
+  }
+
+  // Requests: cheap, never touching KV, so that they can be answered while a step awaits KV.
+
+  /**
+   * Queues a request and makes sure a step will run for it. A publish,
+   * release or dry run joins one of its kind that has not started yet.
+   */
+  async request({
+    action,
+    allowShrink = false,
+    trigger,
+  }: {
+    action: SyncAction;
+    allowShrink?: boolean;
+    trigger: SyncTrigger;
+  }): Promise<{ id: number; joined: boolean }> {
+    const now = this.#clock();
+    const queued = this.#ledger.queued();
+    const same =
+      action === "rollback"
+        ? undefined
+        : queued.find((entry) => entry.action === action && entry.allowShrink === allowShrink);
+    if (same) {
+      this.#ledger.joinRequest(same.id, now);
+      await this.#wakeAt(this.#dueAt({ ...same, lastRequestedAt: now }));
+      return { id: same.id, joined: true };
+    }
+    if (queued.length >= MAX_QUEUED) {
+      throw new CoordinatorBusy(`coordinator: ${queued.length} requests are waiting already; try again later`);
+    }
+    const id = this.#ledger.addRequest(action, allowShrink, trigger, now);
+    await this.#wakeAt(action === "rollback" ? now : now + this.#limits.settleMs);
+    return { id, joined: false };
+  }
+
+  /** One request, or undefined if it is unknown (or long forgotten). */
+  requestStatus(id: number): RequestView | undefined {
+    const row = this.#ledger.request(id);
+    return row ? this.#requestView(row) : undefined;
+  }
+
+  status(): CoordinatorStatus {
+    const live = this.#ledger.live();
+    const running = this.#ledger.running();
+    const last = this.#ledger.lastFinished();
+    return {
+      live: live ? versionView(live) : null,
+      kept: this.#ledger.kept().reverse().map(versionView),
+      held: this.#ledger.setting<Held>("held") ?? null,
+      verifiedAt: iso(this.#ledger.setting<number>("verifiedAt")),
+      running: running ? this.#requestView(running) : null,
+      queued: this.#ledger.queued().map((row) => this.#requestView(row)),
+      last: last ? this.#requestView(last) : null,
+      maxOperationsPerStep: this.#ledger.setting<number>("maxOperationsPerStep") ?? 0,
+    };
+  }
+
+  #requestView(row: RequestRow): RequestView {
+    return {
+      id: row.id,
+      action: row.action,
+      trigger: row.trigger,
+      state: row.state,
+      requestedAt: iso(row.requestedAt) as string,
+      startedAt: iso(row.startedAt),
+      finishedAt: iso(row.finishedAt),
+      progress: (row.progress as RunProgress | null) ?? null,
+      summary: (row.summary as SyncSummary | null) ?? null,
+      error: row.error,
+    };
+  }
+
+  /** When a queued request may start: settled after the last request that joined it, or waited long enough. */
+  #dueAt(request: Pick<RequestRow, "action" | "requestedAt" | "lastRequestedAt">): number {
+    if (request.action === "rollback") return request.requestedAt;
+    return Math.min(request.requestedAt + this.#limits.maxSettleMs, request.lastRequestedAt + this.#limits.settleMs);
+  }
+
+  /** Sets the alarm to `at` unless it is set earlier already. */
+  async #wakeAt(at: number): Promise<void> {
+    const current = await this.#alarm.get();
+    if (current === null || at < current) await this.#alarm.set(at);
+  }
+
+  // Steps: one per alarm.
+
+  /**
+   * Does the next piece of work within one step's budget, then sets the
+   * alarm for the one after, if any. A step that fails is tried again after
+   * a pause (#stepFailed); it never leaves the coordinator without an alarm
+   * while work waits.
+   */
+  async step(): Promise<void> {
+    const invocation: Invocation = {
+      budget: new OperationBudget(this.#store, this.#limits.operationsPerStep),
+      read: false,
+      chars: 0,
+      runRequest: null,
+    };
+    let wake: number | null;
+    try {
+      wake = await this.#work(invocation);
+      if (this.#ledger.setting<number>("failedSteps")) this.#ledger.setSetting("failedSteps", undefined);
+    } catch (error) {
+      wake = this.#stepFailed(error);
+    }
+    this.#countStep(invocation);
+    if (wake !== null) await this.#wakeAt(Math.max(wake, this.#clock()));
+  }
+
+  /**
+   * Records a failed step and answers when to try again: after a pause that
+   * doubles with each failure in a row. After FAILED_STEPS_BEFORE_GIVING_UP
+   * the request under way is given up (the live version stays), so that one
+   * that always fails does not hold up the ones behind it.
+   */
+  #stepFailed(error: unknown): number {
+    const failures = (this.#ledger.setting<number>("failedSteps") ?? 0) + 1;
+    const running = this.#ledger.running();
+    const message = errorMessage(error);
+    this.#log("error", "sync.step-failed", { request: running?.id ?? null, failures }, { error });
+    if (failures >= FAILED_STEPS_BEFORE_GIVING_UP && running) {
+      const run = this.#ledger.setting<Run>("run");
+      if (run) this.#dropRun(run);
+      this.#fail(running, { kind: "failed", message: `sync: gave up after ${failures} failed steps: ${message}` });
+      this.#ledger.setSetting("failedSteps", undefined);
+      return AT_ONCE;
+    }
+    this.#ledger.setSetting("failedSteps", failures);
+    return this.#clock() + Math.min(RETRY_PAUSE_MS * 2 ** (failures - 1), MAX_RETRY_PAUSE_MS);
+  }
+
+  /** Adds this step to its run's count and to the coordinator's largest step. */
+  #countStep(invocation: Invocation): void {
+    const used = invocation.budget.used;
+    const largest = this.#ledger.setting<number>("maxOperationsPerStep") ?? 0;
+    if (used > largest) this.#ledger.setSetting("maxOperationsPerStep", used);
+    const run = this.#ledger.setting<Run>("run");
+    if (run && run.requestId === invocation.runRequest) {
+      this.#ledger.setSetting("run", {
+        ...run,
+        steps: run.steps + 1,
+        maxOperations: Math.max(run.maxOperations, used),
+      });
+    }
+  }
+
+  /** The work of one step; answers when the next step should run (null: nothing waits). */
+  async #work(invocation: Invocation): Promise<number | null> {
+    for (;;) {
+      if (!this.#ledger.setting<boolean>("adopted")) {
+        const wake = await this.#adopt(invocation);
+        if (wake !== undefined) return wake;
+        continue;
+      }
+      const queued = this.#ledger.queued();
+      const rollback = queued.find((entry) => entry.action === "rollback");
+      const running = this.#ledger.running();
+      if (rollback && running?.action !== "rollback") {
+        this.#supersede(rollback);
+        continue;
+      }
+      if (running?.action === "rollback") {
+        const wake = await this.#rollback(running, invocation);
+        if (wake !== undefined) return wake;
+        continue;
+      }
+      const run = this.#ledger.setting<Run>("run");
+      if (run) {
+        invocation.runRequest = run.requestId;
+        const wake = await this.#continueRun(run, invocation);
+        if (wake !== undefined) return wake;
+        continue;
+      }
+      if (running) {
+        // A step was cut off while it read Directus: nothing of its run was stored, so it reads again.
+        this.#ledger.setSetting("run", undefined);
+        this.#ledger.startRequest(running.id, this.#clock());
+      }
+      const next = running ?? queued[0];
+      if (next) {
+        const due = running ? AT_ONCE : this.#dueAt(next);
+        if (due > this.#clock()) return due;
+        if (invocation.read) return AT_ONCE;
+        invocation.read = true;
+        await this.#startRun(next, invocation);
+        continue;
+      }
+      return this.#sweep(invocation);
+    }
+  }
+
+  /**
+   * A rollback waits: the run under way is given up, and every request
+   * queued before the rollback ends as held (the last word is the
+   * operator's), so the rollback comes next.
+   */
+  #supersede(rollback: RequestRow): void {
+    const run = this.#ledger.setting<Run>("run");
+    if (run) this.#finishRun(run, "held");
+    const running = this.#ledger.running();
+    if (running && running.action !== "rollback") this.#finish(running, this.#heldSummary(running));
+    for (const entry of this.#ledger.queued()) {
+      if (entry.id < rollback.id) this.#finish(entry, this.#heldSummary(entry));
+    }
+    this.#ledger.startRequest(rollback.id, this.#clock());
+  }
+
+  // Adoption: a KV published before the coordinator existed (or a coordinator whose storage was lost).
+
+  /**
+   * Learns what KV holds: the pointer's versions from their manifests, then
+   * every catalog key KV lists. Only listed keys count as present, so a
+   * version missing a blob is never rolled back to, and the next publish
+   * writes what it lacks. Answers a wake time while there is more to do.
+   */
+  async #adopt(invocation: Invocation): Promise<number | undefined> {
+    const { budget } = invocation;
+    const adoption = this.#ledger.setting<Adoption>("adoption") ?? { stage: "pointer" };
+    const now = this.#clock();
+    if (adoption.stage === "pointer") {
+      const pointer = await readPointer(budget.store);
+      if (pointer) {
+        const entries = [
+          { manifest: pointer.manifest, live: true, at: Date.parse(pointer.publishedAt), rolledBack: false },
+          ...pointer.retired.map((entry) => ({
+            manifest: entry.manifest,
+            live: false,
+            at: Date.parse(entry.retiredAt),
+            rolledBack: entry.rolledBack === true,
+          })),
+        ];
+        for (const entry of entries) {
+          const body = await readManifest(budget.store, entry.manifest).catch(() => null);
+          if (!body) continue;
+          this.#ledger.putVersion({
+            manifest: entry.manifest,
+            body,
+            role: entry.live ? "live" : "kept",
+            recipes: body.counts.recipes,
+            ingredients: body.counts.ingredients,
+            publishedAt: entry.live ? entry.at : null,
+            retiredAt: entry.live ? null : entry.at,
+            rolledBack: entry.rolledBack,
+          });
+        }
+        if (pointer.held) this.#ledger.setSetting("held", pointer.held);
+        this.#ledger.setSetting("verifiedAt", Date.parse(pointer.verifiedAt ?? pointer.publishedAt));
+        // Whoever wrote it may have done so a moment ago.
+        this.#ledger.setSetting("pointerWrittenAt", now);
+      }
+      this.#ledger.setSetting("adoption", { stage: "list", prefix: MANIFEST_PREFIX } satisfies Adoption);
+      return budget.remaining > 0 ? undefined : AT_ONCE;
+    }
+    let { prefix = MANIFEST_PREFIX, cursor } = adoption;
+    while (budget.remaining > 0) {
+      const page = await budget.store.list(cursor === undefined ? { prefix } : { prefix, cursor });
+      for (const { name, metadata } of page.keys) {
+        if (!this.#ledger.keyRow(name)) this.#ledger.recordWritten(name, writtenAt(metadata) ?? now);
+      }
+      cursor = page.list_complete ? undefined : page.cursor;
+      if (cursor !== undefined) continue;
+      if (prefix === MANIFEST_PREFIX) {
+        prefix = BLOB_PREFIX;
+        continue;
+      }
+      this.#ledger.setSetting("adoption", undefined);
+      this.#ledger.setSetting("adopted", true);
+      return undefined;
+    }
+    this.#ledger.setSetting("adoption", { stage: "list", prefix, cursor } satisfies Adoption);
+    return AT_ONCE;
+  }
+
+  // Publishing.
+
+  /** Reads Directus for a publish, release or dry run, and stages what KV lacks. */
+  async #startRun(request: RequestRow, invocation: Invocation): Promise<void> {
+    const startedAt = this.#clock();
+    this.#ledger.startRequest(request.id, startedAt);
+    const live = this.#ledger.live();
+    const held = this.#ledger.setting<Held>("held");
+    if (request.action === "publish" && held) {
+      this.#finish(request, this.#heldSummary(request));
+      return;
+    }
+    if (request.action === "rollback") throw new Error("coordinator: a rollback is not a run");
+
+    let read: Awaited<ReturnType<typeof readCatalog>>;
+    let version: Awaited<ReturnType<typeof planVersion>>;
+    // The blobs KV lacks are staged in SQLite as the plan makes them, one batch at a time: the plan
+    // itself keeps only hashes. A dry run stages nothing.
+    const present = this.#ledger.presentKeys();
+    const staged = new Set<string>();
+    this.#ledger.clearStaged();
+    try {
+      read = await readCatalog(this.#source(), (progress) => this.#ledger.setProgress(request.id, progress));
+      const recipes = read.built.catalog.recipes.length;
+      const refusal = shrinkRefusal(recipes, live?.recipes ?? null, request.allowShrink);
+      if (refusal) throw new SyncAborted(refusal);
+      version = await planVersion(read.built, ({ hash, text }) => {
+        if (request.action === "dry-run" || present.has(blobKey(hash)) || staged.has(hash)) return;
+        staged.add(hash);
+        this.#ledger.stage(hash, text);
+      });
+    } catch (error) {
+      this.#ledger.clearStaged();
+      this.#fail(request, { kind: failureKind(error), message: errorMessage(error) });
+      return;
+    }
+    const base: Run["base"] = {
+      recipes: read.built.catalog.recipes.length,
+      ingredients: read.built.catalog.ingredients.length,
+      skipped: read.skipped.slice(0, SUMMARY_SKIPPED),
+      skippedCount: read.skipped.length,
+      previousRecipes: live?.recipes ?? null,
+      changes: this.#changes(read.built.catalog.recipes, request.action !== "dry-run"),
+    };
+    const summary = (status: SyncSummary["status"]): SyncSummary => ({
+      status,
+      manifest: version.hash,
+      ...base,
+      writes: 0,
+      deletes: 0,
+      durationMs: this.#clock() - startedAt,
+      steps: 1,
+      maxOperations: invocation.budget.used,
+    });
+    if (request.action === "dry-run") {
+      this.#finish(request, summary(live?.manifest === version.hash ? "unchanged" : "dry-run"), read.skipped);
+      return;
+    }
+    const run: Run = {
+      requestId: request.id,
+      action: request.action,
+      target: version.hash,
+      targetIsNew: false,
+      phase: "writing",
+      startedAt,
+      blobsTotal: 0,
+      writes: 0,
+      deletes: 0,
+      steps: 0,
+      maxOperations: 0,
+      base,
+    };
+    if (live?.manifest === version.hash) {
+      this.#ledger.setSetting("verifiedAt", startedAt);
+      // Unchanged content: nothing to do, unless a hold is lifted (only the pointer changes) or the live
+      // version lacks keys (adopted from a KV that lost some): those are written again.
+      const release = request.action === "release" && held !== undefined;
+      if (!release && staged.size === 0) {
+        this.#finish(request, summary("unchanged"), read.skipped);
+        return;
+      }
+      invocation.runRequest = request.id;
+      this.#ledger.setSetting("run", {
+        ...run,
+        phase: staged.size > 0 ? "writing" : "flipping",
+        blobsTotal: staged.size,
+      } satisfies Run);
+      return;
+    }
+
+    // A new version, or a kept one again (Directus went back to content it had).
+    const existing = this.#ledger.version(version.hash);
+    if (!existing) {
+      this.#ledger.putVersion({
+        manifest: version.hash,
+        body: version.manifest,
+        role: "staged",
+        recipes: base.recipes,
+        ingredients: base.ingredients,
+        publishedAt: null,
+        retiredAt: null,
+        rolledBack: false,
+      });
+    }
+    invocation.runRequest = request.id;
+    this.#ledger.setSetting("run", { ...run, targetIsNew: !existing, blobsTotal: staged.size } satisfies Run);
+    this.#ledger.setProgress(request.id, { phase: "writing", done: 0, total: staged.size });
+    for (const record of read.skipped) this.#logSkipped(record);
+  }
+
+  /**
+   * What changed against the recipes the last sync read, by their stored
+   * fields; `remember` keeps this read for the next comparison (a dry run
+   * does not).
+   */
+  #changes(recipes: readonly CatalogRecipe[], remember: boolean): CatalogChanges {
+    const before = this.#ledger.recipeDigests();
+    const changes: CatalogChanges = { added: [], removed: [], changed: [] };
+    for (const recipe of recipes) {
+      const digest = digestText(comparableRecipe(recipe));
+      const previous = before.get(recipe.id);
+      before.delete(recipe.id);
+      if (previous?.digest === digest && previous.slug === recipe.slug) continue;
+      if (!previous) changes.added.push(recipe.slug);
+      else changes.changed.push(recipe.slug);
+      if (remember) this.#ledger.putRecipeDigest(recipe.id, recipe.slug, digest);
+    }
+    for (const [id, { slug }] of before) {
+      changes.removed.push(slug);
+      if (remember) this.#ledger.deleteRecipeDigest(id);
+    }
+    return changes;
+  }
+
+  /** Writes staged blobs, then the manifest, then flips; answers a wake time when the step must end first. */
+  async #continueRun(run: Run, invocation: Invocation): Promise<number | undefined> {
+    const { budget } = invocation;
+    if (run.action === "publish" && this.#ledger.setting<Held>("held")) {
+      this.#finishRun(run, "held");
+      return undefined;
+    }
+    if (run.phase === "writing") {
+      for (;;) {
+        const hashes = this.#ledger.stagedHashes(Math.min(PARALLEL_WRITES, budget.remaining));
+        if (hashes.length === 0) break;
+        const now = this.#clock();
+        const spaced = Math.max(...hashes.map((hash) => this.#writableAt(blobKey(hash))));
+        if (spaced > now) return spaced;
+        const texts = hashes.map((hash) => this.#ledger.stagedText(hash));
+        const chars = texts.reduce((sum, text) => sum + text.length, 0);
+        if (invocation.chars > 0 && invocation.chars + chars > this.#limits.charsPerStep) return AT_ONCE;
+        await Promise.all(
+          hashes.map((hash, index) =>
+            budget.store.put(blobKey(hash), texts[index] as string, { metadata: { writtenAt: iso(now) as string } }),
+          ),
+        );
+        for (const hash of hashes) {
+          this.#ledger.recordWritten(blobKey(hash), now);
+          this.#ledger.unstage(hash);
+        }
+        invocation.chars += chars;
+        run = { ...run, writes: run.writes + hashes.length };
+        this.#ledger.setSetting("run", run);
+        this.#ledger.setProgress(run.requestId, {
+          phase: "writing",
+          // Until the manifest, the run's writes are its blobs.
+          done: run.writes,
+          total: run.blobsTotal,
+        } satisfies RunProgress);
+      }
+      if (budget.remaining === 0) return AT_ONCE;
+      const key = manifestKey(run.target);
+      const written = this.#ledger.keyRow(key);
+      if (!written || written.deletedAt !== null) {
+        const now = this.#clock();
+        const spaced = this.#writableAt(key);
+        if (spaced > now) return spaced;
+        const target = this.#ledger.version(run.target);
+        if (!target) throw new Error(`coordinator: the run's version ${run.target} is not in the ledger`);
+        await budget.store.put(key, JSON.stringify(target.body), { metadata: { writtenAt: iso(now) as string } });
+        this.#ledger.recordWritten(key, now);
+        run = { ...run, writes: run.writes + 1 };
+      }
+      run = { ...run, phase: "flipping" };
+      this.#ledger.setSetting("run", run);
+      this.#ledger.setProgress(run.requestId, { phase: "flipping" } satisfies RunProgress);
+    }
+    return this.#flip(run, invocation);
+  }
+
+  /** When `key` may be written again: a second after it was last written or deleted. */
+  #writableAt(key: string): number {
+    const row = this.#ledger.keyRow(key);
+    if (!row) return Number.NEGATIVE_INFINITY;
+    return Math.max(row.writtenAt, row.deletedAt ?? Number.NEGATIVE_INFINITY) + KEY_SPACING_MS;
+  }
+
+  /** When the pointer may be written again: a second after it was last (KV's limit per key). */
+  #pointerWritableAt(): number {
+    return (this.#ledger.setting<number>("pointerWrittenAt") ?? Number.NEGATIVE_INFINITY) + KEY_SPACING_MS;
+  }
+
+  /** Flips the pointer to the run's version; answers a wake time when it must wait. */
+  async #flip(run: Run, invocation: Invocation): Promise<number | undefined> {
+    const live = this.#ledger.live();
+    if (live?.manifest === run.target && !(run.action === "release" && this.#ledger.setting<Held>("held"))) {
+      // The live version made whole again: its pointer stays as it is.
+      this.#finishRun(run, "unchanged", invocation.budget.used);
+      return undefined;
+    }
+    const now = this.#clock();
+    const spaced = this.#pointerWritableAt();
+    if (spaced > now) return spaced;
+    if (invocation.budget.remaining === 0) return AT_ONCE;
+    const flipAt = run.flipAt ?? now;
+    if (run.flipAt === undefined) this.#ledger.setSetting("run", { ...run, flipAt } satisfies Run);
+    const target = this.#ledger.version(run.target);
+    if (!target) throw new Error(`coordinator: the run's version ${run.target} is not in the ledger`);
+    const held = run.action === "release" ? undefined : this.#ledger.setting<Held>("held");
+    const kept = this.#keptAfter(live, target, flipAt, false);
+    await this.#writePointer(invocation, target, flipAt, held, kept);
+    this.#applyFlip(live, target, flipAt, false);
+    this.#ledger.setSetting("held", held);
+    this.#ledger.setSetting("verifiedAt", flipAt);
+    this.#finishRun(
+      { ...run, writes: run.writes + 1 },
+      live?.manifest === target.manifest ? "unchanged" : "published",
+      invocation.budget.used,
+    );
+    return undefined;
+  }
+
+  /** The kept versions, oldest first, once `target` goes live and `live` retires at `at`. */
+  #keptAfter(live: VersionRow | undefined, target: VersionRow, at: number, rolledBack: boolean): VersionRow[] {
+    const kept = this.#ledger.kept().filter((version) => version.manifest !== target.manifest);
+    if (live && live.manifest !== target.manifest) kept.push({ ...live, role: "kept", retiredAt: at, rolledBack });
+    return kept;
+  }
+
+  /** Writes the pointer (KV's read path) for `target` live at `at`. */
+  async #writePointer(
+    invocation: Invocation,
+    target: VersionRow,
+    at: number,
+    held: Held | undefined,
+    kept: VersionRow[],
+  ): Promise<void> {
+    const pointer: Pointer = {
+      manifest: target.manifest,
+      publishedAt: iso(at) as string,
+      counts: { recipes: target.recipes, ingredients: target.ingredients },
+      ...(held ? { held } : {}),
+      retired: kept.map((version) => ({
+        manifest: version.manifest,
+        retiredAt: iso(version.retiredAt) as string,
+        counts: { recipes: version.recipes, ingredients: version.ingredients },
+        ...(version.rolledBack ? { rolledBack: true } : {}),
+      })),
+    };
+    // Counted before the write: a write that fails halfway may still land.
+    this.#ledger.setSetting("pointerWrittenAt", this.#clock());
+    await invocation.budget.store.put(POINTER_KEY, JSON.stringify(pointer));
+  }
+
+  /** Records in the ledger that `target` went live at `at` and `live` retired. */
+  #applyFlip(live: VersionRow | undefined, target: VersionRow, at: number, rolledBack: boolean): void {
+    if (live && live.manifest !== target.manifest) {
+      this.#ledger.putVersion({ ...live, role: "kept", retiredAt: at, rolledBack });
+    }
+    this.#ledger.putVersion({ ...target, role: "live", publishedAt: at, retiredAt: null, rolledBack: false });
+  }
+
+  /**
+   * Ends a run: its request gets the summary, counting the step under way
+   * (`operations` so far); a run that did not flip leaves no trace but its
+   * written blobs, which the sweep deletes once they are old enough.
+   */
+  #finishRun(run: Run, status: SyncSummary["status"], operations = 0): void {
+    const flipped = status === "published" || status === "unchanged";
+    if (!flipped) this.#dropRun(run);
+    else {
+      this.#ledger.setSetting("run", undefined);
+      this.#ledger.clearStaged();
+    }
+    const request = this.#ledger.request(run.requestId);
+    if (!request) return;
+    this.#finish(request, {
+      status,
+      manifest: flipped ? run.target : (this.#ledger.live()?.manifest ?? run.target),
+      ...run.base,
+      writes: run.writes,
+      deletes: run.deletes,
+      durationMs: this.#clock() - run.startedAt,
+      steps: run.steps + 1,
+      maxOperations: Math.max(run.maxOperations, operations),
+    });
+  }
+
+  /** Forgets a run that will not flip: its staged blobs, and its version if the run added it. */
+  #dropRun(run: Run): void {
+    this.#ledger.setSetting("run", undefined);
+    this.#ledger.clearStaged();
+    if (run.targetIsNew && this.#ledger.version(run.target)?.role === "staged") this.#ledger.deleteVersion(run.target);
+  }
+
+  #heldSummary(request: RequestRow): SyncSummary {
+    const live = this.#ledger.live();
+    return {
+      status: "held",
+      manifest: live?.manifest ?? "",
+      recipes: live?.recipes ?? 0,
+      ingredients: live?.ingredients ?? 0,
+      skipped: [],
+      skippedCount: 0,
+      previousRecipes: live?.recipes ?? null,
+      changes: null,
+      writes: 0,
+      deletes: 0,
+      durationMs: this.#clock() - (request.startedAt ?? this.#clock()),
+      steps: 0,
+      maxOperations: 0,
+    };
+  }
+
+  // Rollback.
+
+  /**
+   * Flips the pointer back to the newest kept version that was not itself
+   * rolled back, and holds it: publishes then leave it alone until an
+   * operator releases it, since the content that was rolled back is still in
+   * Directus. Refused unless that version is complete in KV, readable by this
+   * code, and (unless allowed) not below SHRINK_LIMIT of the live recipes.
+   */
+  async #rollback(request: RequestRow, invocation: Invocation): Promise<number | undefined> {
+    const live = this.#ledger.live();
+    const refuse = (message: string) => {
+      this.#fail(request, { kind: "refused", message });
+      return undefined;
+    };
+    if (!live) return refuse("rollback: nothing is published yet");
+    const target = this.#ledger
+      .kept()
+      .filter((version) => !version.rolledBack)
+      .at(-1);
+    if (!target) return refuse("rollback: no earlier version is kept to go back to");
+    const name = target.manifest.slice(0, 16);
+    const present = this.#ledger.presentKeys();
+    const missing = versionKeys(target).filter((key) => !present.has(key)).length;
+    if (target.body.formatVersion !== CATALOG_FORMAT_VERSION || missing > 0) {
+      const why =
+        missing > 0
+          ? `${missing} of its keys are not in KV`
+          : `it is in format ${target.body.formatVersion}, this code reads ${CATALOG_FORMAT_VERSION}`;
+      return refuse(`rollback: version ${name} cannot be served (${why}); the live catalog stays`);
+    }
+    if (!request.allowShrink && target.recipes < live.recipes * SHRINK_LIMIT) {
+      return refuse(
+        `rollback: version ${name} has ${target.recipes} recipes where ${live.recipes} are live ` +
+          `(less than ${SHRINK_LIMIT * 100} %); the live catalog stays. Roll back with --allow-shrink to go ahead.`,
+      );
+    }
+    const now = this.#clock();
+    const spaced = this.#pointerWritableAt();
+    if (spaced > now) return spaced;
+    if (invocation.budget.remaining === 0) return AT_ONCE;
+    const held: Held = { since: iso(now) as string, from: live.manifest };
+    await this.#writePointer(invocation, target, now, held, this.#keptAfter(live, target, now, true));
+    this.#applyFlip(live, target, now, true);
+    this.#ledger.setSetting("held", held);
+    this.#finish(request, {
+      status: "rolled-back",
+      manifest: target.manifest,
+      recipes: target.recipes,
+      ingredients: target.ingredients,
+      skipped: [],
+      skippedCount: 0,
+      previousRecipes: live.recipes,
+      changes: null,
+      writes: 1,
+      deletes: 0,
+      durationMs: this.#clock() - (request.startedAt ?? now),
+      steps: 1,
+      maxOperations: invocation.budget.used,
+    });
+    return undefined;
+  }
+
+  // Retention.
+
+  /**
+   * Retires versions beyond the newest KEEP_VERSIONS kept ones that were
+   * retired over GRACE_MS ago, and deletes every key no live, kept or staged
+   * version needs once it is GRACE_MS old (so a key an interrupted publish
+   * just wrote is never taken). Answers when to look again.
+   */
+  async #sweep(invocation: Invocation): Promise<number | null> {
+    const { budget } = invocation;
+    const now = this.#clock();
+    const kept = this.#ledger.kept();
+    const beyond = kept.slice(0, Math.max(0, kept.length - KEEP_VERSIONS));
+    let wake = Number.POSITIVE_INFINITY;
+    for (const version of beyond) {
+      const expires = (version.retiredAt ?? now) + GRACE_MS;
+      if (expires < now) this.#ledger.deleteVersion(version.manifest);
+      else wake = Math.min(wake, expires + 1);
+    }
+    const needed = new Set(this.#ledger.versions().flatMap(versionKeys));
+    const unused = [...this.#ledger.presentKeys()].filter(([key]) => !needed.has(key));
+    const due = unused.filter(([, written]) => written + GRACE_MS < now).map(([key]) => key);
+    for (const [, written] of unused) if (written + GRACE_MS >= now) wake = Math.min(wake, written + GRACE_MS + 1);
+    let deleted = 0;
+    while (deleted < due.length) {
+      const batch = due.slice(deleted, deleted + Math.min(PARALLEL_WRITES, budget.remaining));
+      if (batch.length === 0) return AT_ONCE;
+      await Promise.all(batch.map((key) => budget.store.delete(key)));
+      for (const key of batch) this.#ledger.recordDeleted(key, now);
+      deleted += batch.length;
+    }
+    if (deleted > 0) this.#log("info", "sync.swept", { deletes: deleted });
+    this.#ledger.forgetDeletedKeys(now - FORGET_DELETED_MS);
+    return Number.isFinite(wake) ? wake : null;
+  }
+
+  // Finishing requests.
+
+  #finish(request: RequestRow | undefined, summary: SyncSummary, skipped: SkippedRecord[] = []): void {
+    if (!request) return;
+    this.#ledger.finishRequest(request.id, this.#clock(), { summary });
+    this.#logFinished(request, summary.status, summary);
+    for (const record of skipped) this.#logSkipped(record);
+    if (summary.status === "published") this.#noticeMissedPublishOnSave(request, summary);
+  }
+
+  /**
+   * A cron run that publishes changed content found saves that no publish on
+   * save brought to the site: the flow's call failed, or the flow did not run
+   * (off, misconfigured, Directus' flows down), or content changed outside
+   * the Data Studio. Not when a request of the API joined the cron's before
+   * it started, or came while it ran: that was the flow's call, only later
+   * than the cron. A first publish has nothing to miss.
+   */
+  #noticeMissedPublishOnSave(request: RequestRow, summary: SyncSummary): void {
+    if (!this.#publishOnSave || request.trigger !== "cron" || summary.previousRecipes === null) return;
+    if (request.lastRequestedAt !== request.requestedAt) return;
+    const startedAt = request.startedAt ?? request.requestedAt;
+    if (this.#ledger.queued().some((entry) => entry.trigger === "api" && entry.requestedAt >= startedAt)) return;
+    const changes = summary.changes ?? { added: [], changed: [], removed: [] };
+    this.#log(
+      "warn",
+      "publish-on-save-missed",
+      {
+        request: request.id,
+        version: summary.manifest,
+        added: changes.added.length,
+        changed: changes.changed.length,
+        removed: changes.removed.length,
+        // A few, to find them in Directus; the counts say how many.
+        recipes: [...changes.changed, ...changes.added, ...changes.removed].slice(0, 5),
+      },
+      { report: true },
+    );
+  }
+
+  #fail(request: RequestRow | undefined, error: { kind: FailureKind; message: string }): void {
+    if (!request) return;
+    this.#ledger.finishRequest(request.id, this.#clock(), { error });
+    this.#logFinished(request, "failed", null, error.message);
+  }
+
+  /** The one log line of a finished request, so Workers Logs can filter and count by field. */
+  #logFinished(
+    request: RequestRow,
+    outcome: SyncSummary["status"] | "failed",
+    summary: SyncSummary | null,
+    error?: string,
+  ): void {
+    const fields = {
+      request: request.id,
+      trigger: request.trigger,
+      action: request.action,
+      outcome,
+      version: summary?.manifest || null,
+      recipes: summary?.recipes ?? null,
+      ingredients: summary?.ingredients ?? null,
+      skipped: summary?.skippedCount ?? null,
+      writes: summary?.writes ?? null,
+      deletes: summary?.deletes ?? null,
+      steps: summary?.steps ?? null,
+      maxOperations: summary?.maxOperations ?? null,
+      durationMs: this.#clock() - (request.startedAt ?? request.requestedAt),
+    };
+    this.#log(outcome === "failed" ? "error" : "info", "sync", fields, { error });
+  }
+
+  #logSkipped(record: SkippedRecord): void {
+    this.#log("warn", "sync.skipped", {
+      kind: record.kind,
+      id: record.id,
+      label: record.label,
+      problems: record.problems,
+    });
+  }
+}

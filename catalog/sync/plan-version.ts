@@ -1,0 +1,126 @@
+/**
+ * A built catalog as a version: its blobs and their hashes, and the manifest
+ * that names them (its hash is the version's name). See
+ * catalog/format/storage.ts for the layout in KV and stored-catalog.ts for
+ * what each blob holds. The coordinator (coordinator.ts) publishes versions
+ * on the site; `publishWithoutCoordinator` writes one straight into a KV of a test or a
+ * benchmark that no coordinator manages.
+ */
+
+import { sha256 } from "../format/sha256.ts";
+import { splitText } from "../format/split-text.ts";
+import {
+  blobKey,
+  type CatalogStore,
+  type Manifest,
+  manifestBlobs,
+  manifestKey,
+  mapVersionBlobs,
+  POINTER_KEY,
+  type Pointer,
+  readManifest,
+  readPointer,
+  type VersionBlobs,
+} from "../format/storage.ts";
+import { storedBlobs } from "../format/stored-catalog.ts";
+import { CATALOG_FORMAT_VERSION } from "../recipes/types.ts";
+import { SEARCH_INDEX_VERSION } from "../search/search-index.ts";
+import type { BuiltCatalog } from "./build-catalog.ts";
+
+/**
+ * Characters per search index piece. KV takes 25 MiB per value; 8 M UTF-16
+ * units stay below that even if every character needed three bytes in UTF-8.
+ */
+const BLOB_CHARS = 8_000_000;
+/** Blobs made and hashed at once. */
+const PARALLEL_HASHES = 32;
+/** KV writes under way at once: a Worker may keep only six connections open. */
+export const PARALLEL_WRITES = 6;
+
+/** One blob of a version: its text and the hash it is stored under. */
+export interface Piece {
+  hash: string;
+  text: string;
+}
+
+/** A built catalog as a version: its manifest and the manifest's hash (the version's name). */
+export interface PlannedVersion {
+  manifest: Manifest;
+  hash: string;
+}
+
+/**
+ * The version a built catalog is, without writing anything. Each blob is
+ * made, hashed and handed to `onBlob` a few at a time and then let go, so
+ * the plan of a large catalog holds only its hashes: the texts of 50,000
+ * recipes (about 100 M characters) would not fit an isolate's 128 MB.
+ */
+export async function planVersion(
+  built: BuiltCatalog,
+  onBlob: (piece: Piece) => void | Promise<void> = () => {},
+): Promise<PlannedVersion> {
+  const hashes: VersionBlobs<string[], string[]> = {
+    meta: [],
+    nameOrder: [],
+    cards: [],
+    details: [],
+    directory: [],
+    names: [],
+    matching: [],
+    searchIndex: [],
+  };
+  let batch: { kind: keyof VersionBlobs<unknown, unknown>; text: string }[] = [];
+  const flush = async () => {
+    const hashed = await Promise.all(batch.map(async (blob) => ({ ...blob, hash: await sha256(blob.text) })));
+    batch = [];
+    for (const { kind, hash } of hashed) hashes[kind].push(hash);
+    await Promise.all(hashed.map(({ hash, text }) => onBlob({ hash, text })));
+  };
+  for (const blob of storedBlobs(built.catalog)) {
+    batch.push(blob);
+    if (batch.length >= PARALLEL_HASHES) await flush();
+  }
+  for (const text of splitText(built.searchIndex, BLOB_CHARS)) {
+    batch.push({ kind: "searchIndex", text });
+    if (batch.length >= PARALLEL_HASHES) await flush();
+  }
+  await flush();
+  const only = (list: string[]) => {
+    if (list.length !== 1) throw new Error(`plan: a single blob came ${list.length} times`);
+    return list[0] as string;
+  };
+  const manifest: Manifest = {
+    formatVersion: CATALOG_FORMAT_VERSION,
+    searchIndexVersion: SEARCH_INDEX_VERSION,
+    ...mapVersionBlobs(hashes, only, (list) => list),
+    counts: { recipes: built.catalog.recipes.length, ingredients: built.catalog.ingredients.length },
+  };
+  return { manifest, hash: await sha256(JSON.stringify(manifest)) };
+}
+
+/**
+ * Writes a built catalog into a KV that no coordinator manages (a test's, a
+ * benchmark's) and points at it: the blobs the live version lacks, the
+ * manifest, then the pointer. Nothing is kept or deleted. Answers the
+ * version's hash and the KV writes made.
+ */
+export async function publishWithoutCoordinator(
+  store: CatalogStore,
+  built: BuiltCatalog,
+  now = new Date(),
+): Promise<{ manifest: string; writes: number }> {
+  const live = await readPointer(store);
+  const liveManifest = live ? await readManifest(store, live.manifest).catch(() => null) : null;
+  const present = new Set(liveManifest ? manifestBlobs(liveManifest) : []);
+  let writes = 0;
+  const { manifest, hash } = await planVersion(built, async ({ hash: blob, text }) => {
+    if (present.has(blob)) return;
+    present.add(blob);
+    writes += 1;
+    await store.put(blobKey(blob), text);
+  });
+  await store.put(manifestKey(hash), JSON.stringify(manifest));
+  const pointer: Pointer = { manifest: hash, publishedAt: now.toISOString(), counts: manifest.counts, retired: [] };
+  await store.put(POINTER_KEY, JSON.stringify(pointer));
+  return { manifest: hash, writes: writes + 2 };
+}

@@ -1,0 +1,116 @@
+/**
+ * The read half of a sync: read published content from Directus, validate
+ * every record, build the catalog and its search index. Nothing is written
+ * here; the coordinator (coordinator.ts) decides what to publish.
+ *
+ * Any failure to read (Directus down, a timeout, a 5xx, a malformed page)
+ * throws a SourceError, so the live version stays as it is.
+ */
+import type { CatalogRecipe } from "../recipes/types.ts";
+import { type BuiltCatalog, buildCatalog } from "./build-catalog.ts";
+import type { ContentSource } from "./directus-source.ts";
+import { checkIngredient, checkRecipe, type RawIngredientRecord } from "./validate.ts";
+
+/** A new catalog (or a rollback's target) with fewer than this share of the live one's recipes is refused. */
+export const SHRINK_LIMIT = 0.5;
+
+export type ReadProgress =
+  | { phase: "recipes"; done: number; total: number }
+  | { phase: "ingredients"; done: number }
+  | { phase: "building" };
+
+/** A record the sync left out, and why. */
+export interface SkippedRecord {
+  kind: "recipe" | "ingredient";
+  /** Directus' id as it came, when it is one an id can be. */
+  id: number | string | null;
+  label: string;
+  problems: string[];
+}
+
+/** Thrown when the sync refuses to publish (or to roll back); the live catalog stays as it is. */
+export class SyncAborted extends Error {
+  override name = "SyncAborted";
+}
+
+/** A record's id for a report: Directus' own when it is a number or a string. */
+function recordId(id: unknown): number | string | null {
+  return typeof id === "number" || typeof id === "string" ? id : null;
+}
+
+/** What one read of Directus gave. */
+export interface ReadCatalog {
+  built: BuiltCatalog;
+  skipped: SkippedRecord[];
+}
+
+/** Reads, validates and builds the catalog Directus holds now. */
+export async function readCatalog(
+  source: ContentSource,
+  onProgress: (progress: ReadProgress) => void = () => {},
+): Promise<ReadCatalog> {
+  const skipped: SkippedRecord[] = [];
+  const total = await source.countRecipes();
+  const recipes: CatalogRecipe[] = [];
+  let read = 0;
+  onProgress({ phase: "recipes", done: 0, total });
+  for await (const page of source.recipePages()) {
+    for (const raw of page) {
+      const checked = checkRecipe(raw);
+      if (checked.ok) recipes.push(checked.value);
+      else
+        skipped.push({
+          kind: "recipe",
+          id: recordId(raw.id),
+          label: String(raw.slug ?? raw.name ?? "?"),
+          problems: checked.problems,
+        });
+    }
+    read += page.length;
+    onProgress({ phase: "recipes", done: read, total: Math.max(total, read) });
+  }
+
+  const ingredients: RawIngredientRecord[] = [];
+  for await (const page of source.ingredientPages()) {
+    for (const raw of page) {
+      const checked = checkIngredient(raw);
+      if (checked.ok) ingredients.push(checked.value);
+      else
+        skipped.push({
+          kind: "ingredient",
+          id: recordId(raw.id),
+          label: String(raw.name ?? "?"),
+          problems: checked.problems,
+        });
+    }
+    onProgress({ phase: "ingredients", done: ingredients.length });
+  }
+
+  onProgress({ phase: "building" });
+  const built = buildCatalog(recipes, ingredients);
+  for (const duplicate of built.duplicateSlugs) {
+    skipped.push({
+      kind: "recipe",
+      id: duplicate.id,
+      label: duplicate.slug,
+      problems: ["slug already used by an earlier recipe"],
+    });
+  }
+  return { built, skipped };
+}
+
+/**
+ * Why a catalog of `recipes` may not replace `live` recipes, or null when
+ * it may: it lost more than SHRINK_LIMIT of them (unless an operator allows
+ * it), or there is nothing to publish at all.
+ */
+export function shrinkRefusal(recipes: number, live: number | null, allowShrink: boolean): string | null {
+  if (!allowShrink && live !== null && recipes < live * SHRINK_LIMIT) {
+    return (
+      `sync: refusing to publish ${recipes} recipes where ${live} are live ` +
+      `(less than ${SHRINK_LIMIT * 100} %); the live catalog stays. Check Directus, or publish with --allow-shrink.`
+    );
+  }
+  if (recipes === 0 && live === null) return "sync: Directus has no published recipes; nothing to publish";
+  return null;
+}

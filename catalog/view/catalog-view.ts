@@ -1,0 +1,359 @@
+/**
+ * One published catalog version as the site reads it: the ingredients and
+ * categories at once, and on demand the recipes a page shows and the
+ * lookups a question needs (directory, names, ingredient matching, search
+ * index). The catalog cache keeps one view per version as long as that
+ * version is live, so each lookup is read and built once per isolate, and
+ * only by the first page that asks for it: a cold isolate's recipe page
+ * never reads the names, its category page reads no column at all. The
+ * questions pages ask of a view are in queries.ts.
+ */
+
+import { logEvent } from "../../logging/log.ts";
+import { createMemoryStore } from "../format/memory-store.ts";
+import { blobKey, mapVersionBlobs, type VersionBlobs } from "../format/storage.ts";
+import { parseMeta, storeCatalog, storedOrder } from "../format/stored-catalog.ts";
+import type { RecipeType } from "../recipes/categories.ts";
+import type { Catalog, CatalogIngredient, CatalogRecipe, RecipeSummary } from "../recipes/types.ts";
+import { nameSignatures } from "../search/name-pairs.ts";
+import { buildSearchIndex, loadSearchIndex, type RecipeIndex, SEARCH_INDEX_VERSION } from "../search/search-index.ts";
+import { type IngredientKinds, ingredientKinds } from "../search/search-words.ts";
+import { buildIngredientOverview, type IngredientOverview } from "./ingredient-overview.ts";
+import { openVersion, type PublishedVersion, storeReader } from "./published-catalog.ts";
+
+/** Ends every name in `NameLookup.allNames`; a match that runs across it is not in one name. */
+export const NAME_END = "\n";
+
+/** Each recipe's place in German name order, both ways. Positions are stored order (category, then name). */
+export interface NameOrder {
+  /**
+   * Each recipe's place in German name order. Sorting by it is a number
+   * comparison; the collator is slow enough that sorting a thousand results
+   * with it took milliseconds. The sync sorted once.
+   */
+  readonly namePlace: Int32Array;
+  /** The position of the recipe at each place in German name order (the inverse of namePlace). */
+  readonly positionAtPlace: Int32Array;
+}
+
+/** The recipe names, prepared for the name search. */
+export interface NameLookup extends NameOrder {
+  /**
+   * All lower-case names in one string, each followed by NAME_END. One
+   * indexOf through it finds the names that contain a term faster than one
+   * indexOf per name: about half the time of that scan at 10k recipes.
+   */
+  readonly allNames: string;
+  /**
+   * Where each name starts in `allNames`, and one more entry where the list
+   * ends: name `i` is `allNames.slice(nameStarts[i], nameStarts[i + 1] - 1)`.
+   */
+  readonly nameStarts: Int32Array;
+  /** Each name's character-pair signature (name-pairs.ts), PAIR_SIGNATURE_WORDS words per name. */
+  readonly pairSignatures: Uint32Array;
+}
+
+/** Ingredient matching's view of the recipes, by position. */
+export interface IngredientLookup extends NameOrder {
+  /** The positions of the recipes that need an ingredient (by name). */
+  positionsWith(name: string): readonly number[];
+  /** How many ingredients each recipe needs. */
+  readonly ingredientCounts: Uint8Array;
+  /**
+   * Each recipe's total time and name place as one number (time × recipes +
+   * place): the last two parts of a match's sort key, kept side by side so
+   * sorting thousands of matches never visits their recipes.
+   */
+  readonly timeThenName: Float64Array;
+}
+
+/** Finding a recipe's position by slug or id, and what the sitemap lists of it. */
+export interface RecipeDirectory {
+  positionOfSlug(slug: string): number | undefined;
+  positionOfId(id: number): number | undefined;
+  slugAt(position: number): string;
+  imageAt(position: number): string | null;
+  /** Whether a recipe of this version shows the image with this file id (lower case). */
+  hasImage(fileId: string): boolean;
+}
+
+export interface CatalogView {
+  /** The manifest that names this version ("none" for the empty view). */
+  readonly version: string;
+  /** How many recipes it holds. */
+  readonly count: number;
+  /** Ingredients sorted by recipe count, descending, then name. */
+  readonly ingredients: readonly CatalogIngredient[];
+  /** Recipe count per category, in the spec's order. */
+  readonly categories: Catalog["categories"];
+  ingredientBySlug(slug: string): CatalogIngredient | undefined;
+  /** The kinds of each ingredient, by name; made on first use and kept, as the lookups below. */
+  ingredientKinds(): IngredientKinds;
+  /** The ingredient search's list, lookup by name and kind counts (ingredient-overview.ts); made on first use and kept. */
+  ingredientOverview(): IngredientOverview;
+  /** Where a category's recipes lie: positions `start` to `end` (exclusive), in name order. */
+  typeRange(type: RecipeType): { start: number; end: number };
+  /** The positions of the most recently published recipes (a dozen), newest first. */
+  readonly newest: readonly number[];
+  /**
+   * The cards (what a list card prints) at these positions, in the order
+   * asked. A recipe whose bucket cannot be read is left out (and logged): a
+   * list page loses that card, not the page.
+   */
+  cardsAt(positions: readonly number[]): Promise<RecipeSummary[]>;
+  /** The whole recipes at these positions, as `cardsAt`: a recipe page whose recipe is left out sends the visitor home. */
+  recipesAt(positions: readonly number[]): Promise<CatalogRecipe[]>;
+  directory(): Promise<RecipeDirectory>;
+  names(): Promise<NameLookup>;
+  /** What ingredient matching reads; built on the first ingredient search. */
+  ingredientLookup(): Promise<IngredientLookup>;
+  /** The search index, read (or built) on first use and kept: most pages never search. */
+  searchIndex(): Promise<RecipeIndex>;
+}
+
+/**
+ * A promise made on the first call and kept; a failed one is forgotten, so
+ * the next request tries again instead of failing for the version's life.
+ */
+function once<T>(make: () => Promise<T>): () => Promise<T> {
+  let value: Promise<T> | undefined;
+  return () => {
+    value ??= make().catch((error: unknown) => {
+      value = undefined;
+      throw error;
+    });
+    return value;
+  };
+}
+
+/** Column pieces joined, after checking that they hold one entry per recipe. */
+function joinPieces<T>(pieces: readonly (readonly T[])[], count: number, column: string): T[] {
+  const joined = pieces.flat() as T[];
+  if (joined.length !== count)
+    throw new Error(`catalog: the ${column} column has ${joined.length} of ${count} recipes`);
+  return joined;
+}
+
+function nameOrderOf(places: readonly number[], count: number): NameOrder {
+  if (places.length !== count) throw new Error(`catalog: the name order has ${places.length} of ${count} recipes`);
+  const namePlace = Int32Array.from(places);
+  const positionAtPlace = new Int32Array(count);
+  namePlace.forEach((place, position) => {
+    positionAtPlace[place] = position;
+  });
+  return { namePlace, positionAtPlace };
+}
+
+function nameLookup(names: readonly string[], order: NameOrder): NameLookup {
+  const nameStarts = new Int32Array(names.length + 1);
+  let offset = 0;
+  names.forEach((name, position) => {
+    nameStarts[position] = offset;
+    offset += name.length + NAME_END.length;
+  });
+  nameStarts[names.length] = offset;
+  const allNames = names.map((name) => name + NAME_END).join("");
+  return { ...order, allNames, nameStarts, pairSignatures: nameSignatures(allNames, nameStarts, NAME_END.length) };
+}
+
+/** Longer total times sort as this one; recipes take at most 30 minutes. */
+export const MAX_SORTED_MINUTES = 1023;
+
+function ingredientLookup(
+  version: PublishedVersion,
+  order: NameOrder,
+  pieces: Awaited<ReturnType<PublishedVersion["matching"]>>,
+) {
+  const count = version.count;
+  const byIngredient = new Map<string, number[]>();
+  const ingredientCounts = new Uint8Array(count);
+  const timeThenName = new Float64Array(count);
+  let position = 0;
+  for (const piece of pieces) {
+    let use = 0;
+    piece.counts.forEach((needed, row) => {
+      if (position >= count) throw new Error(`catalog: the matching column has more than ${count} recipes`);
+      ingredientCounts[position] = Math.min(needed, 255);
+      const minutes = Math.min(Math.max(piece.minutes[row] ?? 0, 0), MAX_SORTED_MINUTES);
+      timeThenName[position] = minutes * count + (order.namePlace[position] ?? 0);
+      for (const end = use + needed; use < end; use++) {
+        const name = piece.ingredients[piece.uses[use] ?? -1];
+        if (name === undefined) continue;
+        const positions = byIngredient.get(name);
+        if (positions) positions.push(position);
+        else byIngredient.set(name, [position]);
+      }
+      position++;
+    });
+  }
+  if (position !== count) throw new Error(`catalog: the matching column has ${position} of ${count} recipes`);
+  return {
+    ...order,
+    positionsWith: (name: string) => byIngredient.get(name) ?? [],
+    ingredientCounts,
+    timeThenName,
+  };
+}
+
+/**
+ * Positions by recipe id. Directus ids are small integers, so a plain array
+ * indexed by id; sparse ids fall back to a Map.
+ */
+function positionsById(ids: readonly number[]): (id: number) => number | undefined {
+  const maxId = ids.reduce((max, id) => Math.max(max, id), 0);
+  const plainIds = ids.every((id) => Number.isSafeInteger(id) && id >= 0);
+  if (!plainIds || maxId > 4 * ids.length + 1024) {
+    const map = new Map(ids.map((id, position) => [id, position]));
+    return (id) => map.get(id);
+  }
+  const slots = new Int32Array(maxId + 1).fill(-1);
+  ids.forEach((id, position) => {
+    slots[id] = position;
+  });
+  return (id) => {
+    const position = Number.isSafeInteger(id) && id >= 0 ? (slots[id] ?? -1) : -1;
+    return position === -1 ? undefined : position;
+  };
+}
+
+function recipeDirectory(pieces: Awaited<ReturnType<PublishedVersion["directory"]>>, count: number): RecipeDirectory {
+  const ids = joinPieces(
+    pieces.map((piece) => piece.ids),
+    count,
+    "id",
+  );
+  const slugs = joinPieces(
+    pieces.map((piece) => piece.slugs),
+    count,
+    "slug",
+  );
+  const images = joinPieces(
+    pieces.map((piece) => piece.images),
+    count,
+    "image",
+  );
+  // Built on the first lookup: the sitemap reads slugs by position only.
+  let bySlug: Map<string, number> | undefined;
+  let byId: ((id: number) => number | undefined) | undefined;
+  let imageIds: Set<string> | undefined;
+  return {
+    positionOfSlug(slug) {
+      bySlug ??= new Map(slugs.map((each, position) => [each, position]));
+      return bySlug.get(slug);
+    },
+    positionOfId(id) {
+      byId ??= positionsById(ids);
+      return byId(id);
+    },
+    slugAt: (position) => slugs[position] ?? "",
+    imageAt: (position) => images[position] ?? null,
+    hasImage(fileId) {
+      imageIds ??= new Set(images.flatMap((image) => (image ? [image.toLowerCase()] : [])));
+      return imageIds.has(fileId);
+    },
+  };
+}
+
+/** Builds a view of a version; every lookup is made on first use. */
+export function createCatalogView(version: PublishedVersion): CatalogView {
+  const { meta, count } = version;
+  const ingredientsBySlug = new Map(meta.ingredients.map((ingredient) => [ingredient.slug, ingredient]));
+  const ranges = new Map(meta.typeRanges.map((range) => [range.type, range]));
+  const unreadable = (error: unknown) => {
+    // Its recipes are left out of the page.
+    logEvent("error", "catalog.bucket-unreadable", { version: version.manifest }, { error });
+  };
+  const nameOrder = once(async () => nameOrderOf(await version.nameOrder(), count));
+  let kinds: IngredientKinds | undefined;
+  let overview: IngredientOverview | undefined;
+  const kindsOfIngredients = () => {
+    kinds ??= ingredientKinds(meta.ingredients);
+    return kinds;
+  };
+  const searchIndex = once(async () => {
+    const serialized = await version.readSearchIndex();
+    // Null: published with other index options than this code's; each isolate builds its own until the next sync.
+    if (serialized !== null) {
+      try {
+        return loadSearchIndex(serialized);
+      } catch (error) {
+        // A published index this code cannot read is not a reason to fail every search of the version.
+        logEvent("error", "catalog.search-index-unreadable", { version: version.manifest }, { error });
+      }
+    }
+    const all = await version.cardsAt(Array.from({ length: count }, (_, position) => position));
+    return loadSearchIndex(buildSearchIndex(all, kindsOfIngredients()));
+  });
+  return {
+    version: version.manifest,
+    count,
+    ingredients: meta.ingredients,
+    categories: meta.categories,
+    ingredientBySlug: (slug) => ingredientsBySlug.get(slug),
+    ingredientKinds: kindsOfIngredients,
+    ingredientOverview: () => {
+      overview ??= buildIngredientOverview(meta.ingredients);
+      return overview;
+    },
+    typeRange: (type) => ranges.get(type) ?? { start: 0, end: 0 },
+    newest: meta.newest,
+    cardsAt: (positions) => version.cardsAt(positions, unreadable),
+    recipesAt: (positions) => version.recipesAt(positions, unreadable),
+    directory: once(async () => recipeDirectory(await version.directory(), count)),
+    names: once(async () => {
+      const [names, order] = await Promise.all([version.names(), nameOrder()]);
+      return nameLookup(joinPieces(names, count, "name"), order);
+    }),
+    ingredientLookup: once(async () => {
+      const [pieces, order] = await Promise.all([version.matching(), nameOrder()]);
+      return ingredientLookup(version, order, pieces);
+    }),
+    searchIndex,
+  };
+}
+
+/**
+ * A view of whole recipes held in memory: the empty catalog, and tests and
+ * benchmarks that need no KV. The recipes are stored as a published version
+ * stores them, in a store in memory, and read through the same code.
+ */
+export function createMemoryCatalogView(
+  version: string,
+  catalog: Pick<Catalog, "recipes" | "ingredients" | "categories">,
+  searchIndex: string | null = null,
+): CatalogView {
+  const stored = storeCatalog({ ...catalog, recipes: storedOrder(catalog.recipes) });
+  const texts: VersionBlobs<string, string[]> = {
+    ...stored,
+    // No index given: the view builds one from the recipes on first use, as for an outdated one.
+    searchIndex: searchIndex === null ? [] : [searchIndex],
+  };
+  // Blobs are named by their place instead of their hash: hashing is asynchronous, and
+  // this view is made synchronously (emptyCatalogView).
+  const values: [key: string, value: string][] = [];
+  const named = (text: string) => {
+    const name = `blob-${values.length}`;
+    values.push([blobKey(name), text]);
+    return name;
+  };
+  const blobNames = mapVersionBlobs(texts, named, (pieces) => pieces.map(named));
+  return createCatalogView(
+    openVersion(
+      storeReader(createMemoryStore(values)),
+      version,
+      { ...blobNames, searchIndexVersion: searchIndex === null ? -1 : SEARCH_INDEX_VERSION },
+      parseMeta(stored.meta),
+    ),
+  );
+}
+
+let emptyView: CatalogView | undefined;
+/**
+ * What pages read while nothing has been published yet: no recipes, no
+ * ingredients. Made on first use (a site that has published never needs it),
+ * then kept.
+ */
+export function emptyCatalogView(): CatalogView {
+  emptyView ??= createMemoryCatalogView("none", { recipes: [], ingredients: [], categories: [] });
+  return emptyView;
+}

@@ -1,0 +1,283 @@
+/**
+ * Reading one published version: its meta at once (every page needs it),
+ * everything else only when asked: the cards and recipes a page shows from
+ * their buckets, and each column (directory, names, matching, name order) and the
+ * search index for the pages that ask their question. Shared by the
+ * Worker's catalog cache, the sync (rollback checks, comparing with the live
+ * version) and views held in memory.
+ */
+
+import {
+  type CatalogStore,
+  type Manifest,
+  readBlobBytes,
+  readManifest,
+  readTextBlob,
+  type VersionBlobs,
+} from "../format/storage.ts";
+import {
+  type CatalogMeta,
+  type DirectoryPiece,
+  lineAt,
+  type MatchingPiece,
+  parseMeta,
+  type ReadBucket,
+  readBucket,
+} from "../format/stored-catalog.ts";
+import {
+  CATALOG_FORMAT_VERSION,
+  type CatalogRecipe,
+  type RecipeDetails,
+  type RecipeSummary,
+} from "../recipes/types.ts";
+import { SEARCH_INDEX_VERSION } from "../search/search-index.ts";
+
+/**
+ * Bytes of buckets an isolate keeps at hand, per kind. Card buckets serve
+ * every list page: 8 MB holds every card of about 20,000 recipes. Detail
+ * buckets serve recipe pages, where popular recipes repeat. The lines a
+ * kept bucket has decoded stay with it and are not counted: they are the
+ * few a page shows, not the bucket.
+ */
+const CARDS_KEPT_BYTES = 8 * 1024 * 1024;
+const DETAILS_KEPT_BYTES = 4 * 1024 * 1024;
+/** Buckets read at once when a reader wants many (the sync reading a whole version). */
+const PARALLEL_READS = 16;
+
+/** Where a version's blobs are read from: KV, or texts in memory. */
+export interface BlobReader {
+  text(hash: string): Promise<string>;
+  bytes(hash: string): Promise<Uint8Array>;
+}
+
+/** The blobs a version is made of, by name (a manifest's fields), and which index options built its search index. */
+export type VersionLayout = VersionBlobs<string, readonly string[]> & Pick<Manifest, "searchIndexVersion">;
+
+export interface PublishedVersion {
+  manifest: string;
+  meta: CatalogMeta;
+  /** How many recipes it holds. */
+  count: number;
+  /**
+   * The cards (summaries) at these positions (category-then-name order), in
+   * the order asked. A bucket that cannot be read fails the call, unless
+   * `unreadable` is given: it is told, and that bucket's recipes are left out.
+   */
+  cardsAt(positions: readonly number[], unreadable?: (error: unknown) => void): Promise<RecipeSummary[]>;
+  /** The whole recipes at these positions: cards and details, as `cardsAt`. */
+  recipesAt(positions: readonly number[], unreadable?: (error: unknown) => void): Promise<CatalogRecipe[]>;
+  /** The directory column, piece by piece. */
+  directory(): Promise<DirectoryPiece[]>;
+  /** The lower-case names, piece by piece. */
+  names(): Promise<string[][]>;
+  /** The matching column, piece by piece. */
+  matching(): Promise<MatchingPiece[]>;
+  /** Each position's place in German name order. */
+  nameOrder(): Promise<number[]>;
+  /**
+   * The serialized search index; null when it was built with other index
+   * options than this code's (the code was deployed before the next sync):
+   * the reader builds one from the recipes until the sync republishes.
+   */
+  readSearchIndex(): Promise<string | null>;
+}
+
+export function storeReader(store: CatalogStore): BlobReader {
+  return { text: (hash) => readTextBlob(store, hash), bytes: (hash) => readBlobBytes(store, hash) };
+}
+
+/**
+ * The buckets read so far, least recently used first, within a byte
+ * budget; a bucket being read is shared by every request that wants it.
+ */
+function bucketCache(
+  read: (hash: string) => Promise<Uint8Array>,
+  keptBudget: number,
+): (hash: string) => Promise<ReadBucket> {
+  const kept = new Map<string, Promise<ReadBucket>>();
+  const sizes = new Map<string, number>();
+  let keptBytes = 0;
+  return (hash) => {
+    const cached = kept.get(hash);
+    if (cached) {
+      // Map order is insertion order: moving it to the end marks it as recently used.
+      kept.delete(hash);
+      kept.set(hash, cached);
+      return cached;
+    }
+    const reading: Promise<ReadBucket> = read(hash).then(
+      (bytes) => {
+        const bucket = readBucket(bytes);
+        // Evicted while it was being read: it is returned, not counted.
+        if (kept.get(hash) !== reading) return bucket;
+        sizes.set(hash, bytes.byteLength);
+        keptBytes += bytes.byteLength;
+        for (const [oldest] of kept) {
+          if (keptBytes <= keptBudget || oldest === hash) break;
+          keptBytes -= sizes.get(oldest) ?? 0;
+          sizes.delete(oldest);
+          kept.delete(oldest);
+        }
+        return bucket;
+      },
+      (error: unknown) => {
+        if (kept.get(hash) === reading) kept.delete(hash);
+        throw error;
+      },
+    );
+    kept.set(hash, reading);
+    return reading;
+  };
+}
+
+/** Runs `work` on every item, at most `parallel` at once. */
+async function inBatches<T>(items: readonly T[], parallel: number, work: (item: T) => Promise<void>): Promise<void> {
+  for (let start = 0; start < items.length; start += parallel) {
+    await Promise.all(items.slice(start, start + parallel).map(work));
+  }
+}
+
+/** A version whose meta has been read: the rest is read when asked for. */
+export function openVersion(
+  reader: BlobReader,
+  name: string,
+  layout: VersionLayout,
+  meta: CatalogMeta,
+): PublishedVersion {
+  if (meta.bucketSizes.length !== layout.cards.length || meta.bucketSizes.length !== layout.details.length) {
+    throw new Error(
+      `catalog: version ${name} names ${layout.cards.length} card and ${layout.details.length} detail buckets, its meta ${meta.bucketSizes.length}`,
+    );
+  }
+  // Where each bucket starts in stored order: a position's bucket is found by binary search.
+  const bucketStarts = new Uint32Array(meta.bucketSizes.length + 1);
+  meta.bucketSizes.forEach((size, bucket) => {
+    bucketStarts[bucket + 1] = (bucketStarts[bucket] ?? 0) + size;
+  });
+  const count = bucketStarts[meta.bucketSizes.length] ?? 0;
+  const bucketOf = (position: number): number => {
+    let low = 0;
+    let high = meta.bucketSizes.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if ((bucketStarts[middle] ?? 0) <= position) low = middle;
+      else high = middle - 1;
+    }
+    return low;
+  };
+  const readBytes = (hash: string) => reader.bytes(hash);
+  const cardBucket = bucketCache(readBytes, CARDS_KEPT_BYTES);
+  const detailBucket = bucketCache(readBytes, DETAILS_KEPT_BYTES);
+  const readJson = async <T>(hash: string): Promise<T> => JSON.parse(await reader.text(hash)) as T;
+
+  /** The lines at these positions from one kind of bucket, each bucket read once. */
+  async function linesAt<T>(
+    positions: readonly number[],
+    read: (bucket: number) => Promise<ReadBucket>,
+    unreadable: ((error: unknown) => void) | undefined,
+  ): Promise<Map<number, T>> {
+    const wanted = new Map<number, number[]>();
+    for (const position of positions) {
+      if (!Number.isInteger(position) || position < 0 || position >= count) {
+        throw new Error(`catalog: version ${name} has no recipe at position ${position}`);
+      }
+      const bucket = bucketOf(position);
+      const list = wanted.get(bucket);
+      if (list) list.push(position);
+      else wanted.set(bucket, [position]);
+    }
+    const found = new Map<number, T>();
+    await inBatches([...wanted.keys()], PARALLEL_READS, async (bucket) => {
+      try {
+        const lines = await read(bucket);
+        for (const position of wanted.get(bucket) ?? []) {
+          found.set(position, lineAt<T>(lines, position - (bucketStarts[bucket] ?? 0)));
+        }
+      } catch (error) {
+        if (!unreadable) throw error;
+        unreadable(error);
+      }
+    });
+    return found;
+  }
+  const cards = (positions: readonly number[], unreadable?: (error: unknown) => void) =>
+    linesAt<RecipeSummary>(positions, (bucket) => cardBucket(layout.cards[bucket] ?? ""), unreadable);
+
+  return {
+    manifest: name,
+    meta,
+    count,
+    async cardsAt(positions, unreadable) {
+      const found = await cards(positions, unreadable);
+      return positions.flatMap((position) => found.get(position) ?? []);
+    },
+    async recipesAt(positions, unreadable) {
+      const [found, details] = await Promise.all([
+        cards(positions, unreadable),
+        linesAt<RecipeDetails>(positions, (bucket) => detailBucket(layout.details[bucket] ?? ""), unreadable),
+      ]);
+      return positions.flatMap((position) => {
+        const card = found.get(position);
+        const rest = details.get(position);
+        return card && rest ? [{ ...card, ...rest }] : [];
+      });
+    },
+    directory: () => Promise.all(layout.directory.map((hash) => readJson<DirectoryPiece>(hash))),
+    names: () => Promise.all(layout.names.map((hash) => readJson<string[]>(hash))),
+    matching: () => Promise.all(layout.matching.map((hash) => readJson<MatchingPiece>(hash))),
+    nameOrder: () => readJson<number[]>(layout.nameOrder),
+    readSearchIndex: async () =>
+      layout.searchIndexVersion === SEARCH_INDEX_VERSION
+        ? (await Promise.all(layout.searchIndex.map((hash) => reader.text(hash)))).join("")
+        : null,
+  };
+}
+
+/**
+ * Opens the version a manifest names: its meta now, the rest on demand.
+ * Throws if it was written in another format: the next sync rewrites it in
+ * the current one.
+ */
+export async function readPublished(store: CatalogStore, hash: string): Promise<PublishedVersion> {
+  const manifest = await readManifest(store, hash);
+  if (manifest.formatVersion !== CATALOG_FORMAT_VERSION) {
+    throw new Error(
+      `catalog: manifest ${hash} has catalog format ${manifest.formatVersion}, this code reads ${CATALOG_FORMAT_VERSION}`,
+    );
+  }
+  const reader = storeReader(store);
+  return openVersion(reader, hash, manifest, parseMeta(await reader.text(manifest.meta)));
+}
+
+/**
+ * Reads every column of a version once, so a version with a blob missing
+ * or unreadable is found before it goes live (a rollback's check). Buckets
+ * are not read: `readWholeRecipes` does that.
+ */
+export async function readEveryColumn(version: PublishedVersion): Promise<void> {
+  const [directory, names, matching, nameOrder] = await Promise.all([
+    version.directory(),
+    version.names(),
+    version.matching(),
+    version.nameOrder(),
+  ]);
+  const lengths = [
+    directory.reduce((sum, piece) => sum + piece.ids.length, 0),
+    names.reduce((sum, piece) => sum + piece.length, 0),
+    matching.reduce((sum, piece) => sum + piece.counts.length, 0),
+    nameOrder.length,
+  ];
+  if (lengths.some((length) => length !== version.count)) {
+    throw new Error(
+      `catalog: version ${version.manifest} has columns of ${lengths.join(", ")} for ${version.count} recipes`,
+    );
+  }
+}
+
+/**
+ * Every recipe of a version, whole: for the sync, which compares a new
+ * version with the live one in Node. A page never needs this.
+ */
+export function readWholeRecipes(version: PublishedVersion): Promise<CatalogRecipe[]> {
+  return version.recipesAt(Array.from({ length: version.count }, (_, position) => position));
+}

@@ -1,0 +1,367 @@
+/**
+ * Everything the site answers from the catalog: name search, ingredient
+ * matching, a category's recipes, the newest recipes, random picks and
+ * finding a recipe by slug or id. Each takes the version's view
+ * (catalog-view.ts), whose lookups are built once, so loaders stay thin and
+ * the rules are testable on their own. Lists answer with positions: a page
+ * reads the cards of the two dozen it shows (`CatalogView.cardsAt`).
+ */
+import type { RecipeType } from "../recipes/categories.ts";
+import type { IngredientType } from "../recipes/ingredient-types.ts";
+import type { CatalogRecipe, RecipeSummary } from "../recipes/types.ts";
+import { mayContain, PAIR_SIGNATURE_WORDS, termSignature } from "../search/name-pairs.ts";
+import { kindsOfIngredient } from "../search/search-words.ts";
+import { type SlicedList, sliceBounds } from "../search/sliced-list.ts";
+import { type CatalogView, NAME_END, type NameLookup } from "./catalog-view.ts";
+
+/** How a name-search result matched, best first. */
+type NameMatch = "word" | "word-start" | "inside" | "related";
+
+const MATCH_RANK: Record<NameMatch, number> = { word: 0, "word-start": 1, inside: 2, related: 3 };
+/** Every way of matching, by rank. */
+const RANKED_MATCHES: readonly NameMatch[] = ["word", "word-start", "inside", "related"];
+
+interface NameSearchResult {
+  /** The recipe's position in the version. */
+  position: number;
+  match: NameMatch;
+}
+
+/**
+ * The results of a name search, best first. A term like "e" finds nearly
+ * every recipe, and a page shows 24: results stay numbers until a page of
+ * them is asked for.
+ */
+export type NameSearchResults = SlicedList<NameSearchResult>;
+
+const NO_RESULTS: NameSearchResults = { length: 0, slice: () => [] };
+
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+
+/** Whether the character at `index` of lower-case `text` ends or starts a word; outside the text counts as one. */
+function isBoundary(text: string, index: number): boolean {
+  const code = text.charCodeAt(index);
+  if (Number.isNaN(code)) return true;
+  // Lower-case ASCII letters and digits are the common case, decided without the Unicode regex.
+  if (code < 128) return !((code >= 48 && code <= 57) || (code >= 97 && code <= 122));
+  return !LETTER_OR_DIGIT.test(text.charAt(index));
+}
+
+/** How `name` (lower-case) holds `term` at best (MATCH_RANK), or -1 if it does not. */
+function matchRankIn(name: string, term: string): number {
+  let rank = -1;
+  for (let found = name.indexOf(term); found !== -1; found = name.indexOf(term, found + 1)) {
+    if (!isBoundary(name, found - 1)) {
+      rank = rank === -1 ? MATCH_RANK.inside : rank;
+    } else if (isBoundary(name, found + term.length)) {
+      return MATCH_RANK.word;
+    } else {
+      rank = MATCH_RANK["word-start"];
+    }
+  }
+  return rank;
+}
+
+/**
+ * Sort keys of the names that contain `term`: how the best occurrence in a
+ * name matched (MATCH_RANK) times the recipe count, plus the name's place.
+ * Only names whose pair signature allows the term are looked into.
+ */
+function directMatchKeys(
+  { allNames, nameStarts, namePlace, pairSignatures }: NameLookup,
+  term: string,
+  count: number,
+): number[] {
+  const keys: number[] = [];
+  const wanted = termSignature(term);
+  for (let position = 0; position < count; position++) {
+    if (!mayContain(pairSignatures, position * PAIR_SIGNATURE_WORDS, wanted)) continue;
+    const name = allNames.slice(nameStarts[position] ?? 0, (nameStarts[position + 1] ?? 0) - NAME_END.length);
+    const rank = matchRankIn(name, term);
+    if (rank !== -1) keys.push(rank * count + (namePlace[position] ?? 0));
+  }
+  return keys;
+}
+
+/**
+ * Recipes for a search term. First every recipe whose name contains the term,
+ * case-insensitively (the spec's rule), ranked whole word, word start, inside;
+ * then what the rule misses but a visitor means: umlaut and ß spellings,
+ * small typos and recipes with a matching ingredient, by relevance. A blank
+ * term finds nothing.
+ */
+export async function searchRecipes(catalog: CatalogView, query: string): Promise<NameSearchResults> {
+  const term = query.trim().toLowerCase();
+  if (term === "") return NO_RESULTS;
+
+  const count = catalog.count;
+  const [names, index] = await Promise.all([catalog.names(), catalog.searchIndex()]);
+  // Unsigned 32-bit keys: V8 sorts these two to seven times faster than doubles (2,300 keys: 18–41 against 79–126 µs).
+  const keys = Uint32Array.from(directMatchKeys(names, term, count)).sort();
+  const hits = index.search(term);
+
+  // Direct matches in key order, then the index's hits that are not among them. A page of the
+  // index's part needs at most as many more of its hits as there are direct matches, which it skips.
+  const direct = new Int32Array(keys.length);
+  const ranks = new Uint8Array(keys.length);
+  const isDirect = new Uint8Array(count);
+  for (let at = 0; at < keys.length; at++) {
+    const key = keys[at] ?? 0;
+    const position = names.positionAtPlace[key % count] ?? 0;
+    direct[at] = position;
+    ranks[at] = Math.floor(key / count);
+    isDirect[position] = 1;
+  }
+  const alsoHits = hits.countAmong(isDirect);
+  const length = direct.length + hits.length - alsoHits;
+  return {
+    length,
+    slice(start, end) {
+      const { from, to } = sliceBounds(length, start, end);
+      const page: NameSearchResult[] = [];
+      for (let at = from; at < Math.min(to, direct.length); at++) {
+        page.push({ position: direct[at] ?? 0, match: RANKED_MATCHES[ranks[at] ?? 0] as NameMatch });
+      }
+      if (to > direct.length) {
+        const related = hits
+          .slice(0, to - direct.length + alsoHits)
+          .filter((hit) => isDirect[hit.position] !== 1)
+          .slice(Math.max(0, from - direct.length), to - direct.length);
+        for (const hit of related) page.push({ position: hit.position, match: "related" });
+      }
+      return page;
+    },
+  };
+}
+
+/** The positions of one category's recipes, sorted by name (they lie together in stored order). */
+export function recipesOfType(catalog: CatalogView, type: RecipeType): SlicedList<number> {
+  const { start, end } = catalog.typeRange(type);
+  const length = end - start;
+  return {
+    length,
+    slice(first, last) {
+      const { from, to } = sliceBounds(length, first, last);
+      return Array.from({ length: Math.max(0, to - from) }, (_, offset) => start + from + offset);
+    },
+  };
+}
+
+/** The `count` (at most a dozen) most recently published recipes, newest first. */
+export function newestRecipes(catalog: CatalogView, count: number): Promise<RecipeSummary[]> {
+  return catalog.cardsAt(catalog.newest.slice(0, count));
+}
+
+/** The recipe with this slug, or undefined if the version has none. */
+export async function recipeBySlug(catalog: CatalogView, slug: string): Promise<CatalogRecipe | undefined> {
+  const position = (await catalog.directory()).positionOfSlug(slug);
+  return position === undefined ? undefined : (await catalog.recipesAt([position]))[0];
+}
+
+/** The cards of the recipes with these ids, in the order asked; ids the version does not have are left out. */
+export async function cardsById(catalog: CatalogView, ids: readonly number[]): Promise<RecipeSummary[]> {
+  const directory = await catalog.directory();
+  return catalog.cardsAt(ids.flatMap((id) => directory.positionOfId(id) ?? []));
+}
+
+export interface IngredientMatch {
+  /** The recipe's position in the version. */
+  position: number;
+  /** How many of the selected ingredients and kinds the recipe needs. */
+  score: number;
+}
+
+/**
+ * Bounds of the first parts of an ingredient match's sort key. Beyond them
+ * the order is approximate: at most 30 ingredients and kinds are selected
+ * (ingredient-query.ts) and no recipe has 64 ingredients.
+ */
+const SCORE_RANGE = 64;
+const MISSING_RANGE = 64;
+/** The (score, missing) groups an ingredient match falls into. */
+const GROUPS = SCORE_RANGE * MISSING_RANGE;
+
+/** Matches best first, made only as far as a page asks (see `matchIngredients`). */
+export type IngredientMatches = SlicedList<IngredientMatch>;
+
+const NO_MATCHES: IngredientMatches = { length: 0, slice: () => [] };
+
+/** Kinds of ingredients chosen as a whole ("Nudeln (alle Sorten)"), wanted or excluded. */
+export interface KindChoice {
+  selected?: readonly IngredientType[];
+  excluded?: readonly IngredientType[];
+}
+
+/** The names of the version's ingredients of any of `kinds` (search-words.ts `kindsOfIngredient`). */
+export function ingredientsOfKinds(catalog: CatalogView, kinds: readonly IngredientType[]): string[] {
+  if (kinds.length === 0) return [];
+  return catalog.ingredients
+    .filter((ingredient) => kindsOfIngredient(ingredient).some((kind) => kinds.includes(kind)))
+    .map((ingredient) => ingredient.name);
+}
+
+/**
+ * Recipes for a set of ingredients at hand (spec section 5): the score is the
+ * number of selected ingredients among a recipe's ingredients, compared by
+ * name, where a selected kind counts once if the recipe has any ingredient
+ * of it; only scores above 0, best first; ties go to fewer missing
+ * ingredients (those neither selected nor of a selected kind), then shorter
+ * total time, then name. A recipe that needs an excluded ingredient, or one
+ * of an excluded kind, is dropped.
+ *
+ * At fifty thousand recipes, five common ingredients hit a quarter of them:
+ * scores are counted in a typed array through the inverted index, matches
+ * are counted out into their (score, missing) groups, and only the groups a
+ * page reaches into are sorted, each as 32-bit numbers; no object is made
+ * for a match the page does not show.
+ */
+export async function matchIngredients(
+  catalog: CatalogView,
+  selected: readonly string[],
+  excluded: readonly string[] = [],
+  kinds: KindChoice = {},
+): Promise<IngredientMatches> {
+  const wanted = new Set(selected);
+  const wantedKinds = [...new Set(kinds.selected ?? [])];
+  if (wanted.size === 0 && wantedKinds.length === 0) return NO_MATCHES;
+  const { positionsWith, ingredientCounts, timeThenName, positionAtPlace } = await catalog.ingredientLookup();
+  const count = catalog.count;
+  const scores = new Uint8Array(count);
+  // How many of a recipe's ingredients are selected or of a selected kind: the rest are missing.
+  const covered = new Uint8Array(count);
+  const touched: number[] = [];
+  const cover = (position: number) => {
+    if (covered[position] === 0) touched.push(position);
+    covered[position] = Math.min((covered[position] ?? 0) + 1, MISSING_RANGE - 1);
+  };
+  const addScore = (position: number) => {
+    scores[position] = Math.min((scores[position] ?? 0) + 1, SCORE_RANGE - 1);
+  };
+  for (const name of wanted) {
+    for (const position of positionsWith(name)) {
+      cover(position);
+      addScore(position);
+    }
+  }
+  // A kind scores once per recipe; its ingredients cover, each once however many chosen kinds it is of.
+  const coveredNames = new Set(wanted);
+  for (const kind of wantedKinds) {
+    const counted = new Uint8Array(count);
+    for (const name of ingredientsOfKinds(catalog, [kind])) {
+      const newlyCovered = !coveredNames.has(name);
+      coveredNames.add(name);
+      for (const position of positionsWith(name)) {
+        if (newlyCovered) cover(position);
+        if (counted[position] === 1) continue;
+        counted[position] = 1;
+        addScore(position);
+      }
+    }
+  }
+  for (const name of new Set([...excluded, ...ingredientsOfKinds(catalog, kinds.excluded ?? [])])) {
+    for (const position of positionsWith(name)) scores[position] = 0;
+  }
+
+  // Score (more first) and missing (fewer first) make a group; within one, total time and name place
+  // (timeThenName) decide. The groups are counted out in order, and a group is sorted only when a page
+  // reaches into it: "Salz" matches most recipes, and a page shows a dozen.
+  const groupOf = new Uint16Array(touched.length);
+  // groupStarts[group + 1] counts the group's matches first; summed up, groupStarts[group] is where the
+  // group begins in `places` and groupStarts[GROUPS] is the end.
+  const groupStarts = new Uint32Array(GROUPS + 1);
+  let matched = 0;
+  for (let at = 0; at < touched.length; at++) {
+    const position = touched[at] ?? 0;
+    const score = scores[position] ?? 0;
+    if (score === 0) continue;
+    const missing = Math.max(
+      0,
+      Math.min((ingredientCounts[position] ?? 0) - (covered[position] ?? 0), MISSING_RANGE - 1),
+    );
+    const group = (SCORE_RANGE - 1 - score) * MISSING_RANGE + missing;
+    groupOf[at] = group + 1;
+    groupStarts[group + 1] = (groupStarts[group + 1] ?? 0) + 1;
+    matched++;
+  }
+  for (let group = 1; group <= GROUPS; group++) {
+    groupStarts[group] = (groupStarts[group] ?? 0) + (groupStarts[group - 1] ?? 0);
+  }
+  const filled = groupStarts.slice(0, GROUPS);
+  const places = new Uint32Array(matched);
+  for (let at = 0; at < touched.length; at++) {
+    const group = (groupOf[at] ?? 0) - 1;
+    if (group < 0) continue;
+    const slot = filled[group] ?? 0;
+    filled[group] = slot + 1;
+    places[slot] = timeThenName[touched[at] ?? 0] ?? 0;
+  }
+  return ingredientMatches(places, groupStarts, count, positionAtPlace);
+}
+
+/**
+ * The matches in `places`, a recipe's timeThenName each, laid out group
+ * after group from `groupStarts` on (one more entry than groups: the end).
+ * Unsigned 32 bits hold timeThenName up to 4 million recipes, and V8 sorts
+ * them several times faster than doubles.
+ */
+function ingredientMatches(
+  places: Uint32Array,
+  groupStarts: Uint32Array,
+  count: number,
+  positionAtPlace: Int32Array,
+): IngredientMatches {
+  const length = places.length;
+  const sorted = new Uint8Array(GROUPS);
+  return {
+    length,
+    slice(start, end) {
+      const { from, to } = sliceBounds(length, start, end);
+      const page: IngredientMatch[] = [];
+      // The first group reaching past `from`, then every group until `to`.
+      let group = 0;
+      while (group < GROUPS && (groupStarts[group + 1] ?? 0) <= from) group++;
+      for (let at = from; at < to; group++) {
+        const first = groupStarts[group] ?? 0;
+        const last = groupStarts[group + 1] ?? 0;
+        if (sorted[group] === 0) {
+          places.subarray(first, last).sort();
+          sorted[group] = 1;
+        }
+        const score = SCORE_RANGE - 1 - Math.floor(group / MISSING_RANGE);
+        for (; at < Math.min(to, last); at++) {
+          page.push({ position: positionAtPlace[(places[at] ?? 0) % count] ?? 0, score });
+        }
+      }
+      return page;
+    },
+  };
+}
+
+/** The ingredients of a recipe that are not among `covering` (the selected ones and those of selected kinds), in the recipe's order. */
+export function missingIngredients(recipe: RecipeSummary, covering: Iterable<string>): string[] {
+  const have = new Set(covering);
+  return recipe.ingredients.filter((name) => !have.has(name));
+}
+
+interface RandomPickOptions {
+  type?: RecipeType;
+  /** The slug just shown: picked again only if nothing else qualifies. */
+  exclude?: string;
+}
+
+/** A random recipe from all or one category, or undefined if there is none. */
+export async function pickRandomRecipe(
+  catalog: CatalogView,
+  { type, exclude }: RandomPickOptions = {},
+  random: () => number = Math.random,
+): Promise<CatalogRecipe | undefined> {
+  const { start, end } = type === undefined ? { start: 0, end: catalog.count } : catalog.typeRange(type);
+  const length = end - start;
+  if (length <= 0) return undefined;
+  const drawn = Math.min(Math.floor(random() * length), length - 1);
+  const [recipe] = await catalog.recipesAt([start + drawn]);
+  if (!recipe || recipe.slug !== exclude || length === 1) return recipe;
+  // The one just shown: any other, each as likely.
+  const other = (drawn + 1 + Math.min(Math.floor(random() * (length - 1)), length - 2)) % length;
+  return (await catalog.recipesAt([start + other]))[0];
+}

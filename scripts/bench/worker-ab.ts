@@ -1,0 +1,121 @@
+/**
+ * Compares two or more builds in workerd, page by page, as the bench's edge
+ * part measures one: `node scripts/bench/worker-ab.ts <build dir> <build dir> …
+ * -- <paths> <paths> …`, where each argument after `--` is one page type,
+ * its addresses joined by commas (`/suche?q=suppe,/suche?q=pasta`). Build
+ * each with `BUILD_DIRECTORY=… npx react-router build`.
+ *
+ * Every build's Worker runs in workerd processes of its own (built-worker.ts) on the
+ * same synthetic catalog (RECIPES, 10,000 by default) in one local KV, and
+ * each workerd's own process CPU is read, so the builds can take turns in
+ * every round: a busy machine weighs on all alike. Requests are sent as the
+ * bench's "Worker's own" pass sends them (decision 0028): past the page
+ * cache, without compression.
+ *
+ * What it is for: render-ab.ts shows a direction in Node; this shows whether
+ * the change is visible in workerd at all. Two workerd processes of the very
+ * same build differ by up to 0.4 ms per request, and keep that difference
+ * through a whole run (measured 2026-11-26; two changes that looked like
+ * gains in one process per build were such differences). So each build runs
+ * in COPIES processes (two by default), shown as `build` and `build′`: a
+ * difference between builds counts where it is larger than the one between
+ * a build's copies. Compare each page with `/robots.txt` of the same column.
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { publishWithoutCoordinator } from "../../catalog/sync/plan-version.ts";
+import { withLocalCatalogStore } from "../local-stack/local-kv.ts";
+import { abArguments } from "./ab-arguments.ts";
+import { type BuiltWorker, startBuiltWorker } from "./built-worker.ts";
+import { syntheticCatalog } from "./catalog.ts";
+
+const { builds, rest } = abArguments("node scripts/bench/worker-ab.ts <build dir>… -- <path>[,<path>…]…");
+const pageTypes = [["/robots.txt"], ...rest.map((type) => type.split(","))];
+const ROUNDS = Number(process.env.ROUNDS ?? 10);
+const REQUESTS_PER_ROUND = Number(process.env.REQUESTS ?? 60);
+const WARM_UP_REQUESTS = 40;
+/** Processes per build (see above). */
+const COPIES = Number(process.env.COPIES ?? 2);
+/** What the bench's edge part adds to keep the page cache out (scripts/bench/edge.ts). */
+const UNCACHED_PARAM = "bench-ohne-cache";
+
+/** CPU seconds (user + system) of one process, from /proc (10 ms ticks). */
+function processCpuSeconds(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** The workerd processes this process started. */
+function workerdChildren(): Set<number> {
+  const children = new Set<number>();
+  for (const name of readdirSync("/proc").filter((entry) => /^\d+$/.test(entry))) {
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, "utf8");
+      const parent = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      if (stat.includes("(workerd)") && parent === process.pid) children.add(Number(name));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return children;
+}
+
+const persistDir = mkdtempSync(join(tmpdir(), "worker-ab-"));
+const running: { label: string; worker: BuiltWorker; pid: number }[] = [];
+try {
+  await withLocalCatalogStore(persistDir, (store) =>
+    publishWithoutCoordinator(store, syntheticCatalog(Number(process.env.RECIPES ?? 10_000))),
+  );
+  for (const [copy, build] of builds.flatMap((build) =>
+    Array.from({ length: COPIES }, (_, copy) => [copy, build] as const),
+  )) {
+    const before = workerdChildren();
+    const worker = await startBuiltWorker({
+      buildDir: build,
+      persistDir,
+      directusUrl: "http://127.0.0.1:9",
+      inspector: false,
+    });
+    const pid = [...workerdChildren()].find((candidate) => !before.has(candidate));
+    if (pid === undefined) throw new Error(`worker-ab: no workerd process of its own for ${build}`);
+    running.push({ label: `${build}${"′".repeat(copy)}`, worker, pid });
+  }
+
+  const send = async (worker: BuiltWorker, path: string) => {
+    const url = `${worker.url}${path}${path.includes("?") ? "&" : "?"}${UNCACHED_PARAM}=1`;
+    const response = await fetch(url, { headers: { "accept-encoding": "identity" } });
+    if (response.status !== 200) throw new Error(`worker-ab: ${path} answered ${response.status}`);
+    await response.arrayBuffer();
+  };
+  for (const { worker } of running)
+    for (const paths of pageTypes)
+      for (let i = 0; i < WARM_UP_REQUESTS; i++) await send(worker, paths[i % paths.length] ?? "/");
+
+  const seconds = running.map(() => pageTypes.map(() => 0));
+  for (let round = 0; round < ROUNDS; round++) {
+    // Every other round the other way round, as render-ab.ts does.
+    const order = round % 2 === 0 ? [...running.keys()] : [...running.keys()].reverse();
+    for (const [type, paths] of pageTypes.entries()) {
+      for (const index of order) {
+        const { worker, pid } = running[index] as (typeof running)[number];
+        const before = processCpuSeconds(pid);
+        for (let i = 0; i < REQUESTS_PER_ROUND; i++) await send(worker, paths[i % paths.length] ?? "/");
+        const row = seconds[index] as number[];
+        row[type] = (row[type] ?? 0) + processCpuSeconds(pid) - before;
+      }
+    }
+  }
+
+  const requests = ROUNDS * REQUESTS_PER_ROUND;
+  console.log(`workerd CPU ms per request, the Worker's own, ${ROUNDS} rounds of ${REQUESTS_PER_ROUND}:`);
+  console.log(["page type", ...running.map(({ label }) => label)].join(" | "));
+  for (const [type, paths] of pageTypes.entries()) {
+    const cells = running.map((_, index) => (((seconds[index]?.[type] ?? 0) * 1000) / requests).toFixed(2));
+    console.log([paths[0], ...cells].join(" | "));
+  }
+} finally {
+  for (const { worker } of running) await worker.stop();
+  rmSync(persistDir, { recursive: true, force: true });
+}

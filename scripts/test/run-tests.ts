@@ -1,0 +1,141 @@
+/**
+ * `npm test`: every check the project has, cheapest first, stopping at the
+ * first failure. Each test stage writes a JSON report under reports/tests/;
+ * the totals close the run in the "N passed, N failed" form CI reads.
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+
+const REPORTS = "reports/tests";
+/** Appended to a command: show only its stderr. */
+const QUIET = "<quiet>";
+
+interface Stage {
+  name: string;
+  commands: string[][];
+  /** JSON report with the stage's test counts, if it runs tests. */
+  report?: { file: string; kind: "vitest" | "playwright" };
+}
+
+const STAGES: Stage[] = [
+  { name: "lint and format", commands: [["biome", "ci", "."]] },
+  {
+    name: "types",
+    commands: [
+      // Its stdout is the whole generated file: only errors are worth showing.
+      ["wrangler", "types", "--strict-vars=false", QUIET],
+      ["react-router", "typegen"],
+      ["tsc"],
+      ["tsc", "-p", "tsconfig.node.json"],
+      ["tsc", "-p", "tests/worker"],
+    ],
+  },
+  {
+    name: "unit tests",
+    commands: [vitest("vitest.unit.config.ts", "unit")],
+    report: { file: `${REPORTS}/unit.json`, kind: "vitest" },
+  },
+  {
+    name: "CMS tests (Directus)",
+    commands: [["node", "scripts/test/ensure-redis.ts"], vitest("vitest.cms.config.ts", "cms")],
+    report: { file: `${REPORTS}/cms.json`, kind: "vitest" },
+  },
+  {
+    name: "CMS tests on PostgreSQL (Directus)",
+    commands: [["node", "scripts/test/ensure-postgres.ts"], vitest("vitest.cms-postgres.config.ts", "cms-postgres")],
+    report: { file: `${REPORTS}/cms-postgres.json`, kind: "vitest" },
+  },
+  { name: "build", commands: [["react-router", "build"]] },
+  {
+    name: "Worker tests (workerd)",
+    commands: [vitest("vitest.worker.config.ts", "worker")],
+    report: { file: `${REPORTS}/worker.json`, kind: "vitest" },
+  },
+  {
+    // The production build in a folder of its own (build/ stays the tested
+    // one), `wrangler deploy --dry-run` on it, and the plan's size limit.
+    name: "deploy dry run (production)",
+    commands: [["node", "scripts/test/deploy-dry-run.ts"]],
+  },
+  {
+    name: "browser tests (Chromium)",
+    commands: [
+      ["node", "scripts/test/ensure-chromium.ts"],
+      ["playwright", "test"],
+    ],
+    report: { file: `${REPORTS}/e2e.json`, kind: "playwright" },
+  },
+];
+
+function vitest(config: string, name: string): string[] {
+  return [
+    "vitest",
+    "run",
+    "--config",
+    config,
+    "--reporter=default",
+    "--reporter=json",
+    `--outputFile.json=${REPORTS}/${name}.json`,
+  ];
+}
+
+interface Counts {
+  passed: number;
+  failed: number;
+  skipped: number;
+}
+
+function countsOf(report: NonNullable<Stage["report"]>): Counts {
+  if (!existsSync(report.file)) return { passed: 0, failed: 1, skipped: 0 };
+  const data = JSON.parse(readFileSync(report.file, "utf8"));
+  if (report.kind === "vitest") {
+    return { passed: data.numPassedTests, failed: data.numFailedTests, skipped: data.numPendingTests };
+  }
+  return {
+    passed: data.stats.expected + data.stats.flaky,
+    failed: data.stats.unexpected,
+    skipped: data.stats.skipped,
+  };
+}
+
+rmSync(REPORTS, { recursive: true, force: true });
+mkdirSync(REPORTS, { recursive: true });
+
+const total: Counts = { passed: 0, failed: 0, skipped: 0 };
+const started = Date.now();
+let failedStage: string | undefined;
+
+for (const stage of STAGES) {
+  console.log(`\n▶ ${stage.name}`);
+  const stageStarted = Date.now();
+  const ok = stage.commands.every(([command, ...rest]) => {
+    if (!command) return true;
+    const quiet = rest.at(-1) === QUIET;
+    const args = quiet ? rest.slice(0, -1) : rest;
+    const result = spawnSync(command, args, { stdio: ["inherit", quiet ? "ignore" : "inherit", "inherit"] });
+    if (result.error) console.error(`test: could not run ${command}: ${result.error.message}`);
+    return result.status === 0;
+  });
+  const seconds = ((Date.now() - stageStarted) / 1000).toFixed(1);
+  let summary = "";
+  if (stage.report) {
+    const counts = countsOf(stage.report);
+    total.passed += counts.passed;
+    total.failed += counts.failed;
+    total.skipped += counts.skipped;
+    summary = `: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`;
+  }
+  console.log(`${ok ? "✔" : "✘"} ${stage.name} (${seconds} s)${summary}`);
+  if (!ok) {
+    failedStage = stage.name;
+    if (total.failed === 0) total.failed = 1; // a failed lint or build counts as one failure
+    break;
+  }
+}
+
+const minutes = ((Date.now() - started) / 60000).toFixed(1);
+console.log(
+  failedStage ? `\nFailed at: ${failedStage} (after ${minutes} min)` : `\nAll stages passed in ${minutes} min`,
+);
+console.log(`tests: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
+process.exit(failedStage ? 1 : 0);
