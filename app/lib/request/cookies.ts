@@ -1,13 +1,16 @@
-/** Small helpers for the site's own cookies; names and attributes live with their owners. */
+/**
+ * The site's own cookies: reading goes through Hono's cookie parser (the
+ * header is the visitor's, hostile until parsed: it drops malformed pairs
+ * and values); names and attributes live with each cookie's owner. Writing
+ * stays this small serializer of our own constant attributes, in the
+ * attribute order the site has always sent.
+ */
+import { parse } from "hono/utils/cookie";
 
-/** The value of cookie `name` in a Cookie header, or undefined. */
+/** The value of cookie `name` in a Cookie header (percent-decoded, as Hono does), or undefined. */
 export function readCookie(cookieHeader: string | null, name: string): string | undefined {
-  for (const part of (cookieHeader ?? "").split(";")) {
-    const split = part.indexOf("=");
-    if (split === -1) continue;
-    if (part.slice(0, split).trim() === name) return part.slice(split + 1).trim();
-  }
-  return undefined;
+  if (!cookieHeader) return undefined;
+  return parse(cookieHeader, name)[name];
 }
 
 interface CookieOptions {
