@@ -20,7 +20,7 @@ import { Hono } from "hono";
 import type { DirectusOrigin } from "../app/lib/directus/directus-origin.ts";
 import { clearSessionCookie, sessionTokenFrom, userApi } from "../app/lib/directus/user-api.server.ts";
 import { setNotice } from "../app/lib/notices/notice-cookie.server.ts";
-import { clearedCookie, hostCookieName, isHttps, readCookie, serializeCookie } from "../app/lib/request/cookies.ts";
+import { hostCookie, isHttps } from "../app/lib/request/cookies.ts";
 import { clearSignInNonce, formTokenValid, newSignInNonce } from "../app/lib/request/csrf.server.ts";
 import { visitorAddress } from "../app/lib/request/visitor-address.ts";
 import { RETURN_PATH_PARAM } from "../app/lib/url/form-fields.ts";
@@ -29,28 +29,10 @@ import { logEvent } from "../logging/log.ts";
 import { SIGN_IN_LANDING, SSO_PROVIDER } from "./directus-proxy.ts";
 
 /** Set by /login, taken by /login/zurueck: a sign-in is under way in this browser. */
-const SIGN_IN_STARTED_COOKIE = "wkij_anmeldung";
+// Lax: it must come back on the redirects from Google and Directus, which a cross-site page started.
+const SIGN_IN_STARTED = hostCookie("wkij_anmeldung");
 /** Google's consent screen and Directus' callback fit well into this. */
 const SIGN_IN_STARTED_SECONDS = 600;
-
-function signInStarted(request: Request): string {
-  const secure = isHttps(request);
-  // Lax: it must come back on the redirects from Google and Directus, which a cross-site page started.
-  return serializeCookie(hostCookieName(SIGN_IN_STARTED_COOKIE, secure), "1", {
-    maxAgeSeconds: SIGN_IN_STARTED_SECONDS,
-    sameSite: "Lax",
-    secure,
-  });
-}
-
-function signInWasStarted(request: Request): boolean {
-  return readCookie(request.headers.get("cookie"), hostCookieName(SIGN_IN_STARTED_COOKIE, isHttps(request))) === "1";
-}
-
-function signInTaken(request: Request): string {
-  const secure = isHttps(request);
-  return clearedCookie(hostCookieName(SIGN_IN_STARTED_COOKIE, secure), { sameSite: "Lax", secure });
-}
 
 function redirect(location: string, cookies: string[] = [], status: 302 | 303 = 302): Response {
   const headers = new Headers({ location, "cache-control": "no-store" });
@@ -67,7 +49,7 @@ export function authRoutes(directus: DirectusOrigin, formKey: Promise<CryptoKey>
     const back = safeReturnPath(c.req.query(RETURN_PATH_PARAM)) ?? "/";
     const landing = `${origin}${SIGN_IN_LANDING}?${RETURN_PATH_PARAM}=${encodeURIComponent(back)}`;
     return redirect(`/directus/auth/login/${SSO_PROVIDER}?redirect=${encodeURIComponent(landing)}`, [
-      signInStarted(c.req.raw),
+      SIGN_IN_STARTED.set(c.req.raw, "1", SIGN_IN_STARTED_SECONDS),
     ]);
   });
 
@@ -76,11 +58,11 @@ export function authRoutes(directus: DirectusOrigin, formKey: Promise<CryptoKey>
     if (reason !== undefined) {
       // Directus' error code, e.g. INVALID_CREDENTIALS; whatever else arrives is not written to the log as it came.
       logEvent("info", "auth.sign-in-failed", { reason: reason.replace(/[^A-Z_]/g, "").slice(0, 40) || "unknown" });
-      return redirect("/", [setNotice(c.req.raw, "anmeldung-fehlgeschlagen"), signInTaken(c.req.raw)]);
+      return redirect("/", [setNotice(c.req.raw, "anmeldung-fehlgeschlagen"), SIGN_IN_STARTED.clear(c.req.raw)]);
     }
     const back = safeReturnPath(c.req.query(RETURN_PATH_PARAM)) ?? "/";
-    if (!signInWasStarted(c.req.raw)) return redirect(back);
-    return redirect(back, [newSignInNonce(c.req.raw).setCookie, signInTaken(c.req.raw)]);
+    if (SIGN_IN_STARTED.read(c.req.raw) !== "1") return redirect(back);
+    return redirect(back, [newSignInNonce(c.req.raw).setCookie, SIGN_IN_STARTED.clear(c.req.raw)]);
   });
 
   routes.post("/logout", async (c) => {

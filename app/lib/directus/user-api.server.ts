@@ -11,6 +11,7 @@
 
 import { errorMessage } from "../../../logging/error-message.ts";
 import { SAVED_RECIPES_LIMIT } from "../recipes/saved-recipes-limit.ts";
+import { fromBase64url } from "../request/base64url.ts";
 import { clearedCookie, readCookie } from "../request/cookies.ts";
 import type { DirectusOrigin } from "./directus-origin.ts";
 
@@ -79,6 +80,20 @@ const MAX_SESSION_TOKEN_LENGTH = 4_096;
 export function sessionTokenFrom(cookieHeader: string | null): string | undefined {
   const token = readCookie(cookieHeader, SESSION_COOKIE);
   return token && token.length <= MAX_SESSION_TOKEN_LENGTH && SESSION_TOKEN.test(token) ? token : undefined;
+}
+
+/**
+ * The claims of a session token, read without checking its signature
+ * (Directus checks it on every call made with the token): `iat`, when it was
+ * issued, and `id`, the account. An empty object when the payload is not JSON.
+ */
+export function sessionClaims(token: string): { iat?: unknown; id?: unknown } {
+  try {
+    const claims: unknown = JSON.parse(new TextDecoder().decode(fromBase64url(token.split(".")[1] ?? "")));
+    return typeof claims === "object" && claims !== null ? claims : {};
+  } catch {
+    return {};
+  }
 }
 
 /** The Set-Cookie header that deletes the session cookie (a dead session, or sign-out). */

@@ -43,12 +43,20 @@ export function clearedCookie(name: string, options: Omit<CookieOptions, "maxAge
 }
 
 /**
- * The name for a cookie that only this host may set: with the `__Host-`
- * prefix on https, where browsers then refuse the cookie from a subdomain or
- * with a Domain; plain http (local development) cannot carry the prefix.
+ * One of our cookies that only this host may set, HttpOnly and SameSite=Lax:
+ * named with the `__Host-` prefix on https, where browsers then refuse it
+ * from a subdomain or with a Domain (plain http, local development, cannot
+ * carry the prefix; a plain-named cookie sent over https is not read).
  */
-export function hostCookieName(name: string, secure: boolean): string {
-  return secure ? `__Host-${name}` : name;
+export function hostCookie(name: string) {
+  const nameFor = (request: Request) => (isHttps(request) ? `__Host-${name}` : name);
+  return {
+    read: (request: Request): string | undefined => readCookie(request.headers.get("cookie"), nameFor(request)),
+    /** The Set-Cookie header; without `maxAgeSeconds` a session cookie, gone when the browser closes. */
+    set: (request: Request, value: string, maxAgeSeconds?: number): string =>
+      serializeCookie(nameFor(request), value, { maxAgeSeconds, sameSite: "Lax", secure: isHttps(request) }),
+    clear: (request: Request): string => clearedCookie(nameFor(request), { sameSite: "Lax", secure: isHttps(request) }),
+  };
 }
 
 /** Whether cookies for this request's site should be Secure. */

@@ -21,11 +21,12 @@
  * cross-site request that left it behind.
  */
 
-import { sessionTokenFrom } from "../directus/user-api.server.ts";
+import { sessionClaims, sessionTokenFrom } from "../directus/user-api.server.ts";
 import { CSRF_FIELD } from "../url/form-fields.ts";
-import { clearedCookie, hostCookieName, isHttps, readCookie, serializeCookie } from "./cookies.ts";
+import { fromBase64url, toBase64url } from "./base64url.ts";
+import { hostCookie } from "./cookies.ts";
 
-const NONCE_COOKIE = "wkij_csrf";
+const NONCE_COOKIE = hostCookie("wkij_csrf");
 /** 256 random bits in base64url, as newSignInNonce makes them. */
 const NONCE_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 /** An HMAC-SHA-256 in base64url. */
@@ -33,25 +34,9 @@ const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 /** Directus' user ids are UUIDs; anything else in a session is not worth a token. */
 const ACCOUNT_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-function nonceCookieName(secure: boolean): string {
-  return hostCookieName(NONCE_COOKIE, secure);
-}
-
-function base64url(bytes: Uint8Array): string {
-  return btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, "-")
-    .replace(/\//g, "_")
-    .replace(/=+$/, "");
-}
-
-function fromBase64url(text: string): Uint8Array<ArrayBuffer> {
-  const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
-  return Uint8Array.from(binary, (char) => char.charCodeAt(0));
-}
-
 /** The sign-in's nonce this request carries, if well-formed. */
 export function signInNonceFrom(request: Request): string | undefined {
-  const nonce = readCookie(request.headers.get("cookie"), nonceCookieName(isHttps(request)));
+  const nonce = NONCE_COOKIE.read(request);
   return nonce && NONCE_PATTERN.test(nonce) ? nonce : undefined;
 }
 
@@ -60,18 +45,13 @@ export function signInNonceFrom(request: Request): string | undefined {
  * gone when the browser closes, deleted at sign-out.
  */
 export function newSignInNonce(request: Request): { nonce: string; setCookie: string } {
-  const nonce = base64url(crypto.getRandomValues(new Uint8Array(32)));
-  const secure = isHttps(request);
-  return {
-    nonce,
-    setCookie: serializeCookie(nonceCookieName(secure), nonce, { maxAgeSeconds: undefined, sameSite: "Lax", secure }),
-  };
+  const nonce = toBase64url(crypto.getRandomValues(new Uint8Array(32)));
+  return { nonce, setCookie: NONCE_COOKIE.set(request, nonce) };
 }
 
 /** The Set-Cookie header that deletes the nonce, and with it every form token made from it. */
 export function clearSignInNonce(request: Request): string {
-  const secure = isHttps(request);
-  return clearedCookie(nonceCookieName(secure), { sameSite: "Lax", secure });
+  return NONCE_COOKIE.clear(request);
 }
 
 /**
@@ -83,13 +63,8 @@ export function clearSignInNonce(request: Request): string {
 export function sessionAccountId(request: Request): string | undefined {
   const token = sessionTokenFrom(request.headers.get("cookie"));
   if (!token) return undefined;
-  try {
-    const claims: unknown = JSON.parse(new TextDecoder().decode(fromBase64url(token.split(".")[1] ?? "")));
-    const id = typeof claims === "object" && claims !== null ? (claims as { id?: unknown }).id : undefined;
-    return typeof id === "string" && ACCOUNT_ID_PATTERN.test(id) ? id.toLowerCase() : undefined;
-  } catch {
-    return undefined;
-  }
+  const { id } = sessionClaims(token);
+  return typeof id === "string" && ACCOUNT_ID_PATTERN.test(id) ? id.toLowerCase() : undefined;
 }
 
 /**
@@ -109,7 +84,7 @@ function signed(accountId: string, nonce: string): Uint8Array<ArrayBuffer> {
 
 /** The form token for `accountId` and the sign-in's `nonce`. */
 export async function formToken(key: CryptoKey, accountId: string, nonce: string): Promise<string> {
-  return base64url(new Uint8Array(await crypto.subtle.sign("HMAC", key, signed(accountId, nonce))));
+  return toBase64url(new Uint8Array(await crypto.subtle.sign("HMAC", key, signed(accountId, nonce))));
 }
 
 /**

@@ -15,6 +15,7 @@ import {
   type SavedRecipeLink,
   SESSION_COOKIE,
   SignedOutError,
+  sessionClaims,
   sessionTokenFrom,
   type UserApi,
   userApi,
@@ -55,12 +56,8 @@ export function isPersonal(request: Request): boolean {
 
 /** Seconds since the session token was issued, from its unverified payload (Directus verifies it). */
 function tokenAgeSeconds(token: string, now: number): number {
-  try {
-    const payload = JSON.parse(atob((token.split(".")[1] ?? "").replace(/-/g, "+").replace(/_/g, "/")));
-    return typeof payload.iat === "number" ? now / 1000 - payload.iat : Number.POSITIVE_INFINITY;
-  } catch {
-    return Number.POSITIVE_INFINITY;
-  }
+  const { iat } = sessionClaims(token);
+  return typeof iat === "number" ? now / 1000 - iat : Number.POSITIVE_INFINITY;
 }
 
 /**
