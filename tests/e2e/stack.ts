@@ -2,12 +2,15 @@
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
-/** The site, signed-in features included: a real Directus and the Google stand-in behind it. */
-export const SITE_PORT = 8790;
+/**
+ * The site, signed-in features included: a real Directus and the Google stand-in behind it.
+ * `E2E_SITE_PORT` moves both sites, so two checkouts can run their browser tests side by side.
+ */
+export const SITE_PORT = Number(process.env.E2E_SITE_PORT ?? 8790);
 export const BASE_URL = `http://127.0.0.1:${SITE_PORT}`;
 
 /** The same site and catalog, but its Directus is down: what visitors see while the CMS is unreachable. */
-export const CMS_DOWN_PORT = 8791;
+export const CMS_DOWN_PORT = SITE_PORT + 1;
 export const CMS_DOWN_URL = `http://127.0.0.1:${CMS_DOWN_PORT}`;
 
 /** The tag manager container the site is configured with (never reached: the tests intercept it). */
