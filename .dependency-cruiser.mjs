@@ -6,6 +6,8 @@
  * - catalog/ (the stored format, the search, the view and the sync that
  *   writes it) is imported by app/ and workers/ and imports none of them,
  *   nor the tools (scripts/); it may use logging/;
+ * - catalog/search/engine/ (the text index) imports nothing outside its
+ *   folder: it knows no recipes, and could be published on its own;
  * - logging/ (the log and error texts everything shares) imports nothing
  *   of ours;
  * - app/ (pages and their modules) never imports the Worker's entry or
@@ -29,6 +31,13 @@ export default {
       severity: "error",
       from: { path: "^catalog/" },
       to: { path: "^(app|workers|scripts|tests)/" },
+    },
+    {
+      name: "search-engine-stands-alone",
+      comment: "The text index knows no recipes: the site's words and fields reach it through its schema.",
+      severity: "error",
+      from: { path: "^catalog/search/engine/" },
+      to: { pathNot: "^catalog/search/engine/" },
     },
     {
       name: "logging-stands-alone",

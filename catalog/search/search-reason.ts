@@ -6,10 +6,10 @@
 import { CATEGORY_HEADINGS } from "../recipes/categories.ts";
 import type { IngredientType } from "../recipes/ingredient-types.ts";
 import type { RecipeSummary } from "../recipes/types.ts";
-import { stemOf } from "./german-stem.ts";
-import { searchTerms } from "./search-terms.ts";
-import { meaningOfStem, type WordMeaning } from "./search-words.ts";
-import { wordFindsTerm } from "./word-match.ts";
+import { stemOf } from "./engine/german-stem.ts";
+import { searchTerms } from "./engine/terms.ts";
+import { wordFindsTerm } from "./engine/word-match.ts";
+import { familyMembers, meaningOfStem, type WordMeaning } from "./search-words.ts";
 
 type Explained = Pick<RecipeSummary, "name" | "ingredients" | "cuisine" | "type">;
 
@@ -55,7 +55,9 @@ export function searchReasons(
     const meaning = meaningOfStem(stemOf(word));
     return {
       meaning,
-      finds: remembered((text) => searchTerms(text).some((term) => wordFindsTerm(word, term, word === typed))),
+      finds: remembered((text) =>
+        searchTerms(text).some((term) => wordFindsTerm(word, term, word === typed, familyMembers)),
+      ),
       namesKindOf: remembered((ingredient) => kindsOf(ingredient).some((kind) => meaning?.kinds.includes(kind))),
     };
   });

@@ -11,9 +11,9 @@
  */
 import type { RecipeType } from "../recipes/categories.ts";
 import { INGREDIENT_TYPES, type IngredientType } from "../recipes/ingredient-types.ts";
-import { foldTerm } from "./fold.ts";
-import { stemOf } from "./german-stem.ts";
-import { searchTerms } from "./search-terms.ts";
+import { foldTerm } from "./engine/fold.ts";
+import { stemOf } from "./engine/german-stem.ts";
+import { searchTerms } from "./engine/terms.ts";
 
 /** The words for each recipe category of the spec. */
 export const CATEGORY_WORDS: Record<RecipeType, readonly string[]> = {

@@ -9,9 +9,9 @@
 import type { RecipeType } from "../recipes/categories.ts";
 import type { IngredientType } from "../recipes/ingredient-types.ts";
 import type { CatalogRecipe, RecipeSummary } from "../recipes/types.ts";
+import { type SlicedList, sliceBounds } from "../search/engine/sliced-list.ts";
 import { mayContain, PAIR_SIGNATURE_WORDS, termSignature } from "../search/name-pairs.ts";
 import { kindsOfIngredient } from "../search/search-words.ts";
-import { type SlicedList, sliceBounds } from "../search/sliced-list.ts";
 import { type CatalogView, NAME_END, type NameLookup } from "./catalog-view.ts";
 
 /** How a name-search result matched, best first. */

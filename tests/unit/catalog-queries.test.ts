@@ -4,7 +4,7 @@ import { storedOrder, summaryOf } from "../../catalog/format/stored-catalog.ts";
 import { RECIPE_TYPES } from "../../catalog/recipes/categories.ts";
 import type { IngredientType } from "../../catalog/recipes/ingredient-types.ts";
 import type { CatalogIngredient, CatalogRecipe } from "../../catalog/recipes/types.ts";
-import { foldTerm } from "../../catalog/search/fold.ts";
+import { foldTerm } from "../../catalog/search/engine/fold.ts";
 import { buildSearchIndex } from "../../catalog/search/search-index.ts";
 import { type CatalogView, createMemoryCatalogView } from "../../catalog/view/catalog-view.ts";
 import {

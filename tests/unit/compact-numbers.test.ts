@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { LARGEST_SINGLE, NumberReader, NumberWriter, singleAt } from "../../catalog/format/compact-numbers.ts";
+import { LARGEST_SINGLE, NumberReader, NumberWriter, singleAt } from "../../catalog/search/engine/compact-numbers.ts";
 
 function written(numbers: readonly number[]): string {
   const writer = new NumberWriter();

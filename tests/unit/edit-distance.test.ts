@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { BoundedEditDistance } from "../../catalog/search/edit-distance.ts";
+import { BoundedEditDistance } from "../../catalog/search/engine/edit-distance.ts";
 import { levenshtein } from "../levenshtein.ts";
 
 /** Few letters, so candidates near the word and sharing starts with each other are common. */

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { foldTerm } from "../../catalog/search/fold.ts";
-import { formsOf, stemOf } from "../../catalog/search/german-stem.ts";
+import { foldTerm } from "../../catalog/search/engine/fold.ts";
+import { formsOf, stemOf } from "../../catalog/search/engine/german-stem.ts";
 
 const stem = (word: string) => stemOf(foldTerm(word));
 

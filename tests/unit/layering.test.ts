@@ -67,6 +67,20 @@ describe("the layering", () => {
         "tests/fixture.ts": "export const f = 1;",
       },
     ],
+    [
+      "search-engine-stands-alone",
+      {
+        "catalog/search/engine/index.ts": 'import { w } from "../search-words.ts";\nexport const i = w;',
+        "catalog/search/search-words.ts": "export const w = 1;",
+      },
+    ],
+    [
+      "catalog-stands-alone",
+      {
+        "catalog/view/view.ts": 'import { p } from "../../app/page.ts";\nexport const v = p;',
+        "app/page.ts": "export const p = 1;",
+      },
+    ],
   ] as [string, Record<string, string>][])(
     "catches a project that breaks %s",
     (rule, files) => {

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { RankedHits } from "../../catalog/search/ranked-hits.ts";
+import { RankedHits } from "../../catalog/search/engine/ranked-hits.ts";
 
 interface Hit {
   position: number;

@@ -1,15 +1,15 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { IngredientType } from "../../catalog/recipes/ingredient-types.ts";
-import { endingsOf, formsOf, isIrregularStem, stemOf } from "../../catalog/search/german-stem.ts";
-import type { SearchHit } from "../../catalog/search/ranked-hits.ts";
+import { endingsOf, formsOf, isIrregularStem, stemOf } from "../../catalog/search/engine/german-stem.ts";
+import type { SearchHit } from "../../catalog/search/engine/ranked-hits.ts";
+import { searchTerms, splitWords, termsOf } from "../../catalog/search/engine/terms.ts";
 import {
   buildSearchIndex,
   type IndexedRecipe,
   loadSearchIndex,
   SEARCH_INDEX_VERSION,
 } from "../../catalog/search/search-index.ts";
-import { searchTerms, splitWords, termsOf } from "../../catalog/search/search-terms.ts";
 import { familyMembers } from "../../catalog/search/search-words.ts";
 import { levenshtein } from "../levenshtein.ts";
 

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { searchTerms } from "../../catalog/search/search-terms.ts";
+import { searchTerms } from "../../catalog/search/engine/terms.ts";
 import { measureRelevance, type QueryRelevance } from "../search/measure-relevance.ts";
 import { RELEVANCE_TABLE } from "../search/relevance-table.ts";
 import { seedCatalog } from "../search/seed-catalog.ts";

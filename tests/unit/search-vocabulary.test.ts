@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { Vocabulary, vocabularyText } from "../../catalog/search/search-vocabulary.ts";
+import { Vocabulary, vocabularyText } from "../../catalog/search/engine/vocabulary.ts";
 import { levenshtein } from "../levenshtein.ts";
 
 /** Few letters, numbers among them, so terms share starts and lie within a few edits of each other. */

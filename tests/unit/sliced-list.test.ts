@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { sliceBounds } from "../../catalog/search/sliced-list.ts";
+import { sliceBounds } from "../../catalog/search/engine/sliced-list.ts";
 
 describe("sliceBounds", () => {
   it("gives the indices Array.prototype.slice takes, for any start and end", () => {

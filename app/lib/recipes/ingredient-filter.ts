@@ -7,10 +7,10 @@
  */
 
 import type { IngredientType } from "../../../catalog/recipes/ingredient-types.ts";
-import { foldTerm } from "../../../catalog/search/fold.ts";
-import { searchTerms } from "../../../catalog/search/search-terms.ts";
-import { kindsNamedIn } from "../../../catalog/search/search-words.ts";
-import { wordFindsTerm } from "../../../catalog/search/word-match.ts";
+import { foldTerm } from "../../../catalog/search/engine/fold.ts";
+import { searchTerms } from "../../../catalog/search/engine/terms.ts";
+import { wordFindsTerm } from "../../../catalog/search/engine/word-match.ts";
+import { familyMembers, kindsNamedIn } from "../../../catalog/search/search-words.ts";
 
 interface Filterable {
   name: string;
@@ -35,7 +35,7 @@ export function ingredientFilter(text: string): IngredientFilter {
       if (foldTerm(ingredient.name).includes(folded)) return true;
       if (ingredient.kinds.some((kind) => kinds.includes(kind))) return true;
       const terms = searchTerms(ingredient.name);
-      return words.some((word) => terms.some((term) => wordFindsTerm(word, term, word === typed)));
+      return words.some((word) => terms.some((term) => wordFindsTerm(word, term, word === typed, familyMembers)));
     },
   };
 }

@@ -4,7 +4,7 @@
  * one address per page.
  */
 import { redirect } from "react-router";
-import type { SlicedList } from "../../../catalog/search/sliced-list.ts";
+import type { SlicedList } from "../../../catalog/search/engine/sliced-list.ts";
 import { PAGE_PARAM } from "./form-fields.ts";
 
 /** Recipes per page: enough to browse, few enough for a fast first paint on a phone. */

@@ -1,14 +1,12 @@
 /**
- * How a query word matches a word of a recipe (issue 17), as rules on two
+ * How a query word matches a word of a document (issue 17), as rules on two
  * folded terms: its other forms (german-stem.ts), the compounds it is a
- * part of, and typos. The search index (search-index.ts) applies them
- * through its vocabulary; search-reason.ts and the ingredient picker's
- * filter one term at a time. A module of its own, with nothing of the
- * index, so the browser bundle can use it.
+ * part of, and typos. The text index (text-index.ts) applies them through
+ * its vocabulary; `wordFindsTerm` one term at a time. A module of its own,
+ * with nothing of the index, so the browser bundle can use it.
  */
 import { BoundedEditDistance } from "./edit-distance.ts";
 import { endingsOf, formsOf, isIrregularStem, stemOf } from "./german-stem.ts";
-import { familyMembers } from "./search-words.ts";
 
 /** The word as the last part of a compound, which names what it is: Ziegenkäse for Käse, Bandnudeln for Nudeln. */
 const COMPOUND_END_WEIGHT = 0.6;
@@ -52,14 +50,19 @@ export function compoundWeight(term: string, at: number, stem: string): number {
 }
 
 /**
- * Whether query word `word` finds `term` (a folded word of a recipe's
- * name, ingredients or cuisine) by the rules `search` matches by: itself,
- * another form, a word start if `typed` (the last word of the query), a
- * compound part, a typo, or through a member of the word's family
- * (search-words.ts: "Fisch" finds Lachs). One term at a time, for explaining a hit; the
- * index finds the terms of a word through its vocabulary instead.
+ * Whether query word `word` finds `term` (a folded word of a document) by
+ * the rules the text index matches by: itself, another form, a word start
+ * if `typed` (the last word of the query), a compound part, a typo, or
+ * through a member of the word's family (`family`, as the schema's
+ * `expand.family`: "Fisch" finds Lachs). One term at a time, for explaining
+ * a hit; the index finds the terms of a word through its vocabulary instead.
  */
-export function wordFindsTerm(word: string, term: string, typed: boolean, withFamily = true): boolean {
+export function wordFindsTerm(
+  word: string,
+  term: string,
+  typed: boolean,
+  family: (stem: string) => readonly string[] = noFamily,
+): boolean {
   if (term === word || (typed && term.startsWith(word))) return true;
   const stem = stemOf(word);
   if (stemOf(term) === stem || formsOf(stem).includes(term)) return true;
@@ -70,5 +73,9 @@ export function wordFindsTerm(word: string, term: string, typed: boolean, withFa
   }
   const edits = editsAllowed(word);
   if (edits > 0 && new BoundedEditDistance(word, edits).distanceTo(term, 0, term.length) <= edits) return true;
-  return withFamily && familyMembers(stem).some((member) => wordFindsTerm(member, term, false, false));
+  return family(stem).some((member) => wordFindsTerm(member, term, false));
+}
+
+function noFamily(): readonly string[] {
+  return [];
 }

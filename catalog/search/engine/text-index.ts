@@ -1,0 +1,439 @@
+/**
+ * A full-text index of documents with weighted fields, for German text:
+ * BM25+ ranking as MiniSearch's, and a query word finds other forms of
+ * itself (german-stem.ts), compounds it is a part of, word starts, typos,
+ * and whatever the caller's schema says it means (`expand`). It is built
+ * once into a string and read where it is searched; reading it takes slices
+ * of that string and decodes nothing per document (decision 0018).
+ *
+ * Nothing in this folder knows recipes: the schema names the fields, their
+ * weights and what a word means besides itself. README.md in this folder
+ * documents each option; catalog/search/search-index.ts is the site's
+ * schema.
+ */
+
+import { LARGEST_SINGLE, NumberReader, NumberWriter, singleAt } from "./compact-numbers.ts";
+import { formsOf, isIrregularStem, stemOf } from "./german-stem.ts";
+import { MAX_KEYED_WORDS, RankedHits } from "./ranked-hits.ts";
+import { searchTerms, termsOf } from "./terms.ts";
+import { Vocabulary, vocabularyText } from "./vocabulary.ts";
+import { compoundWeight, editsAllowed, MIN_COMPOUND_REST } from "./word-match.ts";
+
+/** A field of the documents: README.md, "Fields". */
+export interface TextField<Document> {
+  /** The field's words as written (`splitWords` splits a text), or its tokens when `tokens` is set. */
+  words(document: Document): readonly string[];
+  /** Whether the words are tokens, stored as they are: not folded, no stop words left out. */
+  tokens?: boolean;
+  /** What a match in this field is worth against one in a field of boost 1. */
+  boost: number;
+}
+
+/** How matches are weighed: README.md, "Ranking". */
+export interface Ranking {
+  /** BM25's saturation of repeated terms. */
+  k: number;
+  /** BM25's weight of a field's length against the average. */
+  b: number;
+  /** BM25+'s floor: what one occurrence earns however long the field. */
+  d: number;
+  /** A term the last query word starts, against the word itself (1), before its length discount. */
+  prefixWeight: number;
+  /** A term within the allowed edits, before its length discount. */
+  fuzzyWeight: number;
+  /** Another form of the same word (german-stem.ts). */
+  inflectionWeight: number;
+  /** What a match through a member of the word's family is worth against the member's own. */
+  familyWeight: number;
+  /** A query's different words beyond this many are ignored (1 to MAX_KEYED_WORDS, 15). */
+  maxWords: number;
+}
+
+/** The ranking MiniSearch's options gave the site before this index replaced it (decision 0018). */
+export const DEFAULT_RANKING: Ranking = {
+  k: 1.2,
+  b: 0.7,
+  d: 0.5,
+  prefixWeight: 0.375,
+  fuzzyWeight: 0.45,
+  inflectionWeight: 0.9,
+  familyWeight: 0.8,
+  maxWords: 12,
+};
+
+/** What a query word means besides itself: README.md, "Expansion". */
+export interface Expansion {
+  /** Words, folded, whose matches the word also finds, worth `familyWeight` of theirs ("fisch" → "lachs"). */
+  family?(stem: string): readonly string[];
+  /** Tokens of a `tokens` field the word finds as if it were them, worth 1 ("kase" → "#KIND-CHEESE"). */
+  tokens?(stem: string): readonly string[];
+}
+
+/** Everything an index is built and read by; the same object for both. */
+export interface TextIndexSchema<Document> {
+  /** Written into the index; a reader with another version refuses it, so an old index is rebuilt. */
+  version: number;
+  fields: readonly TextField<Document>[];
+  ranking?: Partial<Ranking>;
+  expand?: Expansion;
+}
+
+export interface TextIndex {
+  /**
+   * Hits best first: those matching more of the query's words, then by
+   * score, equal scores by position; each document once; nothing for a
+   * query without terms. Put in order as far as they are sliced.
+   */
+  search(query: string): RankedHits;
+}
+
+/**
+ * The parts of an index. Serialized, the numbers come first as one line of
+ * JSON with the length of each text part, then the texts follow one after
+ * another as they are: reading them is taking slices of the string, where
+ * JSON.parse would copy megabytes character by character.
+ */
+interface IndexParts {
+  /** How many documents were indexed: positions run from 0 to one less. */
+  documents: number;
+  /** Per field, its mean length over all documents (BM25's average). */
+  averageLengths: number[];
+  /**
+   * Compact numbers of one character each: per document, per field, its
+   * length for BM25, at most LARGEST_SINGLE (63; beyond that the length
+   * factor hardly changes, and a document's lengths are found by place). The
+   * length is MiniSearch's, kept so rankings stay as they were: the number
+   * of distinct words as written, stop words and case variants included,
+   * and an empty text or a separator at an end counting one empty word.
+   */
+  lengths: string;
+  /** How many terms `terms` holds. */
+  termCount: number;
+  /** The vocabulary (search-vocabulary.ts). */
+  terms: string;
+  /** Compact numbers: per term, how many characters of `postings` it takes. */
+  postingSizes: string;
+  /**
+   * Compact numbers: per term, per field, the number of documents, then for
+   * each document, by position: the gap to the one before (minus one) times
+   * two, plus one if the term occurs more than once, and then that count
+   * minus two.
+   */
+  postings: string;
+}
+
+/** Builds the serialized index over `documents`; a hit names a document by its position in that array. */
+export function buildTextIndex<Document>(documents: readonly Document[], schema: TextIndexSchema<Document>): string {
+  const { fields } = schema;
+  const fieldCount = fields.length;
+  // Term → per field: position, occurrences, position, occurrences, … in position order.
+  const postingsByTerm = new Map<string, number[][]>();
+  const lengths = new NumberWriter();
+  const totalLengths = new Array<number>(fieldCount).fill(0);
+  documents.forEach((document, position) => {
+    fields.forEach((field, fieldNumber) => {
+      const words = field.words(document);
+      const occurrences = new Map<string, number>();
+      for (const term of field.tokens ? words : termsOf(words)) occurrences.set(term, (occurrences.get(term) ?? 0) + 1);
+      const length = Math.min(LARGEST_SINGLE, new Set(words).size);
+      lengths.write(length);
+      totalLengths[fieldNumber] = (totalLengths[fieldNumber] ?? 0) + length;
+      for (const [term, count] of occurrences) {
+        let perField = postingsByTerm.get(term);
+        if (!perField) {
+          perField = fields.map(() => []);
+          postingsByTerm.set(term, perField);
+        }
+        perField[fieldNumber]?.push(position, count);
+      }
+    });
+  });
+
+  const terms = [...postingsByTerm.keys()].sort();
+  const postings = new NumberWriter();
+  const postingSizes = new NumberWriter();
+  for (const term of terms) {
+    const start = postings.length;
+    for (const list of postingsByTerm.get(term) ?? []) {
+      postings.write(list.length / 2);
+      let previous = -1;
+      for (let at = 0; at < list.length; at += 2) {
+        const position = list[at] ?? 0;
+        const count = list[at + 1] ?? 1;
+        postings.write((position - previous - 1) * 2 + (count > 1 ? 1 : 0));
+        if (count > 1) postings.write(count - 2);
+        previous = position;
+      }
+    }
+    postingSizes.write(postings.length - start);
+  }
+
+  return serialize(schema.version, {
+    documents: documents.length,
+    averageLengths: totalLengths.map((total) => (documents.length > 0 ? total / documents.length : 0)),
+    lengths: lengths.toString(),
+    termCount: terms.length,
+    terms: vocabularyText(terms),
+    postingSizes: postingSizes.toString(),
+    postings: postings.toString(),
+  });
+}
+
+/**
+ * Reads an index `buildTextIndex` wrote with the same schema; throws for
+ * anything else, an index of another version or other fields included.
+ */
+export function loadTextIndex<Document>(serialized: string, schema: TextIndexSchema<Document>): TextIndex {
+  return new CompactTextIndex(deserialize(serialized, schema.version, schema.fields.length), schema);
+}
+
+const TEXT_PARTS = ["lengths", "terms", "postingSizes", "postings"] as const;
+
+function serialize(version: number, parts: IndexParts): string {
+  const { documents, averageLengths, termCount } = parts;
+  const textLengths = TEXT_PARTS.map((name) => parts[name].length);
+  // JSON.stringify writes no line break: the first one ends the header.
+  const header = JSON.stringify({ version, recipes: documents, averageLengths, termCount, textLengths });
+  return [header, ...TEXT_PARTS.map((name) => parts[name])].join("\n");
+}
+
+function deserialize(serialized: string, version: number, fieldCount: number): IndexParts {
+  const headerEnd = serialized.indexOf("\n");
+  // "recipes" counts the documents: the name the site's indexes have always carried.
+  const header = JSON.parse(headerEnd < 0 ? serialized : serialized.slice(0, headerEnd)) as {
+    version?: unknown;
+    recipes?: unknown;
+    averageLengths?: unknown;
+    termCount?: unknown;
+    textLengths?: unknown;
+  } | null;
+  if (header?.version !== version) {
+    throw new Error(`search index: version ${String(header?.version)} is not ${version}`);
+  }
+  const { recipes: documents, averageLengths, termCount, textLengths } = header;
+  if (
+    !isCount(documents) ||
+    !isCount(termCount) ||
+    !isListOf(averageLengths, fieldCount, (entry) => typeof entry === "number" && Number.isFinite(entry)) ||
+    !isListOf(textLengths, TEXT_PARTS.length, isCount)
+  ) {
+    throw new Error("search index: not an index");
+  }
+  const texts: string[] = [];
+  let offset = headerEnd + 1;
+  for (const length of textLengths) {
+    texts.push(serialized.slice(offset, offset + length));
+    offset += length + 1;
+  }
+  if (offset !== serialized.length + 1) throw new Error("search index: the parts do not add up");
+  const [lengths = "", terms = "", postingSizes = "", postings = ""] = texts;
+  return { documents, averageLengths, termCount, lengths, terms, postingSizes, postings };
+}
+
+function isCount(value: unknown): value is number {
+  return typeof value === "number" && Number.isSafeInteger(value) && value >= 0;
+}
+
+function isListOf(value: unknown, length: number, isEntry: (entry: unknown) => boolean): value is number[] {
+  return Array.isArray(value) && value.length === length && value.every(isEntry);
+}
+
+class CompactTextIndex implements TextIndex {
+  private readonly documentCount: number;
+  private readonly fieldCount: number;
+  private readonly boosts: readonly number[];
+  private readonly ranking: Ranking;
+  private readonly expand: Expansion;
+  private readonly averageLengths: readonly number[];
+  /** IndexParts.lengths. */
+  private readonly fieldLengths: string;
+  private readonly vocabulary: Vocabulary;
+  private readonly postings: NumberReader;
+  /** Where each term's postings start; one more entry for the end. */
+  private readonly postingStarts: Uint32Array;
+  /**
+   * Per document, during a query: how many of its words it has matched so
+   * far, and its score. Made on the first query and reused: a query
+   * allocates only for its hits.
+   */
+  private matched: Int32Array | undefined;
+  private scores: Float64Array | undefined;
+
+  constructor(index: IndexParts, schema: TextIndexSchema<never>) {
+    this.documentCount = index.documents;
+    this.fieldCount = schema.fields.length;
+    this.boosts = schema.fields.map((field) => field.boost);
+    this.ranking = { ...DEFAULT_RANKING, ...schema.ranking };
+    this.expand = schema.expand ?? {};
+    if (
+      !(
+        Number.isSafeInteger(this.ranking.maxWords) &&
+        this.ranking.maxWords > 0 &&
+        this.ranking.maxWords <= MAX_KEYED_WORDS
+      )
+    ) {
+      throw new Error(`search index: maxWords must be 1 to ${MAX_KEYED_WORDS}`);
+    }
+    this.averageLengths = index.averageLengths;
+    this.vocabulary = new Vocabulary(index.terms, index.termCount);
+
+    this.fieldLengths = index.lengths;
+    if (index.lengths.length !== index.documents * this.fieldCount)
+      throw new Error("search index: lengths of other documents");
+
+    this.postingStarts = new Uint32Array(index.termCount + 1);
+    const sizes = new NumberReader(index.postingSizes);
+    for (let term = 0; term < index.termCount; term++) {
+      this.postingStarts[term + 1] = (this.postingStarts[term] ?? 0) + sizes.next();
+    }
+    if (this.postingStarts[index.termCount] !== index.postings.length || sizes.offset !== index.postingSizes.length) {
+      throw new Error("search index: postings of other terms");
+    }
+    this.postings = new NumberReader(index.postings);
+  }
+
+  search(query: string): RankedHits {
+    const words = [...new Set(searchTerms(query))].slice(0, this.ranking.maxWords);
+    if (words.length === 0 || this.documentCount === 0) return NO_HITS;
+    this.matched ??= new Int32Array(this.documentCount);
+    this.scores ??= new Float64Array(this.documentCount);
+    const { matched, scores } = this;
+    try {
+      return this.rank(words, searchTerms(query).at(-1) ?? "", matched, scores);
+    } finally {
+      matched.fill(0);
+      scores.fill(0);
+    }
+  }
+
+  private rank(words: string[], typed: string, matched: Int32Array, scores: Float64Array): RankedHits {
+    // Each word through its exact term, its other forms, a term it starts (only the word being typed, the
+    // last), compounds it is a part of, terms within a few edits, its family's members, and the tokens it
+    // stands for.
+    // matched[position] is a bit mask of the words the document has matched.
+    for (let wordNumber = 0; wordNumber < words.length; wordNumber++) {
+      const word = words[wordNumber] ?? "";
+      for (const [term, weight] of this.matchesOf(word, word === typed)) {
+        this.addPostings(term, weight, 1 << wordNumber, matched, scores);
+      }
+    }
+
+    // The hits in position order, with how many words each matched and its score.
+    let total = 0;
+    let best = 0;
+    for (let position = 0; position < this.documentCount; position++) {
+      if (matched[position] === 0) continue;
+      total++;
+      best = Math.max(best, scores[position] ?? 0);
+    }
+    const positions = new Int32Array(total);
+    const wordCounts = new Uint8Array(total);
+    const hitScores = new Float64Array(total);
+    let at = 0;
+    for (let position = 0; position < this.documentCount; position++) {
+      const mask = matched[position] ?? 0;
+      if (mask === 0) continue;
+      positions[at] = position;
+      wordCounts[at] = bitCount(mask);
+      hitScores[at++] = scores[position] ?? 0;
+    }
+    return new RankedHits(positions, wordCounts, hitScores, words.length, best);
+  }
+
+  /**
+   * The terms `word` matches and what a match through each is worth, the
+   * best way it matches: itself (1), another form of it, a term it starts
+   * (with `prefix`), a compound it is a part of, a term within its edits,
+   * what the members of its family find (`withFamily`), the tokens it
+   * stands for.
+   */
+  private matchesOf(word: string, prefix: boolean, withFamily = true): Map<number, number> {
+    const { vocabulary, ranking, expand } = this;
+    const matches = new Map<number, number>();
+    const offer = (term: number, weight: number) => {
+      if (weight > (matches.get(term) ?? 0)) matches.set(term, weight);
+    };
+    const exact = vocabulary.find(word);
+    if (exact >= 0) offer(exact, 1);
+
+    const stem = stemOf(word);
+    const [stemFirst, stemEnd] = vocabulary.prefixRange(stem);
+    for (let term = stemFirst; term < stemEnd; term++) {
+      if (stemOf(vocabulary.term(term)) === stem) offer(term, ranking.inflectionWeight);
+    }
+    for (const form of formsOf(stem)) {
+      const term = vocabulary.find(form);
+      if (term >= 0) offer(term, ranking.inflectionWeight);
+    }
+
+    // A longer term is worth less, but slowly: a word start stays a good guess.
+    if (prefix) {
+      const [first, end] = vocabulary.prefixRange(word);
+      for (let term = first; term < end; term++) {
+        const length = vocabulary.termLength(term);
+        offer(term, (ranking.prefixWeight * length) / (length + 0.3 * (length - word.length)));
+      }
+    }
+
+    if (stem.length >= MIN_COMPOUND_REST || isIrregularStem(stem)) {
+      vocabulary.forEachContaining(stem, (term, at) => {
+        offer(term, compoundWeight(vocabulary.term(term), at, stem));
+      });
+    }
+
+    const edits = editsAllowed(word);
+    if (edits > 0) {
+      vocabulary.forEachWithin(word, edits, (term, distance) => {
+        const length = vocabulary.termLength(term);
+        offer(term, (ranking.fuzzyWeight * length) / (length + distance));
+      });
+    }
+
+    // What the members of the word's family find, worth a little less ("Fisch" finds Lachs).
+    if (withFamily && expand.family) {
+      for (const member of expand.family(stem)) {
+        for (const [term, weight] of this.matchesOf(member, false, false)) offer(term, weight * ranking.familyWeight);
+      }
+    }
+
+    for (const token of expand.tokens?.(stem) ?? []) {
+      const term = vocabulary.find(token);
+      if (term >= 0) offer(term, 1);
+    }
+    return matches;
+  }
+
+  /** Adds the BM25+ score of `term` (times `weight` and each field's boost) to every document that has it, marking `bit`. */
+  private addPostings(term: number, weight: number, bit: number, matched: Int32Array, scores: Float64Array): void {
+    const { postings, fieldLengths, documentCount, fieldCount, boosts } = this;
+    const { k: K, b: B, d: D } = this.ranking;
+    postings.offset = this.postingStarts[term] ?? 0;
+    for (let field = 0; field < fieldCount; field++) {
+      const holders = postings.next();
+      if (holders === 0) continue;
+      const idf = Math.log(1 + (documentCount - holders + 0.5) / (holders + 0.5));
+      const factor = weight * (boosts[field] ?? 0) * idf;
+      const average = this.averageLengths[field] ?? 1;
+      let position = -1;
+      for (let left = holders; left > 0; left--) {
+        const code = postings.next();
+        const occurrences = code % 2 === 1 ? postings.next() + 2 : 1;
+        position += Math.floor(code / 2) + 1;
+        const length = singleAt(fieldLengths, position * fieldCount + field);
+        matched[position] = (matched[position] ?? 0) | bit;
+        scores[position] =
+          (scores[position] ?? 0) +
+          factor * (D + (occurrences * (K + 1)) / (occurrences + K * (1 - B + (B * length) / average)));
+      }
+    }
+  }
+}
+
+const NO_HITS: RankedHits = new RankedHits(new Int32Array(0), new Uint8Array(0), new Float64Array(0), 0, 0);
+
+/** How many bits of `mask` are set. */
+function bitCount(mask: number): number {
+  let count = 0;
+  for (let rest = mask; rest !== 0; rest &= rest - 1) count++;
+  return count;
+}

@@ -1,0 +1,233 @@
+/**
+ * The text index as a library of its own (catalog/search/engine/): each
+ * option of its schema, and properties over any documents, fields and
+ * boosts, as MiniSearch's own tests hold its options. What the site's
+ * schema makes of it (recipes, kinds, categories) is search-index.test.ts's.
+ */
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import type { SearchHit } from "../../catalog/search/engine/ranked-hits.ts";
+import { splitWords } from "../../catalog/search/engine/terms.ts";
+import {
+  buildTextIndex,
+  DEFAULT_RANKING,
+  loadTextIndex,
+  type Ranking,
+  type TextIndexSchema,
+} from "../../catalog/search/engine/text-index.ts";
+
+/** A document: one text per field. */
+type Doc = readonly string[];
+
+function schemaFor(boosts: readonly number[], extra: Partial<TextIndexSchema<Doc>> = {}): TextIndexSchema<Doc> {
+  return {
+    version: 1,
+    fields: boosts.map((boost, field) => ({ words: (doc: Doc) => splitWords(doc[field] ?? ""), boost })),
+    ...extra,
+  };
+}
+
+function searchAll(docs: readonly Doc[], schema: TextIndexSchema<Doc>, query: string): SearchHit[] {
+  return loadTextIndex(buildTextIndex(docs, schema), schema).search(query).slice();
+}
+
+const positions = (hits: readonly SearchHit[]) => hits.map((hit) => hit.position).sort((a, b) => a - b);
+
+/** Words of letters b–f: none is a stop word ("a" is), none shares a letter with "xyzq". */
+const docWord = fc.string({ unit: fc.constantFrom("b", "c", "d", "e", "f"), minLength: 1, maxLength: 8 });
+const fieldText = fc.array(docWord, { maxLength: 5 }).map((words) => words.join(" "));
+const boosts = fc.array(fc.double({ min: 0.1, max: 5, noNaN: true }), { minLength: 1, maxLength: 4 });
+const corpus = boosts.chain((fieldBoosts) =>
+  fc.record({
+    boosts: fc.constant(fieldBoosts),
+    docs: fc.array(fc.array(fieldText, { minLength: fieldBoosts.length, maxLength: fieldBoosts.length }), {
+      maxLength: 25,
+    }),
+  }),
+);
+
+describe("the text index", () => {
+  it("finds every document holding a query word as a whole word, in any field", () => {
+    fc.assert(
+      fc.property(corpus, fc.nat(), fc.nat(), fc.nat(), ({ boosts, docs }, docNumber, fieldNumber, wordNumber) => {
+        fc.pre(docs.length > 0);
+        const doc = docs[docNumber % docs.length] ?? [];
+        const words = splitWords(doc[fieldNumber % boosts.length] ?? "").filter(Boolean);
+        fc.pre(words.length > 0);
+        const word = words[wordNumber % words.length] ?? "";
+        expect(positions(searchAll(docs, schemaFor(boosts), word))).toContain(docNumber % docs.length);
+      }),
+    );
+  });
+
+  it("finds nothing by words that share no letter with any document", () => {
+    const queryWord = fc.string({ unit: fc.constantFrom("x", "y", "z", "q"), minLength: 1, maxLength: 9 });
+    fc.assert(
+      fc.property(corpus, fc.array(queryWord, { minLength: 1, maxLength: 4 }), ({ boosts, docs }, words) => {
+        expect(searchAll(docs, schemaFor(boosts), words.join(" "))).toEqual([]);
+      }),
+    );
+  });
+
+  it("finds and scores the same documents however they are ordered", () => {
+    fc.assert(
+      fc.property(corpus, docWord, fc.infiniteStream(fc.nat()), ({ boosts, docs }, word, randoms) => {
+        const order = docs.map((_, at) => at);
+        for (let at = order.length - 1; at > 0; at--) {
+          const other = (randoms.next().value as number) % (at + 1);
+          [order[at], order[other]] = [order[other] ?? 0, order[at] ?? 0];
+        }
+        const shuffled = order.map((at) => docs[at] ?? []);
+        const byDoc = (hits: SearchHit[], map: (position: number) => number) =>
+          new Map(hits.map((hit) => [map(hit.position), hit.score]));
+        const before = byDoc(searchAll(docs, schemaFor(boosts), word), (position) => position);
+        const after = byDoc(searchAll(shuffled, schemaFor(boosts), word), (position) => order[position] ?? -1);
+        expect([...after.keys()].sort()).toEqual([...before.keys()].sort());
+        for (const [doc, score] of before) expect(after.get(doc)).toBeCloseTo(score, 9);
+      }),
+    );
+  });
+
+  it("boost: a match in a field of a higher boost ranks first, all else equal", () => {
+    fc.assert(
+      fc.property(
+        fc.double({ min: 0.1, max: 5, noNaN: true }),
+        fc.double({ min: 0.1, max: 5, noNaN: true }),
+        docWord,
+        docWord,
+        (first, second, word, filler) => {
+          fc.pre(Math.abs(first - second) > 0.01 && word !== filler);
+          const docs: Doc[] = [
+            [word, filler],
+            [filler, word],
+          ];
+          const [best] = searchAll(docs, schemaFor([first, second]), word);
+          expect(best?.position).toBe(first > second ? 0 : 1);
+        },
+      ),
+    );
+  });
+
+  it("tokens: a field of tokens is found only through the schema's `expand.tokens`, as a whole token", () => {
+    const docs: Doc[] = [
+      ["Suppe mit Brot", "#SOUP"],
+      ["Brot", "#BREAD"],
+      ["Salat", "#SOUP #BREAD"],
+    ];
+    const fields = [
+      { words: (doc: Doc) => splitWords(doc[0] ?? ""), boost: 1 },
+      { words: (doc: Doc) => (doc[1] ?? "").split(" "), tokens: true, boost: 1 },
+    ];
+    const plain: TextIndexSchema<Doc> = { version: 1, fields };
+    const expanding: TextIndexSchema<Doc> = {
+      ...plain,
+      expand: { tokens: (stem) => (stem === "eintopf" ? ["#SOUP"] : []) },
+    };
+    expect(positions(searchAll(docs, plain, "eintopf"))).toEqual([]);
+    expect(positions(searchAll(docs, expanding, "eintopf"))).toEqual([0, 2]);
+    // Tokens are not folded or split into words: the text "soup" finds no "#SOUP".
+    expect(positions(searchAll(docs, expanding, "soup"))).toEqual([]);
+  });
+
+  it("family: a word finds what its family's members find, worth familyWeight of their own", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom("lachs", "forelle", "hering"),
+        fc.double({ min: 0.05, max: 1, noNaN: true }),
+        (member, familyWeight) => {
+          const docs: Doc[] = [[`${member} gebraten`], ["brot"]];
+          const schema = schemaFor([1], {
+            ranking: { familyWeight },
+            expand: { family: (stem) => (stem === "fisch" ? [member] : []) },
+          });
+          const [own] = searchAll(docs, schema, `${member} `);
+          const found = searchAll(docs, schema, "fisch");
+          expect(positions(found)).toEqual([0]);
+          expect(found[0]?.score).toBeCloseTo((own?.score ?? 0) * familyWeight, 6);
+          // Without the family the word finds nothing.
+          expect(searchAll(docs, schemaFor([1]), "fisch")).toEqual([]);
+        },
+      ),
+    );
+  });
+
+  it("ranking: k, b, d and the weights change scores, never which documents are found", () => {
+    const ranking = fc.record({
+      k: fc.double({ min: 0.1, max: 3, noNaN: true }),
+      b: fc.double({ min: 0, max: 1, noNaN: true }),
+      d: fc.double({ min: 0, max: 1, noNaN: true }),
+      prefixWeight: fc.double({ min: 0.05, max: 1, noNaN: true }),
+      fuzzyWeight: fc.double({ min: 0.05, max: 1, noNaN: true }),
+      inflectionWeight: fc.double({ min: 0.05, max: 1, noNaN: true }),
+    });
+    fc.assert(
+      fc.property(
+        corpus,
+        ranking,
+        fc.array(docWord, { minLength: 1, maxLength: 3 }),
+        ({ boosts, docs }, rank, words) => {
+          const query = words.join(" ");
+          const plain = searchAll(docs, schemaFor(boosts), query);
+          const ranked = searchAll(docs, schemaFor(boosts, { ranking: rank }), query);
+          expect(positions(ranked)).toEqual(positions(plain));
+        },
+      ),
+    );
+  });
+
+  it("ranking.prefixWeight: the last word finds the words it starts, worth less than the word itself", () => {
+    // Two letters: too short for a compound part or a typo, so only the word start finds "kartoffel".
+    const docs: Doc[] = [["kartoffel"], ["ka"]];
+    const hits = searchAll(docs, schemaFor([1]), "ka");
+    expect(positions(hits)).toEqual([0, 1]);
+    expect(hits[0]?.position).toBe(1);
+    expect(hits[1]?.score).toBeLessThan((hits[0]?.score ?? 0) * DEFAULT_RANKING.prefixWeight);
+    // Only the last word is being typed: an earlier one finds whole words only.
+    expect(positions(searchAll(docs, schemaFor([1]), "ka brot"))).toEqual([1]);
+  });
+
+  it("ranking.maxWords: the query's different words beyond it are ignored", () => {
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.constantFrom("apfel", "birne", "brot", "ei", "feige", "gurke", "honig"), {
+          minLength: 2,
+          maxLength: 7,
+        }),
+        fc.integer({ min: 1, max: 6 }),
+        (words, maxWords) => {
+          const docs: Doc[] = words.map((word) => [word]);
+          const schema = schemaFor([1], { ranking: { maxWords } });
+          // A trailing space: no word is being typed, so none finds a longer word by its start.
+          const found = positions(searchAll(docs, schema, `${words.join(" ")} `));
+          expect(found).toEqual(words.map((_, at) => at).slice(0, Math.min(maxWords, words.length)));
+        },
+      ),
+    );
+  });
+
+  it.each([0, 16, 1.5, Number.NaN])("refuses maxWords %s", (maxWords) => {
+    const schema = schemaFor([1], { ranking: { maxWords } });
+    expect(() => loadTextIndex(buildTextIndex([["brot"]], schema), schema)).toThrow(/maxWords/);
+  });
+
+  it("refuses an index read with another version or other fields", () => {
+    const text = buildTextIndex([["brot", "butter"]], schemaFor([1, 1]));
+    expect(() => loadTextIndex(text, { ...schemaFor([1, 1]), version: 2 })).toThrow(/version/);
+    expect(() => loadTextIndex(text, schemaFor([1]))).toThrow(/not an index/);
+    expect(() => loadTextIndex(text, schemaFor([1, 1, 1]))).toThrow(/not an index/);
+    expect(loadTextIndex(text, schemaFor([2, 0.5])).search("butter").length).toBe(1);
+  });
+
+  it("its default ranking is MiniSearch's, as the site's relevance tests were tuned with", () => {
+    expect(DEFAULT_RANKING).toEqual({
+      k: 1.2,
+      b: 0.7,
+      d: 0.5,
+      prefixWeight: 0.375,
+      fuzzyWeight: 0.45,
+      inflectionWeight: 0.9,
+      familyWeight: 0.8,
+      maxWords: 12,
+    } satisfies Ranking);
+  });
+});
