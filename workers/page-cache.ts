@@ -24,6 +24,7 @@ import { CONSENT_CATEGORIES, type Consent, serializeConsent } from "../app/lib/c
 import { consentFrom } from "../app/lib/consent/consent-cookie.server.ts";
 import { hasNotice } from "../app/lib/notices/notice-cookie.server.ts";
 import {
+  DIET_PARAM,
   EXCLUDED_INGREDIENT_PARAM,
   INGREDIENT_FILTER_PARAM,
   LAST_SHOWN_PARAM,
@@ -32,6 +33,7 @@ import {
   SEARCH_TERM_PARAM,
   SELECTED_INGREDIENT_PARAM,
   SERVINGS_PARAM,
+  TIME_PARAM,
 } from "../app/lib/url/form-fields.ts";
 import { sha256 } from "../catalog/format/sha256.ts";
 import { cacheStatus, etagMatches } from "./edge-cache.ts";
@@ -50,9 +52,13 @@ const STORED_MAX_AGE_SECONDS = 24 * 60 * 60;
 const PAGE_PARAMS: [RegExp, string[]][] = [
   // The shuffle form sends the recipe shown first, then the pressed button's category.
   [/^\/(?:zufallsgenerator)?$/, [LAST_SHOWN_PARAM, RANDOM_TYPE_PARAM]],
-  [/^\/suche$/, [SEARCH_TERM_PARAM, PAGE_PARAM]],
-  [/^\/zutatensuche$/, [INGREDIENT_FILTER_PARAM, SELECTED_INGREDIENT_PARAM, EXCLUDED_INGREDIENT_PARAM, PAGE_PARAM]],
-  [/^\/kategorie\/[^/]+$/, [PAGE_PARAM]],
+  // The lists' filter (recipe-filter-param.ts) comes after their own parameters, the page last.
+  [/^\/suche$/, [SEARCH_TERM_PARAM, DIET_PARAM, TIME_PARAM, PAGE_PARAM]],
+  [
+    /^\/zutatensuche$/,
+    [INGREDIENT_FILTER_PARAM, SELECTED_INGREDIENT_PARAM, EXCLUDED_INGREDIENT_PARAM, DIET_PARAM, TIME_PARAM, PAGE_PARAM],
+  ],
+  [/^\/kategorie\/[^/]+$/, [DIET_PARAM, TIME_PARAM, PAGE_PARAM]],
   [/^\/rezepte\/[^/]+$/, [SERVINGS_PARAM]],
 ];
 /** React Router's data requests (`/suche.data`, `/_.data` for the home page) name the routes to load. */

@@ -4,6 +4,7 @@ import { KIND_WORDS, kindLabel } from "../../catalog/search/search-words.ts";
 import type { KindMembers } from "../../catalog/view/ingredient-overview.ts";
 import { EXCLUDED_INGREDIENT_PARAM, SELECTED_INGREDIENT_PARAM } from "../lib/url/form-fields.ts";
 import { type IngredientQuery, kindValue } from "../lib/url/ingredient-query.ts";
+import { RecipeFilterFields } from "./recipe-filter.tsx";
 
 interface ExcludeIngredientFormProps {
   /** The ingredients it offers: those of the recipes on the page, by name (routes/ingredient-search.tsx). */
@@ -58,6 +59,7 @@ export function ExcludeIngredientForm({ ingredients, kindMembers, query }: Exclu
           Ausschließen
         </button>
       </div>
+      {query.recipeFilter ? <RecipeFilterFields filter={query.recipeFilter} /> : null}
     </Form>
   );
 }

@@ -69,7 +69,12 @@ export function IngredientChips({ selected, excluded, query }: IngredientChipsPr
         </RemovableChip>
       ))}
       <li>
-        <Link className="chip-clear" to="/zutatensuche" replace preventScrollReset>
+        <Link
+          className="chip-clear"
+          to={ingredientSearchHref({ selected: [], excluded: [], filter: "", recipeFilter: query.recipeFilter })}
+          replace
+          preventScrollReset
+        >
           Alle entfernen
         </Link>
       </li>

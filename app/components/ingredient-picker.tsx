@@ -1,6 +1,7 @@
 import { useCallback, useMemo, useRef, useState } from "react";
 import { Form, useSubmit } from "react-router";
 import type { IngredientType } from "../../catalog/recipes/ingredient-types.ts";
+import type { RecipeFilter } from "../../catalog/recipes/recipe-filter.ts";
 import { KIND_WORDS, kindBySlug, kindLabel, kindsOfMask } from "../../catalog/search/search-words.ts";
 import type { IngredientOption, KindMembers } from "../../catalog/view/ingredient-overview.ts";
 import { ingredientFilter } from "../lib/recipes/ingredient-filter.ts";
@@ -11,6 +12,7 @@ import {
   SELECTED_INGREDIENT_PARAM,
 } from "../lib/url/form-fields.ts";
 import { kindSlugOf, kindValue } from "../lib/url/ingredient-query.ts";
+import { RecipeFilterFields } from "./recipe-filter.tsx";
 
 /** A box in the list: an ingredient, or a kind as a whole ("Nudeln (alle Sorten)"). */
 interface PickerRow {
@@ -46,6 +48,8 @@ interface IngredientPickerProps {
   excluded: Named[];
   /** The filter text from the address. */
   filter: string;
+  /** The results' diet and time filter, sent again with every change. */
+  recipeFilter?: RecipeFilter;
 }
 
 /**
@@ -62,6 +66,7 @@ export function IngredientPicker({
   selected,
   excluded,
   filter,
+  recipeFilter,
 }: IngredientPickerProps) {
   const submit = useSubmit();
   const form = useRef<HTMLFormElement>(null);
@@ -188,6 +193,7 @@ export function IngredientPicker({
         {excluded.map((item) => (
           <input key={item.slug} type="hidden" name={EXCLUDED_INGREDIENT_PARAM} value={item.slug} />
         ))}
+        {recipeFilter ? <RecipeFilterFields filter={recipeFilter} /> : null}
       </fieldset>
       <button type="submit" className="button">
         Rezepte anzeigen

@@ -1,7 +1,10 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigate, useSubmit } from "react-router";
+import { NO_FILTER, type RecipeFilter } from "../../catalog/recipes/recipe-filter.ts";
 import { SEARCH_TERM_PARAM } from "../lib/url/form-fields.ts";
+import { withRecipeFilter } from "../lib/url/recipe-filter-param.ts";
 import { CloseIcon } from "./icons.tsx";
+import { RecipeFilterFields } from "./recipe-filter.tsx";
 
 /** Wait this long after the last keystroke before searching as you type. */
 const TYPING_PAUSE_MS = 300;
@@ -10,14 +13,17 @@ const TYPING_PAUSE_MS = 300;
  * The search form of spec section 2: "Rezepte suchen", a clear button while
  * text is present, "Suchen". A plain GET form to /suche; with JavaScript it
  * also searches while the visitor types, replacing the history entry so the
- * back button skips the keystrokes.
+ * back button skips the keystrokes. A list filter chosen stays with a new
+ * term (hidden fields).
  */
-export function SearchForm({ query }: { query: string }) {
+export function SearchForm({ query, filter = NO_FILTER }: { query: string; filter?: RecipeFilter }) {
   const [value, setValue] = useState(query);
   const input = useRef<HTMLInputElement>(null);
   const form = useRef<HTMLFormElement>(null);
   const submit = useSubmit();
   const navigate = useNavigate();
+  // The search without a term, the filter kept.
+  const emptySearch = withRecipeFilter("/suche", filter);
   // The term this form itself last sent: its result must not overwrite what
   // the visitor has typed since.
   const sent = useRef(query);
@@ -46,11 +52,11 @@ export function SearchForm({ query }: { query: string }) {
     if (!typing.current || value.trim() === sent.current.trim()) return;
     const timer = setTimeout(() => {
       sent.current = value.trim();
-      if (sent.current === "") navigate("/suche", { replace: true, preventScrollReset: true });
+      if (sent.current === "") navigate(emptySearch, { replace: true, preventScrollReset: true });
       else if (form.current) submit(form.current, { replace: true, preventScrollReset: true });
     }, TYPING_PAUSE_MS);
     return () => clearTimeout(timer);
-  }, [value, submit, navigate]);
+  }, [value, submit, navigate, emptySearch]);
 
   return (
     <Form
@@ -86,7 +92,7 @@ export function SearchForm({ query }: { query: string }) {
           {value !== "" ? (
             // A link, so that it clears the search without JavaScript too.
             <Link
-              to="/suche"
+              to={emptySearch}
               className="search-clear"
               aria-label="Suchbegriff löschen"
               onClick={(event) => {
@@ -104,6 +110,7 @@ export function SearchForm({ query }: { query: string }) {
           Suchen
         </button>
       </div>
+      <RecipeFilterFields filter={filter} />
     </Form>
   );
 }

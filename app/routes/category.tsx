@@ -5,16 +5,20 @@ import {
   categoryPath,
   recipeTypeFromParam,
 } from "../../catalog/recipes/categories.ts";
+import { isFiltering, NO_FILTER } from "../../catalog/recipes/recipe-filter.ts";
 import { recipesOfType } from "../../catalog/view/queries.ts";
 import { PaginationNav } from "../components/pagination-nav.tsx";
+import { NoFilteredRecipes, RecipeFilterBar, RefusedFilterNotice } from "../components/recipe-filter.tsx";
 import { RecipeList } from "../components/recipe-list.tsx";
 import { recipeListCardData } from "../lib/recipes/recipe-card-data.ts";
+import { filterLabel } from "../lib/recipes/recipe-filter-text.ts";
 import { itemListJsonLd } from "../lib/seo/item-list-json-ld.ts";
 import { pageMeta } from "../lib/seo/page-meta.ts";
 import { pageTitle } from "../lib/seo/page-title.ts";
 import { catalogContext, siteConfigContext } from "../lib/site/site-context.server.ts";
 import { PAGE_PARAM } from "../lib/url/form-fields.ts";
 import { PAGE_SIZE, pageHref, paginate, parsePageParam, requireExistingPage } from "../lib/url/pagination.ts";
+import { readRecipeFilter, withRecipeFilter } from "../lib/url/recipe-filter-param.ts";
 import type { Route } from "./+types/category";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
@@ -22,17 +26,19 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // Unknown categories go home, like every other unknown path.
   if (!type) throw redirect("/");
   const url = new URL(request.url);
-  const path = categoryPath(type);
+  const { filter, refused } = readRecipeFilter(url.searchParams);
+  // The list's one address: the lower-case path and the filter's parameters in order.
+  const path = withRecipeFilter(categoryPath(type), filter);
   const requested = parsePageParam(url.searchParams.get(PAGE_PARAM));
   // "/kategorie/SOUP" works (the spec upper-cases the parameter) but the
   // lower-case path is the one address to share and index; "?seite=abc" and
-  // "?seite=1" have one too.
+  // "?seite=1" have one too. The filter goes along, without what was refused.
   if (params.type !== type.toLowerCase() || requested === undefined || url.searchParams.get(PAGE_PARAM) === "1") {
     throw redirect(requested && requested > 1 ? pageHref(path, requested) : path, 301);
   }
 
   const catalog = await context.get(catalogContext)();
-  const list = paginate(recipesOfType(catalog, type), requested);
+  const list = paginate(await recipesOfType(catalog, type, filter), requested);
   requireExistingPage(list, requested, path);
   const recipes = await catalog.cardsAt(list.items);
 
@@ -42,6 +48,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     type,
     heading: CATEGORY_HEADINGS[type],
     intro: CATEGORY_INTROS[type],
+    filter,
+    refusedFilters: refused,
+    unfilteredHref: withRecipeFilter(categoryPath(type), NO_FILTER),
     siteName,
     ...list,
     items: recipes.map(recipeListCardData),
@@ -54,20 +63,30 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [];
-  const { heading, intro, siteName, siteUrl, items, page, canonical, prev, next } = loaderData;
-  const title = pageTitle(page > 1 ? `${heading}, Seite ${page}` : heading, siteName);
+  const { heading, intro, filter, siteName, siteUrl, items, page, canonical, prev, next } = loaderData;
+  // A filtered list is a page of its own ("Suppen (vegan, bis 20 Min.)"): its title says so.
+  const named = isFiltering(filter) ? `${heading} (${filterLabel(filter)})` : heading;
+  const title = pageTitle(page > 1 ? `${named}, Seite ${page}` : named, siteName);
   // Made from the cards here, not sent in the loader's data: the hydration data would carry every name twice.
   const jsonLd = itemListJsonLd(items, { siteUrl, offset: (page - 1) * PAGE_SIZE });
   return [...pageMeta({ title, description: intro, canonical, siteName, prev, next }), { "script:ld+json": jsonLd }];
 };
 
 export default function Category({ loaderData }: Route.ComponentProps) {
-  const { heading, intro, items, total, page, pageCount } = loaderData;
+  const { heading, intro, filter, refusedFilters, unfilteredHref, items, total, page, pageCount } = loaderData;
   return (
     <div className="page wide-page">
       <h1>{heading}</h1>
       <p className="lead">{intro}</p>
-      {total === 0 ? (
+      <RecipeFilterBar filter={filter} />
+      <RefusedFilterNotice refused={refusedFilters} />
+      {total === 0 && isFiltering(filter) ? (
+        <NoFilteredRecipes
+          filter={filter}
+          where="In dieser Kategorie"
+          unfiltered={{ href: unfilteredHref, label: "Alle Rezepte dieser Kategorie zeigen" }}
+        />
+      ) : total === 0 ? (
         <p className="notice">In dieser Kategorie gibt es noch keine Rezepte. Schau bald wieder vorbei!</p>
       ) : (
         <>

@@ -1,5 +1,6 @@
 import { useNavigation } from "react-router";
 import type { IngredientType } from "../../catalog/recipes/ingredient-types.ts";
+import { isFiltering } from "../../catalog/recipes/recipe-filter.ts";
 import type { CatalogIngredient } from "../../catalog/recipes/types.ts";
 import { kindBySlug, kindLabel, kindsOfMask } from "../../catalog/search/search-words.ts";
 import type { CatalogView } from "../../catalog/view/catalog-view.ts";
@@ -16,6 +17,7 @@ import { IngredientPicker, MOST_USED_SHOWN } from "../components/ingredient-pick
 import { PaginationNav } from "../components/pagination-nav.tsx";
 import { RecipeCard } from "../components/recipe-card.tsx";
 import { RecipeDetailsDisclosure } from "../components/recipe-details-disclosure.tsx";
+import { NoFilteredRecipes, RecipeFilterBar, RefusedFilterNotice } from "../components/recipe-filter.tsx";
 import { ingredientFilter } from "../lib/recipes/ingredient-filter.ts";
 import { recipeListCardData } from "../lib/recipes/recipe-card-data.ts";
 import { pageMeta } from "../lib/seo/page-meta.ts";
@@ -28,6 +30,7 @@ import {
   readIngredientQuery,
 } from "../lib/url/ingredient-query.ts";
 import { MATCHES_PER_PAGE, pageHref, paginate, requireExistingPage, requirePageNumber } from "../lib/url/pagination.ts";
+import { readRecipeFilter } from "../lib/url/recipe-filter-param.ts";
 import type { Route } from "./+types/ingredient-search";
 
 /**
@@ -108,6 +111,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const requested = requirePageNumber(url);
   const query = readIngredientQuery(url.searchParams);
+  const { filter: recipeFilter, refused: refusedFilters } = readRecipeFilter(url.searchParams);
 
   const catalog = await context.get(catalogContext)();
   const selected = choicesOf(catalog, query.selected);
@@ -122,6 +126,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     selectedNames,
     excluded.ingredients.map((ingredient) => ingredient.name),
     { selected: selected.kinds, excluded: excluded.kinds },
+    recipeFilter,
   );
   const covering = new Set([...selectedNames, ...ingredientsOfKinds(catalog, selected.kinds)]);
   const list = paginate(matches, requested, MATCHES_PER_PAGE);
@@ -140,6 +145,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     excluded: excluded.chosen,
     unknown,
     filter: query.filter,
+    recipeFilter,
+    refusedFilters,
     results,
     total: list.total,
     page: list.page,
@@ -151,6 +158,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         selected: selected.chosen.map((choice) => choice.slug).sort(),
         excluded: excluded.chosen.map((choice) => choice.slug).sort(),
         filter: "",
+        recipeFilter,
       }),
       list.page,
     )}`,
@@ -188,6 +196,8 @@ export default function IngredientSearch({ loaderData }: Route.ComponentProps) {
     excluded,
     unknown,
     filter,
+    recipeFilter,
+    refusedFilters,
     results,
     total,
     page,
@@ -199,6 +209,7 @@ export default function IngredientSearch({ loaderData }: Route.ComponentProps) {
     selected: selected.map((item) => item.slug),
     excluded: excluded.map((item) => item.slug),
     filter,
+    recipeFilter,
   };
 
   return (
@@ -222,11 +233,14 @@ export default function IngredientSearch({ loaderData }: Route.ComponentProps) {
           selected={selected}
           excluded={excluded}
           filter={filter}
+          recipeFilter={recipeFilter}
         />
 
         <section className="ingredient-results" aria-labelledby="ergebnisse" aria-busy={busy}>
           <h2 id="ergebnisse">Passende Rezepte</h2>
           <IngredientChips selected={selected} excluded={excluded} query={query} />
+          <RecipeFilterBar filter={recipeFilter} />
+          <RefusedFilterNotice refused={refusedFilters} />
 
           <p role="status" className="list-count">
             {selected.length === 0
@@ -254,6 +268,16 @@ export default function IngredientSearch({ loaderData }: Route.ComponentProps) {
               </p>
             </RecipeCard>
           ))}
+          {selected.length > 0 && total === 0 && isFiltering(recipeFilter) ? (
+            <NoFilteredRecipes
+              filter={recipeFilter}
+              where="Mit deinen Zutaten"
+              unfiltered={{
+                href: ingredientSearchHref({ ...query, recipeFilter: undefined }),
+                label: "Ohne Filter suchen",
+              }}
+            />
+          ) : null}
           <PaginationNav page={page} pageCount={pageCount} />
         </section>
       </div>

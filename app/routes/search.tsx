@@ -1,9 +1,11 @@
 import { useEffect } from "react";
 import { Link } from "react-router";
 import { CATEGORY_HEADINGS, categoryPath, FOOTER_CATEGORIES } from "../../catalog/recipes/categories.ts";
+import { isFiltering, NO_FILTER } from "../../catalog/recipes/recipe-filter.ts";
 import { searchReasons } from "../../catalog/search/search-reason.ts";
 import { newestRecipes, searchRecipes } from "../../catalog/view/queries.ts";
 import { PaginationNav } from "../components/pagination-nav.tsx";
+import { NoFilteredRecipes, RecipeFilterBar, RefusedFilterNotice } from "../components/recipe-filter.tsx";
 import { RecipeList } from "../components/recipe-list.tsx";
 import { SearchForm } from "../components/search-form.tsx";
 import { trackEvent } from "../lib/consent/analytics.ts";
@@ -14,6 +16,7 @@ import { useConsent } from "../lib/site/shell-data.ts";
 import { catalogContext, siteConfigContext } from "../lib/site/site-context.server.ts";
 import { SEARCH_TERM_PARAM } from "../lib/url/form-fields.ts";
 import { pageHref, paginate, requireExistingPage, requirePageNumber } from "../lib/url/pagination.ts";
+import { readRecipeFilter, withRecipeFilter } from "../lib/url/recipe-filter-param.ts";
 import type { Route } from "./+types/search";
 
 /** Longer terms are cut: no recipe name is this long, and it bounds the work per request. */
@@ -23,25 +26,29 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const query = (url.searchParams.get(SEARCH_TERM_PARAM) ?? "").trim().slice(0, MAX_QUERY_LENGTH);
   const requested = requirePageNumber(url);
+  const { filter, refused } = readRecipeFilter(url.searchParams);
 
   const catalog = await context.get(catalogContext)();
   // The bare page needs no index: it is revived only for a term.
-  const found = await searchRecipes(catalog, query);
+  const found = await searchRecipes(catalog, query, filter);
   const list = paginate(found, requested);
   // "Nothing found" reads the same at any page number: it is answered where it was asked.
   if (found.length > 0) requireExistingPage(list, requested, url);
   const [recipes, suggestions] = await Promise.all([
     catalog.cardsAt(list.items.map((result) => result.position)),
-    // Nothing found: a few recipes to start from instead of an empty page.
-    query !== "" && found.length === 0 ? newestRecipes(catalog, 3) : [],
+    // Nothing found: a few recipes to start from instead of an empty page; with a filter, the way out is to drop it.
+    query !== "" && found.length === 0 && !isFiltering(filter) ? newestRecipes(catalog, 3) : [],
   ]);
 
   const { siteUrl, siteName } = context.get(siteConfigContext);
   const kinds = catalog.ingredientKinds();
   const reasonOf = searchReasons(query, (name) => kinds.get(name) ?? []);
   const term = query.toLowerCase();
+  const termHref = query === "" ? "/suche" : `/suche?${new URLSearchParams({ [SEARCH_TERM_PARAM]: query })}`;
   return {
     query,
+    filter,
+    refusedFilters: refused,
     ...list,
     // A card whose name holds the term is there by the spec's rule; the others say why.
     items: recipes.map((recipe) => ({
@@ -50,8 +57,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     })),
     suggestions: suggestions.map(recipeListCardData),
     siteName,
-    // Only the term and the page make the result: other parameters are not part of its address.
-    canonical: `${siteUrl}${pageHref(query === "" ? "/suche" : `/suche?${new URLSearchParams({ [SEARCH_TERM_PARAM]: query })}`, list.page)}`,
+    unfilteredHref: withRecipeFilter(termHref, NO_FILTER),
+    // Only the term, the filter and the page make the result: other parameters are not part of its address.
+    canonical: `${siteUrl}${pageHref(withRecipeFilter(termHref, filter), list.page)}`,
   };
 }
 
@@ -72,7 +80,7 @@ function resultCount(total: number, query: string): string {
 }
 
 export default function Search({ loaderData }: Route.ComponentProps) {
-  const { query, items, total, page, pageCount, suggestions } = loaderData;
+  const { query, filter, refusedFilters, unfilteredHref, items, total, page, pageCount, suggestions } = loaderData;
   const consent = useConsent();
 
   // search_recipes once per term searched (spec section 7).
@@ -83,7 +91,9 @@ export default function Search({ loaderData }: Route.ComponentProps) {
   return (
     <div className="page wide-page">
       <h1>Rezeptsuche</h1>
-      <SearchForm query={query} />
+      <SearchForm query={query} filter={filter} />
+      <RecipeFilterBar filter={filter} />
+      <RefusedFilterNotice refused={refusedFilters} />
       {/* Announced to screen readers whenever the results change while typing. */}
       <p role="status" className="list-count">
         {query === "" ? "" : resultCount(total, query)}
@@ -100,7 +110,14 @@ export default function Search({ loaderData }: Route.ComponentProps) {
           <PaginationNav page={page} pageCount={pageCount} />
         </>
       ) : null}
-      {query !== "" && total === 0 ? (
+      {query !== "" && total === 0 && isFiltering(filter) ? (
+        <NoFilteredRecipes
+          filter={filter}
+          where={`Für „${query}“`}
+          unfiltered={{ href: unfilteredHref, label: `Alle Rezepte für „${query}“ zeigen` }}
+        />
+      ) : null}
+      {query !== "" && total === 0 && !isFiltering(filter) ? (
         <div className="no-results">
           <p>
             Prüfe die Schreibweise oder versuche einen kürzeren Begriff, etwa nur „Suppe“ statt „Tomatensuppe mit

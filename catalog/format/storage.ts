@@ -103,6 +103,8 @@ export type VersionBlobs<Single, Many> = {
   names: Many;
   /** Ingredients and times, cut like `directory`. */
   matching: Many;
+  /** Diets and times, cut like `directory`. */
+  traits: Many;
   /** The search index, cut into pieces by length. */
   searchIndex: Many;
 };
@@ -126,6 +128,7 @@ export function mapVersionBlobs<Single, Many, SingleResult, ManyResult>(
     directory: many(blobs.directory),
     names: many(blobs.names),
     matching: many(blobs.matching),
+    traits: many(blobs.traits),
     searchIndex: many(blobs.searchIndex),
   };
 }

@@ -19,7 +19,8 @@
  *   the pages that ask their question:
  *   - directory: ids, slugs and images (recipe page, saved recipes, sitemap);
  *   - names: lower-case names (name search);
- *   - matching: ingredients and total time (ingredient search).
+ *   - matching: ingredients and total time (ingredient search);
+ *   - traits: diet and total time (lists narrowed by a filter).
  * - name order: each recipe's place in German name order (name search and
  *   ingredient search sort by it).
  *
@@ -29,6 +30,7 @@
  * piece boundaries too.
  */
 import { RECIPE_TYPES, type RecipeType } from "../recipes/categories.ts";
+import { dietCode } from "../recipes/recipe-filter.ts";
 import {
   CATALOG_FORMAT_VERSION,
   type Catalog,
@@ -92,6 +94,18 @@ export interface MatchingPiece {
   counts: number[];
   /** Every recipe's ingredients, one run after the other, as indexes into `ingredients`. */
   uses: number[];
+  /** Per recipe: its total time in minutes. */
+  minutes: number[];
+}
+
+/**
+ * The traits column of a list piece: what a list filter reads
+ * (recipe-filter.ts). The total time is in the matching column too, but a
+ * filtered category page must not read every recipe's ingredients for it.
+ */
+export interface TraitsPiece {
+  /** Per recipe: its diet (recipe-filter.ts `dietCode`). */
+  diets: number[];
   /** Per recipe: its total time in minutes. */
   minutes: number[];
 }
@@ -312,6 +326,11 @@ export function* storedBlobs(catalog: Pick<Catalog, "recipes" | "ingredients" | 
     yield { kind: "directory", text: JSON.stringify(directory) };
     yield { kind: "names", text: JSON.stringify(piece.map((recipe) => recipe.name.toLowerCase())) };
     yield { kind: "matching", text: JSON.stringify(matchingPiece(piece)) };
+    const traits: TraitsPiece = {
+      diets: piece.map((recipe) => dietCode(recipe)),
+      minutes: piece.map((recipe) => recipe.totalTime),
+    };
+    yield { kind: "traits", text: JSON.stringify(traits) };
   }
   const ranges = typeRanges(recipes);
   const meta: CatalogMeta = {
@@ -336,6 +355,7 @@ export function storeCatalog(catalog: Pick<Catalog, "recipes" | "ingredients" | 
     directory: [],
     names: [],
     matching: [],
+    traits: [],
   };
   for (const { kind, text } of storedBlobs(catalog)) {
     const slot = stored[kind];

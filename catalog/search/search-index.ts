@@ -33,9 +33,11 @@ export interface RecipeIndex {
   /**
    * Hits best first: those matching more of the query's words, then by
    * score, equal scores by position; each recipe once; nothing for a
-   * query without terms. Put in order as far as they are sliced.
+   * query without terms. Put in order as far as they are sliced. With
+   * `keep`, only the hits at positions it keeps, in the same order as
+   * without it.
    */
-  search(query: string): RankedHits;
+  search(query: string, keep?: (position: number) => boolean): RankedHits;
 }
 
 /**

@@ -67,6 +67,7 @@ export async function planVersion(
     directory: [],
     names: [],
     matching: [],
+    traits: [],
     searchIndex: [],
   };
   let batch: { kind: keyof VersionBlobs<unknown, unknown>; text: string }[] = [];

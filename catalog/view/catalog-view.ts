@@ -14,6 +14,7 @@ import { createMemoryStore } from "../format/memory-store.ts";
 import { blobKey, mapVersionBlobs, type VersionBlobs } from "../format/storage.ts";
 import { parseMeta, storeCatalog, storedOrder } from "../format/stored-catalog.ts";
 import type { RecipeType } from "../recipes/categories.ts";
+import { filterMask, type RecipeFilter, traitBits } from "../recipes/recipe-filter.ts";
 import type { Catalog, CatalogIngredient, CatalogRecipe, RecipeSummary } from "../recipes/types.ts";
 import { nameSignatures } from "../search/name-pairs.ts";
 import { buildSearchIndex, loadSearchIndex, type RecipeIndex, SEARCH_INDEX_VERSION } from "../search/search-index.ts";
@@ -67,6 +68,14 @@ export interface IngredientLookup extends NameOrder {
   readonly timeThenName: Float64Array;
 }
 
+/** The recipes a list filter keeps (recipe-filter.ts), by position. */
+export interface FilteredRecipes {
+  /** Whether the recipe at `position` passes the filter. */
+  has(position: number): boolean;
+  /** The positions that pass, ascending: listed on first use, then kept with the view. */
+  positions(): Int32Array;
+}
+
 /** Finding a recipe's position by slug or id, and what the sitemap lists of it. */
 export interface RecipeDirectory {
   positionOfSlug(slug: string): number | undefined;
@@ -109,6 +118,12 @@ export interface CatalogView {
   ingredientLookup(): Promise<IngredientLookup>;
   /** The search index, read (or built) on first use and kept: most pages never search. */
   searchIndex(): Promise<RecipeIndex>;
+  /**
+   * The recipes `filter` keeps; null when it keeps every recipe. The traits
+   * column is read by the first filtered page and kept as a byte per recipe,
+   * so a filter costs a page a bit test per recipe it looks at.
+   */
+  filtered(filter: RecipeFilter): Promise<FilteredRecipes | null>;
 }
 
 /**
@@ -192,6 +207,43 @@ function ingredientLookup(
     positionsWith: (name: string) => byIngredient.get(name) ?? [],
     ingredientCounts,
     timeThenName,
+  };
+}
+
+/** Each recipe's traits (recipe-filter.ts `traitBits`) as one byte, by position. */
+function traitsByPosition(pieces: Awaited<ReturnType<PublishedVersion["traits"]>>, count: number): Uint8Array {
+  const traits = new Uint8Array(count);
+  let position = 0;
+  for (const piece of pieces) {
+    if (piece.diets.length !== piece.minutes.length) throw new Error("catalog: a traits piece has uneven lists");
+    if (position + piece.diets.length > count) {
+      throw new Error(`catalog: the traits column has more than ${count} recipes`);
+    }
+    piece.diets.forEach((diet, row) => {
+      traits[position++] = traitBits(diet, piece.minutes[row] ?? 0);
+    });
+  }
+  if (position !== count) throw new Error(`catalog: the traits column has ${position} of ${count} recipes`);
+  return traits;
+}
+
+/** The recipes whose traits hold every bit of `mask`. */
+function filteredRecipes(traits: Uint8Array, mask: number): FilteredRecipes {
+  let positions: Int32Array | undefined;
+  return {
+    has: (position) => ((traits[position] ?? 0) & mask) === mask,
+    positions() {
+      if (positions) return positions;
+      let kept = 0;
+      for (const bits of traits) if ((bits & mask) === mask) kept++;
+      const list = new Int32Array(kept);
+      let at = 0;
+      for (let position = 0; position < traits.length; position++) {
+        if (((traits[position] ?? 0) & mask) === mask) list[at++] = position;
+      }
+      positions = list;
+      return list;
+    },
   };
 }
 
@@ -284,6 +336,9 @@ export function createCatalogView(version: PublishedVersion): CatalogView {
     const all = await version.cardsAt(Array.from({ length: count }, (_, position) => position));
     return loadSearchIndex(buildSearchIndex(all, kindsOfIngredients()));
   });
+  const traits = once(async () => traitsByPosition(await version.traits(), count));
+  // One entry per filter asked for: two diets and three times make at most eleven.
+  const filters = new Map<number, FilteredRecipes>();
   return {
     version: version.manifest,
     count,
@@ -309,6 +364,17 @@ export function createCatalogView(version: PublishedVersion): CatalogView {
       return ingredientLookup(version, order, pieces);
     }),
     searchIndex,
+    async filtered(filter) {
+      const mask = filterMask(filter);
+      if (mask === 0) return null;
+      const bits = await traits();
+      let kept = filters.get(mask);
+      if (!kept) {
+        kept = filteredRecipes(bits, mask);
+        filters.set(mask, kept);
+      }
+      return kept;
+    },
   };
 }
 

@@ -1,7 +1,7 @@
 /**
  * Reading one published version: its meta at once (every page needs it),
  * everything else only when asked: the cards and recipes a page shows from
- * their buckets, and each column (directory, names, matching, name order) and the
+ * their buckets, and each column (directory, names, matching, traits, name order) and the
  * search index for the pages that ask their question. Shared by the
  * Worker's catalog cache, the sync (rollback checks, comparing with the live
  * version) and views held in memory.
@@ -23,6 +23,7 @@ import {
   parseMeta,
   type ReadBucket,
   readBucket,
+  type TraitsPiece,
 } from "../format/stored-catalog.ts";
 import {
   CATALOG_FORMAT_VERSION,
@@ -72,6 +73,8 @@ export interface PublishedVersion {
   names(): Promise<string[][]>;
   /** The matching column, piece by piece. */
   matching(): Promise<MatchingPiece[]>;
+  /** The traits column (diets and times), piece by piece. */
+  traits(): Promise<TraitsPiece[]>;
   /** Each position's place in German name order. */
   nameOrder(): Promise<number[]>;
   /**
@@ -225,6 +228,7 @@ export function openVersion(
     directory: () => Promise.all(layout.directory.map((hash) => readJson<DirectoryPiece>(hash))),
     names: () => Promise.all(layout.names.map((hash) => readJson<string[]>(hash))),
     matching: () => Promise.all(layout.matching.map((hash) => readJson<MatchingPiece>(hash))),
+    traits: () => Promise.all(layout.traits.map((hash) => readJson<TraitsPiece>(hash))),
     nameOrder: () => readJson<number[]>(layout.nameOrder),
     readSearchIndex: async () =>
       layout.searchIndexVersion === SEARCH_INDEX_VERSION
@@ -255,16 +259,19 @@ export async function readPublished(store: CatalogStore, hash: string): Promise<
  * are not read: `readWholeRecipes` does that.
  */
 export async function readEveryColumn(version: PublishedVersion): Promise<void> {
-  const [directory, names, matching, nameOrder] = await Promise.all([
+  const [directory, names, matching, traits, nameOrder] = await Promise.all([
     version.directory(),
     version.names(),
     version.matching(),
+    version.traits(),
     version.nameOrder(),
   ]);
   const lengths = [
     directory.reduce((sum, piece) => sum + piece.ids.length, 0),
     names.reduce((sum, piece) => sum + piece.length, 0),
     matching.reduce((sum, piece) => sum + piece.counts.length, 0),
+    traits.reduce((sum, piece) => sum + piece.diets.length, 0),
+    traits.reduce((sum, piece) => sum + piece.minutes.length, 0),
     nameOrder.length,
   ];
   if (lengths.some((length) => length !== version.count)) {

@@ -102,7 +102,7 @@ export interface CatalogBench {
   buildMs: number;
   /** The meta: what every isolate reads on its first request. */
   metaBytes: number;
-  /** Directory, names, matching and name order: each read by the first page that asks its question. */
+  /** Directory, names, matching, traits and name order: each read by the first page that asks its question. */
   columnBytes: number;
   /** Card and detail buckets: read a bucket at a time for the recipes a page shows. */
   bucketBytes: number;
@@ -237,7 +237,13 @@ async function blobSizes(store: CatalogStore, manifest: Manifest) {
   };
   return {
     metaBytes: await bytes([manifest.meta]),
-    columnBytes: await bytes([manifest.nameOrder, ...manifest.directory, ...manifest.names, ...manifest.matching]),
+    columnBytes: await bytes([
+      manifest.nameOrder,
+      ...manifest.directory,
+      ...manifest.names,
+      ...manifest.matching,
+      ...manifest.traits,
+    ]),
     bucketBytes: await bytes([...manifest.cards, ...manifest.details]),
     indexBytes: await bytes(manifest.searchIndex),
   };

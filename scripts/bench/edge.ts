@@ -195,6 +195,25 @@ function pageTypes(catalog: Catalog, recipes: number): PageType[] {
       paths: ingredientSearches.map((params) => query("/zutatensuche", params)),
       cold: true,
     },
+    {
+      // The first is a category page of a cold isolate's first filter: it reads the traits column.
+      id: "filtered",
+      label: "filtered lists (category, search, ingredient search)",
+      paths: [
+        "/kategorie/pasta?ernaehrung=vegan&zeit=20",
+        "/kategorie/soup?ernaehrung=vegetarisch&seite=2",
+        query("/suche", [
+          ["q", "suppe"],
+          ["ernaehrung", "vegan"],
+        ]),
+        query("/suche", [
+          ["q", "pasta"],
+          ["zeit", "15"],
+        ]),
+        query("/zutatensuche", [...(ingredientSearches[0] ?? []), ["ernaehrung", "vegetarisch"], ["zeit", "20"]]),
+      ],
+      cold: true,
+    },
     { id: "sitemap", label: "recipe sitemap", paths: ["/sitemap/rezepte-1.xml"], cold: false },
     {
       id: "search-data",

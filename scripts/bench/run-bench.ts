@@ -475,7 +475,7 @@ function catalogSection(part: Measured<CatalogBench[]>): string[] {
     "Goals at 10k recipes: query p99 ≤ 5 ms, cold load ≤ 150 ms, heap ≤ 40 MB; at 50k: query p99 ≤ 5 ms. Each",
     "catalog is published with the real publish code into a store in memory (its values as bytes outside the heap,",
     "as KV keeps them) and loaded through the catalog cache as an isolate does for a new version before its first",
-    "page: read the meta and make the view (cold load). Each column (directory, names, matching, name order) is read",
+    "page: read the meta and make the view (cold load). Each column (directory, names, matching, traits, name order) is read",
     "by the first page that asks its question: lookups is all three lookups built at once, spread over the first",
     "such pages of an isolate. The search index is read and revived on the first name search only (index load). The",
     "part runs in a Node process of its own, so its heap holds about what an isolate's would; heap is measured with",

@@ -73,13 +73,25 @@ export interface EdgeStandIn {
 /** Picks the answering version for a request's override header. */
 export type Router = (override: string | null) => string;
 
+/**
+ * How long a new deployment takes to reach the edge: a time since wrangler made it, or a number of
+ * requests that name it in their override before it answers them (which a busy machine cannot stretch).
+ */
+export type Propagation = number | { requests: number };
+
 /** Routes as Cloudflare does for the Worker `worker`, by the wrangler stand-in's state in `stateFile`. */
-export function routeByDeployment(stateFile: string, worker: string, propagationMs = 0): Router {
+export function routeByDeployment(stateFile: string, worker: string, propagation: Propagation = 0): Router {
+  const asked = new Map<string, number>();
   return (override) => {
     const live = liveDeployment(readStandInState(stateFile));
     if (!live) throw new Error("edge stand-in: nothing is deployed");
     const named = override ? /^([a-z*][a-z0-9_.*-]*)="([^"]*)"$/.exec(override.trim()) : null;
-    const arrived = Date.now() - Date.parse(live.created_on) >= propagationMs;
+    const askedBefore = asked.get(live.created_on) ?? 0;
+    if (named) asked.set(live.created_on, askedBefore + 1);
+    const arrived =
+      typeof propagation === "number"
+        ? Date.now() - Date.parse(live.created_on) >= propagation
+        : askedBefore >= propagation.requests;
     if (named?.[1] === worker && arrived && live.versions.some((v) => v.version_id === named[2])) return named[2] ?? "";
     return [...live.versions].sort((a, b) => b.percentage - a.percentage)[0]?.version_id ?? "";
   };

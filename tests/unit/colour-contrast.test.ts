@@ -105,9 +105,10 @@ const PAIRS: Pair[] = [
     foreground: "--color-brand-dark",
     background: "--color-surface",
     min: TEXT,
-    where: "skip link, .button-small/.button-secondary, <summary> of cards and the banner, a:hover in cards",
+    where:
+      "skip link, .button-small/.button-secondary, .filter-chip, <summary> of cards and the banner, a:hover in cards",
   },
-  { foreground: "--color-on-brand", background: "--color-brand", min: TEXT, where: ".button" },
+  { foreground: "--color-on-brand", background: "--color-brand", min: TEXT, where: ".button, the chosen .filter-chip" },
   {
     foreground: "--color-on-brand",
     background: "--color-brand-dark",
@@ -122,7 +123,12 @@ const PAIRS: Pair[] = [
     where: ".badge-veggie",
   },
   { foreground: "--color-chip-text", background: "--color-chip-bg", min: TEXT, where: ".chip" },
-  { foreground: "--color-chip-text", background: "--color-chip-hover-bg", min: TEXT, where: ".chip:hover" },
+  {
+    foreground: "--color-chip-text",
+    background: "--color-chip-hover-bg",
+    min: TEXT,
+    where: ".chip:hover, .filter-chip:hover",
+  },
   { foreground: "--color-excluded-text", background: "--color-excluded-bg", min: TEXT, where: ".chip-excluded" },
   {
     foreground: "--color-excluded-text",

@@ -22,6 +22,7 @@ import {
 import {
   type EdgeStandIn,
   goodSite,
+  type Propagation,
   routeByDeployment,
   type SiteAnswers,
   siteWith,
@@ -63,9 +64,9 @@ afterEach(async () => {
 });
 
 /** OLD serves all traffic and NEW is uploaded; the edge answers OLD healthy and NEW as `newSite`. */
-async function setUp(newSite: SiteAnswers, changes: Partial<StandInState> = {}, propagationMs = 0) {
+async function setUp(newSite: SiteAnswers, changes: Partial<StandInState> = {}, propagation: Propagation = 0) {
   writeStandInState(stateFile, { ...standInState(WORKER, OLD), versions: [OLD, NEW], ...changes });
-  edge = await startEdgeStandIn(routeByDeployment(stateFile, WORKER, propagationMs), {
+  edge = await startEdgeStandIn(routeByDeployment(stateFile, WORKER, propagation), {
     [OLD]: goodSite,
     [NEW]: newSite,
   });
@@ -155,7 +156,8 @@ describe("rollout", () => {
   });
 
   it("asks again while the new deployment has not reached the edge, and goes on once it has", async () => {
-    const site = await setUp(goodSite, {}, 250);
+    // The first round's five checks reach the old version, however slowly the machine runs.
+    const site = await setUp(goodSite, {}, { requests: 5 });
     expect(await rollout(plan(site.url, { settleMs: 2_000 }))).toEqual({ outcome: "deployed" });
     // Before it arrived, the old version answered, and those rounds did not count.
     expect(site.requests.some((r) => r.version === OLD)).toBe(true);

@@ -1,5 +1,6 @@
 /**
- * How a version lies in KV since format 5 (catalog/format/stored-catalog.ts):
+ * How a version lies in KV since format 5, its traits column since 6
+ * (catalog/format/stored-catalog.ts):
  * meta, buckets of whole recipes and column pieces, written by the real
  * version code into this Worker's KV and read back by the real reader. A
  * change to one recipe writes its bucket and the pieces of the columns it
@@ -130,7 +131,7 @@ describe("a published version", () => {
       const { before, after, writes } = await publishEdit(1_500, 700, Date.UTC(2027, 1, day), edit);
       expect(before.manifest[changed].length).toBeGreaterThan(10);
       expect(added(before.manifest[changed], after.manifest[changed])).toHaveLength(1);
-      for (const column of [kept, "directory", "names", "matching", "searchIndex"] as const) {
+      for (const column of [kept, "directory", "names", "matching", "traits", "searchIndex"] as const) {
         expect(after.manifest[column], column).toEqual(before.manifest[column]);
       }
       expect(after.manifest.meta).toBe(before.manifest.meta);
@@ -159,6 +160,30 @@ describe("a published version", () => {
     expect(lookup.positionsWith("Aal")).toEqual([position]);
   });
 
+  it("changes one traits piece and one card bucket when a recipe turns vegan, and the view's filter follows", async () => {
+    const { before, after, writes } = await publishEdit(12_000, 9_000, Date.UTC(2027, 1, 25), (entry) => ({
+      ...entry,
+      vegetarian: true,
+      vegan: true,
+    }));
+    expect(before.manifest.traits.length).toBeGreaterThan(1);
+    expect(added(before.manifest.traits, after.manifest.traits)).toHaveLength(1);
+    expect(added(before.manifest.cards, after.manifest.cards)).toHaveLength(1);
+    for (const column of ["details", "directory", "names", "matching", "searchIndex"] as const) {
+      expect(after.manifest[column], column).toEqual(before.manifest[column]);
+    }
+    // The traits piece, the card bucket, the manifest and the pointer.
+    expect(writes).toBe(4);
+    const veganIn = async (hash: string) => {
+      const view = createCatalogView(await readPublished(env.CATALOG, hash));
+      const vegan = await view.filtered({ diet: "vegan", maxMinutes: null });
+      const directory = await view.directory();
+      return [...(vegan?.positions() ?? [])].map((position) => directory.slugAt(position));
+    };
+    expect(await veganIn(before.hash)).toEqual([]);
+    expect(await veganIn(after.hash)).toEqual(["rezept-9000"]);
+  });
+
   it("changes one bucket, or two where it splits, when a recipe is added or removed", async () => {
     const store = countingStore();
     const start = Date.UTC(2027, 2, 1);
@@ -168,7 +193,7 @@ describe("a published version", () => {
       expect(added(base.manifest[kind], grown.manifest[kind]).length, kind).toBeLessThanOrEqual(2);
       expect(added(grown.manifest[kind], base.manifest[kind]).length, kind).toBeLessThanOrEqual(2);
     }
-    for (const column of ["directory", "names", "matching"] as const) {
+    for (const column of ["directory", "names", "matching", "traits"] as const) {
       expect(added(base.manifest[column], grown.manifest[column]), column).toHaveLength(1);
     }
     const shrunk = await publishVersion(

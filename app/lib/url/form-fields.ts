@@ -25,6 +25,14 @@ export const SELECTED_INGREDIENT_PARAM = "z";
 /** On /zutatensuche: an ingredient the recipes must not need, by slug; repeated. */
 export const EXCLUDED_INGREDIENT_PARAM = "ohne";
 
+/**
+ * On the lists (/suche, /zutatensuche, /kategorie/…): the diet the recipes
+ * must keep to, `vegetarisch` or `vegan` (recipe-filter-param.ts).
+ */
+export const DIET_PARAM = "ernaehrung";
+/** On the lists: the most minutes a recipe may take in total, `15`, `20` or `30`. */
+export const TIME_PARAM = "zeit";
+
 /** On the random pick ("/", "/zufallsgenerator"): the category to pick from. */
 export const RANDOM_TYPE_PARAM = "typ";
 /** On the random pick: the recipe shown before the press, so the next pick is another. */

@@ -5,7 +5,9 @@
  * text that filters the ingredient overview.
  */
 
+import type { RecipeFilter } from "../../../catalog/recipes/recipe-filter.ts";
 import { EXCLUDED_INGREDIENT_PARAM, INGREDIENT_FILTER_PARAM, SELECTED_INGREDIENT_PARAM } from "./form-fields.ts";
+import { recipeFilterParams } from "./recipe-filter-param.ts";
 
 /** More is no longer a search but the whole pantry; it also bounds the work per request. */
 const MAX_SELECTED = 30;
@@ -32,6 +34,8 @@ export interface IngredientQuery {
   selected: string[];
   excluded: string[];
   filter: string;
+  /** The results' diet and time filter (recipe-filter-param.ts), read by the route; none when left out. */
+  recipeFilter?: RecipeFilter;
 }
 
 function slugs(values: string[], limit: number): string[] {
@@ -54,11 +58,12 @@ export function readIngredientQuery(params: URLSearchParams): IngredientQuery {
  * them, which is the canonical order the edge cache keys by
  * (workers/page-cache.ts).
  */
-export function ingredientSearchHref({ selected, excluded, filter }: IngredientQuery): string {
+export function ingredientSearchHref({ selected, excluded, filter, recipeFilter }: IngredientQuery): string {
   const params = new URLSearchParams();
   if (filter !== "") params.set(INGREDIENT_FILTER_PARAM, filter);
   for (const slug of selected) params.append(SELECTED_INGREDIENT_PARAM, slug);
   for (const slug of excluded) params.append(EXCLUDED_INGREDIENT_PARAM, slug);
+  if (recipeFilter) for (const [name, value] of recipeFilterParams(recipeFilter)) params.append(name, value);
   const search = params.toString();
   return `/zutatensuche${search ? `?${search}` : ""}`;
 }

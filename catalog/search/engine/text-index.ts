@@ -82,9 +82,12 @@ export interface TextIndex {
   /**
    * Hits best first: those matching more of the query's words, then by
    * score, equal scores by position; each document once; nothing for a
-   * query without terms. Put in order as far as they are sliced.
+   * query without terms. Put in order as far as they are sliced. With
+   * `keep`, only the hits at positions it keeps, in the same order and
+   * with the same keys as without it (a filter applied during the search,
+   * not after it).
    */
-  search(query: string): RankedHits;
+  search(query: string, keep?: (position: number) => boolean): RankedHits;
 }
 
 /**
@@ -292,21 +295,27 @@ class CompactTextIndex implements TextIndex {
     this.postings = new NumberReader(index.postings);
   }
 
-  search(query: string): RankedHits {
+  search(query: string, keep?: (position: number) => boolean): RankedHits {
     const words = [...new Set(searchTerms(query))].slice(0, this.ranking.maxWords);
     if (words.length === 0 || this.documentCount === 0) return NO_HITS;
     this.matched ??= new Int32Array(this.documentCount);
     this.scores ??= new Float64Array(this.documentCount);
     const { matched, scores } = this;
     try {
-      return this.rank(words, searchTerms(query).at(-1) ?? "", matched, scores);
+      return this.rank(words, searchTerms(query).at(-1) ?? "", matched, scores, keep);
     } finally {
       matched.fill(0);
       scores.fill(0);
     }
   }
 
-  private rank(words: string[], typed: string, matched: Int32Array, scores: Float64Array): RankedHits {
+  private rank(
+    words: string[],
+    typed: string,
+    matched: Int32Array,
+    scores: Float64Array,
+    keep: ((position: number) => boolean) | undefined,
+  ): RankedHits {
     // Each word through its exact term, its other forms, a term it starts (only the word being typed, the
     // last), compounds it is a part of, terms within a few edits, its family's members, and the tokens it
     // stands for.
@@ -318,13 +327,15 @@ class CompactTextIndex implements TextIndex {
       }
     }
 
-    // The hits in position order, with how many words each matched and its score.
+    // The hits in position order, with how many words each matched and its score. The best score is
+    // every hit's, kept or not, so the kept hits' keys (ranked-hits.ts) and order are the unfiltered ones'.
     let total = 0;
     let best = 0;
     for (let position = 0; position < this.documentCount; position++) {
       if (matched[position] === 0) continue;
-      total++;
       best = Math.max(best, scores[position] ?? 0);
+      if (keep && !keep(position)) matched[position] = 0;
+      else total++;
     }
     const positions = new Int32Array(total);
     const wordCounts = new Uint8Array(total);

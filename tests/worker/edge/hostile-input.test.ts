@@ -84,6 +84,13 @@ const hostileText = fc.oneof(
     "sorte:constructor",
     "sorte:sorte:kaese",
     "sorte%3Akaese%00",
+    // The lists' filter (ernaehrung=, zeit=): the known values, and spellings close to them.
+    "vegan",
+    "Vegan",
+    "vegetarisch ",
+    "15",
+    "015",
+    "30.0",
   ),
   fc.string({ maxLength: 40 }),
   fc.string({ unit: "binary", maxLength: 40 }),
@@ -113,7 +120,21 @@ const query = fc
   .array(
     fc.tuple(
       fc.oneof(
-        fc.constantFrom("q", "z", "ohne", "zutat", "seite", "typ", "zuletzt", "redirect", "reason", "_routes", "x"),
+        fc.constantFrom(
+          "q",
+          "z",
+          "ohne",
+          "zutat",
+          "seite",
+          "ernaehrung",
+          "zeit",
+          "typ",
+          "zuletzt",
+          "redirect",
+          "reason",
+          "_routes",
+          "x",
+        ),
         hostileText,
       ),
       hostileText,

@@ -248,6 +248,13 @@ describe("the edge cache keeps canonical addresses only", () => {
     ["/zutatensuche?z=tomate&z=zwiebel", true],
     ["/zutatensuche?zutat=to&z=tomate", true],
     ["/zutatensuche?z=tomate&fbclid=1", false],
+    // The lists' filter, after their own parameters and before the page.
+    ["/suche?q=suppe&ernaehrung=vegan&zeit=20&seite=2", true],
+    ["/kategorie/soup?ernaehrung=vegetarisch&zeit=15", true],
+    ["/zutatensuche?z=tomate&ernaehrung=vegan", true],
+    ["/kategorie/soup?zeit=15&ernaehrung=vegetarisch", false],
+    ["/suche?ernaehrung=vegan&q=suppe", false],
+    ["/rezepte/tomatensuppe?ernaehrung=vegan", false],
     // Known parameters in another order: the page echoes its address (return paths), so it is another page.
     ["/suche?seite=2&q=suppe", false],
   ])("%s cached: %s", async (path, cached) => {
@@ -261,7 +268,9 @@ describe("the edge cache keeps canonical addresses only", () => {
   });
 
   it("any unknown parameter bypasses the edge cache", async () => {
-    const name = fc.stringMatching(/^[a-z_]{1,12}$/).filter((key) => !["q", "seite"].includes(key));
+    const name = fc
+      .stringMatching(/^[a-z_]{1,12}$/)
+      .filter((key) => !["q", "ernaehrung", "zeit", "seite"].includes(key));
     await fc.assert(
       fc.asyncProperty(name, fc.string({ maxLength: 8 }), async (key, value) => {
         const response = await send(`/suche?q=suppe&${key}=${encodeURIComponent(value)}`);
