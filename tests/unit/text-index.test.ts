@@ -88,6 +88,21 @@ describe("the text index", () => {
     );
   });
 
+  it("keep: a filter during the search gives the unfiltered hits it keeps, in the same order", () => {
+    fc.assert(
+      fc.property(corpus, docWord, fc.func(fc.boolean()), ({ boosts, docs }, word, keeps) => {
+        const schema = schemaFor(boosts);
+        const index = loadTextIndex(buildTextIndex(docs, schema), schema);
+        const keep = (position: number) => keeps(position);
+        const all = index.search(word).slice();
+        const kept = index.search(word, keep).slice();
+        expect(kept.map((hit) => hit.position)).toEqual(
+          all.filter((hit) => keep(hit.position)).map((hit) => hit.position),
+        );
+      }),
+    );
+  });
+
   it("boost: a match in a field of a higher boost ranks first, all else equal", () => {
     fc.assert(
       fc.property(
