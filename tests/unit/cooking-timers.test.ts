@@ -177,8 +177,8 @@ describe("timers read back from the device", () => {
     ["more than a day", text({ version: 1, timers: [{ ...timer, seconds: MAX_DURATION_SECONDS + 1 }] }), 0],
     ["no seconds", text({ version: 1, timers: [{ ...timer, seconds: 0 }] }), 0],
     ["a hundred and one timers", text({ version: 1, timers: Array(101).fill(timer) }), 0],
-    ["a very long text", text({ version: 1, timers: [timer], padding: "x".repeat(10_000) }), 0],
-    ["a prototype key", '{"version":1,"timers":[],"__proto__":{"polluted":true}}', 0],
+    ["a very long text", `${text({ version: 1, timers: [timer] })}${" ".repeat(10_000)}`, 0],
+    ["a prototype key", `{"version":1,"timers":[${text(timer)}],"__proto__":{"polluted":true}}`, 0],
     ["one good and one bad timer", text({ version: 1, timers: [timer, { ...timer, step: 2, endsAt: NOW + 9e9 }] }), 1],
     ["a button's timer twice", text({ version: 1, timers: [timer, paused] }), 1],
     [
@@ -188,27 +188,32 @@ describe("timers read back from the device", () => {
     ],
   ];
 
-  it.each(hostile)("%s: %d kept", (_, stored, kept) => {
-    expect(readBack(stored)).toHaveLength(kept);
-    expect(({} as { polluted?: boolean }).polluted).toBeUndefined();
-  });
+  for (const [name, stored, kept] of hostile) {
+    it(`${name}: ${kept} kept`, () => {
+      expect(readBack(stored)).toHaveLength(kept);
+      expect(({} as { polluted?: boolean }).polluted).toBeUndefined();
+    });
+  }
 
   it("never throw on anything, and keep only timers a page could have written", () => {
+    // Mostly values of the right kind, so that many lists get past the schema to the checks after it.
+    const mostly = <T>(right: fc.Arbitrary<T>) =>
+      fc.oneof({ arbitrary: right, weight: 5 }, { arbitrary: fc.anything(), weight: 1 });
     const anyText = fc.oneof(
       fc.string({ unit: "binary", maxLength: 200 }),
       fc.json({ maxDepth: 4 }),
       fc
         .record({
-          version: fc.oneof(fc.constant(1), fc.anything()),
+          version: mostly(fc.constant(1)),
           timers: fc.array(
             fc.record(
               {
-                step: fc.oneof(fc.integer(), fc.double(), fc.anything()),
-                ordinal: fc.integer({ min: -2, max: 30 }),
-                seconds: fc.oneof(fc.integer({ min: -5, max: 200_000 }), fc.double()),
+                step: mostly(fc.integer({ min: 0, max: 40 })),
+                ordinal: mostly(fc.integer({ min: -1, max: 5 })),
+                seconds: mostly(fc.integer({ min: -5, max: 100_000 })),
                 state: fc.constantFrom("running", "paused", "other"),
-                endsAt: fc.oneof(fc.integer({ min: NOW - 2 * FINISHED_TIMER_KEPT_MS, max: NOW + 2e8 }), fc.double()),
-                remainingMs: fc.integer({ min: -5, max: 2e8 }),
+                endsAt: mostly(fc.integer({ min: NOW - 2 * FINISHED_TIMER_KEPT_MS, max: NOW + 2e8 })),
+                remainingMs: mostly(fc.integer({ min: -5, max: 2e8 })),
               },
               { requiredKeys: ["step", "ordinal", "seconds", "state"] },
             ),
