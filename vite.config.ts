@@ -21,10 +21,12 @@ export default defineConfig({
             // chunk that changes only with their versions, our modules that two or more routes share in
             // another, and each route's own module. Split by import alone, the shared modules were a dozen
             // chunks of a few hundred bytes each, every one a request of its own that a slow phone's
-            // connection waits for (decision 0027).
+            // connection waits for (decision 0027). Only what a page loads at once goes in a group
+            // (`$initial`): a library that only a part loaded later needs (valibot, for the cooking timers a
+            // recipe page reads back from the device) stays in that part, not in every page's framework chunk.
             codeSplitting: {
               groups: [
-                { name: "framework", test: /node_modules/, priority: 2 },
+                { name: "framework", test: /node_modules/, tags: ["$initial"], priority: 2 },
                 { name: "shared", test: /\/app\//, minShareCount: 2, priority: 1 },
               ],
             },

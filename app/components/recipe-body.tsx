@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import type { RecipeCardData } from "../lib/recipes/recipe-card-data.ts";
 import { headingAt } from "./headings.ts";
 import { RecipeIngredients } from "./recipe-ingredients.tsx";
-import { RecipeSteps } from "./recipe-steps.tsx";
+import { RecipeSteps, type StepsComponent } from "./recipe-steps.tsx";
 
 interface RecipeBodyProps {
   recipe: RecipeCardData;
@@ -14,13 +14,22 @@ interface RecipeBodyProps {
   have?: ReadonlySet<string>;
   /** The servings stepper, on the recipe page. */
   servingsControl?: ReactNode;
+  /** What renders the steps: the plain list unless the page has more (cooking mode, on the recipe page). */
+  Steps?: StepsComponent;
 }
 
 /** A recipe card's steps and ingredient lists. */
-export function RecipeBody({ recipe, headingLevel, servings, have, servingsControl }: RecipeBodyProps) {
+export function RecipeBody({
+  recipe,
+  headingLevel,
+  servings,
+  have,
+  servingsControl,
+  Steps = RecipeSteps,
+}: RecipeBodyProps) {
   return (
     <>
-      <RecipeSteps recipe={recipe} heading={headingAt(headingLevel, 1)} />
+      <Steps recipe={recipe} heading={headingAt(headingLevel, 1)} />
       <RecipeIngredients
         recipe={recipe}
         servings={servings}

@@ -2,12 +2,14 @@ import { redirect, type ShouldRevalidateFunctionArgs, useSearchParams } from "re
 import { recipeBySlug } from "../../catalog/view/queries.ts";
 import { logEvent } from "../../logging/log.ts";
 import { CookingModeProvider } from "../components/cooking-mode.tsx";
+import { CookingSteps } from "../components/cooking-steps.tsx";
 import { RecipeBody } from "../components/recipe-body.tsx";
 import { RecipeCard } from "../components/recipe-card.tsx";
 import { RecipeTools } from "../components/recipe-tools.tsx";
 import { ServingsStepper } from "../components/servings-stepper.tsx";
 import { recipeCardData } from "../lib/recipes/recipe-card-data.ts";
 import { IMAGE_TRANSFORMS, recipeImageUrl } from "../lib/recipes/recipe-images.ts";
+import { stepTimerSeconds } from "../lib/recipes/step-durations.ts";
 import { pageMeta } from "../lib/seo/page-meta.ts";
 import { pageTitle } from "../lib/seo/page-title.ts";
 import { recipeJsonLd } from "../lib/seo/recipe-json-ld.ts";
@@ -33,6 +35,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { siteUrl, siteName } = context.get(siteConfigContext);
   return {
     recipe: recipeCardData(recipe),
+    stepTimers: stepTimerSeconds(recipe.steps),
     siteName,
     canonical: `${siteUrl}/rezepte/${recipe.slug}`,
     image: recipe.image ? `${siteUrl}${recipeImageUrl(recipe.image, IMAGE_TRANSFORMS.share)}` : null,
@@ -56,13 +59,13 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 };
 
 export default function Recipe({ loaderData }: Route.ComponentProps) {
-  const { recipe, canonical } = loaderData;
+  const { recipe, stepTimers, canonical } = loaderData;
   const [search] = useSearchParams();
   const servings = servingsToShow(search, recipe.servings);
   return (
     <div className="page recipe-page">
       {/* Keyed by recipe: moving on to another recipe starts with cooking mode off and no step ticked. */}
-      <CookingModeProvider key={recipe.slug}>
+      <CookingModeProvider key={recipe.slug} slug={recipe.slug} stepTimers={stepTimers}>
         <RecipeCard
           recipe={recipe}
           linkName={false}
@@ -74,6 +77,7 @@ export default function Recipe({ loaderData }: Route.ComponentProps) {
               recipe={recipe}
               headingLevel={1}
               servings={servings}
+              Steps={CookingSteps}
               servingsControl={
                 <ServingsStepper slug={recipe.slug} servings={servings} recipeServings={recipe.servings} />
               }
