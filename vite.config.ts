@@ -24,8 +24,17 @@ export default defineConfig({
             // connection waits for (decision 0027).
             codeSplitting: {
               groups: [
-                { name: "framework", test: /node_modules/, priority: 2 },
-                { name: "shared", test: /\/app\//, minShareCount: 2, priority: 1 },
+                { name: "framework", test: /node_modules\/(?!valibot\/)/, priority: 2 },
+                {
+                  name: "shared",
+                  test: /\/app\/(?!(?:lib|components)\/shopping-list\/)/,
+                  minShareCount: 2,
+                  priority: 1,
+                },
+                // The shopping list's own code and its schema library (valibot), last, so React and our shared
+                // modules are taken by the groups above first: the list page loads this chunk, recipe and search
+                // pages only on the first "Auf die Einkaufsliste" without an account (decision 0041).
+                { name: "shopping-list", test: /node_modules\/valibot\/|\/app\/lib\/shopping-list\//, priority: 0 },
               ],
             },
           },
