@@ -125,7 +125,8 @@ export function AddToShoppingList({
           </RouteLink>
         ) : null}
       </form>
-      <p className="shopping-add-status" role="status">
+      {/* A live region, not role="status": a result list has one per card, and its own count is the page's status. */}
+      <p className="shopping-add-status" aria-live="polite">
         {status ? (
           <>
             <span className={status.ok ? undefined : "save-error"}>{status.text}</span>{" "}
