@@ -204,6 +204,7 @@ describe("hostile posts", () => {
     ["an ingredient with a line break", "aktion=hinzufuegen&rezept=bauernsalat&zutat=Feta%0D%0ASet-Cookie%3A%20x"],
     ["a line that is not a key", "aktion=entfernen&zeile=Feta"],
     ["entries that are not JSON", "aktion=uebernehmen&eintraege=%7B"],
+    ["entries that are no list", "aktion=uebernehmen&eintraege=%7B%7D"],
     [
       "an entry with markup and a negative amount",
       `aktion=uebernehmen&eintraege=${encodeURIComponent('[{"name":"<b>","amount":-1}]')}`,
