@@ -26,8 +26,19 @@ export default defineConfig({
             // recipe page reads back from the device) stays in that part, not in every page's framework chunk.
             codeSplitting: {
               groups: [
-                { name: "framework", test: /node_modules/, tags: ["$initial"], priority: 2 },
-                { name: "shared", test: /\/app\//, minShareCount: 2, priority: 1 },
+                { name: "framework", test: /node_modules\/(?!valibot\/)/, tags: ["$initial"], priority: 2 },
+                {
+                  name: "shared",
+                  test: /\/app\/(?!(?:lib|components)\/shopping-list\/)/,
+                  minShareCount: 2,
+                  priority: 1,
+                },
+                // The schema library (valibot) in a chunk of its own: the shopping list page loads it, a recipe
+                // page only when it reads stored timers back or on the first "Auf die Einkaufsliste" without an
+                // account; no page's first load needs it otherwise (decision 0041).
+                { name: "valibot", test: /node_modules\/valibot\//, priority: 0 },
+                // The shopping list's own code, for its page and the recipe and search pages' first add.
+                { name: "shopping-list", test: /\/app\/lib\/shopping-list\//, priority: 0 },
               ],
             },
           },

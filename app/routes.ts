@@ -10,6 +10,8 @@ export default [
   route("kategorie/:type", "routes/category.tsx"),
   route("rezepte/:slug", "routes/recipe.tsx"),
   route("gespeicherte-rezepte", "routes/saved-recipes.tsx"),
+  // The visitor's shopping list: on the device, or in the account when signed in (decision 0041).
+  route("einkaufsliste", "routes/shopping-list.tsx"),
   route("suche", "routes/search.tsx"),
   route("impressum", "routes/imprint.tsx"),
   route("datenschutz", "routes/privacy.tsx"),

@@ -22,7 +22,7 @@ export const USER_POLICY = {
   id: "6f1c2f8e-3a5b-4d7e-9c01-2b3d4e5f6a71",
   name: "Nutzer: eigene gespeicherte Rezepte",
   icon: "favorite",
-  description: "Liest veröffentlichte Inhalte und nur die eigenen gespeicherten Rezepte.",
+  description: "Liest veröffentlichte Inhalte und nur die eigenen gespeicherten Rezepte und die eigene Einkaufsliste.",
   app_access: false,
   admin_access: false,
   enforce_tfa: false,
@@ -103,5 +103,25 @@ export const USER_PERMISSIONS: Permission[] = [
     presets: null,
   },
   { collection: "saved_recipes", action: "delete", fields: null, permissions: OWN, validation: null, presets: null },
+  // The shopping list (decision 0041): one row per user (a unique index on `user`), which only its owner reads,
+  // creates and changes, through the Worker's form posts; `user` is Directus' to fill, as for saved recipes.
+  // No delete: "Liste leeren" empties the row. Anonymous visitors get nothing of it.
+  read("shopping_lists", ["id", "user", "entries", "date_updated"], OWN),
+  {
+    collection: "shopping_lists",
+    action: "create",
+    fields: ["entries"],
+    permissions: null,
+    validation: null,
+    presets: null,
+  },
+  {
+    collection: "shopping_lists",
+    action: "update",
+    fields: ["entries"],
+    permissions: OWN,
+    validation: null,
+    presets: null,
+  },
   read("directus_users", ["id", "email"], { id: { _eq: "$CURRENT_USER" } }),
 ];

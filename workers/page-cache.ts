@@ -61,6 +61,13 @@ const PAGE_PARAMS: [RegExp, string[]][] = [
   [/^\/kategorie\/[^/]+$/, [DIET_PARAM, TIME_PARAM, PAGE_PARAM]],
   [/^\/rezepte\/[^/]+$/, [SERVINGS_PARAM]],
 ];
+/**
+ * Pages that are the visitor's own whoever asks, signed in or not: answered
+ * without the cache and kept by no other (`private, no-store`), their data
+ * requests too. The shopping list shows the account's list to a signed-in
+ * visitor and is filled from the device for everyone else (decision 0041).
+ */
+const PRIVATE_PAGES = /^\/einkaufsliste(?:\.data)?$/;
 /** React Router's data requests (`/suche.data`, `/_.data` for the home page) name the routes to load. */
 const DATA_SUFFIX = /(?:\/_)?\.data$/;
 const DATA_PARAMS = ["_routes"];
@@ -85,7 +92,7 @@ function canonicalPageUrl(url: URL): string | undefined {
 }
 
 /** Why a request is answered without the cache; undefined: it may use it. */
-type BypassReason = "method" | "personal" | "notice" | "query";
+type BypassReason = "method" | "personal" | "private" | "notice" | "query";
 
 /** What varies a page, as parsed from the request. */
 interface PageVariant {
@@ -152,10 +159,11 @@ interface PageRequest {
  * must not be answered from (or stored in) the cache.
  */
 function cacheable(request: Request, personal: boolean): { url: string } | { bypass: BypassReason } {
+  const url = new URL(request.url);
+  if (PRIVATE_PAGES.test(url.pathname)) return { bypass: "private" };
   if (request.method !== "GET" && request.method !== "HEAD") return { bypass: "method" };
   if (personal) return { bypass: "personal" };
   if (hasNotice(request)) return { bypass: "notice" };
-  const url = new URL(request.url);
   const canonical = canonicalPageUrl(url);
   if (canonical === undefined || canonical !== url.href.replace(/\?$/, "")) return { bypass: "query" };
   return { url: canonical };
@@ -214,7 +222,7 @@ export async function servePage(page: PageRequest): Promise<Response> {
     const { response } = await page.render(request);
     return withHeaders(response, (headers) => {
       headers.set("cache-status", cacheStatus(`fwd=bypass; detail=${allowed.bypass}`));
-      if (page.personal) headers.set("cache-control", PERSONAL_CACHE_CONTROL);
+      if (page.personal || allowed.bypass === "private") headers.set("cache-control", PERSONAL_CACHE_CONTROL);
       else if (!headers.has("cache-control")) headers.set("cache-control", PAGE_CACHE_CONTROL);
     });
   }

@@ -18,6 +18,7 @@ import { PaginationNav } from "../components/pagination-nav.tsx";
 import { RecipeCard } from "../components/recipe-card.tsx";
 import { RecipeDetailsDisclosure } from "../components/recipe-details-disclosure.tsx";
 import { NoFilteredRecipes, RecipeFilterBar, RefusedFilterNotice } from "../components/recipe-filter.tsx";
+import { AddToShoppingList } from "../components/shopping-list/add-to-shopping-list.tsx";
 import { ingredientFilter } from "../lib/recipes/ingredient-filter.ts";
 import { recipeListCardData } from "../lib/recipes/recipe-card-data.ts";
 import { pageMeta } from "../lib/seo/page-meta.ts";
@@ -266,6 +267,14 @@ export default function IngredientSearch({ loaderData }: Route.ComponentProps) {
                 <strong>{`${have.length} von ${needed} Zutaten`}</strong>
                 {` hast du. ${missingText(missing)}`}
               </p>
+              {missing.length > 0 ? (
+                <AddToShoppingList
+                  slug={recipe.slug}
+                  recipeName={recipe.name}
+                  ingredients={missing}
+                  label={`Fehlende Zutaten für „${recipe.name}“ auf die Einkaufsliste`}
+                />
+              ) : null}
             </RecipeCard>
           ))}
           {selected.length > 0 && total === 0 && isFiltering(recipeFilter) ? (

@@ -264,6 +264,22 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
         <a href="https://policies.google.com/privacy?hl=de">Datenschutzerklärung von Google</a>.
       </p>
 
+      <h2>Einkaufsliste</h2>
+      <p>
+        Was du mit „Auf die Einkaufsliste“ auf deine Einkaufsliste setzt (Zutaten, Mengen und die Rezepte, aus denen sie
+        stammen, und was du abgehakt hast), speichern wir ohne Anmeldung nur auf deinem Gerät, im lokalen Speicher
+        deines Browsers. Es wird dabei nicht an uns übertragen; für das Ausrechnen der Mengen schickt dein Browser uns
+        nur, welches Rezept für wie viele Portionen du hinzufügst. Die Liste bleibt, bis du sie leerst oder die
+        Website-Daten in deinem Browser löschst. Das Speichern auf deinem Gerät ist für die Funktion, die du selbst
+        aufrufst, unbedingt erforderlich (§ 25 Abs. 2 Nr. 2 TDDDG) und braucht keine Einwilligung.
+      </p>
+      <p>
+        Bist du angemeldet, speichern wir deine Einkaufsliste in deinem Nutzerkonto in unserem Redaktionssystem, damit
+        du sie auf jedem Gerät wiederfindest; eine Liste, die bis dahin auf deinem Gerät lag, übernehmen wir dabei in
+        dein Konto und löschen sie auf dem Gerät. Nur du kannst sie sehen. Rechtsgrundlage ist Art. 6 Abs. 1 lit. b
+        DSGVO. Mit „Liste leeren“ löschst du ihren Inhalt jederzeit; mit deinem Nutzerkonto löschen wir auch sie.
+      </p>
+
       <h2>Kontaktaufnahme</h2>
       <p>
         Wenn du uns per E-Mail oder Telefon kontaktierst, verarbeiten wir die Angaben, die du uns dabei mitteilst – in

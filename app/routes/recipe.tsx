@@ -7,6 +7,7 @@ import { RecipeBody } from "../components/recipe-body.tsx";
 import { RecipeCard } from "../components/recipe-card.tsx";
 import { RecipeTools } from "../components/recipe-tools.tsx";
 import { ServingsStepper } from "../components/servings-stepper.tsx";
+import { AddToShoppingList } from "../components/shopping-list/add-to-shopping-list.tsx";
 import { recipeCardData } from "../lib/recipes/recipe-card-data.ts";
 import { IMAGE_TRANSFORMS, recipeImageUrl } from "../lib/recipes/recipe-images.ts";
 import { stepTimerSeconds } from "../lib/recipes/step-durations.ts";
@@ -73,15 +74,25 @@ export default function Recipe({ loaderData }: Route.ComponentProps) {
           headingLevel={1}
           actions={<RecipeTools recipe={recipe} canonical={canonical} />}
           body={
-            <RecipeBody
-              recipe={recipe}
-              headingLevel={1}
-              servings={servings}
-              Steps={CookingSteps}
-              servingsControl={
-                <ServingsStepper slug={recipe.slug} servings={servings} recipeServings={recipe.servings} />
-              }
-            />
+            <>
+              <RecipeBody
+                recipe={recipe}
+                headingLevel={1}
+                servings={servings}
+                Steps={CookingSteps}
+                servingsControl={
+                  <ServingsStepper slug={recipe.slug} servings={servings} recipeServings={recipe.servings} />
+                }
+              />
+              {/* Under the ingredients: every required line, for the servings shown. */}
+              <AddToShoppingList
+                slug={recipe.slug}
+                recipeName={recipe.name}
+                servings={servings}
+                label={`Auf die Einkaufsliste: ${recipe.name}`}
+                listLink
+              />
+            </>
           }
         />
       </CookingModeProvider>

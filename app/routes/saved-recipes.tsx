@@ -104,6 +104,10 @@ export default function SavedRecipes({ loaderData }: Route.ComponentProps) {
   return (
     <div className="page wide-page">
       <h1>Gespeicherte Rezepte</h1>
+      {/* The tab bar has the spec's four tabs: the shopping list is reached from here and from every recipe. */}
+      <p className="page-links">
+        <Link to="/einkaufsliste">Zur Einkaufsliste</Link>
+      </p>
       {status === "signed-in" && recipes.length > 0 ? (
         <>
           <p className="list-count">

@@ -28,6 +28,8 @@ const PNG = Uint8Array.from(
 /** The stand-in: `handle` answers the Worker's requests, `log` lets the tests read (GET) and clear (DELETE) the record. */
 export function createDirectusStandIn() {
   const seen: SeenRequest[] = [];
+  /** The visitor's `shopping_lists` row, as Directus would keep it; tests set it through the log (PUT). */
+  let shoppingList: { id: number; entries: unknown } | null = null;
 
   async function handle(request: Request): Promise<Response> {
     seen.push({ method: request.method, url: request.url, headers: Object.fromEntries(request.headers) });
@@ -83,6 +85,19 @@ export function createDirectusStandIn() {
     const visitor = STAND_IN_FULL_VISITOR;
     if (request.headers.get("cookie") === `directus_session_token=${visitor.token}`) {
       if (request.method === "GET" && url.pathname === "/users/me") return json({ data: visitor.user });
+      // The visitor's one shopping list row: read it, create it once, change it by id.
+      if (url.pathname === "/items/shopping_lists" && request.method === "GET") {
+        return json({ data: shoppingList ? [shoppingList] : [] });
+      }
+      if (url.pathname === "/items/shopping_lists" && request.method === "POST") {
+        if (shoppingList) return json({ errors: [{ extensions: { code: "RECORD_NOT_UNIQUE" } }] }, 400);
+        shoppingList = { id: 1, entries: ((await request.json()) as { entries: unknown }).entries };
+        return json({ data: shoppingList });
+      }
+      if (shoppingList && url.pathname === `/items/shopping_lists/${shoppingList.id}` && request.method === "PATCH") {
+        shoppingList = { ...shoppingList, entries: ((await request.json()) as { entries: unknown }).entries };
+        return json({ data: shoppingList });
+      }
       if (request.method === "GET" && url.pathname === "/items/saved_recipes") {
         const links = Array.from({ length: visitor.savedCount }, (_, i) => ({
           id: i + 1,
@@ -96,11 +111,19 @@ export function createDirectusStandIn() {
     });
   }
 
-  function json(body: unknown): Response {
-    return new Response(JSON.stringify(body), { headers: { "content-type": "application/json" } });
+  function json(body: unknown, status = 200): Response {
+    return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
   }
 
   async function log(request: Request): Promise<Response> {
+    // The visitor's shopping list row: PUT a value to store (null: no row), GET /shopping-list to read it.
+    if (new URL(request.url).pathname === "/shopping-list") {
+      if (request.method === "PUT") {
+        const entries: unknown = await request.json();
+        shoppingList = entries === null ? null : { id: 1, entries };
+      }
+      return json(shoppingList);
+    }
     if (request.method === "DELETE") seen.length = 0;
     return new Response(JSON.stringify(seen), { headers: { "content-type": "application/json" } });
   }

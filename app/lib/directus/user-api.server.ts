@@ -67,6 +67,26 @@ export interface UserApi {
   removeRecipe(recipeId: number): Promise<void>;
   /** Ends the session in Directus; returns the Set-Cookie headers that clear it. */
   logout(): Promise<string[]>;
+  /**
+   * Any other call with the visitor's session, for modules of their own
+   * (shopping-list-api.server.ts): a 401 or 403 throws SignedOutError, an
+   * unreachable Directus or another failure DirectusUnavailableError, except
+   * statuses in `pass`, which are returned.
+   */
+  request(method: string, path: string, what: string, body?: unknown, pass?: readonly number[]): Promise<Response>;
+}
+
+/** The `data` of a Directus answer when `valid` accepts it; anything else throws DirectusUnavailableError. */
+export async function readData<T>(response: Response, what: string, valid: (value: unknown) => value is T): Promise<T> {
+  let json: unknown;
+  try {
+    json = await response.json();
+  } catch (error) {
+    throw new DirectusUnavailableError(`${what} (reading the answer)`, error);
+  }
+  const value = (json as { data?: unknown } | null)?.data;
+  if (!valid(value)) throw new DirectusUnavailableError(what, "unexpected answer");
+  return value;
 }
 
 /** Directus' session token is a JWT: three base64url parts, a few hundred characters. */
@@ -145,21 +165,9 @@ export function userApi(directus: DirectusOrigin, token: string, visitor: string
     return response;
   }
 
-  async function data<T>(response: Response, what: string, valid: (value: unknown) => value is T): Promise<T> {
-    let json: unknown;
-    try {
-      json = await response.json();
-    } catch (error) {
-      throw new DirectusUnavailableError(`${what} (reading the answer)`, error);
-    }
-    const value = (json as { data?: unknown } | null)?.data;
-    if (!valid(value)) throw new DirectusUnavailableError(what, "unexpected answer");
-    return value;
-  }
-
   async function savedCount(): Promise<number> {
     const response = await call("GET", "/items/saved_recipes?aggregate[count]=id", "counting saved recipes");
-    const [row] = await data(response, "counting saved recipes", isCountRows);
+    const [row] = await readData(response, "counting saved recipes", isCountRows);
     return Number(row?.count.id ?? 0);
   }
 
@@ -175,7 +183,7 @@ export function userApi(directus: DirectusOrigin, token: string, visitor: string
 
     async me() {
       const response = await call("GET", "/users/me?fields=id,email", "reading the current user");
-      return data(response, "reading the current user", isCurrentUser);
+      return readData(response, "reading the current user", isCurrentUser);
     },
 
     async savedRecipes() {
@@ -186,7 +194,7 @@ export function userApi(directus: DirectusOrigin, token: string, visitor: string
         "reading saved recipes",
       );
       // A link whose recipe was deleted has no recipe any more: skip it rather than fail.
-      const links = await data(response, "reading saved recipes", isIdList);
+      const links = await readData(response, "reading saved recipes", isIdList);
       return links.flatMap((link) => {
         const recipe = (link as { recipe?: unknown }).recipe;
         return Number.isInteger(recipe) ? [{ id: link.id, recipe: recipe as number }] : [];
@@ -214,7 +222,7 @@ export function userApi(directus: DirectusOrigin, token: string, visitor: string
     async removeRecipe(recipeId) {
       const filter = encodeURIComponent(JSON.stringify({ recipe: { _eq: recipeId }, user: { _eq: "$CURRENT_USER" } }));
       const found = await call("GET", `/items/saved_recipes?fields=id&filter=${filter}`, "finding a saved recipe");
-      const ids = (await data(found, "finding a saved recipe", isIdList)).map((link) => link.id);
+      const ids = (await readData(found, "finding a saved recipe", isIdList)).map((link) => link.id);
       if (ids.length === 0) return;
       const response = await call("DELETE", "/items/saved_recipes", "removing a saved recipe", ids);
       await response.body?.cancel();
@@ -225,6 +233,8 @@ export function userApi(directus: DirectusOrigin, token: string, visitor: string
       await response.body?.cancel();
       return response.headers.getSetCookie();
     },
+
+    request: call,
   };
 }
 
@@ -248,7 +258,7 @@ function isCountRows(value: unknown): value is { count: { id: number | string } 
 }
 
 /** The code of Directus' first error (`errors[0].extensions.code`), if the answer carries one. */
-async function errorCode(response: Response): Promise<string | undefined> {
+export async function errorCode(response: Response): Promise<string | undefined> {
   try {
     const json = (await response.json()) as { errors?: { extensions?: { code?: unknown } }[] } | null;
     const code = json?.errors?.[0]?.extensions?.code;

@@ -5,6 +5,7 @@
  */
 
 import { SAVED_RECIPES_LIMIT } from "../recipes/saved-recipes-limit.ts";
+import { MAX_ENTRIES as SHOPPING_LIST_LIMIT } from "../shopping-list/limits.ts";
 
 /** A whole number the German way: 1000 → "1.000". By hand, so server and browser print the same. */
 function germanNumber(value: number): string {
@@ -19,6 +20,12 @@ export const NOTICES = {
   "anmeldung-fehlgeschlagen": "Die Anmeldung hat nicht geklappt. Bitte versuche es noch einmal.",
   abgemeldet: "Du bist jetzt abgemeldet.",
   "formular-abgelaufen": "Das Formular war abgelaufen. Bitte versuche es noch einmal.",
+  "einkaufsliste-hinzugefuegt": "Die Zutaten stehen jetzt auf deiner Einkaufsliste.",
+  "einkaufsliste-voll": `Deine Einkaufsliste ist voll (höchstens ${SHOPPING_LIST_LIMIT} Einträge). Hake ab oder entferne etwas, dann passt Neues darauf.`,
+  "einkaufsliste-fehlgeschlagen":
+    "Deine Einkaufsliste konnte gerade nicht gespeichert werden. Bitte versuche es gleich noch einmal.",
+  "einkaufsliste-ohne-konto":
+    "Ohne JavaScript kann die Einkaufsliste nur in deinem Konto liegen. Melde dich an oder schalte JavaScript ein.",
 } as const;
 
 export type NoticeCode = keyof typeof NOTICES;

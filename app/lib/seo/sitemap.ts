@@ -45,6 +45,7 @@ export function robotsTxt(siteUrl: string): string {
     "Disallow: /directus/",
     "Disallow: /login",
     "Disallow: /gespeicherte-rezepte",
+    "Disallow: /einkaufsliste",
     "",
     `Sitemap: ${siteUrl}/sitemap.xml`,
     "",

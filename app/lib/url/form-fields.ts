@@ -62,6 +62,25 @@ export const RECIPE_ACTION_FIELD = "aktion";
 export const RECIPE_ACTIONS = { save: "speichern", remove: "entfernen" } as const;
 export type RecipeAction = (typeof RECIPE_ACTIONS)[keyof typeof RECIPE_ACTIONS];
 
+/**
+ * The shopping list (/einkaufsliste, routes/shopping-list.tsx), posted with
+ * RECIPE_ACTION_FIELD as its action: a recipe by slug (RECIPE_FIELD) with
+ * servings (SERVINGS_PARAM) and, from the ingredient search, the ingredients
+ * to take, by name; a combined line by its key; a tick's new state; the
+ * device's entries as JSON when they move into the account.
+ */
+export const SHOPPING_ACTIONS = {
+  add: "hinzufuegen",
+  tick: "abhaken",
+  remove: "entfernen",
+  clear: "leeren",
+  merge: "uebernehmen",
+} as const;
+export const SHOPPING_INGREDIENT_FIELD = "zutat";
+export const SHOPPING_LINE_FIELD = "zeile";
+export const SHOPPING_DONE_FIELD = "erledigt";
+export const SHOPPING_ENTRIES_FIELD = "eintraege";
+
 /** The cookie banner: the button pressed (consent.ts, consentFromChoice) and the boxes ticked. */
 export const CONSENT_CHOICE_FIELD = "auswahl";
 export const CONSENT_CHOICES = { all: "alle", none: "keine", selected: "auswahl", close: "schliessen" } as const;

@@ -30,6 +30,7 @@ const PATHS = [
   "/rezepte/tomatensuppe",
   "/rezepte/",
   "/gespeicherte-rezepte",
+  "/einkaufsliste",
   "/impressum",
   "/datenschutz",
   "/ueber-uns",
@@ -46,6 +47,7 @@ const PATHS = [
   "/zutatensuche.data",
   "/_.data",
   "/gespeicherte-rezepte.data",
+  "/einkaufsliste.data",
 ];
 
 /** Text an attacker puts into a path segment, a parameter, a cookie or a form field. */

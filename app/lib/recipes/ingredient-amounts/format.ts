@@ -66,13 +66,26 @@ export function formatIngredientLine(line: IngredientLine, fromServings: number,
   if (scaled.amount === null) {
     return { quantity: null, name: line.name, note: line.note, text: joinLine([line.name], line.note) };
   }
-  const printed = printAmount(scaled.amount, scaled.unit);
-  const quantity = quantityText(printed);
+  const { quantity, name } = formatAmountWithName(scaled.amount, scaled.unit, line.name, line.plural);
+  return { quantity, name, note: line.note, text: joinLine([plainSpaces(quantity), name], line.note) };
+}
+
+/**
+ * An amount as formatQuantity prints it, and the ingredient's name in the form that amount asks
+ * for: "300 g" and "Feta", "3" and "Eier", "1" and "Ei". Used for scaled lines and for the
+ * shopping list's sums (app/lib/shopping-list/), which are printed as they are, never snapped.
+ */
+export function formatAmountWithName(
+  amount: number,
+  unit: Unit | null,
+  name: string,
+  plural: string | null,
+): { quantity: string; name: string } {
+  const printed = printAmount(amount, unit);
   const rule = unitRule(printed.unit);
   // A count line's name is the counted word ("1 ½ Zwiebeln"); after a unit, the unit decides.
-  const plural = rule.unit === null ? printed.value > 1 : rule.takesPlural;
-  const name = plural && line.plural !== null ? line.plural : line.name;
-  return { quantity, name, note: line.note, text: joinLine([plainSpaces(quantity), name], line.note) };
+  const takesPlural = rule.unit === null ? printed.value > 1 : rule.takesPlural;
+  return { quantity: quantityText(printed), name: takesPlural && plural !== null ? plural : name };
 }
 
 /** The number and, after a unit, its word: singular up to 1, plural above ("1 Dose", "1 ½ Dosen"). */

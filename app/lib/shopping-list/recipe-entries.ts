@@ -1,0 +1,35 @@
+import type { CatalogRecipe } from "../../../catalog/recipes/types.ts";
+import { scaleAmount } from "../recipes/ingredient-amounts/scale.ts";
+import type { ShoppingEntry } from "./stored-list.ts";
+
+/** What the list needs of a recipe. */
+export type RecipeForList = Pick<CatalogRecipe, "slug" | "name" | "servings" | "ingredientLines">;
+
+/**
+ * A recipe's lines as shopping list entries, with amounts for `servings`
+ * (scaled as the recipe page scales them). Only the required lines: the
+ * product counts optional ingredients as not needed, as the ingredient search
+ * does. `only`: the ingredients to take (the ones an ingredient search result
+ * misses); the rest of the recipe is left out.
+ */
+export function entriesForRecipe(
+  recipe: RecipeForList,
+  servings: number,
+  only?: ReadonlySet<string> | null,
+): ShoppingEntry[] {
+  return recipe.ingredientLines
+    .filter((line) => !line.optional && (only ? only.has(line.name) : true))
+    .map((line) => {
+      const scaled = scaleAmount(line, recipe.servings, servings);
+      return {
+        recipe: recipe.slug,
+        recipeName: recipe.name,
+        name: line.name,
+        plural: line.plural,
+        amount: scaled.amount,
+        // A line without amount has no unit (stored-list.ts refuses one).
+        unit: scaled.amount === null ? null : scaled.unit,
+        done: false,
+      };
+    });
+}
