@@ -27,6 +27,7 @@ import {
   EXCLUDED_INGREDIENT_PARAM,
   INGREDIENT_FILTER_PARAM,
   LAST_SHOWN_PARAM,
+  MISSING_BASIC_PARAM,
   PAGE_PARAM,
   RANDOM_TYPE_PARAM,
   SEARCH_TERM_PARAM,
@@ -51,7 +52,10 @@ const PAGE_PARAMS: [RegExp, string[]][] = [
   // The shuffle form sends the recipe shown first, then the pressed button's category.
   [/^\/(?:zufallsgenerator)?$/, [LAST_SHOWN_PARAM, RANDOM_TYPE_PARAM]],
   [/^\/suche$/, [SEARCH_TERM_PARAM, PAGE_PARAM]],
-  [/^\/zutatensuche$/, [INGREDIENT_FILTER_PARAM, SELECTED_INGREDIENT_PARAM, EXCLUDED_INGREDIENT_PARAM, PAGE_PARAM]],
+  [
+    /^\/zutatensuche$/,
+    [INGREDIENT_FILTER_PARAM, SELECTED_INGREDIENT_PARAM, EXCLUDED_INGREDIENT_PARAM, MISSING_BASIC_PARAM, PAGE_PARAM],
+  ],
   [/^\/kategorie\/[^/]+$/, [PAGE_PARAM]],
   [/^\/rezepte\/[^/]+$/, [SERVINGS_PARAM]],
 ];

@@ -69,7 +69,13 @@ export function IngredientChips({ selected, excluded, query }: IngredientChipsPr
         </RemovableChip>
       ))}
       <li>
-        <Link className="chip-clear" to="/zutatensuche" replace preventScrollReset>
+        {/* The basics the visitor lacks are no choice of this search: they stay. */}
+        <Link
+          className="chip-clear"
+          to={ingredientSearchHref({ selected: [], excluded: [], filter: "", missingBasics: query.missingBasics })}
+          replace
+          preventScrollReset
+        >
           Alle entfernen
         </Link>
       </li>

@@ -1,9 +1,11 @@
 import { useNavigation } from "react-router";
+import { basicsAtHand } from "../../catalog/recipes/basic-ingredients.ts";
 import type { IngredientType } from "../../catalog/recipes/ingredient-types.ts";
 import type { CatalogIngredient } from "../../catalog/recipes/types.ts";
 import { kindBySlug, kindLabel, kindsOfMask } from "../../catalog/search/search-words.ts";
 import type { CatalogView } from "../../catalog/view/catalog-view.ts";
 import type { IngredientOption } from "../../catalog/view/ingredient-overview.ts";
+import { pantryAnswer } from "../../catalog/view/pantry-queries.ts";
 import {
   type IngredientMatch,
   ingredientsOfKinds,
@@ -13,15 +15,21 @@ import {
 import { ExcludeIngredientForm } from "../components/exclude-ingredient-form.tsx";
 import { IngredientChips } from "../components/ingredient-chips.tsx";
 import { IngredientPicker, MOST_USED_SHOWN } from "../components/ingredient-picker.tsx";
+import { COMPLETE_BADGE, completeCountText, MatchSummary } from "../components/match-summary.tsx";
+import { OneMoreIngredient, type OneMoreSuggestion } from "../components/one-more-ingredient.tsx";
 import { PaginationNav } from "../components/pagination-nav.tsx";
+import { PantryBasics } from "../components/pantry-basics.tsx";
 import { RecipeCard } from "../components/recipe-card.tsx";
 import { RecipeDetailsDisclosure } from "../components/recipe-details-disclosure.tsx";
+import { useRememberedPantry } from "../lib/hooks/use-remembered-pantry.ts";
 import { ingredientFilter } from "../lib/recipes/ingredient-filter.ts";
 import { recipeListCardData } from "../lib/recipes/recipe-card-data.ts";
 import { pageMeta } from "../lib/seo/page-meta.ts";
 import { pageTitle } from "../lib/seo/page-title.ts";
+import { useVisitor } from "../lib/site/shell-data.ts";
 import { catalogContext, siteConfigContext } from "../lib/site/site-context.server.ts";
 import {
+  canSelectMore,
   type IngredientQuery,
   ingredientSearchHref,
   kindSlugOf,
@@ -32,7 +40,8 @@ import type { Route } from "./+types/ingredient-search";
 
 /**
  * The page's matches as cards, with how many of the recipe's ingredients the
- * visitor has (selected, or of a selected kind) and what it still needs.
+ * visitor has (selected, of a selected kind, or a basic at hand) and what it
+ * still needs.
  */
 async function matchCards(catalog: CatalogView, matches: readonly IngredientMatch[], covering: ReadonlySet<string>) {
   const recipes = await catalog.cardsAt(matches.map((match) => match.position));
@@ -114,7 +123,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const excluded = choicesOf(catalog, query.excluded);
   // A shared link may name an ingredient that has been renamed or removed since.
   const known = new Set([...selected.chosen, ...excluded.chosen].map((choice) => choice.slug));
-  const unknown = [...query.selected, ...query.excluded].filter((value) => !known.has(value));
+  const unknown = [
+    ...[...query.selected, ...query.excluded].filter((value) => !known.has(value)),
+    ...query.unknownBasics,
+  ];
 
   const selectedNames = selected.ingredients.map((ingredient) => ingredient.name);
   const matches = await matchIngredients(
@@ -130,7 +142,26 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
   const { siteUrl, siteName } = context.get(siteConfigContext);
   const { options, byName, kindMembers } = catalog.ingredientOverview();
-  const results = await matchCards(catalog, list.items, covering);
+  // Basics at hand are neither missing nor in the way of "Es fehlt nichts!"; score and order stay the rules' own.
+  const basics = basicsAtHand(query.missingBasics).map((basic) => basic.name);
+  const results = await matchCards(catalog, list.items, new Set([...covering, ...basics]));
+  const pantry =
+    selected.chosen.length === 0
+      ? { complete: 0, oneMore: [] }
+      : await pantryAnswer(catalog, {
+          covering,
+          basics,
+          excluded: [
+            ...excluded.ingredients.map((ingredient) => ingredient.name),
+            ...ingredientsOfKinds(catalog, excluded.kinds),
+          ],
+        });
+  const oneMore: OneMoreSuggestion[] = canSelectMore(query)
+    ? pantry.oneMore.flatMap(({ name, recipes }) => {
+        const ingredient = byName.get(name);
+        return ingredient ? [{ slug: ingredient.slug, name: ingredient.name, recipes }] : [];
+      })
+    : [];
   return {
     ingredients: shownOptions(options, query.selected, query.filter),
     ingredientCount: options.length,
@@ -138,9 +169,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     excludable: excludableOf(byName, results, new Set([...query.selected, ...query.excluded])),
     selected: selected.chosen,
     excluded: excluded.chosen,
+    missingBasics: query.missingBasics,
     unknown,
     filter: query.filter,
     results,
+    complete: pantry.complete,
+    oneMore,
     total: list.total,
     page: list.page,
     pageCount: list.pageCount,
@@ -151,6 +185,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         selected: selected.chosen.map((choice) => choice.slug).sort(),
         excluded: excluded.chosen.map((choice) => choice.slug).sort(),
         filter: "",
+        missingBasics: query.missingBasics,
       }),
       list.page,
     )}`,
@@ -168,11 +203,6 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
   });
 };
 
-function missingText(missing: string[]): string {
-  if (missing.length === 0) return "Es fehlt nichts!";
-  return `${missing.length === 1 ? "Es fehlt" : "Es fehlen"}: ${missing.join(", ")}.`;
-}
-
 function countText(total: number): string {
   if (total === 0) return "Kein passendes Rezept";
   return total === 1 ? "1 passendes Rezept" : `${total} passende Rezepte`;
@@ -186,9 +216,12 @@ export default function IngredientSearch({ loaderData }: Route.ComponentProps) {
     excludable,
     selected,
     excluded,
+    missingBasics,
     unknown,
     filter,
     results,
+    complete,
+    oneMore,
     total,
     page,
     pageCount,
@@ -199,7 +232,10 @@ export default function IngredientSearch({ loaderData }: Route.ComponentProps) {
     selected: selected.map((item) => item.slug),
     excluded: excluded.map((item) => item.slug),
     filter,
+    missingBasics,
   };
+  const visitor = useVisitor();
+  const pantry = useRememberedPantry(query, visitor?.csrfToken || null);
 
   return (
     <div className="page wide-page ingredient-search">
@@ -221,6 +257,7 @@ export default function IngredientSearch({ loaderData }: Route.ComponentProps) {
           kindMembers={kindMembers}
           selected={selected}
           excluded={excluded}
+          missingBasics={missingBasics}
           filter={filter}
         />
 
@@ -234,6 +271,14 @@ export default function IngredientSearch({ loaderData }: Route.ComponentProps) {
               : `${countText(total)}${pageCount > 1 ? `, Seite ${page} von ${pageCount}` : ""}`}
           </p>
 
+          {selected.length > 0 ? <p className="complete-count">{completeCountText(complete)}</p> : null}
+          <PantryBasics
+            query={query}
+            onForget={pantry.forget}
+            forgotten={pantry.forgotten}
+            signedIn={visitor !== null}
+          />
+
           {selected.length > 0 ? (
             <ExcludeIngredientForm ingredients={excludable} kindMembers={kindMembers} query={query} />
           ) : null}
@@ -244,17 +289,16 @@ export default function IngredientSearch({ loaderData }: Route.ComponentProps) {
               recipe={recipe}
               priority={index === 0}
               headingLevel={3}
+              extraBadge={missing.length === 0 ? COMPLETE_BADGE : null}
               body={
                 <RecipeDetailsDisclosure slug={recipe.slug} name={recipe.name} headingLevel={3} have={new Set(have)} />
               }
             >
-              <p className="match-summary">
-                <strong>{`${have.length} von ${needed} Zutaten`}</strong>
-                {` hast du. ${missingText(missing)}`}
-              </p>
+              <MatchSummary have={have.length} needed={needed} missing={missing} />
             </RecipeCard>
           ))}
           <PaginationNav page={page} pageCount={pageCount} />
+          <OneMoreIngredient suggestions={oneMore} query={query} />
         </section>
       </div>
     </div>
