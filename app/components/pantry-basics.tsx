@@ -94,7 +94,8 @@ export function PantryBasics({ query, onForget, forgotten, signedIn }: PantryBas
           Vorrat vergessen
         </button>
       </div>
-      <p className="tool-status" role="status">
+      {/* Announced without being a status region: the results' count is the page's status. */}
+      <p className="tool-status" aria-live="polite">
         {forgotten ? "Dein Vorrat ist vergessen." : null}
       </p>
     </div>

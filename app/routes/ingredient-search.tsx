@@ -261,7 +261,14 @@ export default function IngredientSearch({ loaderData }: Route.ComponentProps) {
           filter={filter}
         />
 
-        <section className="ingredient-results" aria-labelledby="ergebnisse" aria-busy={busy}>
+        {/* A new section when the first ingredient comes or the last goes: a pantry restored after the page
+            loaded then replaces the empty one instead of pushing its lines down (no layout shift). */}
+        <section
+          key={selected.length === 0 ? "ohne-auswahl" : "mit-auswahl"}
+          className="ingredient-results"
+          aria-labelledby="ergebnisse"
+          aria-busy={busy}
+        >
           <h2 id="ergebnisse">Passende Rezepte</h2>
           <IngredientChips selected={selected} excluded={excluded} query={query} />
 
