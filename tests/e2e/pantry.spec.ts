@@ -182,11 +182,16 @@ test.describe("a remembered pantry", () => {
       key: STORAGE_KEY,
       value: pantry,
     });
-    const withPantry = await other.goto(path);
+    await other.goto(path);
+    await waitForHydration(other);
+    await expect.poll(() => remembered(other)).toMatchObject({ selected: ["speck", "ei"] });
+    // Loaded again, now that the page's scripts have run with a pantry remembered: the same page, from the cache.
+    const withPantry = await other.reload();
     expect(withPantry?.headers()["cache-status"]).toBe("wkij; hit");
     const withoutNonces = (html: string) => html.replace(/\snonce="[^"]*"/g, "").replace(/\s\/>/g, "/>");
     expect(withoutNonces((await withPantry?.text()) ?? "")).toBe(withoutNonces(plainHtml));
-    // Nothing of it went to the server: no cookie carries a pantry.
+    // Nothing of it goes to the server: no cookie carries a pantry.
+    await waitForHydration(other);
     const cookies = await other.context().cookies();
     expect(cookies.filter((cookie) => /vorrat|speck/i.test(`${cookie.name}=${cookie.value}`))).toEqual([]);
     await other.context().close();
