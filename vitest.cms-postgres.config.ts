@@ -3,14 +3,15 @@ import { defineConfig } from "vitest/config";
 // Directus 11 on a throwaway PostgreSQL (Debian's package, installed by
 // scripts/test/ensure-postgres.ts), as in production: the schema, our migrations'
 // database rules, the flow without a site, and the catalog sync. The
-// saved-recipes rules, the shopping lists' access rules (a unique index and a uuid key of
-// its own on Postgres) and the schema round trip are the CMS stage's own files, run again here.
+// saved-recipes rules, the shopping lists' and the pantries' access rules (a unique index and a uuid key of
+// their own on Postgres) and the schema round trip are the CMS stage's own files, run again here.
 export default defineConfig({
   test: {
     include: [
       "tests/cms-postgres/**/*.test.ts",
       "tests/cms/saved-recipes-rules.test.ts",
       "tests/cms/shopping-lists.test.ts",
+      "tests/cms/pantries.test.ts",
       "tests/cms/schema.test.ts",
     ],
     environment: "node",

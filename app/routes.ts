@@ -7,6 +7,8 @@ export default [
   route("zutatensuche", "routes/ingredient-search.tsx"),
   // Every ingredient, for the picker's filter: asked for by the browser once the visitor starts to filter.
   route("zutatensuche/zutaten.json", "routes/ingredient-list.ts"),
+  // A signed-in visitor's pantry in their account: read and saved by the ingredient search's script.
+  route("zutatensuche/vorrat", "routes/pantry.ts"),
   route("kategorie/:type", "routes/category.tsx"),
   route("rezepte/:slug", "routes/recipe.tsx"),
   route("gespeicherte-rezepte", "routes/saved-recipes.tsx"),

@@ -15,14 +15,15 @@ export const USER_ROLE = {
   id: "6f1c2f8e-3a5b-4d7e-9c01-2b3d4e5f6a70",
   name: "Nutzer",
   icon: "person",
-  description: "Angemeldete Besucher: speichern und entfernen eigene Rezepte.",
+  description: "Angemeldete Besucher: speichern und entfernen eigene Rezepte, halten ihren Vorrat.",
 } as const;
 
 export const USER_POLICY = {
   id: "6f1c2f8e-3a5b-4d7e-9c01-2b3d4e5f6a71",
   name: "Nutzer: eigene gespeicherte Rezepte",
   icon: "favorite",
-  description: "Liest veröffentlichte Inhalte und nur die eigenen gespeicherten Rezepte und die eigene Einkaufsliste.",
+  description:
+    "Liest veröffentlichte Inhalte und nur die eigenen gespeicherten Rezepte, den eigenen Vorrat und die eigene Einkaufsliste.",
   app_access: false,
   admin_access: false,
   enforce_tfa: false,
@@ -78,6 +79,36 @@ const OWN = { user: { _eq: "$CURRENT_USER" } };
 /** What the public policy grants: published content, nothing else. */
 export const PUBLIC_PERMISSIONS: Permission[] = PUBLISHED_CONTENT;
 
+/** What a pantry row holds besides its id and user (app/lib/directus/pantry-api.server.ts writes these). */
+const PANTRY_FIELDS = ["ingredients", "missing_basics", "changed_at"];
+
+/**
+ * A signed-in user's own pantry (decision 0040): one row, which they read,
+ * create and change, and nobody else's. As for saved recipes, `user` is
+ * Directus' to fill from the session (`user-created`), and a unique index on
+ * it keeps the row one. Forgetting a pantry saves it empty, so there is no
+ * delete; the row goes with its user.
+ */
+const PANTRY_PERMISSIONS: Permission[] = [
+  read("pantries", ["id", "user", ...PANTRY_FIELDS], OWN),
+  {
+    collection: "pantries",
+    action: "create",
+    fields: PANTRY_FIELDS,
+    permissions: null,
+    validation: null,
+    presets: null,
+  },
+  {
+    collection: "pantries",
+    action: "update",
+    fields: PANTRY_FIELDS,
+    permissions: OWN,
+    validation: null,
+    presets: null,
+  },
+];
+
 /**
  * What a signed-in user may do besides reading published content. `user` is
  * not among the fields a user may write: Directus fills it from the session
@@ -123,5 +154,6 @@ export const USER_PERMISSIONS: Permission[] = [
     validation: null,
     presets: null,
   },
+  ...PANTRY_PERMISSIONS,
   read("directus_users", ["id", "email"], { id: { _eq: "$CURRENT_USER" } }),
 ];

@@ -2,7 +2,7 @@ import { Form } from "react-router";
 import { INGREDIENT_TYPES } from "../../catalog/recipes/ingredient-types.ts";
 import { KIND_WORDS, kindLabel } from "../../catalog/search/search-words.ts";
 import type { KindMembers } from "../../catalog/view/ingredient-overview.ts";
-import { EXCLUDED_INGREDIENT_PARAM, SELECTED_INGREDIENT_PARAM } from "../lib/url/form-fields.ts";
+import { EXCLUDED_INGREDIENT_PARAM, MISSING_BASIC_PARAM, SELECTED_INGREDIENT_PARAM } from "../lib/url/form-fields.ts";
 import { type IngredientQuery, kindValue } from "../lib/url/ingredient-query.ts";
 import { RecipeFilterFields } from "./recipe-filter.tsx";
 
@@ -59,6 +59,10 @@ export function ExcludeIngredientForm({ ingredients, kindMembers, query }: Exclu
           Ausschließen
         </button>
       </div>
+      {/* After the select: the address keeps its canonical order (fehlt after ohne). */}
+      {query.missingBasics.map((slug) => (
+        <input key={slug} type="hidden" name={MISSING_BASIC_PARAM} value={slug} />
+      ))}
       {query.recipeFilter ? <RecipeFilterFields filter={query.recipeFilter} /> : null}
     </Form>
   );

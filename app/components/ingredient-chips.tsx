@@ -69,9 +69,16 @@ export function IngredientChips({ selected, excluded, query }: IngredientChipsPr
         </RemovableChip>
       ))}
       <li>
+        {/* The basics the visitor lacks and the list's filters are no choice of this search: they stay. */}
         <Link
           className="chip-clear"
-          to={ingredientSearchHref({ selected: [], excluded: [], filter: "", recipeFilter: query.recipeFilter })}
+          to={ingredientSearchHref({
+            selected: [],
+            excluded: [],
+            filter: "",
+            missingBasics: query.missingBasics,
+            recipeFilter: query.recipeFilter,
+          })}
           replace
           preventScrollReset
         >

@@ -9,6 +9,7 @@ import { decodeIngredientOptions } from "../lib/recipes/ingredient-options.ts";
 import {
   EXCLUDED_INGREDIENT_PARAM,
   INGREDIENT_FILTER_PARAM,
+  MISSING_BASIC_PARAM,
   SELECTED_INGREDIENT_PARAM,
 } from "../lib/url/form-fields.ts";
 import { kindSlugOf, kindValue } from "../lib/url/ingredient-query.ts";
@@ -46,6 +47,8 @@ interface IngredientPickerProps {
   kindMembers: KindMembers;
   selected: Named[];
   excluded: Named[];
+  /** The basics the visitor lacks (slugs): sent again with every change. */
+  missingBasics: string[];
   /** The filter text from the address. */
   filter: string;
   /** The results' diet and time filter, sent again with every change. */
@@ -65,6 +68,7 @@ export function IngredientPicker({
   kindMembers,
   selected,
   excluded,
+  missingBasics,
   filter,
   recipeFilter,
 }: IngredientPickerProps) {
@@ -192,6 +196,9 @@ export function IngredientPicker({
           ))}
         {excluded.map((item) => (
           <input key={item.slug} type="hidden" name={EXCLUDED_INGREDIENT_PARAM} value={item.slug} />
+        ))}
+        {missingBasics.map((slug) => (
+          <input key={slug} type="hidden" name={MISSING_BASIC_PARAM} value={slug} />
         ))}
         {recipeFilter ? <RecipeFilterFields filter={recipeFilter} /> : null}
       </fieldset>

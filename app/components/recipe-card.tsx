@@ -20,6 +20,8 @@ interface RecipeCardProps {
   note?: string | null;
   /** Extra lines under the description, such as how well a recipe matches. */
   children?: ReactNode;
+  /** One more badge after the card's own, such as "Ohne Einkauf" on the ingredient search. */
+  extraBadge?: string | null;
   /**
    * Steps and ingredients: in full on the recipe page and the home page
    * (RecipeBody), in lists a closed disclosure that loads them when opened
@@ -37,6 +39,7 @@ export function RecipeCard({
   actions,
   note,
   children,
+  extraBadge,
   body,
 }: RecipeCardProps) {
   const Heading = headingAt(headingLevel);
@@ -94,6 +97,7 @@ export function RecipeCard({
             Vegan<span className="visually-hidden">: Ohne tierische Produkte</span>
           </li>
         ) : null}
+        {extraBadge ? <li className="badge badge-extra">{extraBadge}</li> : null}
       </ul>
       <SaveRecipeButton recipeId={recipe.id} recipeName={recipe.name} />
       {actions}

@@ -1,10 +1,12 @@
 import { useNavigation } from "react-router";
+import { basicsAtHand } from "../../catalog/recipes/basic-ingredients.ts";
 import type { IngredientType } from "../../catalog/recipes/ingredient-types.ts";
 import { isFiltering } from "../../catalog/recipes/recipe-filter.ts";
 import type { CatalogIngredient } from "../../catalog/recipes/types.ts";
 import { kindBySlug, kindLabel, kindsOfMask } from "../../catalog/search/search-words.ts";
 import type { CatalogView } from "../../catalog/view/catalog-view.ts";
 import type { IngredientOption } from "../../catalog/view/ingredient-overview.ts";
+import { pantryAnswer } from "../../catalog/view/pantry-queries.ts";
 import {
   type IngredientMatch,
   ingredientsOfKinds,
@@ -14,17 +16,23 @@ import {
 import { ExcludeIngredientForm } from "../components/exclude-ingredient-form.tsx";
 import { IngredientChips } from "../components/ingredient-chips.tsx";
 import { IngredientPicker, MOST_USED_SHOWN } from "../components/ingredient-picker.tsx";
+import { COMPLETE_BADGE, completeCountText, MatchSummary } from "../components/match-summary.tsx";
+import { OneMoreIngredient, type OneMoreSuggestion } from "../components/one-more-ingredient.tsx";
 import { PaginationNav } from "../components/pagination-nav.tsx";
+import { PantryBasics } from "../components/pantry-basics.tsx";
 import { RecipeCard } from "../components/recipe-card.tsx";
 import { RecipeDetailsDisclosure } from "../components/recipe-details-disclosure.tsx";
 import { NoFilteredRecipes, RecipeFilterBar, RefusedFilterNotice } from "../components/recipe-filter.tsx";
 import { AddToShoppingList } from "../components/shopping-list/add-to-shopping-list.tsx";
+import { useRememberedPantry } from "../lib/hooks/use-remembered-pantry.ts";
 import { ingredientFilter } from "../lib/recipes/ingredient-filter.ts";
 import { recipeListCardData } from "../lib/recipes/recipe-card-data.ts";
 import { pageMeta } from "../lib/seo/page-meta.ts";
 import { pageTitle } from "../lib/seo/page-title.ts";
+import { useVisitor } from "../lib/site/shell-data.ts";
 import { catalogContext, siteConfigContext } from "../lib/site/site-context.server.ts";
 import {
+  canSelectMore,
   type IngredientQuery,
   ingredientSearchHref,
   kindSlugOf,
@@ -36,7 +44,8 @@ import type { Route } from "./+types/ingredient-search";
 
 /**
  * The page's matches as cards, with how many of the recipe's ingredients the
- * visitor has (selected, or of a selected kind) and what it still needs.
+ * visitor has (selected, of a selected kind, or a basic at hand) and what it
+ * still needs.
  */
 async function matchCards(catalog: CatalogView, matches: readonly IngredientMatch[], covering: ReadonlySet<string>) {
   const recipes = await catalog.cardsAt(matches.map((match) => match.position));
@@ -119,7 +128,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const excluded = choicesOf(catalog, query.excluded);
   // A shared link may name an ingredient that has been renamed or removed since.
   const known = new Set([...selected.chosen, ...excluded.chosen].map((choice) => choice.slug));
-  const unknown = [...query.selected, ...query.excluded].filter((value) => !known.has(value));
+  const unknown = [
+    ...[...query.selected, ...query.excluded].filter((value) => !known.has(value)),
+    ...query.unknownBasics,
+  ];
 
   const selectedNames = selected.ingredients.map((ingredient) => ingredient.name);
   const matches = await matchIngredients(
@@ -136,7 +148,26 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
   const { siteUrl, siteName } = context.get(siteConfigContext);
   const { options, byName, kindMembers } = catalog.ingredientOverview();
-  const results = await matchCards(catalog, list.items, covering);
+  // Basics at hand are neither missing nor in the way of "Es fehlt nichts!"; score and order stay the rules' own.
+  const basics = basicsAtHand(query.missingBasics).map((basic) => basic.name);
+  const results = await matchCards(catalog, list.items, new Set([...covering, ...basics]));
+  const pantry =
+    selected.chosen.length === 0
+      ? { complete: 0, oneMore: [] }
+      : await pantryAnswer(catalog, {
+          covering,
+          basics,
+          excluded: [
+            ...excluded.ingredients.map((ingredient) => ingredient.name),
+            ...ingredientsOfKinds(catalog, excluded.kinds),
+          ],
+        });
+  const oneMore: OneMoreSuggestion[] = canSelectMore(query)
+    ? pantry.oneMore.flatMap(({ name, recipes }) => {
+        const ingredient = byName.get(name);
+        return ingredient ? [{ slug: ingredient.slug, name: ingredient.name, recipes }] : [];
+      })
+    : [];
   return {
     ingredients: shownOptions(options, query.selected, query.filter),
     ingredientCount: options.length,
@@ -144,11 +175,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     excludable: excludableOf(byName, results, new Set([...query.selected, ...query.excluded])),
     selected: selected.chosen,
     excluded: excluded.chosen,
+    missingBasics: query.missingBasics,
     unknown,
     filter: query.filter,
     recipeFilter,
     refusedFilters,
     results,
+    complete: pantry.complete,
+    oneMore,
     total: list.total,
     page: list.page,
     pageCount: list.pageCount,
@@ -160,6 +194,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         excluded: excluded.chosen.map((choice) => choice.slug).sort(),
         filter: "",
         recipeFilter,
+        missingBasics: query.missingBasics,
       }),
       list.page,
     )}`,
@@ -177,11 +212,6 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
   });
 };
 
-function missingText(missing: string[]): string {
-  if (missing.length === 0) return "Es fehlt nichts!";
-  return `${missing.length === 1 ? "Es fehlt" : "Es fehlen"}: ${missing.join(", ")}.`;
-}
-
 function countText(total: number): string {
   if (total === 0) return "Kein passendes Rezept";
   return total === 1 ? "1 passendes Rezept" : `${total} passende Rezepte`;
@@ -195,11 +225,14 @@ export default function IngredientSearch({ loaderData }: Route.ComponentProps) {
     excludable,
     selected,
     excluded,
+    missingBasics,
     unknown,
     filter,
     recipeFilter,
     refusedFilters,
     results,
+    complete,
+    oneMore,
     total,
     page,
     pageCount,
@@ -211,7 +244,10 @@ export default function IngredientSearch({ loaderData }: Route.ComponentProps) {
     excluded: excluded.map((item) => item.slug),
     filter,
     recipeFilter,
+    missingBasics,
   };
+  const visitor = useVisitor();
+  const pantry = useRememberedPantry(query, visitor?.csrfToken || null);
 
   return (
     <div className="page wide-page ingredient-search">
@@ -233,11 +269,19 @@ export default function IngredientSearch({ loaderData }: Route.ComponentProps) {
           kindMembers={kindMembers}
           selected={selected}
           excluded={excluded}
+          missingBasics={missingBasics}
           filter={filter}
           recipeFilter={recipeFilter}
         />
 
-        <section className="ingredient-results" aria-labelledby="ergebnisse" aria-busy={busy}>
+        {/* A new section when the first ingredient comes or the last goes: a pantry restored after the page
+            loaded then replaces the empty one instead of pushing its lines down (no layout shift). */}
+        <section
+          key={selected.length === 0 ? "ohne-auswahl" : "mit-auswahl"}
+          className="ingredient-results"
+          aria-labelledby="ergebnisse"
+          aria-busy={busy}
+        >
           <h2 id="ergebnisse">Passende Rezepte</h2>
           <IngredientChips selected={selected} excluded={excluded} query={query} />
           <RecipeFilterBar filter={recipeFilter} />
@@ -249,6 +293,14 @@ export default function IngredientSearch({ loaderData }: Route.ComponentProps) {
               : `${countText(total)}${pageCount > 1 ? `, Seite ${page} von ${pageCount}` : ""}`}
           </p>
 
+          {selected.length > 0 ? <p className="complete-count">{completeCountText(complete)}</p> : null}
+          <PantryBasics
+            query={query}
+            onForget={pantry.forget}
+            forgotten={pantry.forgotten}
+            signedIn={visitor !== null}
+          />
+
           {selected.length > 0 ? (
             <ExcludeIngredientForm ingredients={excludable} kindMembers={kindMembers} query={query} />
           ) : null}
@@ -259,14 +311,12 @@ export default function IngredientSearch({ loaderData }: Route.ComponentProps) {
               recipe={recipe}
               priority={index === 0}
               headingLevel={3}
+              extraBadge={missing.length === 0 ? COMPLETE_BADGE : null}
               body={
                 <RecipeDetailsDisclosure slug={recipe.slug} name={recipe.name} headingLevel={3} have={new Set(have)} />
               }
             >
-              <p className="match-summary">
-                <strong>{`${have.length} von ${needed} Zutaten`}</strong>
-                {` hast du. ${missingText(missing)}`}
-              </p>
+              <MatchSummary have={have.length} needed={needed} missing={missing} />
               {missing.length > 0 ? (
                 <AddToShoppingList
                   slug={recipe.slug}
@@ -288,6 +338,7 @@ export default function IngredientSearch({ loaderData }: Route.ComponentProps) {
             />
           ) : null}
           <PaginationNav page={page} pageCount={pageCount} />
+          <OneMoreIngredient suggestions={oneMore} query={query} />
         </section>
       </div>
     </div>

@@ -20,6 +20,7 @@ import { nameSignatures } from "../search/name-pairs.ts";
 import { buildSearchIndex, loadSearchIndex, type RecipeIndex, SEARCH_INDEX_VERSION } from "../search/search-index.ts";
 import { type IngredientKinds, ingredientKinds } from "../search/search-words.ts";
 import { buildIngredientOverview, type IngredientOverview } from "./ingredient-overview.ts";
+import { buildPantryLookup, type PantryLookup } from "./pantry-lookup.ts";
 import { openVersion, type PublishedVersion, storeReader } from "./published-catalog.ts";
 
 /** Ends every name in `NameLookup.allNames`; a match that runs across it is not in one name. */
@@ -116,6 +117,8 @@ export interface CatalogView {
   names(): Promise<NameLookup>;
   /** What ingredient matching reads; built on the first ingredient search. */
   ingredientLookup(): Promise<IngredientLookup>;
+  /** What the pantry questions read (pantry-queries.ts); built with the ingredient lookup, from the same column. */
+  pantryLookup(): Promise<PantryLookup>;
   /** The search index, read (or built) on first use and kept: most pages never search. */
   searchIndex(): Promise<RecipeIndex>;
   /**
@@ -322,6 +325,11 @@ export function createCatalogView(version: PublishedVersion): CatalogView {
     kinds ??= ingredientKinds(meta.ingredients);
     return kinds;
   };
+  // Every ingredient search asks both: the matching column is read and parsed once for the two.
+  const matchingLookups = once(async () => {
+    const [pieces, order] = await Promise.all([version.matching(), nameOrder()]);
+    return { ingredients: ingredientLookup(version, order, pieces), pantry: buildPantryLookup(pieces, count) };
+  });
   const searchIndex = once(async () => {
     const serialized = await version.readSearchIndex();
     // Null: published with other index options than this code's; each isolate builds its own until the next sync.
@@ -359,10 +367,8 @@ export function createCatalogView(version: PublishedVersion): CatalogView {
       const [names, order] = await Promise.all([version.names(), nameOrder()]);
       return nameLookup(joinPieces(names, count, "name"), order);
     }),
-    ingredientLookup: once(async () => {
-      const [pieces, order] = await Promise.all([version.matching(), nameOrder()]);
-      return ingredientLookup(version, order, pieces);
-    }),
+    ingredientLookup: async () => (await matchingLookups()).ingredients,
+    pantryLookup: async () => (await matchingLookups()).pantry,
     searchIndex,
     async filtered(filter) {
       const mask = filterMask(filter);

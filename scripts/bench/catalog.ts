@@ -26,7 +26,7 @@ export const seedIngredients = JSON.parse(readFileSync("cms/seed/ingredients.jso
 const WORDS = ["Omas", "schnelle", "würzige", "leichte", "bunte", "cremige", "knusprige", "frische"];
 
 /** Deterministic PRNG (mulberry32) so every run measures the same catalog. */
-function random(seed: number): () => number {
+export function random(seed: number): () => number {
   let state = seed;
   return () => {
     state = (state + 0x6d2b79f5) | 0;

@@ -20,6 +20,9 @@
  *   npm run bench -- --only publish      publishing through the catalog
  *                                        coordinator at 100, 1k, 10k and 50k
  *                                        recipes (a few minutes)
+ *   npm run bench -- --only pantry       what basics and one ingredient more
+ *                                        complete on the seed (issue 34), and
+ *                                        what asking costs at 50k recipes
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -40,6 +43,7 @@ import { benchDirectusSync, type DirectusSyncBench } from "./directus-sync.ts";
 import { benchEdge, type EdgeBench, type EdgePageFigures, type EdgeSizeBench } from "./edge.ts";
 import { benchLighthouse, type LighthouseBench, type LighthousePage } from "./lighthouse.ts";
 import { benchPageCache, type PageCacheBench, type PassFigures } from "./page-cache.ts";
+import { benchPantry, type PantryBench } from "./pantry.ts";
 import { benchPrint, type PrintBench } from "./print.ts";
 import { benchPublish, type PublishFigures, type PublishSizeBench } from "./publish.ts";
 import { kb } from "./sizes.ts";
@@ -65,6 +69,7 @@ const PARTS = [
   "worker",
   "catalog",
   "relevance",
+  "pantry",
   "page-cache",
   "edge",
   "publish",
@@ -153,6 +158,10 @@ function catalogInOwnProcess(sizes: number[], queries: number): CatalogBench[] {
 
 /** The name search's relevance table on the seed catalog (tests/search/relevance-table.ts). */
 const relevance = wanted("relevance") ? await measureRelevance(seedCatalog()) : undefined;
+
+if (wanted("pantry")) console.log("bench: pantries on the seed catalog, and the pantry questions at 50k recipes …");
+/** Basics and one ingredient more on the seed catalog (scripts/bench/pantry.ts). */
+const pantry = wanted("pantry") ? await benchPantry() : undefined;
 
 if (wanted("page-cache")) console.log("bench: the edge page cache, miss against hit …");
 const pageCache = wanted("page-cache")
@@ -345,6 +354,7 @@ interface Report {
   worker?: Measured<WorkerBench>;
   catalog?: Measured<CatalogBench[]>;
   relevance?: Measured<QueryRelevance[]>;
+  pantry?: Measured<PantryBench>;
   "page-cache"?: Measured<PageCacheBench>;
   edge?: Measured<EdgeBench>;
   publish?: Measured<PublishSizeBench[]>;
@@ -375,6 +385,7 @@ const report: Report = {
   ...(worker ? { worker: measured(worker) } : {}),
   ...(catalogs ? { catalog: measured(catalogs) } : {}),
   ...(relevance ? { relevance: measured(relevance) } : {}),
+  ...(pantry ? { pantry: measured(pantry) } : {}),
   ...(pageCache ? { "page-cache": measured(pageCache) } : {}),
   ...(edge ? { edge: measured(edge) } : {}),
   ...(publish ? { publish: measured(publish) } : {}),
@@ -417,6 +428,41 @@ function relevanceSection(part: Measured<QueryRelevance[]>): string[] {
       (row) =>
         `| \`${row.query}\` | ${row.expected} | ${row.shown} | ${row.recall.toFixed(2)} | ${row.precision.toFixed(2)} |`,
     ),
+    "",
+  ];
+}
+
+function pantrySection(part: Measured<PantryBench>): string[] {
+  const bench = part.data;
+  const figure = (value: number) => value.toFixed(3);
+  const share = (value: number) => `${(value * 100).toFixed(1)} %`;
+  const [asked] = bench.draws;
+  const timing = bench.timing;
+  return [
+    "## The pantry: basics and one ingredient more (seed catalog)",
+    "",
+    measuredLine(part),
+    `${bench.pantries} pantries per row, drawn with a seeded PRNG (seed ${bench.seed}, the same every run) from the most used`,
+    `ingredients of the seed (${bench.recipes} recipes); the basics are ${bench.basics.join(", ")} (decision 0040). Complete: a`,
+    "recipe the search lists (one chosen ingredient at least) that needs nothing else. Without basics is the product",
+    "rules' own count; with basics, what the page now says; with one more, after taking the first suggestion, which each",
+    "draw checks completes exactly the recipes it promised. In brackets: the share of pantries with one complete recipe",
+    "or more.",
+    "",
+    "| pantries | complete without basics | with basics | with basics + one more | got a suggestion | promised, mean | first suggestions |",
+    "| --- | ---: | ---: | ---: | ---: | ---: | --- |",
+    ...bench.draws.map(
+      (row) =>
+        `| ${row.label} | ${figure(row.withoutBasics.mean)} (${share(row.withoutBasics.anyShare)}) | ${figure(row.withBasics.mean)} (${share(row.withBasics.anyShare)}) | ${figure(row.withOneMore.mean)} (${share(row.withOneMore.anyShare)}) | ${share(row.suggestedShare)} | ${row.meanPromised.toFixed(2)} | ${row.topSuggestions.map((top) => `${top.name} ${top.times}`).join(", ") || "–"} |`,
+    ),
+    "",
+    asked
+      ? `- Issue 34's figures (${asked.label}): mean complete recipes **${figure(asked.withoutBasics.mean)}** without basics, **${figure(asked.withBasics.mean)}** with basics, **${figure(asked.withOneMore.mean)}** with basics and the best suggestion taken.`
+      : "",
+    `- Cost on a synthetic catalog of ${count(timing.recipes)} recipes, loaded as an isolate loads it, ${count(timing.queries)} random pantries of 5 of the 30 most used after`,
+    `  warming up: \`pantryAnswer\` p50 ${ms(timing.p50Ms)} ms, p90 ${ms(timing.p90Ms)} ms, p99 ${ms(timing.p99Ms)} ms; the same pages' \`matchIngredients\` (first page)`,
+    `  p50 ${ms(timing.matchP50Ms)} ms, p99 ${ms(timing.matchP99Ms)} ms, measured in the same loop for scale. The first question of a version,`,
+    `  which builds the lookups for both, took ${ms(timing.firstMs)} ms. Node, not workerd: the edge part measures whole pages.`,
     "",
   ];
 }
@@ -822,6 +868,7 @@ const lines = [
   ...(report.worker ? workerSection(report.worker) : []),
   ...(report.catalog ? catalogSection(report.catalog) : []),
   ...(report.relevance ? relevanceSection(report.relevance) : []),
+  ...(report.pantry ? pantrySection(report.pantry) : []),
   ...(report["page-cache"] ? pageCacheSection(report["page-cache"]) : []),
   ...(report.edge ? edgeSection(report.edge, report.catalog) : []),
   ...(report.publish ? publishSection(report.publish) : []),

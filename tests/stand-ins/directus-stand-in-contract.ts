@@ -40,6 +40,8 @@ export interface SeenRequest {
   method: string;
   url: string;
   headers: Record<string, string>;
+  /** The body of a write, as text. */
+  body?: string;
 }
 
 /**

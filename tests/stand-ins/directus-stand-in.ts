@@ -2,9 +2,11 @@
  * A stand-in for Directus as the Worker's outbound fetches see it, for the
  * edge security tests in workerd (vitest.worker.config.ts routes every
  * outbound request of the Worker here). It records each request it gets
- * (method, URL, headers), so a test can prove what reached "Directus" and
- * what did not, and answers like Directus would for the paths the site uses.
- * Anything else gets a body that says it leaked.
+ * (method, URL, headers, and the body of a write), so a test can prove what
+ * reached "Directus" and what did not, and answers like Directus would for
+ * the paths the site uses. Anything else gets a body that says it leaked.
+ * The one visitor it knows has a pantry row (`pantries`) that writes change;
+ * clearing the record empties it too.
  *
  * Runs in Node, inside the test runner; the Worker reads the record through
  * the UPSTREAM_LOG service binding.
@@ -30,9 +32,17 @@ export function createDirectusStandIn() {
   const seen: SeenRequest[] = [];
   /** The visitor's `shopping_lists` row, as Directus would keep it; tests set it through the log (PUT). */
   let shoppingList: { id: number; entries: unknown } | null = null;
+  /** The full visitor's pantry row, as Directus would hold it. */
+  let pantryRow: Record<string, unknown> | null = null;
 
   async function handle(request: Request): Promise<Response> {
-    seen.push({ method: request.method, url: request.url, headers: Object.fromEntries(request.headers) });
+    const body = request.method === "GET" || request.method === "HEAD" ? undefined : await request.text();
+    seen.push({
+      method: request.method,
+      url: request.url,
+      headers: Object.fromEntries(request.headers),
+      ...(body ? { body } : {}),
+    });
     const url = new URL(request.url);
     if (url.origin !== STAND_IN_DIRECTUS_URL) return new Response("foreign host reached", { status: 418 });
     // Access in front of Directus: without the Worker's service token nothing gets through.
@@ -105,6 +115,18 @@ export function createDirectusStandIn() {
         }));
         return json({ data: links });
       }
+      if (url.pathname === "/items/pantries") {
+        if (request.method === "GET") return json({ data: pantryRow ? [pantryRow] : [] });
+        if (request.method === "POST") {
+          if (pantryRow) return json({ errors: [{ extensions: { code: "RECORD_NOT_UNIQUE" } }] }, 400);
+          pantryRow = { id: 1, ...JSON.parse(body ?? "{}"), user: visitor.user.id };
+          return json({ data: pantryRow });
+        }
+      }
+      if (request.method === "PATCH" && url.pathname === "/items/pantries/1" && pantryRow) {
+        pantryRow = { ...pantryRow, ...JSON.parse(body ?? "{}") };
+        return json({ data: pantryRow });
+      }
     }
     return new Response(JSON.stringify({ data: "leaked: the stand-in answered an unexpected request" }), {
       headers: { "content-type": "application/json" },
@@ -124,7 +146,10 @@ export function createDirectusStandIn() {
       }
       return json(shoppingList);
     }
-    if (request.method === "DELETE") seen.length = 0;
+    if (request.method === "DELETE") {
+      seen.length = 0;
+      pantryRow = null;
+    }
     return new Response(JSON.stringify(seen), { headers: { "content-type": "application/json" } });
   }
 

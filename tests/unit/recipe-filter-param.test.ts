@@ -173,10 +173,13 @@ describe("the filter in an address", () => {
         selected: ["tomate"],
         excluded: ["speck"],
         filter: "kä",
+        missingBasics: ["salz"],
         recipeFilter: { diet: "vegan", maxMinutes: 20 },
       }),
-    ).toBe("/zutatensuche?zutat=k%C3%A4&z=tomate&ohne=speck&ernaehrung=vegan&zeit=20");
-    expect(ingredientSearchHref({ selected: ["tomate"], excluded: [], filter: "" })).toBe("/zutatensuche?z=tomate");
+    ).toBe("/zutatensuche?zutat=k%C3%A4&z=tomate&ohne=speck&fehlt=salz&ernaehrung=vegan&zeit=20");
+    expect(ingredientSearchHref({ selected: ["tomate"], excluded: [], filter: "", missingBasics: [] })).toBe(
+      "/zutatensuche?z=tomate",
+    );
   });
 });
 

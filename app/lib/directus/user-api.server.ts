@@ -56,7 +56,17 @@ export interface SavedRecipeLink {
   recipe: number;
 }
 
+/** See `visitorCaller`. */
+export interface VisitorCaller {
+  /** A request with the visitor's session; answers with a status in `pass` are returned, not thrown. */
+  call(method: string, path: string, what: string, body?: unknown, pass?: readonly number[]): Promise<Response>;
+  /** The `data` of a JSON answer, checked by `valid`. */
+  data<T>(response: Response, what: string, valid: (value: unknown) => value is T): Promise<T>;
+}
+
 export interface UserApi {
+  /** The same visitor's calls, for the collections other modules read and write. */
+  caller: VisitorCaller;
   /** Extends the session; returns the new session token and the Set-Cookie header that carries it. */
   refresh(): Promise<{ token: string; setCookie: string[] }>;
   me(): Promise<CurrentUser>;
@@ -122,12 +132,11 @@ export function clearSessionCookie(secure: boolean): string {
 }
 
 /**
- * The calls for one visitor; `token` is their Directus session token,
- * `visitor` their address (visitor-address.ts), passed on as X-Real-IP:
- * Cloudflare makes it the CF-Connecting-IP of the call, which Directus limits
- * and logs (IP_CUSTOM_HEADER), so it sees the visitor, not the Worker.
+ * Requests with one visitor's session, and the `data` of Directus' answers:
+ * what this module and the modules for other collections of a visitor
+ * (pantry-api.server.ts) call Directus with. Arguments as for `userApi`.
  */
-export function userApi(directus: DirectusOrigin, token: string, visitor: string | undefined): UserApi {
+export function visitorCaller(directus: DirectusOrigin, token: string, visitor: string | undefined): VisitorCaller {
   /** A request with the visitor's session; answers with a status in `pass` are returned, not thrown. */
   async function call(
     method: string,
@@ -165,6 +174,19 @@ export function userApi(directus: DirectusOrigin, token: string, visitor: string
     return response;
   }
 
+  return { call, data: readData };
+}
+
+/**
+ * The calls for one visitor; `token` is their Directus session token,
+ * `visitor` their address (visitor-address.ts), passed on as X-Real-IP:
+ * Cloudflare makes it the CF-Connecting-IP of the call, which Directus limits
+ * and logs (IP_CUSTOM_HEADER), so it sees the visitor, not the Worker.
+ */
+export function userApi(directus: DirectusOrigin, token: string, visitor: string | undefined): UserApi {
+  const caller = visitorCaller(directus, token, visitor);
+  const { call, data } = caller;
+
   async function savedCount(): Promise<number> {
     const response = await call("GET", "/items/saved_recipes?aggregate[count]=id", "counting saved recipes");
     const [row] = await readData(response, "counting saved recipes", isCountRows);
@@ -172,6 +194,8 @@ export function userApi(directus: DirectusOrigin, token: string, visitor: string
   }
 
   return {
+    caller,
+
     async refresh() {
       const response = await call("POST", "/auth/refresh", "session refresh", { mode: "session" });
       await response.body?.cancel();

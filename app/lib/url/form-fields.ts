@@ -24,6 +24,11 @@ export const INGREDIENT_FILTER_PARAM = "zutat";
 export const SELECTED_INGREDIENT_PARAM = "z";
 /** On /zutatensuche: an ingredient the recipes must not need, by slug; repeated. */
 export const EXCLUDED_INGREDIENT_PARAM = "ohne";
+/**
+ * On /zutatensuche: a basic the visitor does not have ("fehlt=salz"), by
+ * slug; repeated. Basics not named are at hand (basic-ingredients.ts).
+ */
+export const MISSING_BASIC_PARAM = "fehlt";
 
 /**
  * On the lists (/suche, /zutatensuche, /kategorie/…): the diet the recipes
@@ -80,6 +85,14 @@ export const SHOPPING_INGREDIENT_FIELD = "zutat";
 export const SHOPPING_LINE_FIELD = "zeile";
 export const SHOPPING_DONE_FIELD = "erledigt";
 export const SHOPPING_ENTRIES_FIELD = "eintraege";
+
+/**
+ * The pantry kept in the account (POST /zutatensuche/vorrat) carries the
+ * selected ingredients and the missing basics under their query names, and
+ * this: when the visitor changed it last, in milliseconds since 1970. A
+ * forgotten pantry is saved empty, so the newer empty one wins on every device.
+ */
+export const PANTRY_CHANGED_FIELD = "geaendert";
 
 /** The cookie banner: the button pressed (consent.ts, consentFromChoice) and the boxes ticked. */
 export const CONSENT_CHOICE_FIELD = "auswahl";

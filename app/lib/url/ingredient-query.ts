@@ -1,12 +1,19 @@
 /**
  * The ingredient search lives in its URL (docs/design.md): `/zutatensuche?zutat=kä
- * &z=tomate&z=zwiebel&z=sorte:nudeln&ohne=speck`. Selected (`z`) and excluded
- * (`ohne`) ingredients by slug, kinds chosen as a whole among them, and the
- * text that filters the ingredient overview.
+ * &z=tomate&z=zwiebel&z=sorte:nudeln&ohne=speck&fehlt=salz`. Selected (`z`) and
+ * excluded (`ohne`) ingredients by slug, kinds chosen as a whole among them,
+ * the basics the visitor lacks (`fehlt`), and the text that filters the
+ * ingredient overview.
  */
 
+import { BASIC_INGREDIENTS } from "../../../catalog/recipes/basic-ingredients.ts";
 import type { RecipeFilter } from "../../../catalog/recipes/recipe-filter.ts";
-import { EXCLUDED_INGREDIENT_PARAM, INGREDIENT_FILTER_PARAM, SELECTED_INGREDIENT_PARAM } from "./form-fields.ts";
+import {
+  EXCLUDED_INGREDIENT_PARAM,
+  INGREDIENT_FILTER_PARAM,
+  MISSING_BASIC_PARAM,
+  SELECTED_INGREDIENT_PARAM,
+} from "./form-fields.ts";
 import { recipeFilterParams } from "./recipe-filter-param.ts";
 
 /** More is no longer a search but the whole pantry; it also bounds the work per request. */
@@ -36,6 +43,13 @@ export interface IngredientQuery {
   filter: string;
   /** The results' diet and time filter (recipe-filter-param.ts), read by the route; none when left out. */
   recipeFilter?: RecipeFilter;
+  /** Slugs of the basics the visitor lacks, in the order of BASIC_INGREDIENTS; the others are at hand. */
+  missingBasics: string[];
+}
+
+/** A query as read from an address: also the `fehlt` values that name no basic, for the page's notice. */
+export interface ReadIngredientQuery extends IngredientQuery {
+  unknownBasics: string[];
 }
 
 function slugs(values: string[], limit: number): string[] {
@@ -43,13 +57,38 @@ function slugs(values: string[], limit: number): string[] {
   return unique.slice(0, limit);
 }
 
+/**
+ * The missing basics of `values`, read against the list of basics (an
+ * allow-list): known slugs in the list's order, each once, and the other
+ * values (at most a few: they only make the page say it did not know them).
+ * Blank values are no choice and left out.
+ */
+export function readMissingBasics(values: readonly string[]): { missing: string[]; unknown: string[] } {
+  const given = new Set(values.map((value) => value.trim().toLowerCase()).filter((value) => value !== ""));
+  const missing = BASIC_INGREDIENTS.filter((basic) => given.has(basic.slug)).map((basic) => basic.slug);
+  const unknown = [...given].filter((value) => !missing.includes(value)).slice(0, BASIC_INGREDIENTS.length);
+  return { missing, unknown };
+}
+
 /** Reads the query from URL parameters: duplicates dropped, lists capped, an ingredient both wanted and excluded counts as wanted. */
-export function readIngredientQuery(params: URLSearchParams): IngredientQuery {
+export function readIngredientQuery(params: URLSearchParams): ReadIngredientQuery {
   const selected = slugs(params.getAll(SELECTED_INGREDIENT_PARAM), MAX_SELECTED);
   const excluded = slugs(params.getAll(EXCLUDED_INGREDIENT_PARAM), MAX_SELECTED).filter(
     (slug) => !selected.includes(slug),
   );
-  return { selected, excluded, filter: (params.get(INGREDIENT_FILTER_PARAM) ?? "").trim().slice(0, MAX_FILTER_LENGTH) };
+  const basics = readMissingBasics(params.getAll(MISSING_BASIC_PARAM));
+  return {
+    selected,
+    excluded,
+    filter: (params.get(INGREDIENT_FILTER_PARAM) ?? "").trim().slice(0, MAX_FILTER_LENGTH),
+    missingBasics: basics.missing,
+    unknownBasics: basics.unknown,
+  };
+}
+
+/** Whether the query may take one more selected ingredient: the address reads no more than MAX_SELECTED. */
+export function canSelectMore(query: Pick<IngredientQuery, "selected">): boolean {
+  return query.selected.length < MAX_SELECTED;
 }
 
 /**
@@ -58,11 +97,18 @@ export function readIngredientQuery(params: URLSearchParams): IngredientQuery {
  * them, which is the canonical order the edge cache keys by
  * (workers/page-cache.ts).
  */
-export function ingredientSearchHref({ selected, excluded, filter, recipeFilter }: IngredientQuery): string {
+export function ingredientSearchHref({
+  selected,
+  excluded,
+  filter,
+  missingBasics,
+  recipeFilter,
+}: IngredientQuery): string {
   const params = new URLSearchParams();
   if (filter !== "") params.set(INGREDIENT_FILTER_PARAM, filter);
   for (const slug of selected) params.append(SELECTED_INGREDIENT_PARAM, slug);
   for (const slug of excluded) params.append(EXCLUDED_INGREDIENT_PARAM, slug);
+  for (const slug of missingBasics) params.append(MISSING_BASIC_PARAM, slug);
   if (recipeFilter) for (const [name, value] of recipeFilterParams(recipeFilter)) params.append(name, value);
   const search = params.toString();
   return `/zutatensuche${search ? `?${search}` : ""}`;

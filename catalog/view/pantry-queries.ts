@@ -1,0 +1,120 @@
+/**
+ * The ingredient search's pantry questions (decision 0040), answered on the
+ * version's view beside the product rules' matching (queries.ts), which they
+ * leave as it is: how many of the matches need nothing the visitor lacks,
+ * and which single ingredient would make the most more recipes complete.
+ *
+ * Runs on every ingredient-search page, at 50,000 recipes too: it visits
+ * only the recipes that need a chosen ingredient (through the inverted
+ * index) and the few that need at most one ingredient besides the basics
+ * (PantryLookup.nearlyBasic), reads each one's ingredients as small numbers
+ * and stops at the second one missing.
+ */
+import { BASIC_INGREDIENTS } from "../recipes/basic-ingredients.ts";
+import type { CatalogView } from "./catalog-view.ts";
+
+export interface PantryQuestion {
+  /** What the visitor chose, by name: the selected ingredients and the members of selected kinds. */
+  covering: Iterable<string>;
+  /**
+   * The basics at hand, by name (some of BASIC_INGREDIENTS; other names are
+   * not read): at hand like `covering`, but a recipe does not match for them.
+   */
+  basics: Iterable<string>;
+  /** What a recipe must not need, by name: the excluded ingredients and the members of excluded kinds. */
+  excluded: Iterable<string>;
+}
+
+/** An ingredient that would complete `recipes` more recipes, were it at hand. */
+export interface OneMoreIngredient {
+  name: string;
+  recipes: number;
+}
+
+export interface PantryAnswer {
+  /**
+   * How many matches (recipes with a chosen ingredient and none excluded:
+   * those matchIngredients lists) need nothing that is not at hand.
+   */
+  complete: number;
+  /**
+   * The ingredients that would make the most more recipes complete, most
+   * first, at most the limit asked for. Each counts the recipes whose only
+   * ingredient not at hand it is: with it chosen, exactly so many more
+   * recipes are complete.
+   */
+  oneMore: OneMoreIngredient[];
+}
+
+/** How many suggestions the page shows under its results. */
+export const ONE_MORE_SHOWN = 5;
+
+const AT_HAND = 1;
+const CHOSEN = 2;
+const EXCLUDED = 4;
+const BASIC_NAMES = new Set(BASIC_INGREDIENTS.map((basic) => basic.name));
+
+/**
+ * What is complete with the visitor's pantry, and the best "one more"
+ * ingredients: ties go to the ingredient more recipes need, then to the name
+ * in German order.
+ */
+export async function pantryAnswer(
+  catalog: CatalogView,
+  question: PantryQuestion,
+  limit: number = ONE_MORE_SHOWN,
+): Promise<PantryAnswer> {
+  const [pantry, matching] = await Promise.all([catalog.pantryLookup(), catalog.ingredientLookup()]);
+  const { ingredientIds, runStarts, names } = pantry;
+  const flags = new Uint8Array(names.length);
+  const mark = (marked: Iterable<string>, flag: number) => {
+    for (const name of marked) {
+      const id = pantry.idOf(name);
+      if (id !== undefined) flags[id] = (flags[id] ?? 0) | flag;
+    }
+  };
+  const covering = new Set(question.covering);
+  mark(covering, AT_HAND | CHOSEN);
+  // nearlyBasic is complete only for basics among BASIC_INGREDIENTS.
+  mark(
+    [...question.basics].filter((name) => BASIC_NAMES.has(name)),
+    AT_HAND,
+  );
+  mark(question.excluded, EXCLUDED);
+
+  const visited = new Uint8Array(catalog.count);
+  const oneShort = new Uint32Array(names.length);
+  let complete = 0;
+  const visit = (position: number) => {
+    if (visited[position] === 1) return;
+    visited[position] = 1;
+    let chosen = false;
+    let missing = 0;
+    let missingId = 0;
+    const end = runStarts[position + 1] ?? 0;
+    for (let at = runStarts[position] ?? 0; at < end; at++) {
+      const id = ingredientIds[at] ?? 0;
+      const flag = flags[id] ?? 0;
+      // Dropped from the matches, and still dropped with one more ingredient.
+      if ((flag & EXCLUDED) !== 0) return;
+      if ((flag & CHOSEN) !== 0) chosen = true;
+      else if ((flag & AT_HAND) === 0) {
+        missing++;
+        if (missing > 1) return;
+        missingId = id;
+      }
+    }
+    if (missing === 1) oneShort[missingId] = (oneShort[missingId] ?? 0) + 1;
+    else if (chosen) complete++;
+  };
+  for (const name of covering) for (const position of matching.positionsWith(name)) visit(position);
+  for (const position of pantry.nearlyBasic) visit(position);
+
+  const oneMore: OneMoreIngredient[] = [];
+  oneShort.forEach((recipes, id) => {
+    if (recipes > 0) oneMore.push({ name: names[id] ?? "", recipes });
+  });
+  const used = (name: string) => matching.positionsWith(name).length;
+  oneMore.sort((a, b) => b.recipes - a.recipes || used(b.name) - used(a.name) || a.name.localeCompare(b.name, "de"));
+  return { complete, oneMore: oneMore.slice(0, Math.max(0, limit)) };
+}
