@@ -101,11 +101,11 @@ export function createDirectusStandIn() {
       }
       if (url.pathname === "/items/shopping_lists" && request.method === "POST") {
         if (shoppingList) return json({ errors: [{ extensions: { code: "RECORD_NOT_UNIQUE" } }] }, 400);
-        shoppingList = { id: 1, entries: ((await request.json()) as { entries: unknown }).entries };
+        shoppingList = { id: 1, entries: (JSON.parse(body ?? "{}") as { entries: unknown }).entries };
         return json({ data: shoppingList });
       }
       if (shoppingList && url.pathname === `/items/shopping_lists/${shoppingList.id}` && request.method === "PATCH") {
-        shoppingList = { ...shoppingList, entries: ((await request.json()) as { entries: unknown }).entries };
+        shoppingList = { ...shoppingList, entries: (JSON.parse(body ?? "{}") as { entries: unknown }).entries };
         return json({ data: shoppingList });
       }
       if (request.method === "GET" && url.pathname === "/items/saved_recipes") {
