@@ -161,6 +161,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
             ...excluded.ingredients.map((ingredient) => ingredient.name),
             ...ingredientsOfKinds(catalog, excluded.kinds),
           ],
+          // What needs nothing more, and one ingredient more, among the recipes the list's filter keeps.
+          keep: recipeFilter ? (await catalog.filtered(recipeFilter))?.has : undefined,
         });
   const oneMore: OneMoreSuggestion[] = canSelectMore(query)
     ? pantry.oneMore.flatMap(({ name, recipes }) => {

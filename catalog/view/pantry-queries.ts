@@ -23,6 +23,8 @@ export interface PantryQuestion {
   basics: Iterable<string>;
   /** What a recipe must not need, by name: the excluded ingredients and the members of excluded kinds. */
   excluded: Iterable<string>;
+  /** The list's filter (diet, time; catalog-view.ts `filtered`): only the recipes it keeps count. */
+  keep?: (position: number) => boolean;
 }
 
 /** An ingredient that would complete `recipes` more recipes, were it at hand. */
@@ -88,6 +90,7 @@ export async function pantryAnswer(
   const visit = (position: number) => {
     if (visited[position] === 1) return;
     visited[position] = 1;
+    if (question.keep && !question.keep(position)) return;
     let chosen = false;
     let missing = 0;
     let missingId = 0;

@@ -121,6 +121,19 @@ describe("pantry answers, by example", () => {
     expect(answer).toEqual({ complete, oneMore });
   });
 
+  it("counts only the recipes the list's filter keeps (keep), as the results do", async () => {
+    const question = { covering: ["Tomate", "Zwiebel"], basics: BASICS, excluded: [] };
+    const all = await pantryAnswer(catalog, question);
+    expect(await pantryAnswer(catalog, { ...question, keep: () => true })).toEqual(all);
+    expect(await pantryAnswer(catalog, { ...question, keep: () => false })).toEqual({ complete: 0, oneMore: [] });
+    // Each recipe kept alone: what it adds, summed, is the whole answer's.
+    let complete = 0;
+    for (let position = 0; position < catalog.count; position++) {
+      complete += (await pantryAnswer(catalog, { ...question, keep: (at) => at === position })).complete;
+    }
+    expect(complete).toBe(all.complete);
+  });
+
   it("gives at most as many suggestions as asked for, and none for an empty catalog", async () => {
     const answer = await pantryAnswer(catalog, { covering: ["Tomate"], basics: BASICS, excluded: [] }, 1);
     expect(answer.oneMore).toHaveLength(1);
