@@ -12,8 +12,11 @@ export default defineConfig({
     reactRouter(),
     dependencyChangePlugin(reactDomStringChunks),
     dependencyChangePlugin(reactRouterScriptPriority),
-    // The service worker, bundled into one script's text (decision 0043).
-    browserScripts({ "virtual:service-worker": "app/offline/service-worker.ts" }),
+    // The service worker and the offline page's script, each bundled into one script's text (decision 0043).
+    browserScripts({
+      "virtual:service-worker": "app/offline/service-worker.ts",
+      "virtual:offline-page-script": "app/offline/offline-page-script.ts",
+    }),
   ],
   environments: {
     client: {

@@ -5,3 +5,9 @@ declare module "virtual:service-worker" {
   const script: string;
   export default script;
 }
+
+declare module "virtual:offline-page-script" {
+  /** app/offline/offline-page-script.ts, minified, for the offline page's inline script. */
+  const script: string;
+  export default script;
+}
