@@ -204,6 +204,16 @@ test("a new build's service worker takes over from the old one, and the kept pag
     return { updateViaCache: ready.updateViaCache, scope: ready.scope };
   });
   expect(registration).toEqual({ updateViaCache: "none", scope: `${BASE_URL}/` });
+  // The page's policy lets exactly /sw.js run as a worker: a worker from anywhere else is refused.
+  const otherWorker = await page.evaluate(
+    () =>
+      new Promise<string>((resolve) => {
+        const worker = new Worker(URL.createObjectURL(new Blob(["postMessage(1)"], { type: "text/javascript" })));
+        worker.addEventListener("message", () => resolve("ran"));
+        worker.addEventListener("error", () => resolve("refused"));
+      }),
+  );
+  expect(otherWorker).toBe("refused");
   const shells = async () =>
     (await page.evaluate(() => caches.keys())).filter((name) => name.startsWith("wkij-shell-")).sort();
   const [oldShell] = await shells();
