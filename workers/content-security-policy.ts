@@ -37,8 +37,8 @@ function pagePolicy(nonce: string, consent: Consent | undefined, origin: string,
     `img-src 'self' data:${tracking.length ? ` ${tracking.join(" ")}` : ""}`,
     `connect-src 'self'${tracking.length ? ` ${tracking.join(" ")}` : ""}`,
     `frame-src ${analytics ? TAG_MANAGER : "'none'"}`,
-    // The one script that may run as a worker: ours, by its full address. Without this the registration falls
-    // back to script-src, which allows nothing by address.
+    // The one script that may run as a worker: ours, by its full address. Without this, workers fall under
+    // script-src, whose 'strict-dynamic' would let a trusted script start one from any address.
     `worker-src ${origin}${SERVICE_WORKER_PATH}`,
     "font-src 'self'",
     "object-src 'none'",
