@@ -225,7 +225,7 @@ test("a new build's service worker takes over from the old one, and the kept pag
   // route, so the new build's script comes under a new address, which the browser installs as an update of
   // the same registration, like a changed script: install, activate, take over from the worker in charge.
   // That the Worker's script changes with every build, and that the browser asks the Worker every time,
-  // the Worker test (tests/worker/offline.test.ts) and the registration above show.
+  // the Worker test (tests/worker/service-worker-script.test.ts) and the registration above show.
   await context.route("**/sw.js?naechster-build", async (route) => {
     const response = await route.fetch();
     const script = (await response.text()).replace(/^const BUILD_VERSION="[^"]+";/, 'const BUILD_VERSION="e2e0next";');
