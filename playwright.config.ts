@@ -16,6 +16,9 @@ export default defineConfig({
     baseURL: BASE_URL,
     locale: "de-DE",
     trace: "retain-on-failure",
+    // page.route() cannot see what a service worker answers, and tests stub scripts and data that way; the
+    // offline spec turns the site's service worker on (decision 0043).
+    serviceWorkers: "block",
   },
   projects: [
     {

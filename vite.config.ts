@@ -1,6 +1,7 @@
 import { cloudflare } from "@cloudflare/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
+import { browserScripts } from "./vite-plugins/browser-scripts.ts";
 import { dependencyChangePlugin } from "./vite-plugins/dependency-changes.ts";
 import { reactDomStringChunks } from "./vite-plugins/react-dom-string-chunks.ts";
 import { reactRouterScriptPriority } from "./vite-plugins/react-router-script-priority.ts";
@@ -11,6 +12,11 @@ export default defineConfig({
     reactRouter(),
     dependencyChangePlugin(reactDomStringChunks),
     dependencyChangePlugin(reactRouterScriptPriority),
+    // The service worker and the offline page's script, each bundled into one script's text (decision 0043).
+    browserScripts({
+      "virtual:service-worker": "app/offline/service-worker.ts",
+      "virtual:offline-page-script": "app/offline/offline-page-script.ts",
+    }),
   ],
   environments: {
     client: {

@@ -1,6 +1,7 @@
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
+import { registerServiceWorker } from "./offline/register-service-worker.ts";
 
 function hydrate() {
   startTransition(() => {
@@ -23,3 +24,6 @@ if (document.visibilityState === "visible") {
 } else {
   hydrate();
 }
+
+// Keeps recipes readable offline (decision 0043); registered after the page has loaded.
+registerServiceWorker();

@@ -9,6 +9,7 @@ import {
   ScrollRestoration,
   type ShouldRevalidateFunctionArgs,
   useLocation,
+  useMatches,
 } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
@@ -18,9 +19,11 @@ import { SiteHeader } from "./components/site-header.tsx";
 import { TabBar } from "./components/tab-bar.tsx";
 import { TagManager } from "./components/tag-manager.tsx";
 import { trackEvent } from "./lib/consent/analytics.ts";
+import { useReloadWhenOffline } from "./lib/hooks/use-reload-when-offline.ts";
 import { useRouteLinkNavigation } from "./lib/hooks/use-route-link-navigation.ts";
 import { loadShellData } from "./lib/site/shell-data.server.ts";
 import { useShellData } from "./lib/site/shell-data.ts";
+import { isStaticPage } from "./lib/site/static-page.ts";
 import { onlyServingsChanged } from "./lib/url/servings-param.ts";
 
 export const links: Route.LinksFunction = () => [
@@ -47,6 +50,27 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // Also rendered around the error page, when the root loader itself may
   // have failed: useShellData then falls back to the product's own names.
   const shell = useShellData();
+  // The offline page runs none of the app's scripts (lib/site/static-page.ts).
+  const staticPage = isStaticPage(useMatches());
+  const page = (
+    <>
+      <SiteHeader productName={shell.productName} />
+      <TabBar />
+      <main id="inhalt" tabIndex={-1}>
+        {shell.notice ? (
+          <p className="notice site-notice" role="status">
+            {shell.notice}
+          </p>
+        ) : null}
+        {children}
+      </main>
+      <SiteFooter
+        appStoreUrl={shell.appStoreUrl}
+        visitor={shell.visitor}
+        accountUnavailable={shell.accountUnavailable}
+      />
+    </>
+  );
   return (
     <html lang="de">
       <head>
@@ -65,25 +89,19 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <a className="skip-link" href="#inhalt">
           Zum Inhalt springen
         </a>
-        <CookieConsent consent={shell.consent} gtmId={shell.gtmId}>
-          <SiteHeader productName={shell.productName} />
-          <TabBar />
-          <main id="inhalt" tabIndex={-1}>
-            {shell.notice ? (
-              <p className="notice site-notice" role="status">
-                {shell.notice}
-              </p>
-            ) : null}
-            {children}
-          </main>
-          <SiteFooter
-            appStoreUrl={shell.appStoreUrl}
-            visitor={shell.visitor}
-            accountUnavailable={shell.accountUnavailable}
-          />
-        </CookieConsent>
-        <ScrollRestoration />
-        <Scripts />
+        {staticPage ? (
+          page
+        ) : (
+          <CookieConsent consent={shell.consent} gtmId={shell.gtmId}>
+            {page}
+          </CookieConsent>
+        )}
+        {staticPage ? null : (
+          <>
+            <ScrollRestoration />
+            <Scripts />
+          </>
+        )}
       </body>
     </html>
   );
@@ -113,6 +131,8 @@ export default function App({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  // A navigation that failed for want of a network becomes a page load, which the service worker answers.
+  useReloadWhenOffline(error);
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   // Not logged here: on the server handleError (entry.server.tsx) has logged it, in the browser React reports it.
   return (

@@ -18,6 +18,8 @@ export default [
   route("impressum", "routes/imprint.tsx"),
   route("datenschutz", "routes/privacy.tsx"),
   route("ueber-uns", "routes/about.tsx"),
+  // What the service worker shows for a page it does not keep while there is no connection (decision 0043).
+  route("offline", "routes/offline.tsx"),
   // The cookie banner's form posts here.
   route("einwilligung", "routes/consent.ts"),
   // For crawlers: generated from the config and the catalog.

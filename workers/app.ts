@@ -13,6 +13,7 @@ import {
   siteConfigContext,
   visitorContext,
 } from "../app/lib/site/site-context.server.ts";
+import { SERVICE_WORKER_PATH } from "../app/offline/offline-caches.ts";
 import type { CoordinatorStatus } from "../catalog/sync/coordinator.ts";
 import { createCatalogCache } from "../catalog/view/catalog-cache.server.ts";
 import { emptyCatalogView } from "../catalog/view/catalog-view.ts";
@@ -26,6 +27,7 @@ import { healthAccess, healthRefused, healthResponse } from "./health.ts";
 import { originCheck } from "./origin-check.ts";
 import { servePage } from "./page-cache.ts";
 import { requestLimits } from "./request-limits.ts";
+import { serviceWorkerResponse } from "./service-worker-script.ts";
 import { catalogCoordinator } from "./sync/coordinator-client.ts";
 import { syncEndpoint, throttledCaller } from "./sync-endpoint.ts";
 import { workerVersion } from "./worker-version.ts";
@@ -131,6 +133,12 @@ app.get("/healthz", async (c) => {
   return healthResponse(c.env.CATALOG, (version) => coordinatorHealth(c.env, version), access === "details");
 });
 app.all("/sync", syncEndpoint(config.syncToken));
+// The service worker, with this build's version written in: each deploy's script differs, so browsers
+// install it (workers/service-worker-script.ts, decision 0043).
+app.all(SERVICE_WORKER_PATH, async (c) => {
+  if (c.req.method !== "GET" && c.req.method !== "HEAD") return errorResponse(c.req.raw, 405, { allow: "GET, HEAD" });
+  return serviceWorkerResponse(c.req.raw, (await serverBuild()).assets.version);
+});
 app.route("/", authRoutes(directus, formKey));
 app.all("/directus/*", (c) =>
   proxyToDirectus(

@@ -13,6 +13,7 @@
 import type { MiddlewareHandler } from "hono";
 import type { Consent } from "../app/lib/consent/consent.ts";
 import { consentFrom } from "../app/lib/consent/consent-cookie.server.ts";
+import { SERVICE_WORKER_PATH } from "../app/offline/offline-caches.ts";
 
 const TAG_MANAGER = "https://www.googletagmanager.com";
 const ANALYTICS = ["https://*.google-analytics.com", "https://*.analytics.google.com"];
@@ -23,8 +24,8 @@ function newNonce(): string {
   return btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16))));
 }
 
-/** The policy for a page rendered with `nonce` for a visitor with `consent` (undefined: not asked yet). */
-function pagePolicy(nonce: string, consent: Consent | undefined, https: boolean): string {
+/** The policy for a page of `origin` rendered with `nonce` for a visitor with `consent` (undefined: not asked yet). */
+function pagePolicy(nonce: string, consent: Consent | undefined, origin: string, https: boolean): string {
   const analytics = consent?.analytics === true;
   const marketing = analytics && consent?.marketing === true;
   const tracking = analytics ? [TAG_MANAGER, ...ANALYTICS, ...(marketing ? ADVERTISING : [])] : [];
@@ -36,6 +37,9 @@ function pagePolicy(nonce: string, consent: Consent | undefined, https: boolean)
     `img-src 'self' data:${tracking.length ? ` ${tracking.join(" ")}` : ""}`,
     `connect-src 'self'${tracking.length ? ` ${tracking.join(" ")}` : ""}`,
     `frame-src ${analytics ? TAG_MANAGER : "'none'"}`,
+    // The one script that may run as a worker: ours, by its full address. Without this, workers fall under
+    // script-src, whose 'strict-dynamic' would let a trusted script start one from any address.
+    `worker-src ${origin}${SERVICE_WORKER_PATH}`,
     "font-src 'self'",
     "object-src 'none'",
     "base-uri 'none'",
@@ -72,7 +76,7 @@ export function contentSecurityPolicy(consentCookieName: string): MiddlewareHand
     const url = new URL(c.req.url);
     const policy = url.pathname.startsWith("/directus/")
       ? PROXIED_POLICY
-      : pagePolicy(nonce, consentFrom(c.req.raw, consentCookieName), url.protocol === "https:");
+      : pagePolicy(nonce, consentFrom(c.req.raw, consentCookieName), url.origin, url.protocol === "https:");
     c.res.headers.set("content-security-policy", policy);
   };
 }

@@ -12,7 +12,8 @@
  * other methods than GET and HEAD, a Directus session (the page is
  * personal), a notice waiting in a cookie, a query the page does not read or
  * in another order. Answers that set cookies or carry their own
- * Cache-Control (the random pick) are never stored.
+ * Cache-Control (the random pick) are never stored; a personal answer that
+ * sets a cookie says so in its Cache-Status (`detail=personal-set-cookie`).
  *
  * A publish changes the catalog version and a deploy the build, so their
  * pages are simply new keys; old entries expire. Every answer gets its own
@@ -230,7 +231,11 @@ export async function servePage(page: PageRequest): Promise<Response> {
   if ("bypass" in allowed) {
     const { response } = await page.render(request);
     return withHeaders(response, (headers) => {
-      headers.set("cache-status", cacheStatus(`fwd=bypass; detail=${allowed.bypass}`));
+      // The browser hides Set-Cookie from scripts: a personal page that sets a cookie says so here, for the
+      // service worker, which keeps a personal page only when it sets none (app/offline/page-audience.ts).
+      const detail =
+        allowed.bypass === "personal" && headers.has("set-cookie") ? "personal-set-cookie" : allowed.bypass;
+      headers.set("cache-status", cacheStatus(`fwd=bypass; detail=${detail}`));
       if (page.personal || allowed.bypass === "private") headers.set("cache-control", PERSONAL_CACHE_CONTROL);
       else if (!headers.has("cache-control")) headers.set("cache-control", PAGE_CACHE_CONTROL);
     });

@@ -2,6 +2,7 @@ import { CATEGORY_HEADINGS, categoryPath, FOOTER_CATEGORIES } from "../../catalo
 import type { ShellVisitor } from "../lib/site/shell-data.ts";
 import { CSRF_FIELD } from "../lib/url/form-fields.ts";
 import { signInHref } from "../lib/url/return-path.ts";
+import { tellServiceWorkerSignedOut } from "../offline/register-service-worker.ts";
 import { ConsentSettingsLink } from "./cookie-consent.tsx";
 import { ReturnPathField, useCurrentPath } from "./return-path-field.tsx";
 import { RouteLink } from "./route-link.tsx";
@@ -38,7 +39,8 @@ export function SiteFooter({
         <p className="footer-promise">Jedes Rezept ist in höchstens 30 Minuten fertig.</p>
         {visitor ? (
           // A plain form: signing out works without JavaScript and reloads every personal part of the page.
-          <form method="post" action="/logout" className="footer-account">
+          // The service worker sees the post too; the message is a second way to make it forget the account.
+          <form method="post" action="/logout" className="footer-account" onSubmit={tellServiceWorkerSignedOut}>
             <span>Angemeldet als {visitor.email}</span>
             <input type="hidden" name={CSRF_FIELD} value={visitor.csrfToken} />
             <ReturnPathField />

@@ -26,6 +26,7 @@ const STAGES: Stage[] = [
       ["wrangler", "types", "--strict-vars=false", QUIET],
       ["react-router", "typegen"],
       ["tsc"],
+      ["tsc", "-p", "tsconfig.service-worker.json"],
       ["tsc", "-p", "tsconfig.node.json"],
       ["tsc", "-p", "tests/worker"],
     ],
