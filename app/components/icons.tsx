@@ -2,11 +2,11 @@
 // fixed viewBox plus width/height keep the layout from shifting. All are
 // decorative; the link or button around them carries the accessible name.
 
-interface IconProps {
+export interface IconProps {
   size?: number;
 }
 
-function Svg({ size = 24, children }: IconProps & { children: React.ReactNode }) {
+export function Svg({ size = 24, children }: IconProps & { children: React.ReactNode }) {
   return (
     <svg
       aria-hidden="true"

@@ -238,38 +238,27 @@ export function ShoppingListView({ status, accountEntries, problem }: ShoppingLi
         {lines !== null && lines.length > 0 ? (
           <>
             <p className="list-count">{countText(open.length, done.length)}</p>
-            {open.length > 0 ? (
-              <section className="shopping-part" aria-labelledby="noch-zu-kaufen">
-                <h2 id="noch-zu-kaufen">Noch zu kaufen</h2>
-                <ul className="shopping-lines">
-                  {open.map((line) => (
-                    <ShoppingLine
-                      key={line.key}
-                      line={line}
-                      busy={account && changes.busyLines.has(line.key)}
-                      csrfToken={csrfToken}
-                      onSubmit={submit}
-                    />
-                  ))}
-                </ul>
-              </section>
-            ) : null}
-            {done.length > 0 ? (
-              <section className="shopping-part shopping-done" aria-labelledby="erledigt">
-                <h2 id="erledigt">Erledigt</h2>
-                <ul className="shopping-lines">
-                  {done.map((line) => (
-                    <ShoppingLine
-                      key={line.key}
-                      line={line}
-                      busy={account && changes.busyLines.has(line.key)}
-                      csrfToken={csrfToken}
-                      onSubmit={submit}
-                    />
-                  ))}
-                </ul>
-              </section>
-            ) : null}
+            {[
+              { id: "noch-zu-kaufen", heading: "Noch zu kaufen", className: "shopping-part", part: open },
+              { id: "erledigt", heading: "Erledigt", className: "shopping-part shopping-done", part: done },
+            ].map(({ id, heading, className, part }) =>
+              part.length > 0 ? (
+                <section key={id} className={className} aria-labelledby={id}>
+                  <h2 id={id}>{heading}</h2>
+                  <ul className="shopping-lines">
+                    {part.map((line) => (
+                      <ShoppingLine
+                        key={line.key}
+                        line={line}
+                        busy={account && changes.busyLines.has(line.key)}
+                        csrfToken={csrfToken}
+                        onSubmit={submit}
+                      />
+                    ))}
+                  </ul>
+                </section>
+              ) : null,
+            )}
             <details className="clear-list">
               <summary>Liste leeren</summary>
               <p>{`Alle ${lines.length === 1 ? "1 Zeile" : `${lines.length} Zeilen`} von der Liste löschen?`}</p>
