@@ -41,7 +41,8 @@ register("./render-ab-hooks.ts", import.meta.url);
 const vars = JSON.parse(readFileSync(`${builds[0]}/server/wrangler.json`, "utf8")).vars as Record<string, string>;
 const store = createMemoryStore();
 await publishWithoutCoordinator(store, syntheticCatalog(Number(process.env.RECIPES ?? 10_000)));
-const env = { ...vars, CATALOG: store };
+// The version-metadata binding names each answer's Worker version (workers/worker-version.ts).
+const env = { ...vars, CATALOG: store, CF_VERSION_METADATA: { id: "render-ab", tag: "", timestamp: "" } };
 Object.assign(globalThis, {
   renderAbEnv: env,
   // No page is ever found in this cache; a stored copy is read to its end, as a cache would.
