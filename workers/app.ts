@@ -189,7 +189,9 @@ app.all("*", async (c) => {
     nonce,
     consentCookieName: config.consentCookieName,
     personal: isPersonal(c.req.raw),
-    build: (await serverBuild()).assets.version,
+    // The client build's version alone would keep a page a deploy of only the Worker's code changed: the
+    // Worker version's id (a new one with each upload) is part of the key too.
+    build: `${(await serverBuild()).assets.version}.${env.CF_VERSION_METADATA.id}`,
     liveCatalog: () => catalogCache.liveVersion(c.env.CATALOG),
     render: (request) => renderPage(request, c.env, nonce),
     waitUntil: (promise) => c.executionCtx.waitUntil(promise),

@@ -5,7 +5,7 @@
  *
  * What a cached page may depend on is an allow-list, and exactly that is the
  * key: the canonical address (the page's known parameters, in their fixed
- * order), the catalog version, the build, and the visitor's consent choice as
+ * order), the catalog version, the build (client assets and Worker version), and the visitor's consent choice as
  * parsed. The page is rendered from a request that carries nothing else of
  * the visitor's cookies, so it cannot depend on anything outside the key.
  * Everything that would make a page depend on more bypasses the cache:
@@ -46,7 +46,7 @@ const PAGE_CACHE_CONTROL = "private, max-age=0";
 const PERSONAL_CACHE_CONTROL = "private, no-store";
 /**
  * How long the edge keeps a page. Its content cannot change under its key
- * (a new catalog or build is a new key), so this only bounds memory.
+ * (a new catalog, client build or Worker version is a new key), so this only bounds memory.
  */
 const STORED_MAX_AGE_SECONDS = 24 * 60 * 60;
 
