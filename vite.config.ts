@@ -4,18 +4,20 @@ import { defineConfig } from "vite";
 import { browserScripts } from "./vite-plugins/browser-scripts.ts";
 import { dependencyChangePlugin } from "./vite-plugins/dependency-changes.ts";
 import { reactDomStringChunks } from "./vite-plugins/react-dom-string-chunks.ts";
-import { reactRouterScriptPriority } from "./vite-plugins/react-router-script-priority.ts";
+import { reactRouterScriptsAfterLoad } from "./vite-plugins/react-router-scripts-after-load.ts";
 
 export default defineConfig({
   plugins: [
     cloudflare({ viteEnvironment: { name: "ssr" } }),
     reactRouter(),
     dependencyChangePlugin(reactDomStringChunks),
-    dependencyChangePlugin(reactRouterScriptPriority),
+    dependencyChangePlugin(reactRouterScriptsAfterLoad),
     // The service worker and the offline page's script, each bundled into one script's text (decision 0043).
     browserScripts({
       "virtual:service-worker": "app/offline/service-worker.ts",
       "virtual:offline-page-script": "app/offline/offline-page-script.ts",
+      // The inline script that starts a page's JavaScript after the page has loaded (decision 0045).
+      "virtual:start-scripts-after-load": "app/lib/page-scripts/start-scripts-after-load.ts",
     }),
   ],
   environments: {

@@ -2,6 +2,8 @@ import { renderToReadableStream } from "react-dom/server.node";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { logEvent } from "../logging/log.ts";
+import { StartScriptContext } from "./lib/page-scripts/inline-scripts.ts";
+import { START_SCRIPTS_AFTER_LOAD } from "./lib/page-scripts/start-scripts-after-load.server.ts";
 import { NonceContext } from "./lib/request/nonce.ts";
 import { nonceContext } from "./lib/site/site-context.server.ts";
 
@@ -27,7 +29,9 @@ export default async function handleRequest(
   const nonce = loadContext.get(nonceContext);
   const body = await renderToReadableStream(
     <NonceContext value={nonce}>
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      <StartScriptContext value={START_SCRIPTS_AFTER_LOAD}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </StartScriptContext>
     </NonceContext>,
     {
       nonce,

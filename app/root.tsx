@@ -16,6 +16,7 @@ import stylesheet from "./app.css?url";
 import { CookieConsent } from "./components/cookie-consent.tsx";
 import { SiteFooter } from "./components/site-footer.tsx";
 import { SiteHeader } from "./components/site-header.tsx";
+import { StartScriptsAfterLoad } from "./components/start-scripts-after-load.tsx";
 import { TabBar } from "./components/tab-bar.tsx";
 import { TagManager } from "./components/tag-manager.tsx";
 import { trackEvent } from "./lib/consent/analytics.ts";
@@ -100,6 +101,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <>
             <ScrollRestoration />
             <Scripts />
+            <StartScriptsAfterLoad />
           </>
         )}
       </body>

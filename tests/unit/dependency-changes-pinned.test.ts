@@ -8,9 +8,9 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { reactDomStringChunks } from "../../vite-plugins/react-dom-string-chunks.ts";
-import { reactRouterScriptPriority } from "../../vite-plugins/react-router-script-priority.ts";
+import { reactRouterScriptsAfterLoad } from "../../vite-plugins/react-router-scripts-after-load.ts";
 
-const CHANGES = [reactDomStringChunks, reactRouterScriptPriority];
+const CHANGES = [reactDomStringChunks, reactRouterScriptsAfterLoad];
 const manifest = JSON.parse(readFileSync("package.json", "utf8")) as {
   dependencies: Record<string, string>;
   devDependencies: Record<string, string>;

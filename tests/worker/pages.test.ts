@@ -1,5 +1,6 @@
 import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { scriptsToPreload } from "../../app/lib/page-scripts/deferred-module.ts";
 
 const ORIGIN = "http://localhost:8787";
 
@@ -53,13 +54,47 @@ describe("pages", () => {
     expect(html).toContain(`href="/login?redirect=${encodeURIComponent(path)}"`);
   });
 
-  it.each(PAGES)("$path asks for its scripts after what it shows (decision 0031)", async ({ path }) => {
-    const html = await (await get(path)).text();
-    const preloads = [...html.matchAll(/<link rel="modulepreload"[^>]*>/g)].map((match) => match[0]);
-    // The client entry, the framework chunk and the page's own module at least.
-    expect(preloads.length).toBeGreaterThanOrEqual(3);
-    for (const preload of preloads) expect(preload).toContain('fetchPriority="low"');
-  });
+  it.each(PAGES)(
+    "$path asks for no script while it loads, and names the ones to start after (decision 0045)",
+    async ({ path }) => {
+      const html = await (await get(path)).text();
+      expect(html).not.toContain('rel="modulepreload"');
+      expect(html).not.toMatch(/<script[^>]*type="module"/);
+      const deferred = [
+        ...html.matchAll(/<script nonce="[^"]+" type="text\/x-module-after-load"[^>]*>([^<]*)<\/script>/g),
+      ];
+      expect(deferred).toHaveLength(1);
+      const moduleScript = deferred[0]?.[1] ?? "";
+      // The start script follows it, with the page's nonce.
+      const after = html.slice(html.indexOf(moduleScript) + moduleScript.length);
+      expect(after).toMatch(/^<\/script><script nonce="[^"]+">\(function\(\)\{.*x-module-after-load/);
+      // What it preloads is what React Router's own preloads were: the entry and its imports, and the module
+      // and imports of each route the page shows (named by id in the route modules' map), each once.
+      const manifest = JSON.parse(
+        /window\.__reactRouterManifest = (\{[\s\S]*?\n\});/.exec(moduleScript)?.[1] ?? "{}",
+      ) as {
+        entry: { module: string; imports: string[] };
+        routes: Record<string, { module: string; imports?: string[] }>;
+      };
+      const shown = Object.keys(
+        JSON.parse(
+          (/window\.__reactRouterRouteModules = (\{[^}]*\})/.exec(moduleScript)?.[1] ?? "{}").replace(
+            /:route\d+/g,
+            ":0",
+          ),
+        ),
+      );
+      expect(shown.length).toBeGreaterThanOrEqual(2);
+      const expected = new Set([manifest.entry.module, ...manifest.entry.imports]);
+      for (const id of shown) {
+        for (const script of [manifest.routes[id]?.module ?? "", ...(manifest.routes[id]?.imports ?? [])])
+          expected.add(script);
+      }
+      const preloads = scriptsToPreload(moduleScript);
+      expect(preloads).toHaveLength(expected.size);
+      expect(new Set(preloads)).toEqual(expected);
+    },
+  );
 
   it("links every footer item of the spec", async () => {
     const html = await (await get("/")).text();
