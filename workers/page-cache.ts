@@ -14,6 +14,8 @@
  * in another order. Answers that set cookies or carry their own
  * Cache-Control (the random pick) are never stored; a personal answer that
  * sets a cookie says so in its Cache-Status (`detail=personal-set-cookie`).
+ * The shopping list, never stored here, says for whom it was made
+ * (`bypassDetail`), which is all the browser's service worker may go by.
  *
  * A publish changes the catalog version and a deploy the build, so their
  * pages are simply new keys; old entries expire. Every answer gets its own
@@ -209,6 +211,30 @@ function consentKey(consent: Consent | undefined): string {
   return consent ? CONSENT_CATEGORIES.map((category) => (consent[category] ? "1" : "0")).join("") : "unset";
 }
 
+/**
+ * What Cache-Status says of an answer that bypassed the cache: why, and for
+ * whom it was made, the one thing the service worker may keep a page on
+ * (app/offline/page-audience.ts), since the browser hides Set-Cookie from
+ * scripts.
+ *
+ * - `personal`: made for a session, whatever the page (the shopping list's
+ *   account list included); `personal-set-cookie` when it sets a cookie.
+ * - `private-anonymous`: the shopping list (decision 0041) read without a
+ *   session: its list is filled from the device in the browser, the page
+ *   holds none of it. Only for a read that sets no cookie and found no
+ *   notice waiting (a notice is shown once).
+ * - Anything else names the reason alone (`private` among them) and is kept
+ *   by no one.
+ */
+function bypassDetail(reason: BypassReason, request: Request, personal: boolean, setsCookie: boolean): string {
+  const read = request.method === "GET" || request.method === "HEAD";
+  if (reason === "personal" || (reason === "private" && personal && read)) {
+    return setsCookie ? "personal-set-cookie" : "personal";
+  }
+  if (reason === "private" && read && !personal && !setsCookie && !hasNotice(request)) return "private-anonymous";
+  return reason;
+}
+
 /** Whether a rendered answer may be kept for everyone with the same key. */
 function storable(method: string, response: Response): boolean {
   return (
@@ -231,10 +257,7 @@ export async function servePage(page: PageRequest): Promise<Response> {
   if ("bypass" in allowed) {
     const { response } = await page.render(request);
     return withHeaders(response, (headers) => {
-      // The browser hides Set-Cookie from scripts: a personal page that sets a cookie says so here, for the
-      // service worker, which keeps a personal page only when it sets none (app/offline/page-audience.ts).
-      const detail =
-        allowed.bypass === "personal" && headers.has("set-cookie") ? "personal-set-cookie" : allowed.bypass;
+      const detail = bypassDetail(allowed.bypass, request, page.personal, headers.has("set-cookie"));
       headers.set("cache-status", cacheStatus(`fwd=bypass; detail=${detail}`));
       if (page.personal || allowed.bypass === "private") headers.set("cache-control", PERSONAL_CACHE_CONTROL);
       else if (!headers.has("cache-control")) headers.set("cache-control", PAGE_CACHE_CONTROL);

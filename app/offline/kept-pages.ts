@@ -1,9 +1,7 @@
 /**
  * Which pages the service worker keeps for reading offline: an allow-list
  * of page kinds. A page it keeps is stored under one address (its key);
- * every other address is answered offline with the offline page. The
- * shopping list is on the list before its route exists on every branch:
- * an address nobody opens is never kept.
+ * every other address is answered offline with the offline page.
  */
 import { SERVINGS_PARAM } from "../lib/url/form-fields.ts";
 import { parseServingsParam } from "../lib/url/servings-param.ts";

@@ -9,8 +9,13 @@
  *   (the edge never stores an answer that sets one).
  * - `wkij; fwd=bypass; detail=personal`: made for the signed-in visitor,
  *   setting no cookie.
- * - Anything else (a notice shown once, a personal answer that sets a
- *   cookie, a page not stored at the edge, an unknown query) is not kept.
+ * - `wkij; fwd=bypass; detail=private-anonymous`: the shopping list made for
+ *   nobody, setting no cookie: its list is read from the device in the
+ *   browser, so the page holds nothing of anyone's and is kept like the
+ *   edge cache's pages.
+ * - Anything else (a notice shown once, a personal or private answer that
+ *   sets a cookie, a page not stored at the edge, an unknown query) is not
+ *   kept.
  */
 
 /** Where a kept page goes: the shared cache or the signed-in visitor's. */
@@ -21,6 +26,8 @@ export type Visitor = "signed-in" | "anonymous";
 
 /** Our name in Cache-Status (workers/edge-cache.ts). */
 const OUR_CACHE = "wkij";
+/** The one private page's answer made for nobody (workers/page-cache.ts): kept only on exactly this word. */
+const PRIVATE_FOR_NOBODY = "private-anonymous";
 
 /** Our member of a Cache-Status value as its parameters (`hit`, `fwd=miss` → ["fwd", "miss"], …), or undefined. */
 function ourCacheStatus(cacheStatus: string | null): [string, string][] | undefined {
@@ -68,13 +75,11 @@ export function pageAudience(answer: AnswerFacts): PageAudience | undefined {
   if (!answer.contentType?.startsWith("text/html")) return undefined;
   const params = ourCacheStatus(answer.cacheStatus);
   if (!params) return undefined;
+  const onlyDetail = (value: string) =>
+    params.filter(([key]) => key === "detail").length === 1 && has(params, "detail", value);
   // Personal first: whatever else the header says, an answer made for an account is never shared.
-  if (forAnAccount(params)) {
-    const details = params.filter(([key]) => key === "detail");
-    return details.length === 1 && has(params, "detail", "personal") && has(params, "fwd", "bypass")
-      ? "personal"
-      : undefined;
-  }
+  if (forAnAccount(params)) return onlyDetail("personal") && has(params, "fwd", "bypass") ? "personal" : undefined;
   if (has(params, "hit") || (has(params, "fwd", "miss") && has(params, "stored"))) return "shared";
+  if (onlyDetail(PRIVATE_FOR_NOBODY) && has(params, "fwd", "bypass")) return "shared";
   return undefined;
 }

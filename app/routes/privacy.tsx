@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { pageTitle } from "../lib/seo/page-title.ts";
 import { staticPageMeta } from "../lib/seo/static-page-meta.ts";
 import { legalPageData } from "../lib/site/legal-data.server.ts";
+import { RECENT_RECIPES_KEPT } from "../offline/kept-pages.ts";
 import type { Route } from "./+types/privacy";
 
 export function loader({ context }: Route.LoaderArgs) {
@@ -204,6 +205,17 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
         oder nur bis zum Schließen des Browsers gespeichert werden. Löschst du das Einwilligungs-Cookie, fragen wir dich
         beim nächsten Besuch erneut nach deiner Auswahl. Blockierst du Cookies vollständig, kannst du dich nicht
         anmelden und keine Rezepte speichern; alle anderen Funktionen bleiben nutzbar.
+      </p>
+      <h3>Was dein Browser sonst auf deinem Gerät behält</h3>
+      <p>
+        Im lokalen Speicher deines Browsers legt unsere Website außerdem deinen gemerkten Vorrat aus der Zutatensuche ab
+        (angemeldet auch in deinem Konto), die Timer, die du auf einer Rezeptseite stellst, damit sie ein Neuladen
+        überstehen, und ohne Anmeldung deine Einkaufsliste (siehe „Einkaufsliste“). Ein Service Worker, ein Skript
+        unserer Website in deinem Browser, bewahrt Kopien der Seiten auf, die du geöffnet hast – die letzten{" "}
+        {RECENT_RECIPES_KEPT} Rezepte, deine gespeicherten Rezepte und deine Einkaufsliste mit ihren Bildern –, damit du
+        sie auch ohne Internetverbindung lesen kannst. Kopien mit Daten deines Nutzerkontos löscht er bei jeder An- und
+        Abmeldung und sobald eine Seite ohne deine Anmeldung geladen wird. All das entfernst du mit den Websitedaten in
+        deinem Browser.
       </p>
 
       <h2>Cookie-Einwilligung</h2>

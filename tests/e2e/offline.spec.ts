@@ -197,6 +197,114 @@ test("the saved recipes are readable offline, for the account that saved them on
   expect(await page.evaluate(() => caches.has("wkij-personal"))).toBe(false);
 });
 
+/** Griechischer Bauernsalat, for 2: 100 g Feta and 2 Tomaten among its lines (tests/e2e/shopping-list.spec.ts). */
+const SALAD = "/rezepte/griechischer-bauernsalat?portionen=2";
+const shoppingLine = (page: Page, text: string) => page.getByRole("checkbox", { name: text, exact: true });
+const shoppingPart = (page: Page, name: string) => page.getByRole("region", { name });
+
+/** Puts the salad's ingredients on the shopping list: the device's, or the account's when signed in. */
+async function addSalad(page: Page): Promise<void> {
+  await page.goto(SALAD);
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Auf die Einkaufsliste: Griechischer Bauernsalat" }).click();
+  await expect(page.locator(".shopping-add-status")).toContainText("9 Zutaten für 2 Portionen auf der Einkaufsliste.");
+}
+
+test("the shopping list on the device is readable and can be ticked offline, and the offline page links it", async ({
+  page,
+  context,
+}) => {
+  await startWithServiceWorker(page);
+  await addSalad(page);
+  await page.goto("/einkaufsliste");
+  await waitForHydration(page);
+  await expect(shoppingLine(page, "100 g Feta")).toBeVisible();
+  // Made for nobody (its list is the device's): kept for everyone, with no list in it.
+  await kept(page, "/einkaufsliste");
+  expect(await keptCopy(page, "/einkaufsliste", "wkij-pages")).not.toContain("Feta");
+
+  await goOffline(context);
+  const answer = await page.reload();
+  expect(answer?.headers()["cache-status"]).toContain("wkij-offline; hit");
+  await waitForHydration(page);
+  await expect(shoppingLine(page, "100 g Feta")).toBeVisible();
+  await expect(shoppingLine(page, "2 Tomaten")).toBeVisible();
+
+  // Ticked offline: the device keeps it, and so does the next offline load.
+  await shoppingLine(page, "100 g Feta").click();
+  await expect(shoppingPart(page, "Erledigt").getByRole("checkbox", { name: "100 g Feta" })).toBeVisible();
+  await page.reload();
+  await waitForHydration(page);
+  await expect(shoppingPart(page, "Erledigt").getByRole("checkbox", { name: "100 g Feta" })).toHaveAttribute(
+    "aria-checked",
+    "true",
+  );
+  await expect(shoppingPart(page, "Noch zu kaufen").getByRole("checkbox", { name: "2 Tomaten" })).toBeVisible();
+
+  // From the offline page's list of what can be read.
+  await page.goto(`/rezepte/${NEVER_OPENED}`);
+  await expect(offlineHeading(page)).toBeVisible();
+  const listLink = page
+    .getByRole("region", { name: "Ohne Verbindung lesbar" })
+    .getByRole("link", { name: "Einkaufsliste", exact: true });
+  await expect(listLink).toHaveAttribute("href", "/einkaufsliste");
+  await listLink.click();
+  await expect(page.getByRole("heading", { level: 1, name: "Einkaufsliste" })).toBeVisible();
+  await expect(shoppingLine(page, "2 Tomaten")).toBeVisible();
+});
+
+test("a signed-in visitor's shopping list is readable offline for that account only, and goes at sign-out", async ({
+  page,
+  context,
+}, testInfo) => {
+  test.slow();
+  const email = uniqueEmail(testInfo, "offline-einkauf");
+  await startWithServiceWorker(page);
+  await signIn(page, email);
+  await expect.poll(async () => (await keptCopy(page, "/gespeicherte-rezepte", "wkij-personal")) !== null).toBe(true);
+  await addSalad(page);
+  await page.goto("/einkaufsliste");
+  await waitForHydration(page);
+  await expect(shoppingLine(page, "100 g Feta")).toBeVisible();
+  // Kept for the account alone; opening it left the account's other kept pages in place.
+  await expect
+    .poll(async () => (await keptCopy(page, "/einkaufsliste", "wkij-personal"))?.includes("Feta") ?? false)
+    .toBe(true);
+  expect(await keptCopy(page, "/einkaufsliste", "wkij-pages")).toBeNull();
+  expect(await keptCopy(page, "/gespeicherte-rezepte", "wkij-personal")).not.toBeNull();
+
+  await goOffline(context);
+  await page.reload();
+  await waitForHydration(page);
+  await expect(shoppingLine(page, "100 g Feta")).toBeVisible();
+  await expect(page.getByRole("contentinfo")).toContainText(`Angemeldet als ${email}`);
+  // The account's list cannot change without a connection: said in German, the line stays, nothing is posted.
+  const posts: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST") posts.push(request.url());
+  });
+  await shoppingLine(page, "100 g Feta").click();
+  await expect(page.getByRole("status").filter({ hasText: "Ohne Internetverbindung" })).toHaveText(
+    "Ohne Internetverbindung können wir die Liste in deinem Konto nicht ändern. Versuche es noch einmal, wenn du wieder online bist.",
+  );
+  await expect(shoppingPart(page, "Noch zu kaufen").getByRole("checkbox", { name: "100 g Feta" })).toBeVisible();
+  await expect(shoppingPart(page, "Erledigt")).toHaveCount(0);
+  expect(posts).toEqual([]);
+
+  await context.setOffline(false);
+  await page.getByRole("contentinfo").getByRole("button", { name: "Abmelden" }).click();
+  await expect(page.getByText("Du bist jetzt abgemeldet.")).toBeVisible();
+
+  // Offline after the sign-out: whatever is shown, nothing of that account.
+  await goOffline(context);
+  await page.goto("/einkaufsliste");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(shoppingLine(page, "100 g Feta")).toHaveCount(0);
+  await expect(page.locator("body")).not.toContainText("Feta");
+  await expect(page.locator("body")).not.toContainText(email);
+  expect(await page.evaluate(() => caches.has("wkij-personal"))).toBe(false);
+});
+
 test("a new build's service worker takes over from the old one, and the kept pages stay", async ({ page, context }) => {
   await startWithServiceWorker(page);
   const registration = await page.evaluate(async () => {

@@ -21,6 +21,10 @@ const STATUSES: [string, "shared" | "personal" | undefined, "anonymous" | "signe
   ["wkij; fwd=bypass; detail=personal", "personal", "signed-in"],
   // The browser hides Set-Cookie; the Worker says it here, and such a page is not kept.
   ["wkij; fwd=bypass; detail=personal-set-cookie", undefined, "signed-in"],
+  // The shopping list made for nobody: its list is the device's, read in the browser.
+  ["wkij; fwd=bypass; detail=private-anonymous", "shared", "anonymous"],
+  // The shopping list that set a cookie, found a notice or was posted: the Worker names the reason alone.
+  ["wkij; fwd=bypass; detail=private", undefined, "anonymous"],
   ["wkij; fwd=bypass; detail=notice", undefined, "anonymous"],
   ["wkij; fwd=bypass; detail=query", undefined, "anonymous"],
   ["wkij; fwd=bypass; detail=method", undefined, "anonymous"],
@@ -54,7 +58,16 @@ describe("pageAudience", () => {
   });
 
   it("never puts a personal answer in the shared cache, whatever else the header says", () => {
-    const param = fc.constantFrom("hit", "stored", "fwd=miss", "fwd=bypass", "detail=etag", "detail=notice", "x");
+    const param = fc.constantFrom(
+      "hit",
+      "stored",
+      "fwd=miss",
+      "fwd=bypass",
+      "detail=etag",
+      "detail=notice",
+      "detail=private-anonymous",
+      "x",
+    );
     fc.assert(
       fc.property(
         fc.array(param, { maxLength: 4 }),
@@ -66,6 +79,47 @@ describe("pageAudience", () => {
           expect(answeredFor(status)).toBe("signed-in");
         },
       ),
+      { numRuns: 2_000 },
+    );
+  });
+
+  it.each([
+    ["said twice", "wkij; fwd=bypass; detail=private-anonymous; detail=private-anonymous"],
+    ["beside another detail", "wkij; fwd=bypass; detail=private-anonymous; detail=notice"],
+    ["without the bypass", "wkij; detail=private-anonymous"],
+    ["on a miss that was not stored", "wkij; fwd=miss; detail=private-anonymous"],
+    ["as a bare word", "wkij; fwd=bypass; private-anonymous"],
+    ["in another cache's member", "cdn; fwd=bypass; detail=private-anonymous, wkij; fwd=bypass; detail=private"],
+  ])("keeps a private page for nobody only on the Worker's exact word, not %s", (_name, status) => {
+    expect(pageAudience(answer(status))).toBeUndefined();
+  });
+
+  it("shares a bypassed page on no other detail than the exact marker", () => {
+    // Near misses of the marker (case, spaces, prefixes and suffixes) and anything else; `;` and `,` are the
+    // header's own separators, not part of a value.
+    const detail = fc.oneof(
+      fc.string().filter((value) => !/[;,]/.test(value)),
+      fc
+        .tuple(
+          fc.constantFrom("", " ", "x", "-", "private-", "personal-"),
+          fc.constantFrom(
+            "private-anonymous",
+            "PRIVATE-ANONYMOUS",
+            "private",
+            "anonymous",
+            "private-anonymous-set-cookie",
+          ),
+          fc.constantFrom("", " ", " x", "-set-cookie", "s"),
+        )
+        .map((parts) => parts.join("")),
+    );
+    fc.assert(
+      fc.property(detail, (value) => {
+        const audience = pageAudience(answer(`wkij; fwd=bypass; detail=${value}`));
+        // A space after the value is the header's, which a reader trims; nothing else passes.
+        if (value.trimEnd() === "private-anonymous") expect(audience).toBe("shared");
+        else expect(audience).not.toBe("shared");
+      }),
       { numRuns: 2_000 },
     );
   });

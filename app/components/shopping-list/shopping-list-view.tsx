@@ -5,7 +5,12 @@ import type { ShoppingAnswer } from "../../lib/shopping-list/answer.ts";
 import { type CombinedLine, combineEntries } from "../../lib/shopping-list/combine.ts";
 import { changeDeviceList, clearDeviceList } from "../../lib/shopping-list/device-list.ts";
 import { parseListForm } from "../../lib/shopping-list/list-form.ts";
-import { DEVICE_UNAVAILABLE_TEXT, LIST_FULL_TEXT, LIST_PROBLEM_TEXT } from "../../lib/shopping-list/list-notices.ts";
+import {
+  ACCOUNT_OFFLINE_TEXT,
+  DEVICE_UNAVAILABLE_TEXT,
+  LIST_FULL_TEXT,
+  LIST_PROBLEM_TEXT,
+} from "../../lib/shopping-list/list-notices.ts";
 import { mergeChunks } from "../../lib/shopping-list/merge-chunks.ts";
 import { applyOperation, type ListOperation } from "../../lib/shopping-list/operations.ts";
 import type { ListProblem, ShoppingEntry } from "../../lib/shopping-list/stored-list.ts";
@@ -92,10 +97,21 @@ function useAccountChanges(serverEntries: ShoppingEntry[]) {
     entries,
     busyLines,
     error,
-    send(post: PendingPost) {
+    /**
+     * Queues a change; false when it cannot be sent. Without a connection
+     * (the page was kept for reading offline) the change is refused with a
+     * German message rather than queued: nothing sends it later, when the
+     * list in the account may have changed on another device.
+     */
+    send(post: PendingPost): boolean {
+      if (!navigator.onLine) {
+        setError(ACCOUNT_OFFLINE_TEXT);
+        return false;
+      }
       setError(null);
       post.form.set(ANSWER_FIELD, ANSWER_WITH_DATA);
       setQueue((waiting) => [...waiting, post]);
+      return true;
     },
   };
 }
@@ -183,14 +199,13 @@ export function ShoppingListView({ status, accountEntries, problem }: ShoppingLi
     const operation = operationOf(form);
     if (!operation) return;
     setMessage(null);
+    // A change the account cannot take now leaves the line where it is, and the focus with it.
+    if (account && !changes.send({ form })) return;
     if ((operation.kind === "tick" || operation.kind === "remove") && lines) {
       focusNext.current = neighbourOf(lines, operation.line);
     }
     if (operation.kind === "clear") focusNext.current = null;
-    if (account) {
-      changes.send({ form });
-      return;
-    }
+    if (account) return;
     const change = changeDeviceList(operation);
     if (!change.ok) setMessage(LIST_FULL_TEXT);
     else if (!change.stored && operation.kind !== "clear") setMessage(DEVICE_UNAVAILABLE_TEXT);

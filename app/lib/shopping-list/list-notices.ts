@@ -14,3 +14,7 @@ export const DEVICE_UNAVAILABLE_TEXT =
 
 export const DEVICE_NOT_STORED_TEXT =
   "Das Gerät hat die Einkaufsliste nicht gespeichert (kein Platz oder gesperrt). Mit einem Konto liegt sie dort.";
+
+/** A change to the account's list without a connection (the page kept offline, decision 0043): it is not sent later. */
+export const ACCOUNT_OFFLINE_TEXT =
+  "Ohne Internetverbindung können wir die Liste in deinem Konto nicht ändern. Versuche es noch einmal, wenn du wieder online bist.";

@@ -7,6 +7,7 @@
 import { env } from "cloudflare:workers";
 import fc from "fast-check";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { answeredFor, pageAudience } from "../../../app/offline/page-audience.ts";
 import { STAND_IN_FULL_VISITOR } from "../../stand-ins/directus-stand-in-contract.ts";
 import { publishRecipes, recipe } from "../catalog-fixture.ts";
 import { clearUpstream, formTokenOfPage, ORIGIN, send, upstreamSeen } from "./upstream.ts";
@@ -70,7 +71,7 @@ describe("the page", () => {
       expect(response.status).toBe(200);
       expect(response.headers.get("cache-control")).toBe("private, no-store");
       expect(response.headers.get("x-robots-tag")).toBe("noindex");
-      expect(response.headers.get("cache-status")).toContain("fwd=bypass; detail=private");
+      expect(response.headers.get("cache-status")).toMatch(/^wkij; fwd=bypass; detail=(?:private-anonymous|personal)$/);
       expect(response.headers.get("etag")).toBeNull();
       const html = await response.text();
       expect(html).toContain("<title>Einkaufsliste - Was koche ich jetzt</title>");
@@ -79,6 +80,59 @@ describe("the page", () => {
     const data = await send("/einkaufsliste.data", { headers: cookie ? { cookie } : {} });
     expect(data.headers.get("cache-control")).toBe("private, no-store");
     await data.arrayBuffer();
+  });
+
+  // The browser hides Set-Cookie from the service worker: the Worker's Cache-Status is all it may keep a page on
+  // (decision 0043), read here by the service worker's own rule.
+  it.each([
+    ["nobody: the list is the device's, the page the same for all", {}, "private-anonymous", "shared", false],
+    ["the signed-in visitor, like every personal page", { cookie: COOKIE }, "personal", "personal", false],
+    // The notice shows once and its cookie is cleared: kept, it would show again offline.
+    [
+      "nobody, with a notice to show once",
+      { cookie: "wkij_hinweis=einkaufsliste-ohne-konto" },
+      "private",
+      undefined,
+      true,
+    ],
+    [
+      "a session that is none (its cookie is cleared)",
+      { cookie: "directus_session_token=kein-token" },
+      "personal-set-cookie",
+      undefined,
+      true,
+    ],
+  ])("says for whom it was made: %s", async (_who, headers, detail, audience, setsCookie) => {
+    const response = await send("/einkaufsliste", { headers });
+    const html = await response.text();
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-status")).toBe(`wkij; fwd=bypass; detail=${detail}`);
+    expect(response.headers.has("set-cookie")).toBe(setsCookie);
+    expect(
+      pageAudience({
+        status: response.status,
+        type: "basic",
+        redirected: false,
+        contentType: response.headers.get("content-type"),
+        cacheStatus: response.headers.get("cache-status"),
+      }),
+    ).toBe(audience);
+    expect(answeredFor(response.headers.get("cache-status"))).toBe(
+      detail.startsWith("personal") ? "signed-in" : "anonymous",
+    );
+    // What is kept for everyone names no account.
+    if (audience === "shared") expect(html).not.toMatch(/Angemeldet als|name="csrf"/);
+  });
+
+  it("marks no post as a page to keep, even one that sets no cookie", async () => {
+    for (const [path, body] of [
+      ["/einkaufsliste.data", `${ADD}&antwort=daten`],
+      ["/einkaufsliste", `${ADD}&redirect=%2Feinkaufsliste`],
+    ] as const) {
+      const response = await post(path, body);
+      await response.arrayBuffer();
+      expect(response.headers.get("cache-status")).toBe("wkij; fwd=bypass; detail=private");
+    }
   });
 
   it("with a query it is still private, never a cache key", async () => {
