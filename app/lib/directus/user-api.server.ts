@@ -185,7 +185,7 @@ export function visitorCaller(directus: DirectusOrigin, token: string, visitor: 
  */
 export function userApi(directus: DirectusOrigin, token: string, visitor: string | undefined): UserApi {
   const caller = visitorCaller(directus, token, visitor);
-  const { call, data } = caller;
+  const { call } = caller;
 
   async function savedCount(): Promise<number> {
     const response = await call("GET", "/items/saved_recipes?aggregate[count]=id", "counting saved recipes");
