@@ -57,7 +57,8 @@ const LIGHTHOUSE_PAGES = [
 ];
 const LIGHTHOUSE_RUNS = 5;
 // Issue 16 raised performance from 95 to 98.
-const LIGHTHOUSE_GOALS = { performance: 98, accessibility: 100, bestPractices: 100, seo: 100, cls: 0 };
+/** Issue 16's goals, with issue 35's performance of 100 and largest contentful paint of at most 1.5 s. */
+const LIGHTHOUSE_GOALS = { performance: 100, accessibility: 100, bestPractices: 100, seo: 100, cls: 0, lcpMs: 1_500 };
 const LIGHTHOUSE_REPORTS = "reports/lighthouse";
 
 /** The recipe page the print part prints, and where the printout and a screenshot of the print view go. */
@@ -85,7 +86,16 @@ type Part = (typeof PARTS)[number];
 /** The edge part's catalog sizes, and the limits and goals of issue 16 its figures are held against. */
 const EDGE_SIZES = [1_000, 10_000, 50_000];
 const EDGE_LIMITS = { plan: "Workers Free", cpuMs: 10, isolateMb: 128 };
-const EDGE_GOALS = { pageCpuMs: 5, pageCpuAt: 10_000, heapMb: 64, coldMs: 300, searchP99Ms: 5, limitsAt: 50_000 };
+/** Issue 35 adds every page's CPU as served (workerd's per request, Miniflare's part included) at 50k. */
+const EDGE_GOALS = {
+  pageCpuMs: 5,
+  pageCpuAt: 10_000,
+  servedCpuAt: 50_000,
+  heapMb: 64,
+  coldMs: 300,
+  searchP99Ms: 5,
+  limitsAt: 50_000,
+};
 
 /**
  * The publish part's catalog sizes (100 for what Workers Free can carry), and
@@ -286,6 +296,8 @@ function missedGoals(page: LighthousePage): string[] {
   atLeast("best practices", page.bestPractices, LIGHTHOUSE_GOALS.bestPractices);
   atLeast("SEO", page.seo, LIGHTHOUSE_GOALS.seo);
   if (page.cls === null || page.cls > LIGHTHOUSE_GOALS.cls) missed.push(`CLS ${page.cls?.toFixed(3) ?? "–"}`);
+  if (page.lcpMs === null || page.lcpMs > LIGHTHOUSE_GOALS.lcpMs)
+    missed.push(`LCP ${page.lcpMs?.toFixed(0) ?? "–"} ms`);
   return missed;
 }
 
@@ -297,7 +309,7 @@ function lighthouseSection(bench: LighthouseBench, recipes: number, whenMeasured
     `## Lighthouse, mobile`,
     "",
     whenMeasured,
-    `Goals: performance ≥ ${LIGHTHOUSE_GOALS.performance}; accessibility, best practices and SEO ${LIGHTHOUSE_GOALS.accessibility}; CLS ${LIGHTHOUSE_GOALS.cls}.`,
+    `Goals: performance ≥ ${LIGHTHOUSE_GOALS.performance}; accessibility, best practices and SEO ${LIGHTHOUSE_GOALS.accessibility}; CLS ${LIGHTHOUSE_GOALS.cls}; LCP at most ${count(LIGHTHOUSE_GOALS.lcpMs)} ms.`,
     `Lighthouse ${bench.lighthouseVersion || "–"} with its mobile default (Moto G Power emulation, simulated slow 4G and`,
     `4× CPU slowdown) in Debian's Chromium ${bench.chromiumVersion || "–"}, headless; ${bench.runsPerPage} runs per page, each in a`,
     "fresh browser, every number the median of its runs. The built site runs in `wrangler dev` (workerd, local",
@@ -625,6 +637,10 @@ function edgeGoals(bench: EdgeBench, catalog: Measured<CatalogBench[]> | undefin
     .filter((page) => (page.workerOnlyCpuMsAboveBaseline ?? 0) > EDGE_GOALS.pageCpuMs)
     .map((page) => `${page.label} ${ms(page.workerOnlyCpuMsAboveBaseline ?? 0)} ms`);
   const workerOnlyMeasured = pages.some((page) => page.workerOnlyCpuMsAboveBaseline !== undefined);
+  const served = at(EDGE_GOALS.servedCpuAt)?.pages.filter((page) => !page.baseline) ?? [];
+  const servedOver = served
+    .filter((page) => page.cpuMsPerRequest > EDGE_GOALS.pageCpuMs)
+    .map((page) => `${page.label} ${ms(page.cpuMsPerRequest)} ms`);
   const heap = at(EDGE_GOALS.limitsAt)?.heapBytes ?? null;
   const heapOver = heap !== null && heapMb(heap) > EDGE_GOALS.heapMb ? [`${heapMb(heap).toFixed(1)} MB`] : [];
   const cold = at(EDGE_GOALS.limitsAt)?.cold ?? [];
@@ -648,6 +664,7 @@ function edgeGoals(bench: EdgeBench, catalog: Measured<CatalogBench[]> | undefin
           `  The Worker's own work (the column beside it, without Miniflare's cache store and compression): ${verdict(workerOnlyOver)}.`,
         ]
       : []),
+    `- Every page at most ${EDGE_GOALS.pageCpuMs} ms of workerd's CPU per request as served (the baseline's own included) at ${count(EDGE_GOALS.servedCpuAt)} recipes (issue 35): ${served.length === 0 ? "not measured" : verdict(servedOver)}.`,
     `- Isolate heap at most ${EDGE_GOALS.heapMb} MB at ${limitsAt} recipes: ${heap === null ? "not measured" : verdict(heapOver)}.`,
     `- First request of a cold isolate at most ${EDGE_GOALS.coldMs} ms at ${limitsAt} recipes: ${cold.length === 0 ? "not measured" : verdict(coldOver)}.`,
     `- Name search and ingredient match p99 at most ${EDGE_GOALS.searchP99Ms} ms at ${limitsAt} recipes, measured by the catalog part: ${
