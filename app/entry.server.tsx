@@ -2,7 +2,7 @@ import { renderToReadableStream } from "react-dom/server.node";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { logEvent } from "../logging/log.ts";
-import { StartScriptContext } from "./lib/page-scripts/inline-scripts.ts";
+import { StartScriptContext } from "./lib/page-scripts/start-script-context.ts";
 import { START_SCRIPTS_AFTER_LOAD } from "./lib/page-scripts/start-scripts-after-load.server.ts";
 import { NonceContext } from "./lib/request/nonce.ts";
 import { nonceContext } from "./lib/site/site-context.server.ts";

@@ -1,4 +1,4 @@
-import { useStartScript } from "../lib/page-scripts/inline-scripts.ts";
+import { useStartScript } from "../lib/page-scripts/start-script-context.ts";
 import { useNonce } from "../lib/request/nonce.ts";
 
 /**
