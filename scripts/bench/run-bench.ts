@@ -86,7 +86,7 @@ type Part = (typeof PARTS)[number];
 /** The edge part's catalog sizes, and the limits and goals of issue 16 its figures are held against. */
 const EDGE_SIZES = [1_000, 10_000, 50_000];
 const EDGE_LIMITS = { plan: "Workers Free", cpuMs: 10, isolateMb: 128 };
-/** Issue 35 adds every page's CPU as served (workerd's per request, Miniflare's part included) at 50k. */
+/** Issue 35 holds every page's CPU as served (above the empty route, like issue 16's line at 10k) at 50k too. */
 const EDGE_GOALS = {
   pageCpuMs: 5,
   pageCpuAt: 10_000,
@@ -639,8 +639,8 @@ function edgeGoals(bench: EdgeBench, catalog: Measured<CatalogBench[]> | undefin
   const workerOnlyMeasured = pages.some((page) => page.workerOnlyCpuMsAboveBaseline !== undefined);
   const served = at(EDGE_GOALS.servedCpuAt)?.pages.filter((page) => !page.baseline) ?? [];
   const servedOver = served
-    .filter((page) => page.cpuMsPerRequest > EDGE_GOALS.pageCpuMs)
-    .map((page) => `${page.label} ${ms(page.cpuMsPerRequest)} ms`);
+    .filter((page) => page.cpuMsAboveBaseline > EDGE_GOALS.pageCpuMs)
+    .map((page) => `${page.label} ${ms(page.cpuMsAboveBaseline)} ms`);
   const heap = at(EDGE_GOALS.limitsAt)?.heapBytes ?? null;
   const heapOver = heap !== null && heapMb(heap) > EDGE_GOALS.heapMb ? [`${heapMb(heap).toFixed(1)} MB`] : [];
   const cold = at(EDGE_GOALS.limitsAt)?.cold ?? [];
@@ -664,7 +664,7 @@ function edgeGoals(bench: EdgeBench, catalog: Measured<CatalogBench[]> | undefin
           `  The Worker's own work (the column beside it, without Miniflare's cache store and compression): ${verdict(workerOnlyOver)}.`,
         ]
       : []),
-    `- Every page at most ${EDGE_GOALS.pageCpuMs} ms of workerd's CPU per request as served (the baseline's own included) at ${count(EDGE_GOALS.servedCpuAt)} recipes (issue 35): ${served.length === 0 ? "not measured" : verdict(servedOver)}.`,
+    `- Every page at most ${EDGE_GOALS.pageCpuMs} ms CPU as served (above the empty route, Miniflare's cache store and compression included) at ${count(EDGE_GOALS.servedCpuAt)} recipes (issue 35): ${served.length === 0 ? "not measured" : verdict(servedOver)}.`,
     `- Isolate heap at most ${EDGE_GOALS.heapMb} MB at ${limitsAt} recipes: ${heap === null ? "not measured" : verdict(heapOver)}.`,
     `- First request of a cold isolate at most ${EDGE_GOALS.coldMs} ms at ${limitsAt} recipes: ${cold.length === 0 ? "not measured" : verdict(coldOver)}.`,
     `- Name search and ingredient match p99 at most ${EDGE_GOALS.searchP99Ms} ms at ${limitsAt} recipes, measured by the catalog part: ${
