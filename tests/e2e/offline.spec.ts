@@ -328,6 +328,9 @@ test("a new build's service worker takes over from the old one, and the kept pag
   expect(oldShell).toMatch(/^wkij-shell-[0-9a-f]+$/);
   const name = await openRecipe(page, "gazpacho");
   await kept(page, "/rezepte/gazpacho");
+  // The page registers /sw.js from its scripts, which start after load (decision 0045): once it has hydrated,
+  // that registration is made and cannot come after the next worker's below and register the old address again.
+  await waitForHydration(page);
 
   // The next deploy's worker. Chromium fetches an update of the same address outside what Playwright can
   // route, so the new build's script comes under a new address, which the browser installs as an update of
