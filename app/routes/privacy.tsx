@@ -116,7 +116,8 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
         Rezeptbilder, die Anmeldung und deine gespeicherten Rezepte, leitet unsere Website an Directus weiter. Es ist
         also kein weiterer Anbieter beteiligt. Gewöhnliche Seitenaufrufe erreichen Directus gar nicht, weil die Seiten
         aus der Rezept-Kopie bei Cloudflare erzeugt werden. In Directus speichern wir neben den Rezepten nur die Daten
-        der Nutzerkonten und die gespeicherten Rezepte (siehe „Anmeldung mit Google und gespeicherte Rezepte“).
+        der Nutzerkonten und, was angemeldete Nutzer dort ablegen: gespeicherte Rezepte, die Einkaufsliste und den
+        gemerkten Vorrat (siehe „Anmeldung mit Google und gespeicherte Rezepte“ und „Einkaufsliste“).
       </p>
 
       <h2>Server-Logfiles</h2>
