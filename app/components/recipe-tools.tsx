@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { useHydrated } from "../lib/hooks/use-hydrated.ts";
 import type { RecipeCardData } from "../lib/recipes/recipe-card-data.ts";
-import { shareOrCopy, shareUrl } from "../lib/url/share-link.ts";
+import { shareOrCopy } from "../lib/site/share-sheet.ts";
+import { shareUrl } from "../lib/url/share-link.ts";
 import { CookingModeHint, CookingModeSwitch } from "./cooking-mode.tsx";
 import { PrintIcon, ShareIcon } from "./icons.tsx";
 
@@ -35,11 +36,10 @@ export function RecipeTools({ recipe, canonical }: { recipe: RecipeCardData; can
     const url = shareUrl(canonical, window.location.search);
     // Emptied first, so a second "Link kopiert" is announced again.
     setShared(null);
-    const outcome = await shareOrCopy({
-      title: recipe.name,
-      text: `${recipe.name}: in ${recipe.totalTime} Minuten fertig.`,
+    const outcome = await shareOrCopy(
+      { title: recipe.name, text: `${recipe.name}: in ${recipe.totalTime} Minuten fertig.`, url },
       url,
-    });
+    );
     if (outcome === "copied" || outcome === "failed") setShared({ outcome, url });
   }
 

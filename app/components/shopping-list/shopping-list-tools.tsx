@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from "react";
 import type { CombinedLine } from "../../lib/shopping-list/combine.ts";
 import { listPlainText } from "../../lib/shopping-list/line-text.ts";
-import { copyText, type ListShareOutcome, shareText } from "../../lib/shopping-list/share-list.ts";
-import { PrintIcon, ShareIcon } from "../icons.tsx";
+import { copyText, type ShareOutcome, shareOrCopy } from "../../lib/site/share-sheet.ts";
+import { PrintIcon, ShareIcon, Svg } from "../icons.tsx";
 
-const OUTCOME_TEXT: Partial<Record<ListShareOutcome, string>> = {
+const OUTCOME_TEXT: Partial<Record<ShareOutcome, string>> = {
   copied: "Liste kopiert",
   failed: "Kopieren hat nicht geklappt. Markiere die Liste unten und kopiere sie selbst.",
 };
@@ -27,7 +27,7 @@ export function ShoppingListTools({
   /** What the page has to say (a change that failed, the list moved into the account), in the same status line. */
   message: string | null;
 }) {
-  const [outcome, setOutcome] = useState<{ result: ListShareOutcome; text: string } | null>(null);
+  const [outcome, setOutcome] = useState<{ result: ShareOutcome; text: string } | null>(null);
   const fallback = useRef<HTMLTextAreaElement>(null);
 
   // The newest news wins the one status line: a message from the page replaces what a copy said.
@@ -45,7 +45,7 @@ export function ShoppingListTools({
   async function run(how: "copy" | "share") {
     const text = listPlainText(lines);
     setOutcome(null);
-    const result = how === "copy" ? await copyText(text) : await shareText("Einkaufsliste", text);
+    const result = how === "copy" ? await copyText(text) : await shareOrCopy({ title: "Einkaufsliste", text }, text);
     setOutcome({ result, text });
   }
 
@@ -78,23 +78,12 @@ export function ShoppingListTools({
   );
 }
 
-/** Two sheets: copy. Drawn like the icons of icons.tsx. */
+/** Two sheets: copy, drawn on the icons' own frame. */
 function CopyIcon() {
   return (
-    <svg
-      aria-hidden="true"
-      focusable="false"
-      width={20}
-      height={20}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
+    <Svg size={20}>
       <rect x="8" y="8" width="12" height="12" rx="2" />
       <path d="M16 8V6a2 2 0 0 0-2-2H6a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h2" />
-    </svg>
+    </Svg>
   );
 }
