@@ -34,7 +34,16 @@ export interface RouteScripts {
   routeId: string;
   files: number;
   size: Size;
+  /** Of `size`, the framework chunk: React DOM, React and React Router (`framework` in vite.config.ts). */
+  framework: Size;
+  /** Of `size`, everything else: our modules, the build's runtime and the route manifest (decision 0046). */
+  own: Size;
 }
+
+/** The chunk vite.config.ts groups React DOM, React and React Router into; every route loads it. */
+const FRAMEWORK_FILE = /^\/assets\/framework-[\w-]+\.js$/;
+
+const minus = (a: Size, b: Size): Size => ({ raw: a.raw - b.raw, gzip: a.gzip - b.gzip, brotli: a.brotli - b.brotli });
 
 /**
  * The JavaScript a first visit to each route downloads: the client entry, the
@@ -44,6 +53,9 @@ export interface RouteScripts {
 export function clientJsPerRoute(buildDir: string): RouteScripts[] {
   const clientDir = join(buildDir, "client");
   const { manifest, file: manifestFile } = readManifest(clientDir);
+  if (![manifest.entry.module, ...manifest.entry.imports].some((path) => FRAMEWORK_FILE.test(path))) {
+    throw new Error("bench: the client entry loads no framework chunk; has vite.config.ts's `framework` group moved?");
+  }
   const result: RouteScripts[] = [];
   for (const route of Object.values(manifest.routes)) {
     if (route.id === "root") continue;
@@ -61,11 +73,10 @@ export function clientJsPerRoute(buildDir: string): RouteScripts[] {
       }
       current = current.parentId ? manifest.routes[current.parentId] : undefined;
     }
-    result.push({
-      routeId: route.id,
-      files: files.size,
-      size: sizeOfFiles([...files].map((path) => join(clientDir, path))),
-    });
+    const onDisk = (paths: string[]) => paths.map((path) => join(clientDir, path));
+    const size = sizeOfFiles(onDisk([...files]));
+    const framework = sizeOfFiles(onDisk([...files].filter((path) => FRAMEWORK_FILE.test(path))));
+    result.push({ routeId: route.id, files: files.size, size, framework, own: minus(size, framework) });
   }
   return result;
 }

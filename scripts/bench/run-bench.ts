@@ -48,7 +48,8 @@ import { benchPrint, type PrintBench } from "./print.ts";
 import { benchPublish, type PublishFigures, type PublishSizeBench } from "./publish.ts";
 import { kb } from "./sizes.ts";
 
-const CLIENT_JS_GOAL_KB = 100;
+/** Our own JavaScript per route, beside the framework chunk (decision 0046, which retired issue 3's 100 KB in all). */
+const OWN_JS_GOAL_KB = 25;
 const LIGHTHOUSE_PAGES = [
   "/",
   "/suche?q=suppe",
@@ -480,18 +481,20 @@ function pantrySection(part: Measured<PantryBench>): string[] {
 }
 
 function clientJsSection(part: Measured<RouteScripts[]>): string[] {
+  const frameworks = new Set(part.data.map(({ framework }) => framework.gzip));
   return [
     `## Client JavaScript per route (first visit)`,
     "",
     measuredLine(part),
-    `Goal: at most ${CLIENT_JS_GOAL_KB} KB gzip. Every file compressed on its own, as served.`,
+    `Goal (decision 0046): at most ${OWN_JS_GOAL_KB} KB gzip of our own per route, beside the framework chunk (React DOM,`,
+    `React, React Router: ${[...frameworks].map((bytes) => kb(bytes)).join(" / ")} KB gzip on every route). Every file compressed on its own, as served.`,
     "",
-    "| route | files | raw KB | gzip KB | brotli KB | goal |",
-    "| --- | ---: | ---: | ---: | ---: | --- |",
+    "| route | files | raw KB | gzip KB | brotli KB | framework gzip KB | own gzip KB | goal |",
+    "| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |",
     ...part.data.map(
-      ({ routeId, files, size }) =>
-        `| ${routeId} | ${files} | ${kb(size.raw)} | ${kb(size.gzip)} | ${kb(size.brotli)} | ${
-          size.gzip <= CLIENT_JS_GOAL_KB * 1000 ? "met" : "missed"
+      ({ routeId, files, size, framework, own }) =>
+        `| ${routeId} | ${files} | ${kb(size.raw)} | ${kb(size.gzip)} | ${kb(size.brotli)} | ${kb(framework.gzip)} | ${kb(own.gzip)} | ${
+          own.gzip <= OWN_JS_GOAL_KB * 1000 ? "met" : "missed"
         } |`,
     ),
     "",
