@@ -156,7 +156,6 @@ export function ConsentSettingsLink() {
   return (
     <a
       href={`#${BANNER_ID}`}
-      className="consent-edit"
       onClick={(event) => {
         event.preventDefault();
         reopen();

@@ -264,6 +264,24 @@ test("the banner and its settings have no accessibility violations and move noth
   expect(shift.unprompted, shift.moved.join("; ")).toBe(0);
 });
 
+test("'Einstellungen bearbeiten' shows its icon beside the label, on one line", async ({ page }) => {
+  await page.goto("/");
+  const link = page.getByRole("contentinfo").getByRole("link", { name: "Einstellungen bearbeiten" });
+  const icon = await link.locator("svg").boundingBox();
+  const box = await link.boundingBox();
+  if (!icon || !box) throw new Error("the link or its icon is not laid out");
+  // Beside: the icon's middle is the line's middle, and the label starts after it.
+  expect(Math.abs(icon.y + icon.height / 2 - (box.y + box.height / 2))).toBeLessThanOrEqual(2);
+  const label = await link.evaluate((element) => {
+    const range = document.createRange();
+    range.selectNodeContents(element.lastChild ?? element);
+    const rects = [...range.getClientRects()];
+    return { left: Math.min(...rects.map((rect) => rect.left)), lines: new Set(rects.map((rect) => rect.top)).size };
+  });
+  expect(label.left).toBeGreaterThanOrEqual(icon.x + icon.width);
+  expect(label.lines).toBe(1);
+});
+
 test("with no container configured, accepting loads nothing", async ({ page, context }) => {
   const requests = await interceptTagManager(context);
   await page.goto(`${CMS_DOWN_URL}/`);
