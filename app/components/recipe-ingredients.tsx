@@ -53,13 +53,16 @@ export function RecipeIngredients({
         <span aria-live={servingsControl ? "polite" : undefined}>Zutaten für {servingsText(servings)}</span>
       </Heading>
       {servingsControl}
-      <ul className="recipe-ingredients">{required.map(item)}</ul>
-      {optional.length > 0 ? (
-        <>
-          <MinorHeading>Optionale Zutaten</MinorHeading>
-          <ul className="recipe-ingredients">{optional.map(item)}</ul>
-        </>
-      ) : null}
+      {/* One grid for both lists, so the optional lines' names line up with the required ones' too. */}
+      <div className="ingredient-lists">
+        <ul className="recipe-ingredients">{required.map(item)}</ul>
+        {optional.length > 0 ? (
+          <>
+            <MinorHeading>Optionale Zutaten</MinorHeading>
+            <ul className="recipe-ingredients">{optional.map(item)}</ul>
+          </>
+        ) : null}
+      </div>
     </section>
   );
 }

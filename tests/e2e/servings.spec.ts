@@ -79,6 +79,32 @@ test.describe("with JavaScript", () => {
   });
 });
 
+test("every ingredient name starts at the same place, in the optional list too, however wide an amount grows", async ({
+  page,
+}) => {
+  // At 12 servings the optional "1 ½ Bund Schnittlauch" has the widest amount of both lists.
+  await page.goto(`${RECIPE}?portionen=12`);
+  const section = ingredients(page);
+  await expect(section.getByRole("listitem").last()).toHaveText("1 ½ Bund Schnittlauch");
+  const starts = await section
+    .locator(".ingredient-name")
+    .evaluateAll((names) => names.map((name) => Math.round(name.getBoundingClientRect().left)));
+  expect(starts.length).toBeGreaterThan(4);
+  expect(new Set(starts).size, `names start at ${starts.join(", ")}`).toBe(1);
+  // And the widest amount still has the room it needs: it does not run into its name.
+  const widest = await section
+    .getByRole("listitem")
+    .last()
+    .evaluate((line) => {
+      const [amount, name] = [line.querySelector(".ingredient-quantity"), line.querySelector(".ingredient-name")];
+      return {
+        amountRight: amount?.getBoundingClientRect().right ?? 0,
+        nameLeft: name?.getBoundingClientRect().left ?? 0,
+      };
+    });
+  expect(widest.amountRight).toBeLessThan(widest.nameLeft);
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
