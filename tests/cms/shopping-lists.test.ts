@@ -1,10 +1,14 @@
 /**
  * The shopping list's collection on a real Directus (decision 0041): each
  * user reads, creates and changes only their own row, which Directus ties to
- * them; nobody gets a second row; anonymous visitors get nothing of it.
+ * them; nobody gets a second row; anonymous visitors get nothing of it. A
+ * change is stored only as the revision after the one it read
+ * (cms/migrations/20261127A-shopping-list-revision.js).
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { admin, call, createUser, type TestUser } from "./directus-clients.ts";
+import type { ShoppingEntry } from "../../app/lib/shopping-list/stored-list.ts";
+import { runDirectusCli } from "../../scripts/local-stack/directus.ts";
+import { admin, call, createUser, directusCliOptions, type TestUser } from "./directus-clients.ts";
 
 const ENTRY = {
   recipe: "gazpacho",
@@ -124,5 +128,77 @@ describe("signed-in users", () => {
     await client.request("DELETE", `/users/${carol.id}`);
     const left = await client.request<unknown[]>("GET", `/items/shopping_lists?filter[id][_eq]=${row}`);
     expect(left).toEqual([]);
+  });
+});
+
+async function rowOf(user: TestUser): Promise<{ id: number; revision: number; entries: { entries: ShoppingEntry[] } }> {
+  const client = await admin();
+  const [row] = await client.request<{ id: number; revision: number; entries: { entries: ShoppingEntry[] } }[]>(
+    "GET",
+    `/items/shopping_lists?fields=id,revision,entries&filter[user][_eq]=${user.id}`,
+  );
+  if (!row) throw new Error(`no shopping list for ${user.email}`);
+  return row;
+}
+
+describe("a change names the revision it follows", () => {
+  it("is refused by the database when that revision is taken, and an edit that names none moves it on", async () => {
+    const user = await createUser(`einkauf-revision-${Date.now()}@example.org`);
+    const created = await call("POST", "/items/shopping_lists", { token: user.token, body: { entries: LIST } });
+    expect((created.data as { revision: number }).revision).toBe(0);
+    const row = (created.data as { id: number }).id;
+    const emptied = { version: 1, entries: [] };
+
+    const next = await call("PATCH", `/items/shopping_lists/${row}`, {
+      token: user.token,
+      body: { entries: emptied, revision: 1 },
+    });
+    expect(next.status).toBe(200);
+    // A second write that read revision 0 as well: refused, and the first one's list stays.
+    for (const revision of [1, 0, 5]) {
+      const stale = await call("PATCH", `/items/shopping_lists/${row}`, {
+        token: user.token,
+        body: { entries: LIST, revision },
+      });
+      expect(stale.status).toBe(400);
+      expect(stale.errors?.[0]?.extensions?.code).toBe("RECORD_NOT_UNIQUE");
+    }
+    expect(await rowOf(user)).toMatchObject({ revision: 1, entries: emptied });
+
+    // An editor in the Data Studio names no revision: the database counts the edit, so a site write that read
+    // the list before it is refused rather than undoing it.
+    const client = await admin();
+    await client.request("PATCH", `/items/shopping_lists/${row}`, { entries: LIST });
+    expect(await rowOf(user)).toMatchObject({ revision: 2, entries: LIST });
+    const beforeEdit = await call("PATCH", `/items/shopping_lists/${row}`, {
+      token: user.token,
+      body: { entries: emptied, revision: 2 },
+    });
+    expect(beforeEdit.errors?.[0]?.extensions?.code).toBe("RECORD_NOT_UNIQUE");
+    expect(await rowOf(user)).toMatchObject({ revision: 2, entries: LIST });
+  });
+
+  it("is what keeps the site's changes: without the migration's rule, a write that read an old list is stored", async () => {
+    const options = directusCliOptions();
+    const user = await createUser(`einkauf-ohne-regel-${Date.now()}@example.org`);
+    const created = await call("POST", "/items/shopping_lists", { token: user.token, body: { entries: LIST } });
+    const row = (created.data as { id: number }).id;
+    // Back to a database without the rule (ours is the newest migration) …
+    await runDirectusCli(options, ["database", "migrate:down"]);
+    try {
+      const stale = await call("PATCH", `/items/shopping_lists/${row}`, {
+        token: user.token,
+        body: { entries: LIST, revision: 0 },
+      });
+      expect(stale.status).toBe(200);
+    } finally {
+      // … and forward again, as the next start does; never leave the shared Directus without it.
+      await runDirectusCli(options, ["database", "migrate:latest"]);
+    }
+    const refused = await call("PATCH", `/items/shopping_lists/${row}`, {
+      token: user.token,
+      body: { entries: LIST, revision: 0 },
+    });
+    expect(refused.errors?.[0]?.extensions?.code).toBe("RECORD_NOT_UNIQUE");
   });
 });
