@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import { recipeBySlug } from "../../catalog/view/queries.ts";
 import { logEvent } from "../../logging/log.ts";
 import { ShoppingListView } from "../components/shopping-list/shopping-list-view.tsx";
-import { changeAccountList, readAccountList } from "../lib/directus/shopping-list-api.server.ts";
+import { changeAccountList, readAccountList, ShoppingListBusyError } from "../lib/directus/shopping-list-api.server.ts";
 import { setNotice } from "../lib/notices/notice-cookie.server.ts";
 import { NOTICES, type NoticeCode } from "../lib/notices/notices.ts";
 import { isPersonal } from "../lib/request/visitor.server.ts";
@@ -118,6 +118,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       servings: added?.servings ?? null,
     } satisfies ShoppingAnswer;
   } catch (error) {
+    if (error instanceof ShoppingListBusyError) {
+      logEvent("warn", "shopping-list.busy", { action: operation.kind });
+      return fail("einkaufsliste-gleichzeitig", 409);
+    }
     logEvent("error", "shopping-list.failed", { action: operation.kind }, { error });
     return fail("einkaufsliste-fehlgeschlagen", 503);
   }

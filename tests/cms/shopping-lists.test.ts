@@ -3,12 +3,30 @@
  * user reads, creates and changes only their own row, which Directus ties to
  * them; nobody gets a second row; anonymous visitors get nothing of it. A
  * change is stored only as the revision after the one it read
- * (cms/migrations/20261127A-shopping-list-revision.js).
+ * (cms/migrations/20261127A-shopping-list-revision.js), so the site's changes
+ * made at the same moment are all stored, or refused out loud.
  */
 import { beforeAll, describe, expect, it } from "vitest";
+import { directusOrigin } from "../../app/lib/directus/directus-origin.ts";
+import {
+  CHANGE_ATTEMPTS,
+  changeAccountList,
+  readAccountList,
+  ShoppingListBusyError,
+} from "../../app/lib/directus/shopping-list-api.server.ts";
+import { userApi } from "../../app/lib/directus/user-api.server.ts";
+import { lineKeyOf } from "../../app/lib/shopping-list/combine.ts";
 import type { ShoppingEntry } from "../../app/lib/shopping-list/stored-list.ts";
 import { runDirectusCli } from "../../scripts/local-stack/directus.ts";
-import { admin, call, createUser, directusCliOptions, type TestUser } from "./directus-clients.ts";
+import {
+  admin,
+  call,
+  createUser,
+  directusCliOptions,
+  directusUrl,
+  sessionToken,
+  type TestUser,
+} from "./directus-clients.ts";
 
 const ENTRY = {
   recipe: "gazpacho",
@@ -131,6 +149,24 @@ describe("signed-in users", () => {
   });
 });
 
+/** One recipe's lines of distinct ingredients, so that each is a line of its own on the page. */
+function recipeEntries(recipe: string, count: number): ShoppingEntry[] {
+  return Array.from({ length: count }, (_, index) => ({
+    recipe,
+    recipeName: `Rezept ${recipe}`,
+    name: `Zutat ${recipe} ${index}`,
+    plural: null,
+    amount: index + 1,
+    unit: "g" as const,
+    done: false,
+  }));
+}
+
+/** The site's calls for `user`, with a session of their own (each tab or device of a visitor is one). */
+async function siteFor(user: TestUser) {
+  return userApi(directusOrigin(directusUrl(), null), await sessionToken(user), undefined);
+}
+
 async function rowOf(user: TestUser): Promise<{ id: number; revision: number; entries: { entries: ShoppingEntry[] } }> {
   const client = await admin();
   const [row] = await client.request<{ id: number; revision: number; entries: { entries: ShoppingEntry[] } }[]>(
@@ -200,5 +236,72 @@ describe("a change names the revision it follows", () => {
       body: { entries: LIST, revision: 0 },
     });
     expect(refused.errors?.[0]?.extensions?.code).toBe("RECORD_NOT_UNIQUE");
+  });
+});
+
+describe("the site's changes at the same moment (two tabs, phone and laptop)", () => {
+  it(`stores all of ${CHANGE_ATTEMPTS} first adds at once, each recipe whole, in one row`, async () => {
+    const user = await createUser(`einkauf-zugleich-neu-${Date.now()}@example.org`);
+    const tabs = await Promise.all(Array.from({ length: CHANGE_ATTEMPTS }, () => siteFor(user)));
+    const recipes = tabs.map((_, index) => recipeEntries(`rezept-${index}`, 3));
+    await Promise.all(tabs.map((tab, index) => changeAccountList(tab, { kind: "add", entries: recipes[index] ?? [] })));
+    const stored = await readAccountList(tabs[0] ?? (await siteFor(user)));
+    expect(stored.entries).toHaveLength(CHANGE_ATTEMPTS * 3);
+    expect(new Set(stored.entries.map((entry) => entry.recipe))).toEqual(
+      new Set(recipes.map((entries) => entries[0]?.recipe)),
+    );
+  });
+
+  it(`stores every one of ${CHANGE_ATTEMPTS} changes posted at once: ticks, a removal and an add, round after round`, async () => {
+    const user = await createUser(`einkauf-zugleich-${Date.now()}@example.org`);
+    const tabs = await Promise.all(Array.from({ length: CHANGE_ATTEMPTS }, () => siteFor(user)));
+    const first = tabs[0] ?? (await siteFor(user));
+    for (let round = 0; round < 3; round += 1) {
+      const lines = recipeEntries(`runde-${round}`, CHANGE_ATTEMPTS);
+      await changeAccountList(first, { kind: "add", entries: lines });
+      const keys = lines.map(lineKeyOf);
+      const extra = recipeEntries(`dazu-${round}`, 2);
+      // Tab 0 removes line 0, tab 1 adds a recipe, the others tick a line each; all at the same moment.
+      await Promise.all(
+        tabs.map((tab, index) =>
+          changeAccountList(
+            tab,
+            index === 0
+              ? { kind: "remove", line: keys[0] ?? "" }
+              : index === 1
+                ? { kind: "add", entries: extra }
+                : { kind: "tick", line: keys[index] ?? "", done: true },
+          ),
+        ),
+      );
+      const stored = (await readAccountList(first)).entries;
+      const thisRound = stored.filter((entry) => entry.recipe === `runde-${round}`);
+      expect(thisRound.map((entry) => entry.name)).toEqual(lines.slice(1).map((entry) => entry.name));
+      expect(thisRound.map((entry) => entry.done)).toEqual(lines.slice(1).map((_, index) => index >= 1));
+      expect(stored.filter((entry) => entry.recipe === `dazu-${round}`)).toHaveLength(2);
+    }
+  });
+
+  it("with more at once than it tries, each change is stored or refused with ShoppingListBusyError; none is lost", async () => {
+    const user = await createUser(`einkauf-ansturm-${Date.now()}@example.org`);
+    const count = CHANGE_ATTEMPTS * 3;
+    const tabs = await Promise.all(Array.from({ length: count }, () => siteFor(user)));
+    const lines = recipeEntries("ansturm", count);
+    const keys = lines.map(lineKeyOf);
+    const first = tabs[0] ?? (await siteFor(user));
+    await changeAccountList(first, { kind: "add", entries: lines });
+    const outcomes = await Promise.allSettled(
+      tabs.map((tab, index) => changeAccountList(tab, { kind: "tick", line: keys[index] ?? "", done: true })),
+    );
+    for (const outcome of outcomes) {
+      if (outcome.status === "rejected") expect(outcome.reason).toBeInstanceOf(ShoppingListBusyError);
+    }
+    const ticked = (await readAccountList(first)).entries.map((entry) => entry.done);
+    // Exactly the changes that were answered as stored are in the list.
+    expect(ticked).toEqual(outcomes.map((outcome) => outcome.status === "fulfilled"));
+    // A change refused CHANGE_ATTEMPTS times met as many stored ones.
+    expect(ticked.filter(Boolean).length).toBeGreaterThanOrEqual(CHANGE_ATTEMPTS);
+    // The add made the row (revision 0); each stored tick counted once.
+    expect((await rowOf(user)).revision).toBe(ticked.filter(Boolean).length);
   });
 });
