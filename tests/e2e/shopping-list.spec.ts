@@ -335,6 +335,32 @@ test.describe("signed in", () => {
     });
   }
 
+  test("ticks posted at the same moment (several tabs and devices) are all stored", async ({ page }, testInfo) => {
+    test.slow();
+    await signIn(page, uniqueEmail(testInfo, "einkauf-zugleich"));
+    await addSaladAtTwoServings(page);
+    await page.goto("/einkaufsliste");
+    await waitForHydration(page);
+    const keys = await page
+      .locator('form.line-tick input[name="zeile"]')
+      .evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
+    const csrf = (await page.locator('input[name="csrf"]').first().getAttribute("value")) ?? "";
+    expect(keys.length).toBeGreaterThanOrEqual(4);
+    // Four form posts of the same account in flight at once, as four open pages would send them.
+    const answers = await Promise.all(
+      keys.slice(0, 4).map((zeile) =>
+        page.request.post("/einkaufsliste", {
+          headers: { origin: BASE_URL },
+          form: { aktion: "abhaken", zeile, erledigt: "1", csrf },
+          maxRedirects: 0,
+        }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status())).toEqual([303, 303, 303, 303]);
+    await page.reload();
+    await expect(part(page, "Erledigt").getByRole("checkbox")).toHaveCount(4);
+  });
+
   test("a post without the form token changes nothing", async ({ page }, testInfo) => {
     await signIn(page, uniqueEmail(testInfo, "einkauf-token"));
     const refused = await page.request.post("/einkaufsliste", {
