@@ -136,8 +136,10 @@ export const USER_PERMISSIONS: Permission[] = [
   { collection: "saved_recipes", action: "delete", fields: null, permissions: OWN, validation: null, presets: null },
   // The shopping list (decision 0041): one row per user (a unique index on `user`), which only its owner reads,
   // creates and changes, through the Worker's form posts; `user` is Directus' to fill, as for saved recipes.
-  // No delete: "Liste leeren" empties the row. Anonymous visitors get nothing of it.
-  read("shopping_lists", ["id", "user", "entries", "date_updated"], OWN),
+  // No delete: "Liste leeren" empties the row. Anonymous visitors get nothing of it. A change names the
+  // revision after the one it read, and the database refuses any other
+  // (cms/migrations/20261127A-shopping-list-revision.js); a new row starts at 0.
+  read("shopping_lists", ["id", "user", "entries", "revision", "date_updated"], OWN),
   {
     collection: "shopping_lists",
     action: "create",
@@ -149,7 +151,7 @@ export const USER_PERMISSIONS: Permission[] = [
   {
     collection: "shopping_lists",
     action: "update",
-    fields: ["entries"],
+    fields: ["entries", "revision"],
     permissions: OWN,
     validation: null,
     presets: null,

@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import { recipeBySlug } from "../../catalog/view/queries.ts";
 import { logEvent } from "../../logging/log.ts";
 import { ShoppingListView } from "../components/shopping-list/shopping-list-view.tsx";
-import { changeAccountList, readAccountList } from "../lib/directus/shopping-list-api.server.ts";
+import { changeAccountList, readAccountList, ShoppingListBusyError } from "../lib/directus/shopping-list-api.server.ts";
 import { setNotice } from "../lib/notices/notice-cookie.server.ts";
 import { NOTICES, type NoticeCode } from "../lib/notices/notices.ts";
 import { isPersonal } from "../lib/request/visitor.server.ts";
@@ -12,6 +12,7 @@ import { parseListForm } from "../lib/shopping-list/list-form.ts";
 import type { ListOperation } from "../lib/shopping-list/operations.ts";
 import { entriesForRecipe } from "../lib/shopping-list/recipe-entries.ts";
 import { parseEntry } from "../lib/shopping-list/stored-list.ts";
+import { notStoredText } from "../lib/site/not-stored.ts";
 import { shellFromMatches } from "../lib/site/shell-data.ts";
 import { catalogContext, responseCookiesContext, visitorContext } from "../lib/site/site-context.server.ts";
 import { ANSWER_FIELD, ANSWER_WITH_DATA } from "../lib/url/form-fields.ts";
@@ -116,10 +117,37 @@ export async function action({ request, context }: Route.ActionArgs) {
       dropped: result.dropped,
       recipeName: added?.recipeName ?? null,
       servings: added?.servings ?? null,
+      // The list page shows what is stored now, other tabs' changes included, without loading its data again.
+      ...(operation.kind === "add" ? {} : { entries: result.entries }),
     } satisfies ShoppingAnswer;
   } catch (error) {
+    if (error instanceof ShoppingListBusyError) {
+      logEvent("warn", "shopping-list.busy", { action: operation.kind });
+      return fail("einkaufsliste-gleichzeitig", 409);
+    }
     logEvent("error", "shopping-list.failed", { action: operation.kind }, { error });
     return fail("einkaufsliste-fehlgeschlagen", 503);
+  }
+}
+
+/**
+ * A post sent in the background (the list page's changes, "Auf die
+ * Einkaufsliste" on recipe and search pages) that never got the action's
+ * answer: no connection although the browser says "online", or a 5xx or an
+ * unreadable body from something in between. Answered here, in the browser,
+ * like the action's own failures, so the page names it and shows what the
+ * account holds; React Router would show its error page instead, which
+ * reloads and hides that nothing was stored. A split route chunk of its own
+ * (React Router's route module splitting), so the add button does not load
+ * the list page to run it.
+ */
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  try {
+    return await serverAction();
+  } catch (error) {
+    // A redirect is React Router's to follow.
+    if (error instanceof Response) throw error;
+    return { error: notStoredText(error) } satisfies ShoppingAnswer;
   }
 }
 

@@ -6,7 +6,7 @@
  * browsers when signed in, printed, without JavaScript, and accessible.
  */
 import AxeBuilder from "@axe-core/playwright";
-import type { BrowserContext, Page } from "@playwright/test";
+import type { BrowserContext, Page, Route } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
 import { waitForHydration } from "./hydration.ts";
 import { layoutShift, UNNOTICEABLE_SHIFT } from "./layout-shift.ts";
@@ -262,6 +262,103 @@ test.describe("signed in", () => {
     await expect(stranger.page.getByText("Deine Einkaufsliste ist leer.")).toBeVisible();
     await other.context.close();
     await stranger.context.close();
+  });
+
+  for (const [how, answer, text] of [
+    [
+      "the connection is gone while the browser says online",
+      (route: Route) => route.abort("internetdisconnected"),
+      "Nicht gespeichert: keine Verbindung. Bitte versuche es noch einmal.",
+    ],
+    [
+      "something in between answers 503",
+      (route: Route) =>
+        route.fulfill({ status: 503, contentType: "text/html", body: "<h1>503 Service Unavailable</h1>" }),
+      "Nicht gespeichert: Beim Server ist etwas schiefgegangen. Bitte versuche es gleich noch einmal.",
+    ],
+  ] as const) {
+    test(`a change that gets no answer (${how}) is named, and the list shows what the account holds`, async ({
+      page,
+    }, testInfo) => {
+      test.slow();
+      const errors: string[] = [];
+      page.on("pageerror", (error) => errors.push(error.message));
+      await signIn(page, uniqueEmail(testInfo, "einkauf-ohne-antwort"));
+      await addSaladAtTwoServings(page);
+      await page.goto("/einkaufsliste");
+      await waitForHydration(page);
+      await Promise.all([stored(page), line(page, "2 Tomaten").click()]);
+      await expect(part(page, "Erledigt").getByRole("checkbox", { name: "2 Tomaten" })).toBeVisible();
+
+      const posts = (url: URL) => url.pathname === "/einkaufsliste.data";
+      await page.route(posts, (route) => (route.request().method() === "POST" ? answer(route) : route.continue()));
+      const status = page.locator(".shopping-status");
+      const feta = part(page, "Noch zu kaufen").getByRole("checkbox", { name: "100 g Feta" });
+      // A tick: shown at once, then back where the account has it, and the status line says why.
+      await line(page, "100 g Feta").click();
+      await expect(status).toHaveText(text);
+      await expect(feta).toHaveAttribute("aria-checked", "false");
+      await expect(feta).toHaveAttribute("aria-busy", "false");
+      // An untick, a removal and "Liste leeren" alike.
+      await part(page, "Erledigt").getByRole("checkbox", { name: "2 Tomaten" }).click();
+      await expect(status).toHaveText(text);
+      await expect(part(page, "Erledigt").getByRole("checkbox", { name: "2 Tomaten" })).toHaveAttribute(
+        "aria-busy",
+        "false",
+      );
+      await page.getByRole("button", { name: "Salz entfernen" }).click();
+      await expect(status).toHaveText(text);
+      await expect(line(page, "Salz")).toBeVisible();
+      await page.getByText("Liste leeren", { exact: true }).click();
+      await page.getByRole("button", { name: "Ja, Liste leeren" }).click();
+      await expect(status).toHaveText(text);
+      await expect(feta).toBeVisible();
+      // The recipe page's button says it too, instead of an error page.
+      await page.goto(SALAD);
+      await waitForHydration(page);
+      await page.getByRole("button", { name: SALAD_BUTTON }).click();
+      await expect(page.locator(".shopping-add-status")).toContainText(text);
+      await expect(page.getByRole("heading", { level: 1, name: "Griechischer Bauernsalat" })).toBeVisible();
+
+      // What the page showed is what the account holds; with answers again, the same tick is stored.
+      await page.unroute(posts);
+      await page.goto("/einkaufsliste");
+      await waitForHydration(page);
+      await expect(feta).toBeVisible();
+      await expect(part(page, "Erledigt").getByRole("checkbox", { name: "2 Tomaten" })).toBeVisible();
+      await expect(line(page, "Salz")).toBeVisible();
+      await Promise.all([stored(page), line(page, "100 g Feta").click()]);
+      await expect(status).toHaveText("");
+      await page.reload();
+      await expect(part(page, "Erledigt").getByRole("checkbox", { name: "100 g Feta" })).toBeVisible();
+      expect(errors).toEqual([]);
+    });
+  }
+
+  test("ticks posted at the same moment (several tabs and devices) are all stored", async ({ page }, testInfo) => {
+    test.slow();
+    await signIn(page, uniqueEmail(testInfo, "einkauf-zugleich"));
+    await addSaladAtTwoServings(page);
+    await page.goto("/einkaufsliste");
+    await waitForHydration(page);
+    const keys = await page
+      .locator('form.line-tick input[name="zeile"]')
+      .evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
+    const csrf = (await page.locator('input[name="csrf"]').first().getAttribute("value")) ?? "";
+    expect(keys.length).toBeGreaterThanOrEqual(4);
+    // Four form posts of the same account in flight at once, as four open pages would send them.
+    const answers = await Promise.all(
+      keys.slice(0, 4).map((zeile) =>
+        page.request.post("/einkaufsliste", {
+          headers: { origin: BASE_URL },
+          form: { aktion: "abhaken", zeile, erledigt: "1", csrf },
+          maxRedirects: 0,
+        }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status())).toEqual([303, 303, 303, 303]);
+    await page.reload();
+    await expect(part(page, "Erledigt").getByRole("checkbox")).toHaveCount(4);
   });
 
   test("a post without the form token changes nothing", async ({ page }, testInfo) => {

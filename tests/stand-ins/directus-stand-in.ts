@@ -30,8 +30,12 @@ const PNG = Uint8Array.from(
 /** The stand-in: `handle` answers the Worker's requests, `log` lets the tests read (GET) and clear (DELETE) the record. */
 export function createDirectusStandIn() {
   const seen: SeenRequest[] = [];
-  /** The visitor's `shopping_lists` row, as Directus would keep it; tests set it through the log (PUT). */
-  let shoppingList: { id: number; entries: unknown } | null = null;
+  /**
+   * The visitor's `shopping_lists` row, as Directus would keep it; tests set it through the log (PUT). A write
+   * that names a revision other than the next is refused, as the database's trigger does
+   * (cms/migrations/20261127A-shopping-list-revision.js).
+   */
+  let shoppingList: { id: number; entries: unknown; revision: number } | null = null;
   /** The full visitor's pantry row, as Directus would hold it. */
   let pantryRow: Record<string, unknown> | null = null;
 
@@ -101,11 +105,16 @@ export function createDirectusStandIn() {
       }
       if (url.pathname === "/items/shopping_lists" && request.method === "POST") {
         if (shoppingList) return json({ errors: [{ extensions: { code: "RECORD_NOT_UNIQUE" } }] }, 400);
-        shoppingList = { id: 1, entries: (JSON.parse(body ?? "{}") as { entries: unknown }).entries };
+        shoppingList = { id: 1, entries: (JSON.parse(body ?? "{}") as { entries: unknown }).entries, revision: 0 };
         return json({ data: shoppingList });
       }
       if (shoppingList && url.pathname === `/items/shopping_lists/${shoppingList.id}` && request.method === "PATCH") {
-        shoppingList = { ...shoppingList, entries: (JSON.parse(body ?? "{}") as { entries: unknown }).entries };
+        const change = JSON.parse(body ?? "{}") as { entries: unknown; revision?: unknown };
+        const revision = change.revision ?? shoppingList.revision + 1;
+        if (revision !== shoppingList.revision + 1) {
+          return json({ errors: [{ extensions: { code: "RECORD_NOT_UNIQUE", field: "revision" } }] }, 400);
+        }
+        shoppingList = { ...shoppingList, entries: change.entries, revision: shoppingList.revision + 1 };
         return json({ data: shoppingList });
       }
       if (request.method === "GET" && url.pathname === "/items/saved_recipes") {
@@ -142,7 +151,7 @@ export function createDirectusStandIn() {
     if (new URL(request.url).pathname === "/shopping-list") {
       if (request.method === "PUT") {
         const entries: unknown = await request.json();
-        shoppingList = entries === null ? null : { id: 1, entries };
+        shoppingList = entries === null ? null : { id: 1, entries, revision: 0 };
       }
       return json(shoppingList);
     }

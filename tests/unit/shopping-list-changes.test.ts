@@ -4,7 +4,7 @@ import { combineEntries, lineKeyOf } from "../../app/lib/shopping-list/combine.t
 import { MAX_ENTRIES } from "../../app/lib/shopping-list/limits.ts";
 import { parseListForm } from "../../app/lib/shopping-list/list-form.ts";
 import { encodedLength, MAX_ENTRIES_FIELD_LENGTH, mergeChunks } from "../../app/lib/shopping-list/merge-chunks.ts";
-import { applyOperation, type OperationResult } from "../../app/lib/shopping-list/operations.ts";
+import { applyOperation, type ListOperation, type OperationResult } from "../../app/lib/shopping-list/operations.ts";
 import { entriesForRecipe, type RecipeForList } from "../../app/lib/shopping-list/recipe-entries.ts";
 import { entryId, type ShoppingEntry } from "../../app/lib/shopping-list/stored-list.ts";
 import type { IngredientLine } from "../../catalog/recipes/types.ts";
@@ -132,6 +132,70 @@ describe("changing the list", () => {
         );
       }),
       { numRuns: 300 },
+    );
+  });
+});
+
+describe("a change applied again (decision 0041)", () => {
+  /** A change the list page or a recipe page posts, made for the lines of `entries`. */
+  function changeArbitrary(entries: readonly ShoppingEntry[]): fc.Arbitrary<ListOperation> {
+    const keys = [...new Set(entries.map(lineKeyOf)), JSON.stringify(["Nicht da", "masse"])];
+    return fc.oneof(
+      fc.record({ kind: fc.constant("tick" as const), line: fc.constantFrom(...keys), done: fc.boolean() }),
+      fc.record({ kind: fc.constant("remove" as const), line: fc.constantFrom(...keys) }),
+      fc.record({ kind: fc.constant("add" as const), entries: entriesArbitrary }),
+      fc.record({ kind: fc.constant("merge" as const), entries: entriesArbitrary }),
+      fc.constant({ kind: "clear" as const }),
+    );
+  }
+  const withOneChange = entriesArbitrary.chain((entries) => fc.tuple(fc.constant(entries), changeArbitrary(entries)));
+  const withTwoChanges = entriesArbitrary.chain((entries) =>
+    fc.tuple(fc.constant(entries), changeArbitrary(entries), changeArbitrary(entries)),
+  );
+  const apply = (entries: readonly ShoppingEntry[], operation: ListOperation) => {
+    const result = applyOperation(entries, operation);
+    return result.ok ? result.entries : [...entries];
+  };
+  /** The lines a change can alter: its line, or those of the entries an add brings and replaces. */
+  function linesOf(operation: ListOperation, entries: readonly ShoppingEntry[]): Set<string> | "all" {
+    if (operation.kind === "tick" || operation.kind === "remove") return new Set([operation.line]);
+    if (operation.kind !== "add") return "all";
+    const ids = new Set(operation.entries.map(entryId));
+    return new Set(
+      [...operation.entries, ...entries.filter((entry) => ids.has(entryId(entry)))].map((entry) => lineKeyOf(entry)),
+    );
+  }
+  const byId = (entries: readonly ShoppingEntry[]) => [...entries].sort((a, b) => entryId(a).localeCompare(entryId(b)));
+
+  it("every change sets a state, so applying it twice is applying it once (a retry after 'Nicht gespeichert' is safe)", () => {
+    fc.assert(
+      fc.property(withOneChange, ([entries, operation]) => {
+        const once = apply(entries, operation);
+        expect(apply(once, operation)).toEqual(once);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it("two changes to different lines give the same list whichever is stored first", () => {
+    fc.assert(
+      fc.property(withTwoChanges, ([entries, first, second]) => {
+        const firstLines = linesOf(first, entries);
+        const secondLines = linesOf(second, entries);
+        fc.pre(firstLines !== "all" && secondLines !== "all");
+        fc.pre(![...firstLines].some((line) => secondLines.has(line)));
+        if (first.kind === "add" && second.kind === "add") {
+          const ids = new Set(first.entries.map(entryId));
+          fc.pre(!second.entries.some((entry) => ids.has(entryId(entry))));
+        }
+        // The one that lost the race is applied again to what the other stored.
+        const secondWins = apply(apply(entries, second), first);
+        const firstWins = apply(apply(entries, first), second);
+        // Both within the limit either way, or the order could decide which add is refused.
+        fc.pre(applyOperation(apply(entries, first), second).ok && applyOperation(apply(entries, second), first).ok);
+        expect(byId(secondWins)).toEqual(byId(firstWins));
+      }),
+      { numRuns: 1000 },
     );
   });
 });

@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, useEffect, useReducer, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { useHydrated } from "../../lib/hooks/use-hydrated.ts";
 import type { ShoppingAnswer } from "../../lib/shopping-list/answer.ts";
@@ -54,15 +54,27 @@ function operationOf(form: FormData): ListOperation | undefined {
 }
 
 /**
- * Changes to the list in the account: posted one after another (each is a
- * read, a change and a write of the one row, so two at once could undo each
- * other), and shown at once on top of the list the server last sent.
+ * Changes to the list in the account: posted one after another, in the order
+ * they were made, and shown at once on top of what the account holds, as the
+ * page last heard it: the page's data, then the list each stored change is
+ * answered with. A change that is not stored (an error from the Worker, or no
+ * answer at all: the route's clientAction) is named in the status line and
+ * leaves that list as it was, so its line goes back to what the account holds.
  */
-function useAccountChanges(serverEntries: ShoppingEntry[]) {
+function useAccountChanges(accountEntries: ShoppingEntry[]) {
   const fetcher = useFetcher<ShoppingAnswer>();
   const [queue, setQueue] = useState<PendingPost[]>([]);
   const [error, setError] = useState<string | null>(null);
+  const [stored, setStored] = useState(accountEntries);
+  // The page's data loaded again (another form on the page, a navigation back): the newest word on the account.
+  const [loaded, setLoaded] = useState(accountEntries);
+  if (loaded !== accountEntries) {
+    setLoaded(accountEntries);
+    setStored(accountEntries);
+  }
   const sending = useRef<{ post: PendingPost; started: boolean } | null>(null);
+  // Each answer shows, even one that changes no state above (the same failure twice): its line is no longer busy.
+  const [, answered] = useReducer((count: number) => count + 1, 0);
 
   useEffect(() => {
     const current = sending.current;
@@ -72,18 +84,23 @@ function useAccountChanges(serverEntries: ShoppingEntry[]) {
       sending.current = null;
       const answer = fetcher.data;
       if (answer?.error !== undefined) setError(answer.error);
-      else current.post.onStored?.();
+      else {
+        if (answer && "entries" in answer && answer.entries) setStored(answer.entries);
+        current.post.onStored?.();
+      }
+      answered();
     }
     if (sending.current === null && queue.length > 0) {
       const [next, ...rest] = queue as [PendingPost, ...PendingPost[]];
       sending.current = { post: next, started: false };
       setQueue(rest);
-      fetcher.submit(next.form, { method: "post", action: "/einkaufsliste" });
+      // The answer holds the list as stored: nothing to load again, and nothing that could fail after it.
+      fetcher.submit(next.form, { method: "post", action: "/einkaufsliste", defaultShouldRevalidate: false });
     }
   }, [fetcher, queue]);
 
   const pending = [...(sending.current ? [sending.current.post] : []), ...queue];
-  let entries = serverEntries;
+  let entries = stored;
   /** Lines whose change is shown but not stored yet: they say so (aria-busy) until the answer is back. */
   const busyLines = new Set<string>();
   for (const post of pending) {

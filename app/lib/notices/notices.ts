@@ -24,6 +24,8 @@ export const NOTICES = {
   "einkaufsliste-voll": `Deine Einkaufsliste ist voll (höchstens ${SHOPPING_LIST_LIMIT} Einträge). Hake ab oder entferne etwas, dann passt Neues darauf.`,
   "einkaufsliste-fehlgeschlagen":
     "Deine Einkaufsliste konnte gerade nicht gespeichert werden. Bitte versuche es gleich noch einmal.",
+  "einkaufsliste-gleichzeitig":
+    "Nicht gespeichert: Deine Einkaufsliste wurde gerade auch woanders geändert. Bitte versuche es noch einmal.",
   "einkaufsliste-ohne-konto":
     "Ohne JavaScript kann die Einkaufsliste nur in deinem Konto liegen. Melde dich an oder schalte JavaScript ein.",
 } as const;

@@ -2,9 +2,9 @@ import type { ShoppingEntry } from "./stored-list.ts";
 
 /**
  * What a background post to /einkaufsliste is answered with
- * (routes/shopping-list.tsx): an error in German, the entries for a visitor
- * without an account to keep on the device, or what the account's list now
- * holds.
+ * (routes/shopping-list.tsx): an error in German (also when the post got no
+ * answer at all: its clientAction), the entries for a visitor without an
+ * account to keep on the device, or what the account's list now holds.
  */
 export type ShoppingAnswer =
   | { error: string }
@@ -23,4 +23,6 @@ export type ShoppingAnswer =
       dropped: number;
       recipeName: string | null;
       servings: number | null;
+      /** A change from the list page: the account's list as it is now stored. */
+      entries?: ShoppingEntry[];
     };

@@ -239,7 +239,10 @@ describe("adding a recipe", () => {
     expect(ticked.headers.get("location")).toBe("/einkaufsliste");
     const after = (await storedList())?.entries as { entries: { name: string; done: boolean }[] };
     expect(after.entries.find((entry) => entry.name === "Feta")?.done).toBe(true);
-    expect((await upstreamSeen()).filter((request) => request.method === "PATCH")).toHaveLength(1);
+    const patches = (await upstreamSeen()).filter((request) => request.method === "PATCH");
+    expect(patches).toHaveLength(1);
+    // As the revision after the one it read: a write that read an older list is refused (decision 0041).
+    expect(JSON.parse(patches[0]?.body ?? "{}")).toMatchObject({ revision: 1 });
   });
 
   it("anything but an add needs an account", async () => {
