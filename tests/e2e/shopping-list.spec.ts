@@ -178,6 +178,28 @@ test.describe("without an account", () => {
     expect(listAxe.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
   });
 
+  test("an empty list shows its tools disabled, not a blank above the message; a line enables them", async ({
+    page,
+  }) => {
+    await page.goto("/einkaufsliste");
+    await waitForHydration(page);
+    await expect(page.getByText("Deine Einkaufsliste ist leer.")).toBeVisible();
+    for (const name of ["Kopieren", "Teilen", "Drucken"]) {
+      await expect(page.getByRole("button", { name })).toBeVisible();
+      await expect(page.getByRole("button", { name })).toBeDisabled();
+    }
+    const empty = await new AxeBuilder({ page }).analyze();
+    expect(empty.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+
+    await addSaladAtTwoServings(page);
+    await page.goto("/einkaufsliste");
+    await waitForHydration(page);
+    await expect(line(page, "100 g Feta")).toBeVisible();
+    for (const name of ["Kopieren", "Teilen", "Drucken"]) {
+      await expect(page.getByRole("button", { name })).toBeEnabled();
+    }
+  });
+
   test("the keyboard reaches every control, with a visible focus", async ({ page }) => {
     await addSaladAtTwoServings(page);
     await page.goto("/einkaufsliste");

@@ -14,8 +14,9 @@ const OUTCOME_TEXT: Partial<Record<ShareOutcome, string>> = {
  * clipboard, through the share sheet or else the clipboard, and on paper with
  * the page's print sheet, which shows the lines still to buy and nothing
  * else), and the page's one status line under them. All three need
- * JavaScript: their row holds its place invisibly until they work, and
- * `@media (scripting: none)` removes it.
+ * JavaScript and a line to act on: until both are there they are shown
+ * disabled, holding their place (an empty list shows them so, not a blank),
+ * and `@media (scripting: none)` removes them.
  */
 export function ShoppingListTools({
   lines,
@@ -51,16 +52,16 @@ export function ShoppingListTools({
 
   return (
     <div className="shopping-tools">
-      <div className={`recipe-tools-row${ready ? "" : " is-waiting"}`}>
-        <button type="button" className="tool-button" onClick={() => run("copy")}>
+      <div className="recipe-tools-row">
+        <button type="button" className="tool-button" disabled={!ready} onClick={() => run("copy")}>
           <CopyIcon />
           Kopieren
         </button>
-        <button type="button" className="tool-button" onClick={() => run("share")}>
+        <button type="button" className="tool-button" disabled={!ready} onClick={() => run("share")}>
           <ShareIcon size={20} />
           Teilen
         </button>
-        <button type="button" className="tool-button" onClick={() => window.print()}>
+        <button type="button" className="tool-button" disabled={!ready} onClick={() => window.print()}>
           <PrintIcon size={20} />
           Drucken
         </button>
