@@ -1,4 +1,4 @@
-import type { Locator, Page } from "@playwright/test";
+import type { Locator, Page, Route } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
 import { waitForHydration } from "./hydration.ts";
 import { signIn, uniqueEmail } from "./sign-in.ts";
@@ -94,6 +94,48 @@ test("a save shown as done survives a reload at once, on a slow network too", as
   await page.reload();
   await expect(page.getByRole("button", { name: "Speichern: Gazpacho" })).toBeVisible();
 });
+
+for (const [how, answer, text] of [
+  [
+    "the connection is gone while the browser says online",
+    (route: Route) => route.abort("internetdisconnected"),
+    "Nicht gespeichert: keine Verbindung. Bitte versuche es noch einmal.",
+  ],
+  [
+    "something in between answers 503",
+    (route: Route) =>
+      route.fulfill({ status: 503, contentType: "text/html", body: "<h1>503 Service Unavailable</h1>" }),
+    "Nicht gespeichert: Beim Server ist etwas schiefgegangen. Bitte versuche es gleich noch einmal.",
+  ],
+] as const) {
+  test(`a save that gets no answer (${how}) says so on the page, which stays`, async ({ page }, testInfo) => {
+    await signIn(page, uniqueEmail(testInfo, "speichern-ohne-antwort"));
+    await page.goto("/rezepte/gazpacho");
+    await waitForHydration(page);
+    await page.evaluate(() => Object.assign(window, { stillHere: true }));
+    // Every data request of the page meets it: the post, and the data React Router would load after it.
+    const dataRequests = (url: URL) => url.pathname.endsWith(".data");
+    await page.route(dataRequests, answer);
+    const card = page.locator('article[data-slug="gazpacho"]');
+    await card.getByRole("button", { name: "Speichern: Gazpacho" }).click();
+    await expect(card.getByRole("alert")).toHaveText(text);
+    // Not shown as saved, still on the same page (no error page, no reload), and it can be tried again.
+    await expect(card.getByRole("button", { name: "Speichern: Gazpacho" })).toBeEnabled();
+    await expect(page.getByRole("heading", { level: 1, name: "Gazpacho" })).toBeVisible();
+    expect(await page.evaluate(() => "stillHere" in window)).toBe(true);
+    await page.unroute(dataRequests);
+    await clickAndWaitForSave(page, card.getByRole("button", { name: "Speichern: Gazpacho" }));
+    await expect(card.getByRole("button", { name: "Entfernen: Gazpacho" })).toBeVisible();
+    await expect(card.getByRole("alert")).toHaveCount(0);
+
+    // A removal that gets no answer says it was not removed, and the recipe stays saved.
+    await page.route(dataRequests, answer);
+    await card.getByRole("button", { name: "Entfernen: Gazpacho" }).click();
+    await expect(card.getByRole("alert")).toHaveText(text.replace("Nicht gespeichert", "Nicht entfernt"));
+    await expect(card.getByRole("button", { name: "Entfernen: Gazpacho" })).toBeEnabled();
+    expect(await page.evaluate(() => "stillHere" in window)).toBe(true);
+  });
+}
 
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });

@@ -5,20 +5,20 @@
  * between the browser and the action answered instead (a 5xx page of the
  * network, a Worker that failed, a body that is not React Router's). Nothing
  * was stored, as far as the page can know; every change the site posts sets a
- * state, so trying again is safe (decision 0041).
+ * state, so trying again is safe (decisions 0041, 0047).
  *
- * Outside app/lib/shopping-list/ on purpose: the list route's clientAction
- * that uses it runs for the recipe pages' add button too, which must not pull
- * the list page's chunk group with it (vite.config.ts). The build puts both
- * into the shared chunk: 0.17 KB gzip on every page (decision 0041).
+ * Used by the clientActions of the shopping list and the saved recipes, whose
+ * buttons sit on every recipe page: outside app/lib/shopping-list/ on
+ * purpose, so those pages do not pull the list page's chunk group with it
+ * (vite.config.ts). The build puts it into the shared chunk.
  */
 
-export const NO_CONNECTION_TEXT = "Nicht gespeichert: keine Verbindung. Bitte versuche es noch einmal.";
-
-export const SERVER_FAILED_TEXT =
-  "Nicht gespeichert: Beim Server ist etwas schiefgegangen. Bitte versuche es gleich noch einmal.";
+/** What did not happen: a change stored ("gespeichert"), or a saved recipe removed ("entfernt"). */
+export type NotDone = "gespeichert" | "entfernt";
 
 /** The text for what a background post threw instead of answering. */
-export function notStoredText(error: unknown): string {
-  return error instanceof TypeError ? NO_CONNECTION_TEXT : SERVER_FAILED_TEXT;
+export function notStoredText(error: unknown, what: NotDone = "gespeichert"): string {
+  return error instanceof TypeError
+    ? `Nicht ${what}: keine Verbindung. Bitte versuche es noch einmal.`
+    : `Nicht ${what}: Beim Server ist etwas schiefgegangen. Bitte versuche es gleich noch einmal.`;
 }
