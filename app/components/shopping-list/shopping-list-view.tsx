@@ -72,7 +72,9 @@ function useAccountChanges(accountEntries: ShoppingEntry[]) {
     setLoaded(accountEntries);
     setStored(accountEntries);
   }
-  const sending = useRef<{ post: PendingPost; started: boolean } | null>(null);
+  // `dataBefore`: what the fetcher held when the post was sent. A post that fails at once (a cut connection) can
+  // be answered before React renders it as on its way, so a new answer, not only a seen "submitting", ends it.
+  const sending = useRef<{ post: PendingPost; started: boolean; dataBefore: ShoppingAnswer | undefined } | null>(null);
   // Each answer shows, even one that changes no state above (the same failure twice): its line is no longer busy.
   const [, answered] = useReducer((count: number) => count + 1, 0);
 
@@ -80,7 +82,7 @@ function useAccountChanges(accountEntries: ShoppingEntry[]) {
     const current = sending.current;
     if (current && fetcher.state !== "idle") current.started = true;
     if (fetcher.state !== "idle") return;
-    if (current?.started) {
+    if (current && (current.started || fetcher.data !== current.dataBefore)) {
       sending.current = null;
       const answer = fetcher.data;
       if (answer?.error !== undefined) setError(answer.error);
@@ -92,7 +94,7 @@ function useAccountChanges(accountEntries: ShoppingEntry[]) {
     }
     if (sending.current === null && queue.length > 0) {
       const [next, ...rest] = queue as [PendingPost, ...PendingPost[]];
-      sending.current = { post: next, started: false };
+      sending.current = { post: next, started: false, dataBefore: fetcher.data };
       setQueue(rest);
       // The answer holds the list as stored: nothing to load again, and nothing that could fail after it.
       fetcher.submit(next.form, { method: "post", action: "/einkaufsliste", defaultShouldRevalidate: false });
