@@ -8,7 +8,7 @@ import { NOTICES, type NoticeCode } from "../lib/notices/notices.ts";
 import { type RecipeListCardData, recipeListCardData } from "../lib/recipes/recipe-card-data.ts";
 import { SAVED_RECIPES_LIMIT } from "../lib/recipes/saved-recipes-limit.ts";
 import { pageTitle } from "../lib/seo/page-title.ts";
-import { notStoredText } from "../lib/site/not-stored.ts";
+import { answeredInTheBrowser } from "../lib/site/not-stored.ts";
 import { shellFromMatches } from "../lib/site/shell-data.ts";
 import { catalogContext, responseCookiesContext, visitorContext } from "../lib/site/site-context.server.ts";
 import {
@@ -96,19 +96,11 @@ export async function action({ request, context }: Route.ActionArgs) {
  * 5xx or an unreadable body from something in between. Answered here, in the
  * browser, like the action's own failures, so the button names it and the page
  * stays; React Router would show its error page instead, which reloads and
- * hides that nothing changed (decision 0047). Answered with an error status,
- * so React Router does not load the page's data again: on a dead connection
- * that would fail too.
+ * hides that nothing changed (decision 0047).
  */
 export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
   const removing = (await request.clone().formData()).get(RECIPE_ACTION_FIELD) === RECIPE_ACTIONS.remove;
-  try {
-    return await serverAction();
-  } catch (error) {
-    // A redirect is React Router's to follow.
-    if (error instanceof Response) throw error;
-    return data({ error: notStoredText(error, removing ? "entfernt" : "gespeichert") }, { status: 503 });
-  }
+  return answeredInTheBrowser(serverAction, removing ? "entfernt" : "gespeichert");
 }
 
 function failedCode(intent: RecipeAction): NoticeCode {

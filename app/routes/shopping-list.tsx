@@ -12,7 +12,7 @@ import { parseListForm } from "../lib/shopping-list/list-form.ts";
 import type { ListOperation } from "../lib/shopping-list/operations.ts";
 import { entriesForRecipe } from "../lib/shopping-list/recipe-entries.ts";
 import { parseEntry } from "../lib/shopping-list/stored-list.ts";
-import { notStoredText } from "../lib/site/not-stored.ts";
+import { answeredInTheBrowser } from "../lib/site/not-stored.ts";
 import { shellFromMatches } from "../lib/site/shell-data.ts";
 import { catalogContext, responseCookiesContext, visitorContext } from "../lib/site/site-context.server.ts";
 import { ANSWER_FIELD, ANSWER_WITH_DATA } from "../lib/url/form-fields.ts";
@@ -142,13 +142,7 @@ export async function action({ request, context }: Route.ActionArgs) {
  * the list page to run it.
  */
 export async function clientAction({ serverAction }: Route.ClientActionArgs) {
-  try {
-    return await serverAction();
-  } catch (error) {
-    // A redirect is React Router's to follow.
-    if (error instanceof Response) throw error;
-    return { error: notStoredText(error) } satisfies ShoppingAnswer;
-  }
+  return answeredInTheBrowser(serverAction);
 }
 
 export default function ShoppingList({ loaderData }: Route.ComponentProps) {

@@ -12,6 +12,7 @@
  * purpose, so those pages do not pull the list page's chunk group with it
  * (vite.config.ts). The build puts it into the shared chunk.
  */
+import { data } from "react-router";
 
 /** What did not happen: a change stored ("gespeichert"), or a saved recipe removed ("entfernt"). */
 export type NotDone = "gespeichert" | "entfernt";
@@ -21,4 +22,21 @@ export function notStoredText(error: unknown, what: NotDone = "gespeichert"): st
   return error instanceof TypeError
     ? `Nicht ${what}: keine Verbindung. Bitte versuche es noch einmal.`
     : `Nicht ${what}: Beim Server ist etwas schiefgegangen. Bitte versuche es gleich noch einmal.`;
+}
+
+/**
+ * A route's clientAction for background posts: the server action's answer, or,
+ * when the post got none (anything thrown but a redirect, which is React
+ * Router's to follow), the German text in the `{ error }` shape the page's
+ * buttons show for the action's own failures. With an error status, so React
+ * Router does not load the page's data again: on a dead connection that would
+ * fail too and bring its error page after all (decision 0047).
+ */
+export async function answeredInTheBrowser<Answer>(serverAction: () => Promise<Answer>, what: NotDone = "gespeichert") {
+  try {
+    return await serverAction();
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    return data({ error: notStoredText(error, what) }, { status: 503 });
+  }
 }
