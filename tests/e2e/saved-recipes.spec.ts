@@ -1,6 +1,7 @@
-import type { Locator, Page, Route } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
 import { waitForHydration } from "./hydration.ts";
+import { NO_ANSWERS } from "./no-answer.ts";
 import { signIn, uniqueEmail } from "./sign-in.ts";
 import { slowNetwork } from "./slow-network.ts";
 import { BASE_URL, CMS_DOWN_URL } from "./stack.ts";
@@ -95,19 +96,7 @@ test("a save shown as done survives a reload at once, on a slow network too", as
   await expect(page.getByRole("button", { name: "Speichern: Gazpacho" })).toBeVisible();
 });
 
-for (const [how, answer, text] of [
-  [
-    "the connection is gone while the browser says online",
-    (route: Route) => route.abort("internetdisconnected"),
-    "Nicht gespeichert: keine Verbindung. Bitte versuche es noch einmal.",
-  ],
-  [
-    "something in between answers 503",
-    (route: Route) =>
-      route.fulfill({ status: 503, contentType: "text/html", body: "<h1>503 Service Unavailable</h1>" }),
-    "Nicht gespeichert: Beim Server ist etwas schiefgegangen. Bitte versuche es gleich noch einmal.",
-  ],
-] as const) {
+for (const [how, answer, text] of NO_ANSWERS) {
   test(`a save that gets no answer (${how}) says so on the page, which stays`, async ({ page }, testInfo) => {
     await signIn(page, uniqueEmail(testInfo, "speichern-ohne-antwort"));
     await page.goto("/rezepte/gazpacho");

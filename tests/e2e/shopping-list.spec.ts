@@ -6,10 +6,11 @@
  * browsers when signed in, printed, without JavaScript, and accessible.
  */
 import AxeBuilder from "@axe-core/playwright";
-import type { BrowserContext, Page, Route } from "@playwright/test";
+import type { BrowserContext, Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
 import { waitForHydration } from "./hydration.ts";
 import { layoutShift, UNNOTICEABLE_SHIFT } from "./layout-shift.ts";
+import { NO_ANSWERS } from "./no-answer.ts";
 import { signIn, uniqueEmail } from "./sign-in.ts";
 import { BASE_URL } from "./stack.ts";
 
@@ -286,19 +287,7 @@ test.describe("signed in", () => {
     await stranger.context.close();
   });
 
-  for (const [how, answer, text] of [
-    [
-      "the connection is gone while the browser says online",
-      (route: Route) => route.abort("internetdisconnected"),
-      "Nicht gespeichert: keine Verbindung. Bitte versuche es noch einmal.",
-    ],
-    [
-      "something in between answers 503",
-      (route: Route) =>
-        route.fulfill({ status: 503, contentType: "text/html", body: "<h1>503 Service Unavailable</h1>" }),
-      "Nicht gespeichert: Beim Server ist etwas schiefgegangen. Bitte versuche es gleich noch einmal.",
-    ],
-  ] as const) {
+  for (const [how, answer, text] of NO_ANSWERS) {
     test(`a change that gets no answer (${how}) is named, and the list shows what the account holds`, async ({
       page,
     }, testInfo) => {
