@@ -1,7 +1,9 @@
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
 import { inject } from "vitest";
 import { USER_ROLE } from "../../cms/access-policies.ts";
 import { connectAdmin, type DirectusAdmin } from "../../scripts/cms/directus-admin.ts";
-import { type DirectusOptions, LOCAL_ADMIN } from "../../scripts/local-stack/directus.ts";
+import { type DirectusOptions, LOCAL_ADMIN, runDirectusCli } from "../../scripts/local-stack/directus.ts";
 
 /** The site Directus may send a signed-in visitor back to, in these tests. */
 export const TEST_SITE = "http://127.0.0.1:8799";
@@ -18,6 +20,19 @@ export function directusCliOptions(): DirectusOptions {
     port: Number(new URL(directusUrl()).port),
     publicUrl: directusUrl(),
   };
+}
+
+/**
+ * Takes the Directus under test back to before our migration `version`
+ * (cms/migrations), as an earlier `npm start` left a database: `migrate:down`
+ * undoes the newest migration, so the later ones go first. The caller runs
+ * `migrate:latest` afterwards, in a `finally`: the Directus is shared.
+ */
+export async function migrateDownTo(version: string): Promise<void> {
+  const versions = readdirSync(join(import.meta.dirname, "../../cms/migrations"))
+    .map((file) => /^(\d+[A-Z])-.+\.js$/.exec(file)?.[1])
+    .filter((found): found is string => found !== undefined && found >= version);
+  for (const _version of versions) await runDirectusCli(directusCliOptions(), ["database", "migrate:down"]);
 }
 
 export function admin(): Promise<DirectusAdmin> {

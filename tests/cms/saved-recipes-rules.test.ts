@@ -1,5 +1,3 @@
-import { readdirSync } from "node:fs";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { directusOrigin } from "../../app/lib/directus/directus-origin.ts";
 import { DirectusUnavailableError, SavedRecipesFullError, userApi } from "../../app/lib/directus/user-api.server.ts";
@@ -11,19 +9,13 @@ import {
   createUser,
   directusCliOptions,
   directusUrl,
+  migrateDownTo,
   sessionToken,
   type TestUser,
 } from "./directus-clients.ts";
 
 /** The version of the migration these rules come from. */
 const MIGRATION = "20261123A";
-
-/** Versions of our migrations (cms/migrations) from `version` on. */
-function migrationsSince(version: string): string[] {
-  return readdirSync(join(import.meta.dirname, "../../cms/migrations"))
-    .map((file) => /^(\d+[A-Z])-.+\.js$/.exec(file)?.[1])
-    .filter((found): found is string => found !== undefined && found >= version);
-}
 
 /**
  * The rules cms/migrations/20261123A-saved-recipes-rules.js puts into the
@@ -161,9 +153,8 @@ describe("the migration", () => {
   it("removes existing duplicates, keeping the oldest, when it runs on an older database", async () => {
     const options = directusCliOptions();
     const user = await createUser(`altbestand-${Date.now()}@example.org`);
-    // Back to a database without the rules, as an earlier `npm start` left it (`migrate:down` undoes the
-    // newest migration: the later ones of cms/migrations first) …
-    for (const _migration of migrationsSince(MIGRATION)) await runDirectusCli(options, ["database", "migrate:down"]);
+    // Back to a database without the rules, as an earlier `npm start` left it …
+    await migrateDownTo(MIGRATION);
     try {
       const duplicates = await insertAsAdmin(user, [published[2] ?? 0, published[2] ?? 0, published[3] ?? 0]);
       expect(await savedBy(user)).toHaveLength(3);
