@@ -102,3 +102,6 @@ export interface ImportTarget {
   /** Writes one recipe as a draft, with its lines, in one request (or not at all). */
   write(recipe: ImportedRecipe): Promise<WriteResult>;
 }
+
+/** One thing `readRecipes` (scripts/import/read-recipes.ts) found: a recipe to write, or one to skip. */
+export type ReadOutcome = { recipe: ImportedRecipe } | { skipped: SkippedSource };
