@@ -16,6 +16,8 @@ export const CMS_DIR = resolve(import.meta.dirname, "../../cms");
 export const DIRECTUS_CLI = join(CMS_DIR, "node_modules/@directus/api/dist/cli/run.js");
 /** Our own database migrations (cms/migrations/*.js), run by `database migrate:latest`. */
 const MIGRATIONS_DIR = join(CMS_DIR, "migrations");
+/** Our extensions (cms/extensions/<name>/), built by scripts/cms/build-extensions.ts before a start. */
+const EXTENSIONS_DIR = join(CMS_DIR, "extensions");
 
 /** The local admin account; local data only, named in the README. */
 export const LOCAL_ADMIN = { email: "admin@example.org", password: "kochen-lokal" } as const;
@@ -82,6 +84,10 @@ function directusEnv(options: DirectusOptions): Record<string, string> {
     ...databaseEnv(options.database ?? { client: "sqlite3" }, options.dataDir),
     // Directus reads no migrations from a folder that does not exist.
     MIGRATIONS_PATH: options.withoutOwnMigrations ? join(options.dataDir, "no-migrations") : MIGRATIONS_DIR,
+    // The flow "Zutatenliste einfügen" runs our operation (decision 0048). An extension that does not load
+    // stops the start, so a flow never runs without its operation.
+    EXTENSIONS_PATH: EXTENSIONS_DIR,
+    EXTENSIONS_MUST_LOAD: "true",
     STORAGE_LOCATIONS: "local",
     STORAGE_LOCAL_ROOT: join(options.dataDir, "uploads"),
     ADMIN_EMAIL: LOCAL_ADMIN.email,
