@@ -248,7 +248,8 @@ export const INGREDIENT_PASTE_FLOW: FlowDeclaration = {
         type: "string",
         meta: {
           interface: "select-radio",
-          required: true,
+          // Not required: the dialog shows the default as chosen but sends no value until one is clicked,
+          // and a required field would keep the button disabled. The operation appends without a value.
           width: "full",
           options: {
             choices: [
@@ -267,7 +268,7 @@ export const INGREDIENT_PASTE_FLOW: FlowDeclaration = {
           interface: "boolean",
           width: "full",
           options: { label: "Alle Zeilen zu den optionalen Zutaten" },
-          note: "Zeilen mit „(optional)“ kommen auch ohne diesen Schalter zu den optionalen Zutaten.",
+          note: "Zeilen mit „(optional)“ kommen auch ohne dieses Häkchen zu den optionalen Zutaten.",
         },
         schema: { default_value: false },
       },
