@@ -4,8 +4,8 @@
  * module with everything it imports, so the API side runs the very parser module the import uses
  * (catalog/ingredient-lines/). Directus loads them from EXTENSIONS_PATH; the built files are not committed.
  *
- * The local stack builds them before every Directus start (scripts/local-stack/cms.ts); for production,
- * `npm run cms:extensions` before `docker compose up` or `directus start` (docs/operations.md, 1.2).
+ * The local stack builds them before its first Directus command in each process (scripts/local-stack/directus.ts);
+ * for production, `npm run cms:extensions` before `docker compose up` or `directus start` (docs/operations.md, 1.2).
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";

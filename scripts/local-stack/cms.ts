@@ -1,6 +1,6 @@
 /**
- * The local CMS as one unit: our Directus extensions built (cms/extensions),
- * the Google stand-in, then Directus (on SQLite, or on a given PostgreSQL) bootstrapped, its schema applied from
+ * The local CMS as one unit: the Google stand-in, then Directus (on SQLite, or
+ * on a given PostgreSQL) bootstrapped, its schema applied from
  * cms/schema/snapshot.json (snapshot.postgres.json on Postgres), our migrations
  * (cms/migrations) run, started, its access policies and project settings
  * applied, on a new database the seed content loaded, and its flows applied
@@ -15,7 +15,6 @@ import { STUDIO_SETTINGS } from "../../cms/studio-settings.ts";
 import { applyAccessPolicies } from "../cms/apply-access-policies.ts";
 import { applyFlows } from "../cms/apply-flows.ts";
 import { backfillAmounts } from "../cms/backfill-amounts.ts";
-import { buildCmsExtensions } from "../cms/build-extensions.ts";
 import { connectAdmin } from "../cms/directus-admin.ts";
 import { type SeedOptions, seedCms } from "../cms/seed.ts";
 import {
@@ -147,8 +146,6 @@ function siteSyncEnv(siteSync: SiteSync): Record<string, string> {
 export async function startCms(options: CmsOptions): Promise<RunningCms> {
   const log = options.log ?? console.log;
   mkdirSync(options.dataDir, { recursive: true });
-  // Every start, so the operation always bundles the parser as it is now (about a second).
-  await buildCmsExtensions();
 
   const standIn = await startGoogleStandIn({
     port: options.standInPort,

@@ -123,8 +123,21 @@ export function directusProcessEnv(options: DirectusOptions): NodeJS.ProcessEnv 
   return { PATH: process.env.PATH, HOME: process.env.HOME, ...directusEnv(options) };
 }
 
+let extensionsBuilt: Promise<unknown> | undefined;
+
+/**
+ * Builds our extensions (scripts/cms/build-extensions.ts) once per process, before the first Directus
+ * command: Directus loads them from EXTENSIONS_PATH on start and in every CLI command on an installed
+ * database, and stops when one cannot load (EXTENSIONS_MUST_LOAD).
+ */
+function buildExtensionsOnce(): Promise<unknown> {
+  extensionsBuilt ??= import("../cms/build-extensions.ts").then(({ buildCmsExtensions }) => buildCmsExtensions());
+  return extensionsBuilt;
+}
+
 /** Runs one Directus CLI command to completion; throws with its output on failure. */
 export async function runDirectusCli(options: DirectusOptions, args: string[]): Promise<void> {
+  await buildExtensionsOnce();
   await runCommand(
     process.execPath,
     [DIRECTUS_CLI, ...args],
@@ -168,6 +181,7 @@ export async function startDirectus(
   log: (line: string) => void = console.log,
 ): Promise<DirectusServer> {
   const url = `http://127.0.0.1:${options.port}`;
+  await buildExtensionsOnce();
   let child: ChildProcess | undefined;
   let stopping = false;
   let restarts = 0;
