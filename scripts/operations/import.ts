@@ -94,8 +94,7 @@ function progress(counts: ImportCounts, dryRun: boolean, source: string): void {
     // One terminal line, or the next redraw would leave the wrapped rest behind.
     const columns = process.stderr.columns || 100;
     process.stderr.write(`\r\x1b[2K${`${line}  ${source}`.slice(0, columns - 1)}`);
-  }
-  else if (done % 100 === 0) console.error(`import: ${line}`);
+  } else if (done % 100 === 0) console.error(`import: ${line}`);
 }
 
 /** A bar that fills and empties as recipes pass: the reader streams, so there is no total to measure against. */
