@@ -1,14 +1,20 @@
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ReadIngredientLine } from "../../catalog/ingredient-lines/read-line.ts";
 import { RECIPE_IMAGES_FOLDER } from "../../cms/access-policies.ts";
-import type { DirectusAdmin } from "../../scripts/cms/directus-admin.ts";
+import { adminWithToken, type DirectusAdmin } from "../../scripts/cms/directus-admin.ts";
 import {
   connectImportTarget,
   type DirectusImportTarget,
+  directusTarget,
   imageFileId,
   storedImportKey,
 } from "../../scripts/import/directus-target.ts";
-import type { ImportedRecipe } from "../../scripts/import/imported-recipe.ts";
+import type { ImportedRecipe, ImportReport, ReadOutcome } from "../../scripts/import/imported-recipe.ts";
+import { type ImportEvent, importRecipes } from "../../scripts/import/run-import.ts";
 import { LOCAL_ADMIN } from "../../scripts/local-stack/directus.ts";
 import { admin, call, directusUrl } from "./directus-clients.ts";
 import { type ImportServer, SEED_JPEG, startImportServer } from "./import-server.ts";
@@ -431,5 +437,171 @@ describe("npm run import: the Directus target", () => {
       expect(await byKey(imported.key)).toEqual([]);
       expect(await counts()).toEqual(before);
     });
+  });
+});
+
+/** Runs `npm run import`'s script as a child process; DIRECTUS_TOKEN only where given. */
+function runImport(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const { DIRECTUS_TOKEN: _inherited, ...inherited } = process.env;
+    const child = spawn(process.execPath, ["scripts/operations/import.ts", ...args], {
+      env: { ...inherited, ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      stdout += chunk.toString();
+    });
+    child.stderr.on("data", (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    child.on("error", reject);
+    child.on("exit", (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/** A schema.org recipe as a recipe site's JSON-LD has it. */
+function schemaRecipe(name: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    "@context": "https://schema.org",
+    "@type": "Recipe",
+    name,
+    url: `${source()}-${name.toLowerCase().replace(/\W+/g, "-")}`,
+    description: "Schnell gemacht.",
+    recipeYield: "2 Portionen",
+    totalTime: "PT20M",
+    recipeCategory: "Hauptgericht",
+    recipeIngredient: ["200 g Spaghetti", "1 Zwiebel", "2 EL Olivenöl", "Salz"],
+    recipeInstructions: [{ "@type": "HowToStep", text: "Nudeln kochen." }],
+    ...overrides,
+  };
+}
+
+describe("npm run import: the loop", () => {
+  it("skips a recipe Directus refuses, with the reason, and writes the others", async () => {
+    async function* outcomes(): AsyncIterable<ReadOutcome> {
+      yield { recipe: recipe({ name: "Vorher" }) };
+      yield {
+        recipe: recipe({
+          name: "Abgelehnt",
+          ingredients: [line("Zucker", { unit: "Tasse" as ReadIngredientLine["unit"] })],
+        }),
+      };
+      yield { skipped: { source: "kaputt.json", reason: "Kein gültiges JSON" } };
+      yield { recipe: recipe({ name: "Nachher" }) };
+    }
+    const events: ImportEvent[] = [];
+    const counts = await importRecipes(outcomes(), target, (event) => events.push(event));
+    expect(counts).toEqual({ read: 3, created: 2, updated: 0, unchanged: 0, kept: 0, skipped: 2 });
+    expect(events.filter((event) => event.kind === "skipped").map((event) => event.skipped.reason)).toEqual([
+      expect.stringMatching(/^Directus hat „Abgelehnt“ nicht angenommen: 400 .*unit/),
+      "Kein gültiges JSON",
+    ]);
+  });
+
+  it("ends the run when Directus cannot be reached", async () => {
+    async function* outcomes(): AsyncIterable<ReadOutcome> {
+      yield { recipe: recipe() };
+      yield { recipe: recipe() };
+    }
+    const nowhere = directusTarget(adminWithToken("http://127.0.0.1:9", token));
+    const events: ImportEvent[] = [];
+    await expect(importRecipes(outcomes(), nowhere, (event) => events.push(event))).rejects.toThrow();
+    expect(events).toEqual([]);
+  });
+});
+
+describe("npm run import: the command", () => {
+  let folder: string;
+  const withToken = () => ({ DIRECTUS_TOKEN: token });
+  const cms = () => ["--url", directusUrl()];
+
+  beforeAll(() => {
+    folder = mkdtempSync(join(tmpdir(), "import-test-"));
+  });
+  afterAll(() => {
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  function ndjson(name: string, documents: (Record<string, unknown> | string)[]): string {
+    const file = join(folder, name);
+    writeFileSync(
+      file,
+      documents.map((document) => (typeof document === "string" ? document : JSON.stringify(document))).join("\n"),
+    );
+    return file;
+  }
+
+  it.each([
+    [[], "name at least one file"],
+    [["--frisch", "x.ndjson"], "--frisch"],
+    [["--token", "geheim", "x.ndjson"], "DIRECTUS_TOKEN"],
+    [["--token=geheim", "x.ndjson"], "DIRECTUS_TOKEN"],
+    [["--url", "ftp://cms.example", "x.ndjson"], "http(s)"],
+    [["--url", "http://cms.example", "x.ndjson"], "https only"],
+    [["--url", "kein-ort", "x.ndjson"], "not an address"],
+  ])("refuses %j as a usage error (exit 2)", async (args, message) => {
+    const { code, stdout, stderr } = await runImport(args, withToken());
+    expect(code).toBe(2);
+    expect(stdout).toBe("");
+    expect(stderr).toContain(message);
+    expect(stderr).toContain("usage: npm run import");
+  });
+
+  it("refuses --url without DIRECTUS_TOKEN (exit 2)", async () => {
+    const { code, stderr } = await runImport([...cms(), "x.ndjson"]);
+    expect(code).toBe(2);
+    expect(stderr).toContain("DIRECTUS_TOKEN");
+  });
+
+  it("--dry-run --json prints exactly one JSON object, the report, and writes nothing", async () => {
+    const file = ndjson("trocken.ndjson", [schemaRecipe("Trockene Nudeln"), "{ kaputt", schemaRecipe("Zweite Nudeln")]);
+    const before = await counts();
+    const { code, stdout, stderr } = await runImport(["--dry-run", "--json", ...cms(), file], withToken());
+    expect(stdout.endsWith("}\n")).toBe(true);
+    expect(stdout.trim().split("\n")).toHaveLength(1);
+    const report = JSON.parse(stdout) as ImportReport;
+    expect(Object.keys(report).sort()).toEqual(["recipes", "skipped"]);
+    expect(report.recipes.map((entry) => entry.name)).toEqual(["Trockene Nudeln", "Zweite Nudeln"]);
+    expect(report.recipes[0]?.ingredients[0]).toMatchObject({
+      line: "200 g Spaghetti",
+      ingredient: "Spaghetti",
+      known: true,
+    });
+    expect(report.skipped).toEqual([{ source: expect.stringContaining("trocken.ndjson"), reason: expect.any(String) }]);
+    expect(stderr).toContain("dry run");
+    expect(code).toBe(1);
+    expect(await counts()).toEqual(before);
+  });
+
+  it("imports a file (exit 0), and a second run changes nothing", async () => {
+    const file = ndjson("gut.ndjson", [schemaRecipe("Erste Pasta"), schemaRecipe("Zweite Pasta")]);
+    const first = await runImport([...cms(), file], withToken());
+    expect(first.stderr).not.toContain("import: import:");
+    expect(first.code).toBe(0);
+    expect(first.stdout).toMatch(/created\s+2\b/);
+    const before = await counts();
+    const second = await runImport([...cms(), file], withToken());
+    expect(second.code).toBe(0);
+    expect(second.stdout).toMatch(/unchanged\s+2\b/);
+    expect(second.stdout).toMatch(/created\s+0\b/);
+    expect(await counts()).toEqual(before);
+  });
+
+  it("skips what cannot be read, names it, imports the rest (exit 1)", async () => {
+    const file = ndjson("gemischt.ndjson", [
+      schemaRecipe("Gute Suppe"),
+      '{"name": "ohne Ende"',
+      schemaRecipe("Noch eine Suppe"),
+    ]);
+    const { code, stdout } = await runImport([...cms(), file], withToken());
+    expect(code).toBe(1);
+    expect(stdout).toMatch(/created\s+2\b/);
+    expect(stdout).toMatch(/skipped\s+1\b/);
+    expect(stdout).toContain("gemischt.ndjson:2");
   });
 });
