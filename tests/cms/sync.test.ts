@@ -159,10 +159,46 @@ describe("catalog sync from Directus into KV", () => {
     const soup = recipes.find((recipe) => recipe.slug === "rote-linsen-suppe-mit-kokos");
     expect(soup?.servings).toBe(4);
     expect(soup?.ingredientLines.slice(0, 4)).toEqual([
-      { name: "Rote Linsen", plural: null, wholePieces: false, amount: 200, unit: "g", note: null, optional: false },
-      { name: "Zwiebel", plural: "Zwiebeln", wholePieces: false, amount: 1, unit: null, note: null, optional: false },
-      { name: "Knoblauch", plural: null, wholePieces: false, amount: 2, unit: "Zehe", note: null, optional: false },
-      { name: "Ingwer", plural: null, wholePieces: false, amount: 1, unit: "Stück", note: "ca. 2 cm", optional: false },
+      {
+        name: "Rote Linsen",
+        plural: null,
+        wholePieces: false,
+        amount: 200,
+        amountMax: null,
+        unit: "g",
+        note: null,
+        optional: false,
+      },
+      {
+        name: "Zwiebel",
+        plural: "Zwiebeln",
+        wholePieces: false,
+        amount: 1,
+        amountMax: null,
+        unit: null,
+        note: null,
+        optional: false,
+      },
+      {
+        name: "Knoblauch",
+        plural: null,
+        wholePieces: false,
+        amount: 2,
+        amountMax: null,
+        unit: "Zehe",
+        note: null,
+        optional: false,
+      },
+      {
+        name: "Ingwer",
+        plural: null,
+        wholePieces: false,
+        amount: 1,
+        amountMax: null,
+        unit: "Stück",
+        note: "ca. 2 cm",
+        optional: false,
+      },
     ]);
     const shakshuka = recipes.find((recipe) => recipe.slug === "shakshuka");
     expect(shakshuka?.ingredientLines.find((line) => line.name === "Ei")).toMatchObject({
@@ -174,6 +210,7 @@ describe("catalog sync from Directus into KV", () => {
       plural: null,
       wholePieces: false,
       amount: 0.5,
+      amountMax: null,
       unit: "Bund",
       note: "zum Bestreuen",
       optional: true,

@@ -17,6 +17,7 @@ function line(overrides: Partial<IngredientLine>): IngredientLine {
     plural: null,
     wholePieces: false,
     amount: 1,
+    amountMax: null,
     unit: null,
     note: null,
     optional: false,

@@ -20,6 +20,7 @@ const line = (overrides: Partial<IngredientLine>): IngredientLine => ({
   plural: null,
   wholePieces: false,
   amount: 200,
+  amountMax: null,
   unit: "g",
   note: null,
   optional: false,
