@@ -22,11 +22,7 @@ export function entriesForRecipe(
     .map((line) => {
       // A range ("2–3 EL Olivenöl") adds its upper end: what to buy so that the recipe can take the most
       // it asks for. The list is what goes into the basket, where "2–3" cannot be added to another line.
-      const scaled = scaleAmount(
-        line.amountMax === null ? line : { ...line, amount: line.amountMax },
-        recipe.servings,
-        servings,
-      );
+      const scaled = scaleAmount({ ...line, amount: line.amountMax ?? line.amount }, recipe.servings, servings);
       return {
         recipe: recipe.slug,
         recipeName: recipe.name,

@@ -93,8 +93,8 @@ export function formatAmountWithName(
 ): { quantity: string; name: string } {
   let printed = printAmount(amount, unit);
   if (upTo?.amount) {
-    let upper = printAmount(upTo.amount, upTo.unit);
-    if (upper.unit !== printed.unit) upper = printAmount(upTo.amount, upTo.unit, true);
+    // A lower end in g below an upper one in kg: both in g (ml and l alike).
+    const upper = printAmount(upTo.amount, upTo.unit, upTo.unit !== printed.unit);
     if (upper.number !== printed.number) printed = { ...upper, number: `${printed.number}–${upper.number}` };
   }
   const rule = unitRule(printed.unit);
