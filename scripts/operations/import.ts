@@ -89,12 +89,12 @@ function progress(counts: ImportCounts, dryRun: boolean, source: string): void {
         `${counts.unchanged} unchanged`,
         `${counts.kept} kept`,
       ];
-  const line = `Importing ${bar(done)} ${parts.join(", ")}, ${counts.skipped} skipped`;
+  const tally = `${parts.join(", ")}, ${counts.skipped} skipped`;
   if (interactive) {
     // One terminal line, or the next redraw would leave the wrapped rest behind.
     const columns = process.stderr.columns || 100;
-    process.stderr.write(`\r\x1b[2K${`${line}  ${source}`.slice(0, columns - 1)}`);
-  } else if (done % 100 === 0) console.error(`import: ${line}`);
+    process.stderr.write(`\r\x1b[2K${`Importing ${bar(done)} ${tally}  ${source}`.slice(0, columns - 1)}`);
+  } else if (done % 100 === 0) console.error(`import: ${done} done: ${tally}`);
 }
 
 /** A bar that fills and empties as recipes pass: the reader streams, so there is no total to measure against. */
