@@ -424,6 +424,21 @@ describe("npm run import: the Directus target", () => {
       expect((await target.knownIngredients()).some((fact) => fact.name === "Kaktusfeige")).toBe(false);
     });
 
+    it("leaves a draft as it was when Directus refuses its update", async () => {
+      const imported = recipe();
+      const first = await target.write(imported);
+      const before = { draft: await stored(first.id), counts: await counts() };
+      const refused = {
+        ...imported,
+        name: "Neuer Name",
+        ingredients: [line("Zwiebel"), line("Zucker", { unit: "Tasse" as ReadIngredientLine["unit"] })],
+      };
+      await expect(target.write(refused)).rejects.toThrow(/unit/i);
+      expect(await stored(first.id)).toEqual(before.draft);
+      expect(await counts()).toEqual(before.counts);
+      expect(await target.write(imported)).toMatchObject({ outcome: "unchanged" });
+    });
+
     it("rolls back a recipe whose required lines were written when an optional line fails", async () => {
       const before = await counts();
       const imported = recipe({
