@@ -9,20 +9,20 @@
 import { CATEGORY_HEADINGS, type RecipeType } from "../../catalog/recipes/categories.ts";
 
 /** Whole words, lower-case. */
-const WORDS: Record<string, RecipeType> = {};
+const WORDS = new Map<string, RecipeType>();
 /** The last part of a German compound ("…suppe"), lower-case. */
 const ENDINGS: [string, RecipeType][] = [];
 /** Phrases of more than one word, lower-case, single spaces. */
-const PHRASES: Record<string, RecipeType> = {};
+const PHRASES = new Map<string, RecipeType>();
 
 function words(type: RecipeType, list: string): void {
-  for (const word of list.split(" ")) WORDS[word] = type;
+  for (const word of list.split(" ")) WORDS.set(word, type);
 }
 function endings(type: RecipeType, list: string): void {
   for (const ending of list.split(" ")) ENDINGS.push([ending, type]);
 }
 function phrases(type: RecipeType, list: string[]): void {
-  for (const phrase of list) PHRASES[phrase] = type;
+  for (const phrase of list) PHRASES.set(phrase, type);
 }
 
 words("SOUP", "suppe suppen eintopf eintöpfe soup soups stew stews chowder");
@@ -72,14 +72,14 @@ function normalized(text: string): string {
 function categoriesOf(item: string): Set<RecipeType> {
   const found = new Set<RecipeType>();
   const phrase = normalized(item);
-  const whole = PHRASES[phrase];
+  const whole = PHRASES.get(phrase);
   if (whole !== undefined) found.add(whole);
-  for (const [words, type] of Object.entries(PHRASES)) {
+  for (const [words, type] of PHRASES) {
     if (words !== phrase && ` ${phrase} `.includes(` ${words} `)) found.add(type);
   }
   for (const word of phrase.split(/[^\p{L}]+/u)) {
     if (word === "") continue;
-    const exact = WORDS[word];
+    const exact = WORDS.get(word);
     if (exact !== undefined) {
       found.add(exact);
       continue;

@@ -9,34 +9,36 @@ import { quoted } from "./plain-text.ts";
 
 export type ServingsReading = { servings: number | null; problem: string | null };
 
-const NUMBER_WORDS: Record<string, number> = {
-  ein: 1,
-  eine: 1,
-  einen: 1,
-  zwei: 2,
-  drei: 3,
-  vier: 4,
-  fünf: 5,
-  sechs: 6,
-  sieben: 7,
-  acht: 8,
-  neun: 9,
-  zehn: 10,
-  elf: 11,
-  zwölf: 12,
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  eleven: 11,
-  twelve: 12,
-};
+const NUMBER_WORDS = new Map<string, number>(
+  Object.entries({
+    ein: 1,
+    eine: 1,
+    einen: 1,
+    zwei: 2,
+    drei: 3,
+    vier: 4,
+    fünf: 5,
+    sechs: 6,
+    sieben: 7,
+    acht: 8,
+    neun: 9,
+    zehn: 10,
+    elf: 11,
+    zwölf: 12,
+    one: 1,
+    two: 2,
+    three: 3,
+    four: 4,
+    five: 5,
+    six: 6,
+    seven: 7,
+    eight: 8,
+    nine: 9,
+    ten: 10,
+    eleven: 11,
+    twelve: 12,
+  }),
+);
 
 const AMOUNT = String.raw`(\d{1,6}|[a-zäöüß]+)`;
 const PEOPLE = String.raw`(?:portion(?:en|\(en\))?|portions?|person(?:en|\(en\))?|pers\.?|leute|esser|teller|servings?|people|persons)`;
@@ -48,7 +50,7 @@ const YIELD = new RegExp(
 function amount(word: string | undefined): number | null {
   if (word === undefined) return null;
   if (/^\d+$/.test(word)) return Number.parseInt(word, 10);
-  return NUMBER_WORDS[word] ?? null;
+  return NUMBER_WORDS.get(word) ?? null;
 }
 
 function inRange(value: number, given: string): ServingsReading {

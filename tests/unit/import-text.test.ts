@@ -48,6 +48,7 @@ describe("plain text from page markup", () => {
     ["&#0;&#xD800;&#x110000;", "\ufffd\ufffd\ufffd"],
     ["&#150; alt", "– alt"],
     ["&unbekannt; bleibt", "&unbekannt; bleibt"],
+    ["&constructor; &valueOf; &#128;", "&constructor; &valueOf; €"],
     ["👨\u200d🍳 Koch", "👨\u200d🍳 Koch"],
   ])("%j → %j", (raw, text) => {
     expect(plainText(raw)).toBe(text);
@@ -114,7 +115,10 @@ describe("plain text from page markup", () => {
     "<!--",
     "Salz",
   );
-  const hostileText = fc.oneof(fc.array(pieces, { maxLength: 40 }).map((list) => list.join("")), fc.string());
+  const hostileText = fc.oneof(
+    fc.array(pieces, { maxLength: 40 }).map((list) => list.join("")),
+    fc.string(),
+  );
 
   it("never leaves a tag's start or a script address (property)", () => {
     fc.assert(
@@ -256,6 +260,7 @@ describe("servings from recipeYield", () => {
     [["4-6 Personen"], 4, "Portionen „4-6 Personen“ sind eine Spanne; 4 übernommen, bitte prüfen."],
     [["2 bis 3 Portionen"], 2, "Portionen „2 bis 3 Portionen“ sind eine Spanne; 2 übernommen, bitte prüfen."],
     [["1 Blech"], null, "Portionen nicht erkannt: „1 Blech“; bitte eintragen."],
+    [["constructor Portionen"], null, "Portionen nicht erkannt: „constructor Portionen“; bitte eintragen."],
     [["12 Stück"], null, "Portionen nicht erkannt: „12 Stück“; bitte eintragen."],
     [["1 Blech", "8 Portionen"], 8, null],
     [["0"], null, "Portionen „0“ liegen nicht zwischen 1 und 12; bitte eintragen."],
@@ -302,6 +307,10 @@ describe("the site's category", () => {
     [{ ...none, categories: ["Beilage"] }, "Kategorie nicht erkannt („Beilage“); bitte eine wählen."],
     [{ ...none, keywords: ["schnell, einfach"] }, "Kategorie nicht erkannt („schnell“, „einfach“); bitte eine wählen."],
     [none, "Keine Kategorie angegeben; bitte eine wählen."],
+    [
+      { ...none, keywords: ["constructor", "__proto__"] },
+      "Kategorie nicht erkannt („constructor“, „__proto__“); bitte eine wählen.",
+    ],
   ])("%j → none: %s", (given, problem) => {
     expect(recipeCategory(given)).toEqual({ category: null, problem });
   });
@@ -352,9 +361,7 @@ describe("ld+json blocks of a page", () => {
   });
 
   it("takes an unclosed block to the page's end, and is fast on hostile pages", () => {
-    expect(ldJsonBlocks('<script type="application/ld+json">{"a":1}').map((block) => block.text)).toEqual([
-      '{"a":1}',
-    ]);
+    expect(ldJsonBlocks('<script type="application/ld+json">{"a":1}').map((block) => block.text)).toEqual(['{"a":1}']);
     const hostile = `${"<script ".repeat(100_000)}>${"<script type=application/ld+json>".repeat(50_000)}`;
     const started = performance.now();
     ldJsonBlocks(hostile);
