@@ -129,7 +129,9 @@ function recipeTimes(
     given = true;
     const read = typeof value === "string" ? durationMinutes(value) : null;
     if (read === null) {
-      problems.push(`${label} ${quoted(String(value))} ist keine Dauer nach ISO 8601 (etwa „PT20M“).`);
+      // JSON.stringify, not String: a parsed object may carry its own "toString".
+      const shown = typeof value === "string" ? value : JSON.stringify(value);
+      problems.push(`${label} ${quoted(shown)} ist keine Dauer nach ISO 8601 (etwa „PT20M“).`);
     }
     minutes.push(read);
   }
@@ -159,6 +161,15 @@ function recipeImage(node: JsonObject, origin: RecipeOrigin, base: string | null
   }
   if (firstRefusal !== null) problems.push(`Bild nicht übernommen: ${firstRefusal}.`);
   return null;
+}
+
+/** The page a recipe is the main entity of (how Yoast's graph names it instead of a `url`), when http(s). */
+function pageOf(node: JsonObject, origin: RecipeOrigin): string | null {
+  const page = origin.resolve(node.mainEntityOfPage);
+  const address = isObject(page) ? (page.url ?? page["@id"]) : page;
+  if (typeof address !== "string") return null;
+  const reading = webAddress(address, origin.pageUrl);
+  return reading.ok ? reading.url : null;
 }
 
 /** `suitableForDiet`'s terms, lower-case ("vegandiet"). */
@@ -323,12 +334,12 @@ export function mapRecipe(
   const urlReading = givenUrl === null ? null : webAddress(givenUrl, origin.pageUrl);
   if (urlReading !== null && !urlReading.ok) problems.push(`Quelladresse nicht übernommen: ${refusal(urlReading)}.`);
   const recipeUrl = urlReading?.ok ? urlReading.url : null;
-  let sourceUrl = recipeUrl ?? origin.pageUrl;
+  let sourceUrl = recipeUrl ?? pageOf(node, origin) ?? origin.pageUrl;
   if (sourceUrl !== null && sourceUrl.length > MAX_SOURCE_URL_LENGTH) {
     problems.push(`Quelladresse länger als ${MAX_SOURCE_URL_LENGTH} Zeichen; nicht übernommen.`);
     sourceUrl = null;
   }
-  const imageUrl = recipeImage(node, origin, recipeUrl ?? origin.pageUrl, problems);
+  const imageUrl = recipeImage(node, origin, origin.pageUrl ?? recipeUrl ?? sourceUrl, problems);
 
   const id = typeof node["@id"] === "string" ? webAddress(node["@id"], origin.pageUrl) : null;
   const key = recipeUrl ?? (id?.ok ? id.url : `${origin.document}#${name}`);
