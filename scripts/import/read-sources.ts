@@ -38,6 +38,8 @@ const EXTENSION_LIST = `${READ_EXTENSIONS.slice(0, -1).join(", ")} oder ${READ_E
 
 interface Reading {
   readLine: ReadLine;
+  /** The keys of the recipes read so far in this run. */
+  keys: Set<string>;
   known: readonly KnownIngredientFacts[];
   fetch: typeof fetch;
   timeoutMs: number;
@@ -78,11 +80,19 @@ function* documentRecipes(
     if ("recipe" in outcome) {
       const { recipe } = outcome;
       const named = names.get(recipe.key);
+      const identified = recipe.key !== fittingKey(`${origin.document}#${recipe.name}`);
       // The same recipe twice on one page (a plugin's block and an SEO plugin's graph): once is enough.
-      if (named === recipe.name) continue;
-      // A round-up page gives several recipes the page's address: the name tells them apart.
-      if (named !== undefined) recipe.key = fittingKey(`${recipe.key}#${recipe.name}`);
+      if (named === recipe.name && identified) continue;
       names.set(recipe.key, recipe.name);
+      // A round-up page gives several recipes the page's address: the name tells them apart.
+      if (named !== undefined && named !== recipe.name) recipe.key = fittingKey(`${recipe.key}#${recipe.name}`);
+      // Two drafts with one key would overwrite each other: the first one read stays.
+      if (reading.keys.has(recipe.key)) {
+        const reason = `Ein früher gelesenes Rezept hat denselben Schlüssel (${recipe.key}); nicht noch einmal gelesen.`;
+        yield { skipped: { source, reason } };
+        continue;
+      }
+      reading.keys.add(recipe.key);
     }
     yield outcome;
   }
@@ -290,6 +300,7 @@ export async function* readRecipesWith(
 ): AsyncGenerator<ReadOutcome> {
   const reading: Reading = {
     readLine,
+    keys: new Set(),
     known,
     fetch: options.fetch ?? globalThis.fetch,
     timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,

@@ -156,6 +156,25 @@ describe("files", () => {
     expect(outcomes.map((outcome) => "recipe" in outcome && outcome.recipe.key)).toEqual([url, `${url}#Gurkensalat`]);
   });
 
+  it("reads a key once per run: the first recipe with it stays", async () => {
+    const twice = await scratchFile(
+      "zweimal.json",
+      JSON.stringify([recipeLike("Salat"), recipeLike("Salat", { recipeYield: "4" }), recipeLike("Suppe")]),
+    );
+    const outcomes = await readAll([twice, twice]);
+    expect(outcomes.map((outcome) => ("recipe" in outcome ? outcome.recipe.source : outcome.skipped))).toEqual([
+      `${twice}, Rezept 1`,
+      {
+        source: `${twice}, Rezept 2`,
+        reason: `Ein früher gelesenes Rezept hat denselben Schlüssel (${twice}#Salat); nicht noch einmal gelesen.`,
+      },
+      `${twice}, Rezept 3`,
+      { source: `${twice}, Rezept 1`, reason: expect.stringMatching(/^Ein früher gelesenes Rezept/) },
+      { source: `${twice}, Rezept 2`, reason: expect.stringMatching(/^Ein früher gelesenes Rezept/) },
+      { source: `${twice}, Rezept 3`, reason: expect.stringMatching(/^Ein früher gelesenes Rezept/) },
+    ]);
+  });
+
   it("reads 5,000 NDJSON recipes in a file far over the size cap, one line at a time", async () => {
     const lines = Array.from({ length: 5_000 }, (_, index) => JSON.stringify(recipeLike(`Salat ${index + 1}`)));
     const path = await scratchFile("gross.ndjson", `${lines.join("\r\n")}\r\n`);
