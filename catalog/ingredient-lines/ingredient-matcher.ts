@@ -10,8 +10,6 @@ export interface IngredientMatcher {
    * ("Zwiebeln", "Eiern"). Never a part of the words: "Puderzucker" is not "Zucker".
    */
   nameFor(words: string): string | null;
-  /** How many spellings it knows, for tests and reports. */
-  readonly size: number;
 }
 
 /**
@@ -33,6 +31,5 @@ export function createIngredientMatcher(known: readonly KnownIngredient[]): Ingr
       const key = matchKey(words);
       return key === "" ? null : (names.get(key) ?? null);
     },
-    size: names.size,
   };
 }

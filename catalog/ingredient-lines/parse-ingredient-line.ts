@@ -2,54 +2,62 @@
  * # Reading a German ingredient line (issue 41)
  *
  * `parseIngredientLine("20 - 30 g Ingwer, frisch", matcher)` → amount 20, amountMax 30, unit "g",
- * ingredient "Ingwer" (known), note "frisch". Pure: no I/O; the matcher (ingredient-matcher.ts) holds
- * the catalog's ingredients. The importer and the Data Studio extension call this, and
- * `parseIngredientList` (parse-ingredient-list.ts) for a pasted list. A line is read in this order:
+ * ingredient "Ingwer" (known), note "frisch". Pure, no I/O: the matcher (ingredient-matcher.ts), made
+ * once per run, holds the catalog's ingredients. The importer and the Data Studio extension call this,
+ * and `parseIngredientList` (parse-ingredient-list.ts) for a pasted list. The rules, in reading order:
  *
- * 1. **Unread lines** (`ok: false`, a German reason, unread-reasons.ts): empty, over 200 characters,
- *    no letters ("—", "1/2"), a group heading ("Für den Teig:", group-heading.ts), or nothing left that
- *    names an ingredient ("2 EL", "etwas", "nach Belieben").
+ * 1. **Unread** (`ok: false`, a German reason, unread-reasons.ts): an empty line, one over 200
+ *    characters, one without letters ("—", "1/2"), a group heading ("Für den Teig:", group-heading.ts),
+ *    or one with nothing left that names an ingredient ("2 EL", "etwas", "nach Belieben").
  * 2. **Cleaning** (clean-line.ts): spaces made single, a bullet dropped ("- ", "• ", "1. "), Chefkoch's
  *    "Zwiebel(n)" and "Zehe/n" read as singular, "m.-große" spelled "mittelgroße".
- * 3. **Note parts**: what stands in parentheses, and everything after the first comma, semicolon or
- *    colon between words (not the comma of "0,5"). A leading "Für die Form:"/"Zum Bestreuen:" is a
- *    note too ("für die Form").
- * 4. **Amount** (read-amount.ts, number-words.ts): integers, "0,5", "1.5", "1.000" (thousands),
- *    "½ ¼ ¾ ⅓ ⅔ ⅛" also glued ("1½"), "1/2", "1 ½", "1 1/2"; ranges "2-3", "2 – 3", "2 bis 3",
- *    "200 g - 250 g" (amountMax only above the amount; reversed ends are swapped, equal ends are one
- *    amount); words "ein/eine/einen/einem/einer", "zwei" … "zwölf", "halbe", "eine halbe" (0.5),
- *    "ein Viertel" (0.25), "anderthalb". Before it, "ca."/"etwa"/"circa"/"ungefähr" become the note
- *    "ca."; "knapp"/"gut" are kept as written. Without a number, "etwas", "ein paar", "reichlich",
- *    "n. B." ("nach Belieben") go into the note and the amount stays null.
- * 5. **Unit** (unit-spellings.ts): every site unit in its spellings, plurals, abbreviations and cases
- *    ("EL", "Essl.", "Eßlöffel", "TL", "Tl.", "gr.", "Kilo", "Pck.", "Päckchen", "Msp", "Stk.", "Bd.",
- *    "Hand voll", "Pr."); "cl" and "dl" become ml (×10, ×100). Words sizing the measure go into the
- *    note: "gehäufter"/"geh." → "gehäuft", "gestrichener"/"gestr." → "gestrichen", "knapp", "große
- *    Dose" → "große" ("gr." is "große" before a unit, else Gramm). A unit word without an amount means
- *    one when singular ("Prise Salz" = 1 Prise); a plural one ("einige Zweige") stays in the note.
- *    Measures that are not site units (other-measures.ts: Tasse, Glas, Kopf, Würfel, Tüte, Schuss,
- *    Spritzer, Blatt, Tropfen, Knolle, cm …) never become a unit: the amount is kept, the unit is null
- *    and the measure word, as written, goes into the note ("2 Tassen Mehl" → 2 × Mehl, "Tassen").
- * 6. **Ingredient** (read-name.ts, ingredient-matcher.ts): the longest known name among the remaining
- *    words, in any case, with or without accents ("Creme fraiche"), ß or ss, hyphen or space, singular,
- *    plural or dative plural ("Eiern"). Describing words before it go into the note ("2 große Tomaten"
- *    → Tomate, "große"), unless they are part of a known name ("rote Zwiebel" → Rote Zwiebel; "Rote
- *    Linsen" wins over "Linsen"); so do "Bio-" and "TK-". Words after it that start a note ("zum
- *    Garnieren", "aus der Mühle", "oder Milch", "Type 405", lower-case words after a noun: "extra
- *    vergine") go into the note. Chefkoch's "Linsen, rote" is read as "rote Linsen" when that is known.
- *    A compound of a known ingredient and the unit Zehe, Scheibe, Zweig or Stange is split
- *    ("3 Knoblauchzehen" → 3 Zehe Knoblauch; compound-units.ts says why only these). "Saft von 1
- *    Zitrone", "Abrieb einer Orange" read as the fruit, amount 1, note "Saft"/"Abrieb"
- *    (part-of-phrase.ts). A name matching nothing is **proposed** (`known: false`), never guessed from
- *    a part of it ("Puderzucker" is not "Zucker"): the words as written without amount, unit and note,
- *    the first letter capitalised ("3 schalotten" → "Schalotten").
- * 7. **Combined lines**: one line is one ingredient. "Salz und Pfeffer" or "Salz, Pfeffer" name two;
- *    they are proposed as written ("Salz und Pfeffer", known: false), for the editor to split.
- * 8. **Note and optional** (note-parts.ts, note-words.ts): the parts in the line's order, joined by ", ",
- *    tidied (single spaces, no doubled or stray commas). "optional", "(optional)", "evtl.",
+ * 3. **Parts** (line-parts.ts): what stands in parentheses, and each piece after the first comma,
+ *    semicolon or colon between words (not the comma of "0,5"), are notes. A leading "Für die Form:" or
+ *    "Zum Bestreuen:" is a note too ("für die Form").
+ * 4. **Amount** (read-quantity.ts, read-amount.ts, number-words.ts): "200", "0,5", "1.5", "1.000"
+ *    (three digits after a point are thousands), "½ ¼ ¾ ⅓ ⅔ ⅛" also glued ("1½"), "1/2", "1 ½",
+ *    "1 1/2", glued to the unit ("200g", "1/2TL"); ranges "2-3", "2 – 3", "2 bis 3", "200 g - 250 g";
+ *    words: "ein/eine/einen/einem/einer", "zwei" … "zwölf", "halbe", "eine halbe" (0.5), "ein Viertel",
+ *    "anderthalb", "zwei bis drei". amount is positive; amountMax only above it (reversed ends swap,
+ *    equal ends are one amount). "ca.", "etwa", "circa", "ungefähr" before it become the note "ca.";
+ *    "knapp" and "gut" stay as written. Without a number, "etwas", "ein paar", "reichlich", "n. B."
+ *    ("nach Belieben") go into the note and amount is null. An amount after the name is read too
+ *    ("Mehl 200 g", "Zucker: 100 g").
+ * 5. **Unit** (read-measure.ts, unit-spellings.ts): every site unit in its spellings, plurals,
+ *    abbreviations and cases ("EL", "Essl.", "Eßlöffel", "Tl.", "gr.", "Kilo", "Pck.", "Päckchen",
+ *    "Msp", "Stk.", "Bd.", "Hand voll", "Pr."); "cl" and "dl" become ml (×10, ×100). Words sizing the
+ *    measure go into the note: "gehäufter"/"geh." → "gehäuft", "gestrichener"/"gestr." → "gestrichen",
+ *    "knapper" → "knapp", "große Dose" → "große", "gr. Dose" → "große" ("gr." before anything but a
+ *    measure is Gramm, its usual meaning, so "1 gr. Zucchini" reads as 1 g). A unit word without an
+ *    amount means one of it when singular ("Prise Salz"); a plural one stays in the note ("einige
+ *    Zweige"). A second measure after the unit is a note ("400 g Dose Tomaten" → "Dose"), as is the
+ *    size of each ("2 Dosen à 400 g").
+ * 6. **Measures that are not site units** (other-measures.ts: Tasse, Glas, Kopf, Würfel, Tüte, Schuss,
+ *    Spritzer, Blatt, Tropfen, Knolle, Stiel, Kugel, Rolle, cm …) never become a unit: the amount is
+ *    kept, unit is null and the measure word, as written, goes into the note ("2 Tassen Mehl" → 2 ×
+ *    Mehl, note "Tassen"). An editor sees the note and may change the line; no unit is invented.
+ * 7. **Ingredient** (read-name.ts, ingredient-matcher.ts, name-forms.ts): the longest known name among
+ *    the remaining words, in any case, with or without accents ("Creme fraiche"), ß or ss, hyphen or
+ *    space, singular, plural or dative plural ("Eiern"). Describing words before it go into the note in
+ *    lower case ("2 große Tomaten" → Tomate, "große"; "Bio-", "TK-" too), unless they belong to a known
+ *    name ("rote Zwiebel" → Rote Zwiebel; "Rote Linsen" wins over "Linsen"). Words after it that start
+ *    a note ("zum Garnieren", "aus der Mühle", "oder Milch", "Type 405", a lower-case word after a noun:
+ *    "extra vergine") go into the note. An adjective after the name ("Linsen, rote", "Zwiebel rot") makes
+ *    the known name it names with the name (adjective-after-name.ts). "Saft von 1 Zitrone", "Abrieb
+ *    einer Orange" read as the fruit with its amount and the part as the note (part-of-phrase.ts).
+ * 8. **Compounds** (compound-units.ts): a known ingredient glued to the unit Zehe, Scheibe, Zweig or
+ *    Stange is split ("3 Knoblauchzehen" → 3 Zehe Knoblauch, "Zitronenscheibe" → Scheibe Zitrone);
+ *    nothing else, and only when the first part is known ("2 Lorbeerblätter", "Selleriestangen" stay).
+ * 9. **Proposed** (`known: false`): a name matching nothing is never guessed from a part of it
+ *    ("Puderzucker" is not "Zucker"). Its name is the words as written, without amount, unit and note,
+ *    the first letter capitalised ("3 schalotten" → "Schalotten", "Zwiebel(n)" → "Zwiebel").
+ * 10. **One ingredient a line**: "Salz und Pfeffer", "Salz & Pfeffer", "Salz, Pfeffer" name two; the line
+ *    is proposed as written ("Salz und Pfeffer", known: false), for the editor to split.
+ * 11. **Note and optional** (note-parts.ts, note-words.ts): the parts in the line's order, joined by
+ *    ", ", tidied (single spaces, no doubled or stray commas). "optional", "(optional)", "evtl.",
  *    "eventuell", "ggf.", "nach Wunsch", "wer mag", "falls gewünscht" make `optional` true and leave the
- *    note; "nach Belieben" and "nach Geschmack" are about how much, so they stay notes and the line
- *    stays required.
+ *    note ("evtl. zum Garnieren" keeps "zum Garnieren"; "evtl. mehr" is about the amount and stays).
+ *    "nach Belieben" and "nach Geschmack" say how much, not whether: they stay notes, the line required.
  */
 import { nameWithAdjectiveAfter } from "./adjective-after-name.ts";
 import { readAmountAfterName } from "./amount-after-name.ts";

@@ -38,7 +38,6 @@ const RANGE_JOIN = "(?: ?[-–—−] ?| bis )";
 
 const AMOUNT = new RegExp(`^(${NUMBER})(?:${RANGE_JOIN}(${NUMBER}))?`, "i");
 const RANGE_END = new RegExp(`^ ?${RANGE_JOIN}(${NUMBER})`, "i");
-const NUMBER_ONLY = new RegExp(`^(?:${NUMBER})$`);
 
 /** An amount read from the start of a text, and how many characters it took. */
 export interface AmountText {
@@ -86,11 +85,6 @@ export function readRangeEnd(text: string): { value: number; length: number } | 
   if (!match) return null;
   const value = numberValue(match[1] ?? "");
   return value === null ? null : { value, length: match[0].length };
-}
-
-/** Whether a word is a number as amounts write them ("200", "½", "1/2", "0,5"). */
-export function isNumberWord(word: string): boolean {
-  return NUMBER_ONLY.test(word);
 }
 
 /** Whether a word starts with a digit or a vulgar fraction ("200g", "½"). */
