@@ -9,6 +9,7 @@ import {
   isPrefixNote,
   isTrailingStarter,
 } from "./note-words.ts";
+import { numberWordValue } from "./number-words.ts";
 import { startsWithNumber } from "./read-amount.ts";
 import { type Token, wordsOf } from "./tokens.ts";
 
@@ -27,8 +28,11 @@ export interface NameReading {
   compound: { unit: Unit; countsOne: boolean } | null;
 }
 
-/** Most words a known name is looked up with: the seed's longest names have two. */
-const MAX_NAME_WORDS = 5;
+/**
+ * Most words a span may have to be looked up as a known name. Names have a few words ("Griechischer
+ * Joghurt"); the cap keeps a long line's lookups few. A known name of more words is never matched.
+ */
+const MAX_NAME_WORDS = 8;
 
 function startsLowerCase(word: string): boolean {
   return /^\p{Ll}/u.test(word);
@@ -63,13 +67,22 @@ function mayLead(word: string): boolean {
 /**
  * Whether the note after a name may start at `index`: a word like "zum", "oder", "Type", a describing
  * word, a number, punctuation; and, when `lowerCaseToo` (the name is a capitalised noun), any
- * lower-case word that does not join a name ("extra vergine"; not "und").
+ * lower-case word that does not join a name ("extra vergine"; not "und"). Once a connector has joined
+ * a second name to the first (`joined`: "Salz und frisch gemahlener Pfeffer", "Eier und 1 Eigelb"),
+ * only a word that starts a note ends the (combined) name.
  */
-function endsNameAt(tokens: readonly Token[], index: number, lowerCaseToo: boolean): boolean {
+function endsNameAt(tokens: readonly Token[], index: number, lowerCaseToo: boolean, joined: boolean): boolean {
   const word = tokens[index]?.text ?? "";
-  if (isTrailingStarter(word) || isDescriptive(word) || isOptionalMarker(word) || startsWithNumber(word)) return true;
+  if (isTrailingStarter(word) || isOptionalMarker(word)) return true;
+  if (joined) return false;
+  if (isDescriptive(word) || startsWithNumber(word)) return true;
   if (word === "a" && startsWithNumber(tokens[index + 1]?.text ?? "")) return true;
   return lowerCaseToo && startsLowerCase(word) && !isConnector(word);
+}
+
+/** Whether a connector ("und", "&") stands among the tokens from `start` to before `end`. */
+function joinedBetween(tokens: readonly Token[], start: number, end: number): boolean {
+  return tokens.slice(start, end).some((token) => isConnector(token.text));
 }
 
 /** A name's words as a proposed name: trailing punctuation dropped, the first letter capitalised. */
@@ -83,7 +96,7 @@ function readKnownName(tokens: readonly Token[], matcher: IngredientMatcher, com
   for (let start = 0; start < tokens.length; start++) {
     if (start > 0 && !mayLead(tokens[start - 1]?.text ?? "")) break;
     for (let end = Math.min(tokens.length, start + MAX_NAME_WORDS); end > start; end--) {
-      if (end < tokens.length && !endsNameAt(tokens, end, true)) continue;
+      if (end < tokens.length && !endsNameAt(tokens, end, true, joinedBetween(tokens, start, end))) continue;
       const words = wordsOf(tokens.slice(start, end));
       const name = matcher.nameFor(words);
       if (name !== null) {
@@ -98,7 +111,8 @@ function readKnownName(tokens: readonly Token[], matcher: IngredientMatcher, com
       }
     }
     const single = tokens[start];
-    if (compounds && single !== undefined && (start + 1 === tokens.length || endsNameAt(tokens, start + 1, true))) {
+    const alone = start + 1 === tokens.length || endsNameAt(tokens, start + 1, true, false);
+    if (compounds && single !== undefined && alone) {
       const split = splitCompound(single.text, matcher);
       if (split !== null) {
         return {
@@ -132,14 +146,19 @@ function readProposedName(tokens: readonly Token[]): NameReading | null {
     if (!describes && !(mayLead(word) && nounAfter(start))) break;
     start++;
   }
+  // "1 rote und 1 gelbe Paprika": the words before "und" belong to the combined name.
+  const combined = start > 0 && isConnector(tokens[start]?.text ?? "");
+  if (combined) start = 0;
   const first = tokens[start]?.text ?? "";
   // "2 EL zum Braten", "2 rote": what is left starts a note, and names nothing.
-  if (endsNameAt(tokens, start, false)) return null;
+  if (!combined && endsNameAt(tokens, start, false, false)) return null;
   let end = start + 1;
-  while (end < tokens.length && !endsNameAt(tokens, end, startsUpperCase(first))) end++;
+  while (end < tokens.length && !endsNameAt(tokens, end, startsUpperCase(first), joinedBetween(tokens, start, end)))
+    end++;
   while (end > start + 1 && isConnector(tokens[end - 1]?.text ?? "")) end--;
   const words = wordsOf(tokens.slice(start, end));
-  if (!/\p{L}/u.test(words)) return null;
+  // "Eine" alone: a number word names nothing.
+  if (!/\p{L}/u.test(words) || numberWordValue(words) !== undefined) return null;
   return {
     leading: tokens.slice(0, start),
     ingredient: proposedName(words),

@@ -129,13 +129,14 @@ export function readQuantity(main: string): Quantity {
   }
   if (measureWords.length > 0) notes.push({ at: measureAt, text: measureWords.join(" ") });
 
-  // "2 Dosen à 400 g Tomaten": the size of each goes into the note.
+  // "2 Dosen à 400 g Tomaten", "2 x 200 g Lachsfilet": the size of each goes into the note, as "à …".
   const each = tokens[index];
-  if (each !== undefined && /^(?:à|a|je)$/i.test(each.text) && startsWithNumber(tokens[index + 1]?.text ?? "")) {
+  if (each !== undefined && /^(?:à|a|je|x|×)$/i.test(each.text) && startsWithNumber(tokens[index + 1]?.text ?? "")) {
     let end = index + 2;
     const after = tokens[end];
     if (after !== undefined && isMeasureWord(after.text)) end++;
-    notes.push({ at: each.at, text: wordsOf(tokens.slice(index, end)) });
+    const size = wordsOf(tokens.slice(index + 1, end));
+    notes.push({ at: each.at, text: /^(?:x|×)$/i.test(each.text) ? `à ${size}` : `${each.text} ${size}` });
     index = end;
   }
   const measured = measure.unit !== null || measure.other !== null;

@@ -852,6 +852,21 @@ export const INGREDIENT_LINE_TABLE: readonly TableLine[] = [
   read("1 Kopfsalat", 1, null, "Kopfsalat", PROPOSED),
   read("2 EL Semmelbrösel", 2, "EL", "Semmelbrösel", PROPOSED),
 
+  // Lines found by reading the parser's output on unusual lines; each made a rule more precise
+  read("2 x 200 g Lachsfilet", 2, null, "Lachsfilet", KNOWN, "à 200 g"),
+  read("2 Eier und 1 Eigelb", 2, null, "Eier und 1 Eigelb", PROPOSED),
+  read("1 Prise Salz und etwas Pfeffer", 1, "Prise", "Salz und etwas Pfeffer", PROPOSED),
+  read("Salz und frisch gemahlener Pfeffer", null, null, "Salz und frisch gemahlener Pfeffer", PROPOSED),
+  read("3 Zehen Knoblauch oder 1 TL Knoblauchpulver", 3, "Zehe", "Knoblauch", KNOWN, "oder 1 TL Knoblauchpulver"),
+  read("1 Dose Tomaten 400 g", 1, "Dose", "Tomate", KNOWN, "400 g"),
+  read("Eier, 3", 3, null, "Ei", KNOWN),
+  read("3 - 2 EL Mehl", [2, 3], "EL", "Mehl", KNOWN),
+  read("1 - 1 EL Mehl", 1, "EL", "Mehl", KNOWN),
+  read("1 rote und 1 gelbe Paprika", 1, null, "Rote und 1 gelbe Paprika", PROPOSED),
+  unread("Eine"),
+  unread("1 Prise"),
+  unread("1 Tasse"),
+
   // Nothing that names an ingredient
   unread("2 EL"),
   unread("—"),
