@@ -31,7 +31,7 @@
  *    measure is Gramm, its usual meaning, so "1 gr. Zucchini" reads as 1 g). A unit word without an
  *    amount means one of it when singular ("Prise Salz"); a plural one stays in the note ("einige
  *    Zweige"). A second measure after the unit is a note ("400 g Dose Tomaten" → "Dose"), as is the
- *    size of each ("2 Dosen à 400 g").
+ *    size of each ("2 Dosen à 400 g"; "2 x 200 g Lachsfilet" → 2 Lachsfilet, "à 200 g").
  * 6. **Measures that are not site units** (other-measures.ts: Tasse, Glas, Kopf, Würfel, Tüte, Schuss,
  *    Spritzer, Blatt, Tropfen, Knolle, Stiel, Kugel, Rolle, cm …) never become a unit: the amount is
  *    kept, unit is null and the measure word, as written, goes into the note ("2 Tassen Mehl" → 2 ×
@@ -51,8 +51,9 @@
  * 9. **Proposed** (`known: false`): a name matching nothing is never guessed from a part of it
  *    ("Puderzucker" is not "Zucker"). Its name is the words as written, without amount, unit and note,
  *    the first letter capitalised ("3 schalotten" → "Schalotten", "Zwiebel(n)" → "Zwiebel").
- * 10. **One ingredient a line**: "Salz und Pfeffer", "Salz & Pfeffer", "Salz, Pfeffer" name two; the line
- *    is proposed as written ("Salz und Pfeffer", known: false), for the editor to split.
+ * 10. **One ingredient a line**: "Salz und Pfeffer", "Salz & Pfeffer", "Salz, Pfeffer", "1 rote und 1
+ *    gelbe Paprika" name two; the line is proposed as written, all that "und" joins included ("Salz und
+ *    frisch gemahlener Pfeffer", known: false), for the editor to split into lines.
  * 11. **Note and optional** (note-parts.ts, note-words.ts): the parts in the line's order, joined by
  *    ", ", tidied (single spaces, no doubled or stray commas). "optional", "(optional)", "evtl.",
  *    "eventuell", "ggf.", "nach Wunsch", "wer mag", "falls gewünscht" make `optional` true and leave the
