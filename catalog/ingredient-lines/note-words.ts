@@ -239,13 +239,18 @@ const OPTIONAL_MARKERS = new Set([
   "falls vorhanden",
 ]);
 
+/** The spoon's fill, whatever the ending: "gehäufter", "gestrichene", "knappen". */
 const HEAPED = new Set(["gehauft"]);
 const LEVEL = new Set(["gestrichen"]);
 const SCANT = new Set(["knapp"]);
 
+/** What after "evtl." speaks of the amount, not of the ingredient: "evtl. mehr", "evtl. etwas weniger". */
+const MORE_OR_LESS = /^(?:etwas |noch |ein wenig |ein bisschen )?(?:mehr|weniger)\b/i;
+
 /** Words in front of a name that belong in the note though written as a prefix: "Bio-Zitrone", "TK-Erbsen". */
 const PREFIX_NOTES = new Set(["bio", "tk"]);
 
+/** Whether a folded word is one of the set's stems with an adjective's ending. */
 function stemIn(set: ReadonlySet<string>, folded: string): boolean {
   return ADJECTIVE_ENDINGS.some(
     (ending) =>
@@ -321,9 +326,6 @@ export function measureSizeNote(word: string): string | undefined {
 export function isOptionalMarker(piece: string): boolean {
   return OPTIONAL_MARKERS.has(foldTerm(piece).replace(/[:!]+$/, ""));
 }
-
-/** What after "evtl." speaks of the amount, not of the ingredient: "evtl. mehr", "evtl. etwas weniger". */
-const MORE_OR_LESS = /^(?:etwas |noch |ein wenig |ein bisschen )?(?:mehr|weniger)\b/i;
 
 /**
  * The optional marker a note's piece starts with ("evtl. zum Garnieren" → "evtl."), or undefined; none
