@@ -74,6 +74,34 @@ describe("anonymous visitors", () => {
     expect((visible.data as unknown[]).length).toBe(1);
   });
 
+  it("do not see an ingredient an import proposed until an editor confirms it, nor a recipe's import fields", async () => {
+    const client = await admin();
+    const proposed = await client.request<{ id: number }>("POST", "/items/ingredient", {
+      name: `Vorgeschlagene Zutat ${Date.now()}`,
+      status: "draft",
+    });
+    for (const token of [undefined, alice.token]) {
+      expect((await call("GET", `/items/ingredient/${proposed.id}`, { token })).status).toBe(403);
+      expect((await call("GET", `/items/ingredient?filter[id][_eq]=${proposed.id}`, { token })).data).toEqual([]);
+    }
+    await client.request("PATCH", `/items/ingredient/${proposed.id}`, { status: "published" });
+    expect((await call("GET", `/items/ingredient/${proposed.id}`)).status).toBe(200);
+
+    await client.request("PATCH", `/items/recipe/${recipeIds[0]}`, { import_problems: "Kategorie unklar" });
+    try {
+      for (const field of ["import_problems", "import_key", "import_hash"]) {
+        for (const token of [undefined, alice.token]) {
+          const read = await call("GET", `/items/recipe/${recipeIds[0]}?fields=${field}`, { token });
+          expect(read.status, field).toBe(403);
+        }
+      }
+      const all = (await call("GET", `/items/recipe/${recipeIds[0]}`)).data as Record<string, unknown>;
+      expect(Object.keys(all).filter((field) => field.startsWith("import_"))).toEqual([]);
+    } finally {
+      await client.request("PATCH", `/items/recipe/${recipeIds[0]}`, { import_problems: null });
+    }
+  });
+
   it("cannot register an account themselves: public registration is off", async () => {
     const client = await admin();
     const settings = await client.request<{ public_registration: boolean }>(
