@@ -7,6 +7,7 @@
  * built from the ingredients Directus already has.
  */
 import type { IngredientLineReading, ReadIngredientLine } from "../../catalog/ingredient-lines/read-line.ts";
+import { MAX_LINE_LENGTH, UNREAD_REASONS } from "../../catalog/ingredient-lines/unread-reasons.ts";
 import { MAX_NOTE_LENGTH } from "../../catalog/recipes/units.ts";
 import type { ImportedRecipe, KnownIngredientFacts, ReadOutcome } from "./imported-recipe.ts";
 import { durationMinutes } from "./iso-duration.ts";
@@ -39,8 +40,6 @@ export const MAX_CUISINE_LENGTH = 100;
 export const MAX_STEP_LENGTH = 2_000;
 export const MAX_STEPS = 50;
 export const MAX_LINES = 100;
-/** A longer ingredient line is not read: no real one is, and the parser need not meet one. */
-export const MAX_LINE_LENGTH = 200;
 /** The CMS' `recipeUrl` holds 255 characters. */
 export const MAX_SOURCE_URL_LENGTH = 255;
 /** How deep `recipeInstructions` sections may nest before the rest is ignored. */
@@ -196,8 +195,9 @@ interface ReadLines {
 
 function readLines(lines: string[], readLine: ReadLine, problems: string[]): ReadLines {
   if (lines.length > MAX_LINES) problems.push(`Mehr als ${MAX_LINES} Zutaten; nur die ersten ${MAX_LINES} übernommen.`);
-  const readings = lines.slice(0, MAX_LINES).map((line): IngredientLineReading => {
-    if (line.length > MAX_LINE_LENGTH) return { ok: false, line, reason: `länger als ${MAX_LINE_LENGTH} Zeichen` };
+  const all = lines.slice(0, MAX_LINES).map((line): IngredientLineReading => {
+    // The parser says the same; a line reader given by a test need not meet such a line.
+    if (line.length > MAX_LINE_LENGTH) return { ok: false, line, reason: UNREAD_REASONS.tooLong };
     try {
       return readLine(line);
     } catch (error) {
@@ -208,6 +208,8 @@ function readLines(lines: string[], readLine: ReadLine, problems: string[]): Rea
       };
     }
   });
+  // A group's heading ("Für den Teig:") names no ingredient, and a draft has no groups: it goes.
+  const readings = all.filter((reading) => reading.ok || reading.reason !== UNREAD_REASONS.heading);
   const proposed: string[] = [];
   const ingredients: ReadIngredientLine[] = [];
   for (const reading of readings) {
@@ -229,6 +231,7 @@ function readLines(lines: string[], readLine: ReadLine, problems: string[]): Rea
     const names = proposed.map((name) => quoted(name)).join(", ");
     problems.push(`${proposed.length === 1 ? "Neue Zutat" : "Neue Zutaten"} vorgeschlagen: ${names}; bitte prüfen.`);
   }
+  if (ingredients.length === 0) problems.push("Keine Zutat lesbar; bitte die Zutaten eintragen.");
   // Required lines first, optional after, each in the source's order.
   ingredients.sort((a, b) => Number(a.optional) - Number(b.optional));
   return { ingredients, readings };

@@ -386,9 +386,18 @@ describe("problems an editor reads", () => {
       ["Zeile nicht lesbar: „??? Salz“ (Menge nicht erkannt)."],
     ],
     [
+      "only unread lines",
+      { recipeIngredient: ["??? Salz"] },
+      ["Zeile nicht lesbar: „??? Salz“ (Menge nicht erkannt).", "Keine Zutat lesbar; bitte die Zutaten eintragen."],
+    ],
+    [
       "an overlong line",
       { recipeIngredient: ["4 Tomaten", `Salz ${"x".repeat(300)}`] },
-      [expect.stringMatching(/^Zeile nicht lesbar: „Salz x+…“ \(länger als 200 Zeichen\)\.$/)],
+      [
+        expect.stringMatching(
+          /^Zeile nicht lesbar: „Salz x+…“ \(Die Zeile ist länger als 200 Zeichen – das ist keine einzelne Zutat\)\.$/,
+        ),
+      ],
     ],
     [
       "a note over 40 characters",
