@@ -180,7 +180,10 @@ function text(value: unknown): string | null {
 
 /**
  * The checksum of a recipe's content, the same whether it is made from what is about to be written or from
- * what Directus returns: fields in a fixed order, lines in their order, amounts rounded alike.
+ * what Directus returns: fields in a fixed order, lines in their order, amounts rounded alike. What to check
+ * ("Zu prüfen (Import)") is the import's own note and left out: an editor who clears it has not changed the
+ * recipe, and a run whose notes alone differ (an ingredient proposed last time is now "not yet confirmed")
+ * sends nothing.
  */
 export function contentHash(content: RecipeContent): string {
   const lines = (list: StoredLine[]) =>
@@ -212,7 +215,6 @@ export function contentHash(content: RecipeContent): string {
     Boolean(content.manyGuests),
     content.type === null ? null : Number(content.type),
     text(content.image),
-    text(content.import_problems),
     lines(content.ingredients),
     lines(content.optionalIngredients),
   ];
@@ -265,13 +267,14 @@ function times(recipe: ImportedRecipe, problems: string[]): Pick<RecipeContent, 
     (recipe.prepMinutes !== null || recipe.cookMinutes !== null
       ? (recipe.prepMinutes ?? 0) + (recipe.cookMinutes ?? 0)
       : null);
+  // The reader has said what the source lacks or exceeds; these say what the draft holds instead.
   if (sourceTotal === null || sourceTotal < 1) {
-    problems.push(`Die Quelle nennt keine Gesamtzeit; eingetragen sind ${MAX_MINUTES} Minuten, bitte prüfen.`);
+    problems.push(`Als Gesamtzeit sind vorläufig ${MAX_MINUTES} Minuten eingetragen.`);
     return { prepTime, cookTime, totalTime: MAX_MINUTES };
   }
   if (sourceTotal > MAX_MINUTES) {
     problems.push(
-      `Gesamtzeit laut Quelle ${sourceTotal} Minuten; eingetragen sind ${MAX_MINUTES}, mehr erlaubt die Website nicht. Bitte prüfen, ob das Rezept in ${MAX_MINUTES} Minuten gelingt, sonst verwerfen.`,
+      `Als Gesamtzeit sind ${MAX_MINUTES} Minuten eingetragen, mehr nimmt die Website nicht an; gelingt es nicht in ${MAX_MINUTES} Minuten, das Rezept verwerfen.`,
     );
     return { prepTime, cookTime, totalTime: MAX_MINUTES };
   }
@@ -447,7 +450,7 @@ export function directusTarget(admin: DirectusAdmin, imageLimits: ImageLimits = 
   async function plan(recipe: ImportedRecipe, problems: string[]) {
     const types = await typeIds();
     const type = recipe.category ? (types.get(recipe.category) ?? null) : null;
-    if (type === null) problems.push("Keine Kategorie erkannt; bitte eine wählen.");
+    // A recipe without category stays without: the reader has said so, and the Data Studio asks for one on saving.
     let servings = recipe.servings;
     if (servings !== null && !(Number.isInteger(servings) && servings >= MIN_SERVINGS && servings <= MAX_SERVINGS)) {
       problems.push(

@@ -17,7 +17,7 @@ import type { ImportedRecipe, ImportReport, ReadOutcome } from "../../scripts/im
 import { type ImportEvent, importRecipes } from "../../scripts/import/run-import.ts";
 import { LOCAL_ADMIN } from "../../scripts/local-stack/directus.ts";
 import { admin, call, directusUrl } from "./directus-clients.ts";
-import { type ImportServer, SEED_JPEG, startImportServer } from "./import-server.ts";
+import { body, type ImportServer, SEED_JPEG, startImportServer } from "./import-server.ts";
 
 let server: ImportServer;
 let client: DirectusAdmin;
@@ -277,7 +277,7 @@ describe("npm run import: the Directus target", () => {
     expect(draft.import_problems?.split("\n")).toEqual([
       "Zeile „eine Prise Glück“ nicht gelesen.",
       expect.stringContaining("Kochzeit laut Quelle 40 Minuten"),
-      expect.stringContaining("Gesamtzeit laut Quelle 45 Minuten"),
+      expect.stringContaining("Als Gesamtzeit sind 30 Minuten eingetragen"),
     ]);
     expect(result.problems).toHaveLength(2);
   });
@@ -310,10 +310,7 @@ describe("npm run import: the Directus target", () => {
     );
     const draft = await stored(result.id);
     expect(draft).toMatchObject({ type: null, servings: null, totalTime: 30 });
-    expect(result.problems).toEqual([
-      "Keine Kategorie erkannt; bitte eine wählen.",
-      expect.stringContaining("Die Quelle nennt keine Gesamtzeit"),
-    ]);
+    expect(result.problems).toEqual(["Als Gesamtzeit sind vorläufig 30 Minuten eingetragen."]);
   });
 
   describe("a second run", () => {
@@ -357,6 +354,20 @@ describe("npm run import: the Directus target", () => {
       expect(after.lines).toBe(before.lines - 1);
       expect(after.optionalLines).toBe(before.optionalLines - 1);
       expect(await target.write(changed)).toMatchObject({ outcome: "unchanged" });
+    });
+
+    it("sends nothing when only what to check differs, and leaves a checked (cleared) list cleared", async () => {
+      const imported = recipe({ problems: ["Neue Zutat vorgeschlagen: Yuzusaft; bitte prüfen."] });
+      const first = await target.write(imported);
+      const again = { ...imported, problems: ["Noch nicht bestätigte Zutat aus einem früheren Import: Yuzusaft."] };
+      expect(await target.write(again)).toMatchObject({ outcome: "unchanged" });
+      expect((await stored(first.id)).import_problems).toBe("Neue Zutat vorgeschlagen: Yuzusaft; bitte prüfen.");
+      await client.request("PATCH", `/items/recipe/${first.id}`, { import_problems: null });
+      expect(await target.write(again)).toMatchObject({ outcome: "unchanged" });
+      expect((await stored(first.id)).import_problems).toBeNull();
+      // New content brings its notes back.
+      expect(await target.write({ ...again, name: "Gurkensalat neu" })).toMatchObject({ outcome: "updated" });
+      expect((await stored(first.id)).import_problems).toContain("Yuzusaft");
     });
 
     it("keeps a draft an editor changed, untouched", async () => {
@@ -618,5 +629,69 @@ describe("npm run import: the command", () => {
     expect(stdout).toMatch(/created\s+2\b/);
     expect(stdout).toMatch(/skipped\s+1\b/);
     expect(stdout).toContain("gemischt.ndjson:2");
+  });
+  it("skips every input it cannot use, with its reason, stores markup as plain text, and goes on (exit 1)", async () => {
+    const page = (jsonLd: unknown) =>
+      // As pages write it: "</" escaped, or the markup in the texts would end the script element.
+      `<!doctype html><html><head><script type="application/ld+json">${JSON.stringify(jsonLd).replaceAll("</", "<\\/")}</script></head><body></body></html>`;
+    const address = `${server.url}/rezept-mit-markup.html`;
+    server.serve(
+      "/rezept-mit-markup.html",
+      body(
+        "text/html; charset=utf-8",
+        page(
+          schemaRecipe("Tomatensuppe <b>fein</b><script>alert(1)</script>", {
+            url: address,
+            description: "Cremig &amp; schnell <img src=x onerror=alert(1)>",
+            recipeInstructions: [{ "@type": "HowToStep", text: "<p>Tomaten <script>alert(2)</script>kochen.</p>" }],
+            image: "javascript:alert(1)",
+          }),
+        ),
+      ),
+    );
+    server.serve("/ohne-rezept.html", body("text/html", "<html><body>Kein Rezept hier.</body></html>"));
+    server.serve("/gross.json", body("application/json", `{"name": "${"x".repeat(11 * 1024 * 1024)}"}`));
+    const file = (name: string, content: string) => {
+      writeFileSync(join(folder, name), content);
+      return join(folder, name);
+    };
+    const inputs = [
+      file("kaputt.json", '{"@type": "Recipe", "name": '),
+      file("ohne-name.json", JSON.stringify(schemaRecipe("", { name: undefined }))),
+      file("ohne-zutaten.json", JSON.stringify(schemaRecipe("Leere Suppe", { recipeIngredient: [] }))),
+      `${server.url}/ohne-rezept.html`,
+      `${server.url}/fehlt.html`,
+      `${server.url}/gross.json`,
+      "javascript:alert(1)",
+      "data:application/json,{}",
+      address,
+    ];
+    const before = await counts();
+    const { code, stdout } = await runImport(["--json", ...cms(), ...inputs], withToken());
+    expect(code).toBe(1);
+    const report = JSON.parse(stdout) as ImportReport;
+    expect(report.skipped).toHaveLength(inputs.length - 1);
+    for (const skipped of report.skipped) expect(skipped.reason.length).toBeGreaterThan(5);
+    for (const input of inputs.slice(0, -1)) {
+      expect(report.skipped.some((skipped) => skipped.source.includes(input.split("/").pop() ?? input))).toBe(true);
+    }
+    // Invalid JSON is named with where it broke.
+    expect(report.skipped.find((skipped) => skipped.source.includes("kaputt.json"))?.reason).toMatch(/\d/);
+
+    expect(report.recipes).toHaveLength(1);
+    expect((await counts()).recipes).toBe(before.recipes + 1);
+    const [draft] = await byKey(address);
+    expect(draft?.status).toBe("draft");
+    const texts = [draft?.name, ...(draft?.instructionList ?? []).map((step) => step.instruction)];
+    const description = await client.request<{ description: string }>(
+      "GET",
+      `/items/recipe/${draft?.id}?fields=description`,
+    );
+    for (const text of [...texts, description.description]) {
+      expect(text).not.toMatch(/[<>]|script|alert|onerror/);
+    }
+    expect(draft?.name).toContain("Tomatensuppe");
+    expect(description.description).toContain("Cremig & schnell");
+    expect(draft?.image).toBeNull();
   });
 });
