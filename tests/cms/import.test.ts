@@ -304,12 +304,19 @@ describe("npm run import: the Directus target", () => {
     expect(await target.write(imported)).toMatchObject({ outcome: "unchanged", id: first.id });
   });
 
-  it("leaves the category, servings and times to the editor where the source gives none", async () => {
+  it("leaves the category, servings, times and source address to the editor where the source gives none", async () => {
     const result = await target.write(
-      recipe({ category: null, servings: null, prepMinutes: null, cookMinutes: null, totalMinutes: null }),
+      recipe({
+        category: null,
+        servings: null,
+        prepMinutes: null,
+        cookMinutes: null,
+        totalMinutes: null,
+        sourceUrl: null,
+      }),
     );
     const draft = await stored(result.id);
-    expect(draft).toMatchObject({ type: null, servings: null, totalTime: 30 });
+    expect(draft).toMatchObject({ type: null, servings: null, totalTime: 30, recipeUrl: null });
     expect(result.problems).toEqual(["Als Gesamtzeit sind vorläufig 30 Minuten eingetragen."]);
   });
 
