@@ -19,6 +19,9 @@ const MIGRATIONS_DIR = join(CMS_DIR, "migrations");
 /** Our extensions (cms/extensions/<name>/), built by scripts/cms/build-extensions.ts before a start. */
 const EXTENSIONS_DIR = join(CMS_DIR, "extensions");
 
+/** Where `npm start` runs Directus for scripts (the README's "Directus API (scripts)"). */
+export const LOCAL_DIRECTUS_PORT = 8056;
+
 /** The local admin account; local data only, named in the README. */
 export const LOCAL_ADMIN = { email: "admin@example.org", password: "kochen-lokal" } as const;
 
