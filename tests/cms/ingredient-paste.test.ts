@@ -223,7 +223,7 @@ describe("pasting a list", () => {
     expect(more).toEqual([]);
     expect(proposed?.status).toBe("draft");
     expect(recipe.ingredients.at(-1)?.ingredient_id).toMatchObject({ id: proposed?.id, status: "draft" });
-    expect(recipe.import_problems).toBe("Neue Zutat vorgeschlagen: Zitronengras");
+    expect(recipe.import_problems).toBe("Neue Zutat vorgeschlagen: „Zitronengras“; bitte prüfen.");
 
     // The editor's notification, with the proposed ingredient, linked to the recipe.
     const [notification] = await (await admin()).request<
@@ -254,8 +254,8 @@ describe("pasting a list", () => {
     ]);
     expect(await ingredientsNamed("Galgant")).toHaveLength(1);
     expect(recipe.import_problems?.split("\n")).toEqual([
-      "Neue Zutat vorgeschlagen: Galgant",
-      "Vorgeschlagene Zutat noch nicht bestätigt: Galgant",
+      "Neue Zutat vorgeschlagen: „Galgant“; bitte prüfen.",
+      "Vorgeschlagene Zutat noch nicht bestätigt: „Galgant“; bitte prüfen.",
     ]);
   });
 
@@ -281,8 +281,8 @@ describe("pasting a list", () => {
     expect(shortened.length).toBeLessThanOrEqual(40);
     expect(shortened.endsWith("…")).toBe(true);
     expect(recipe.import_problems?.split("\n")).toEqual([
-      `Notiz zu lang (höchstens 40 Zeichen), gekürzt auf „${shortened}“: „${note}“ (Zeile „1 Zwiebel, ${note}“)`,
-      "Neue Zutat vorgeschlagen: Kaffirlimettenblätter",
+      `Notiz „${note}“ zu „Zwiebel“ auf 40 Zeichen gekürzt; bitte prüfen.`,
+      "Neue Zutat vorgeschlagen: „Kaffirlimettenblätter“; bitte prüfen.",
       "Das Rezept ist veröffentlicht: Bis jede vorgeschlagene Zutat bestätigt ist, lässt die Website es aus.",
     ]);
   });
@@ -310,6 +310,13 @@ describe("a paste that is refused changes nothing", () => {
       (id) => paste(id, { ingredient_list: Array.from({ length: 201 }, () => "1 Prise Salz").join("\n") }),
       400,
       /^Die Zutatenliste hat 201 Zeilen, höchstens 200/,
+    ],
+    [
+      "no line that reads as an ingredient",
+      () => newRecipe(),
+      (id) => paste(id, { ingredient_list: "???\n1 2 3\nFür den Teig:" }),
+      400,
+      /^Keine Zeile ließ sich als Zutat lesen, nichts wurde eingefügt\. „\?\?\?“: Die Zeile enthält keine Wörter/,
     ],
     [
       "two recipes at once",

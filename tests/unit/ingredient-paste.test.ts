@@ -9,7 +9,6 @@ import type { IngredientLineReading } from "../../catalog/ingredient-lines/read-
 import {
   type IngredientRecord,
   planPaste,
-  shortenNote,
   withProblems,
 } from "../../cms/extensions/ingredient-paste/src/paste-plan.ts";
 import {
@@ -175,17 +174,25 @@ describe("the plan", () => {
       { id: 1 },
     ]);
     expect(plan.problems).toEqual([
-      "Neue Zutat vorgeschlagen: Zitronengras",
-      "Vorgeschlagene Zutat noch nicht bestätigt: Yuzu",
+      "Neue Zutat vorgeschlagen: „Zitronengras“; bitte prüfen.",
+      "Vorgeschlagene Zutat noch nicht bestätigt: „Yuzu“; bitte prüfen.",
       "Das Rezept ist veröffentlicht: Bis jede vorgeschlagene Zutat bestätigt ist, lässt die Website es aus.",
     ]);
+    const several = planPaste(
+      [read("Galgant"), read("Zitronengras")],
+      { mode: "append", optional: false },
+      INGREDIENTS,
+      NONE,
+      false,
+    );
+    expect(several.problems).toEqual(["Neue Zutaten vorgeschlagen: „Galgant“, „Zitronengras“; bitte prüfen."]);
   });
 
-  it("lists unread lines with the parser's reason, and shortens a note over 40 characters", () => {
+  it("lists unread lines with the parser's reason, and shortens a note over 40 characters, as the import words both", () => {
     const note = "in feine Streifen geschnitten und kurz blanchiert";
     const plan = planPaste(
       [
-        { ok: false, line: "Für den Teig:", reason: "keine Zutat erkannt" },
+        { ok: false, line: "???", reason: "Die Zeile enthält keine Wörter, nur Zahlen oder Zeichen." },
         read("Mehl", { line: "200 g Mehl, …", note }),
         read("x".repeat(81)),
       ],
@@ -197,17 +204,12 @@ describe("the plan", () => {
     expect(plan.lines).toHaveLength(1);
     expect(plan.lines[0]?.note).toBe("in feine Streifen geschnitten und kurz…");
     expect(plan.lines[0]?.note?.length).toBeLessThanOrEqual(40);
-    expect(plan.unread.map(({ line }) => line)).toEqual(["Für den Teig:", `… ${"x".repeat(81)}`]);
-    expect(plan.problems[0]).toBe("Zutatenzeile nicht gelesen: „Für den Teig:“ (keine Zutat erkannt)");
-    expect(plan.problems[1]).toBe(
-      `Notiz zu lang (höchstens 40 Zeichen), gekürzt auf „in feine Streifen geschnitten und kurz…“: „${note}“ (Zeile „200 g Mehl, …“)`,
-    );
-  });
-
-  it("shortens at a word when one ends late enough, else within the word", () => {
-    expect(shortenNote("kurz")).toBe("kurz");
-    expect(shortenNote("a".repeat(50))).toBe(`${"a".repeat(39)}…`);
-    expect(shortenNote(`ab ${"c".repeat(50)}`)).toBe(`ab ${"c".repeat(36)}…`);
+    expect(plan.unread.map(({ line }) => line)).toEqual(["???", `… ${"x".repeat(81)}`]);
+    expect(plan.problems).toEqual([
+      "Zeile nicht lesbar: „???“ (Die Zeile enthält keine Wörter, nur Zahlen oder Zeichen).",
+      `Notiz „${note}“ zu „Mehl“ auf 40 Zeichen gekürzt; bitte prüfen.`,
+      `Zeile nicht lesbar: „… ${"x".repeat(77)}…“ (Kein Zutatenname erkannt: ein Name hat höchstens 80 Zeichen).`,
+    ]);
   });
 
   it("appends its problems to what the recipe had to check, a line each", () => {
@@ -225,7 +227,7 @@ describe("what the editor is told", () => {
         read("Mehl"),
         read("Ei", { optional: true }),
         read("Zitronengras"),
-        { ok: false, line: "*fett*", reason: "keine Zutat erkannt" },
+        { ok: false, line: "*fett*", reason: "Die Zeile nennt keine Zutat." },
       ],
       { mode: "replace", optional: false },
       INGREDIENTS,
@@ -238,6 +240,6 @@ describe("what the editor is told", () => {
     const message = notificationMessage("Pfannkuchen", result, "replace");
     expect(message).toContain("„Pfannkuchen“ hat 3 neue Zutatenzeilen (davon 1 optional); die bisherigen");
     expect(message).toContain("- Zitronengras");
-    expect(message).toContain("- „\\*fett\\*“: keine Zutat erkannt");
+    expect(message).toContain("- „\\*fett\\*“: Die Zeile nennt keine Zutat.");
   });
 });

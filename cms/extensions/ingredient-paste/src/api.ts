@@ -12,8 +12,10 @@
  *   an editor's role cannot see must still be reused rather than created twice.
  * - Afterwards the editor gets a notification in the Data Studio; the flow answers with the summary.
  */
+
 import { createIngredientMatcher } from "../../../../catalog/ingredient-lines/ingredient-matcher.ts";
 import { parseIngredientList } from "../../../../catalog/ingredient-lines/parse-ingredient-list.ts";
+import { quoted } from "../../../../scripts/import/plain-text.ts";
 import {
   type ExistingLine,
   INGREDIENT_LISTS,
@@ -166,9 +168,9 @@ async function paste(context: OperationContext): Promise<PasteResult> {
       if (plan.lines.length === 0) {
         const reasons = plan.unread
           .slice(0, 5)
-          .map(({ line, reason }) => `„${line}“: ${reason}`)
+          .map(({ line, reason }) => `${quoted(line)}: ${reason.replace(/\.$/, "")}`)
           .join("; ");
-        throw new PasteRefused(`Keine Zeile ließ sich als Zutat lesen, nichts wurde eingefügt. ${reasons}`);
+        throw new PasteRefused(`Keine Zeile ließ sich als Zutat lesen, nichts wurde eingefügt. ${reasons}.`);
       }
       const proposedIds = new Map<string, Key>();
       const ingredientService = new ItemsService("ingredient", asEditor);

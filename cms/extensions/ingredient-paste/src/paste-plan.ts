@@ -6,6 +6,7 @@
  */
 import type { IngredientLineReading } from "../../../../catalog/ingredient-lines/read-line.ts";
 import { MAX_NOTE_LENGTH, type Unit } from "../../../../catalog/recipes/units.ts";
+import { capText, quoted } from "../../../../scripts/import/plain-text.ts";
 import type { PasteRequest } from "./paste-request.ts";
 
 /** An ingredient as Directus has it; "draft" is one proposed and not yet confirmed by an editor. */
@@ -61,12 +62,14 @@ export function nameKey(name: string): string {
   return name.trim().replace(/\s+/g, " ").toLocaleLowerCase("de-DE");
 }
 
-/** A note cut to MAX_NOTE_LENGTH characters, at a word where one ends late enough, with "…". */
-export function shortenNote(note: string): string {
-  if (note.length <= MAX_NOTE_LENGTH) return note;
-  const room = note.slice(0, MAX_NOTE_LENGTH - 1);
-  const space = room.lastIndexOf(" ");
-  return `${(space >= MAX_NOTE_LENGTH / 2 ? room.slice(0, space) : room).trimEnd()}…`;
+/** A line the parser could not read, worded as the import words it (scripts/import/map-recipe.ts). */
+function unreadProblem(line: string, reason: string): string {
+  return `Zeile nicht lesbar: ${quoted(line)} (${reason.replace(/\.$/, "")}).`;
+}
+
+/** "Neue Zutat vorgeschlagen: „Galgant“; bitte prüfen.", as the import words it; one or several names. */
+function namesProblem(names: string[], one: string, many: string, what: string): string {
+  return `${names.length === 1 ? one : many} ${what}: ${names.map(quoted).join(", ")}; bitte prüfen.`;
 }
 
 function nextSort(existing: ExistingLine[]): number {
@@ -105,7 +108,7 @@ export function planPaste(
   for (const reading of readings) {
     if (!reading.ok) {
       unread.push({ line: reading.line, reason: reading.reason });
-      problems.push(`Zutatenzeile nicht gelesen: „${reading.line}“ (${reading.reason})`);
+      problems.push(unreadProblem(reading.line, reading.reason));
       continue;
     }
     const name = reading.ingredient.trim().replace(/\s+/g, " ");
@@ -115,9 +118,9 @@ export function planPaste(
       ingredient = { id: found.id };
       if (found.status === "draft") unconfirmed.set(nameKey(found.name), found.name);
     } else if (name.length > MAX_PROPOSED_NAME_LENGTH || name === "") {
-      const reason = `kein Zutatenname erkannt, höchstens ${MAX_PROPOSED_NAME_LENGTH} Zeichen`;
+      const reason = `Kein Zutatenname erkannt: ein Name hat höchstens ${MAX_PROPOSED_NAME_LENGTH} Zeichen.`;
       unread.push({ line: reading.line, reason });
-      problems.push(`Zutatenzeile nicht gelesen: „${reading.line}“ (${reason})`);
+      problems.push(unreadProblem(reading.line, reason));
       continue;
     } else {
       if (!propose.has(nameKey(name))) propose.set(nameKey(name), name);
@@ -125,11 +128,8 @@ export function planPaste(
     }
     let note = reading.note;
     if (note !== null && note.length > MAX_NOTE_LENGTH) {
-      const short = shortenNote(note);
-      problems.push(
-        `Notiz zu lang (höchstens ${MAX_NOTE_LENGTH} Zeichen), gekürzt auf „${short}“: „${note}“ (Zeile „${reading.line}“)`,
-      );
-      note = short;
+      problems.push(`Notiz ${quoted(note)} zu ${quoted(name)} auf ${MAX_NOTE_LENGTH} Zeichen gekürzt; bitte prüfen.`);
+      note = capText(note, MAX_NOTE_LENGTH).text;
     }
     read.push({
       list: request.optional || reading.optional ? "optionalIngredients" : "ingredients",
@@ -147,8 +147,14 @@ export function planPaste(
   }
   const lines = read.map(({ list, line }) => ({ list, ...line, sort: sorts[list]++ }));
 
-  for (const name of propose.values()) problems.push(`Neue Zutat vorgeschlagen: ${name}`);
-  for (const name of unconfirmed.values()) problems.push(`Vorgeschlagene Zutat noch nicht bestätigt: ${name}`);
+  if (propose.size > 0) {
+    problems.push(namesProblem([...propose.values()], "Neue Zutat", "Neue Zutaten", "vorgeschlagen"));
+  }
+  if (unconfirmed.size > 0) {
+    problems.push(
+      namesProblem([...unconfirmed.values()], "Vorgeschlagene Zutat", "Vorgeschlagene Zutaten", "noch nicht bestätigt"),
+    );
+  }
   if (recipeIsPublished && propose.size + unconfirmed.size > 0) {
     problems.push(
       "Das Rezept ist veröffentlicht: Bis jede vorgeschlagene Zutat bestätigt ist, lässt die Website es aus.",
