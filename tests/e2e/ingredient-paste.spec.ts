@@ -144,10 +144,16 @@ test.describe("pasting an ingredient list in the Data Studio", () => {
         unknown.shown,
       ]);
       await expect(page.locator("#main-content").getByText(/^Petersilie/)).toBeVisible();
-      const problems = page.locator("#main-content textarea").last();
-      await expect(problems).toHaveValue(`Neue Zutat vorgeschlagen: ${unknown.name}`);
+      await lines.last().scrollIntoViewIfNeeded();
+      await screenshot(page, testInfo, "4-lines");
+      // "Zu prüfen (Import)" shows at the top of the form once it holds something.
+      const problems = page
+        .locator("#main-content .field")
+        .filter({ has: page.getByRole("button", { name: /^Zu prüfen \(Import\)/ }) })
+        .locator("textarea");
+      await expect(problems).toHaveValue(`Neue Zutat vorgeschlagen: „${unknown.name}“; bitte prüfen.`);
       await problems.scrollIntoViewIfNeeded();
-      await screenshot(page, testInfo, "4-lines-and-what-to-check");
+      await screenshot(page, testInfo, "5-what-to-check");
 
       // The notification names the proposed ingredient; on a phone the bell is in the navigation drawer.
       if (phone) await page.getByRole("button", { name: "left_panel_open" }).click();
@@ -156,7 +162,7 @@ test.describe("pasting an ingredient list in the Data Studio", () => {
       await expect(notification).toBeVisible();
       await notification.click();
       await expect(page.getByRole("listitem").filter({ hasText: unknown.name })).toBeVisible();
-      await screenshot(page, testInfo, "5-notification");
+      await screenshot(page, testInfo, "6-notification");
 
       const [proposed] = await editor.request<{ status: string }[]>(
         "GET",
