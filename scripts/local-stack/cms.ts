@@ -4,7 +4,7 @@
  * cms/schema/snapshot.json (snapshot.postgres.json on Postgres), our migrations
  * (cms/migrations) run, started, its access policies and project settings
  * applied, on a new database the seed content loaded, and its flows applied
- * (cms/flows.ts: publish on save).
+ * (cms/flows.ts: publish on save, "Zutatenliste einfügen").
  */
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
