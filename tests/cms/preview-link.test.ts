@@ -104,11 +104,17 @@ describe("the 'Website (Vorschau)' user", () => {
   it.each([
     ["users", "/users"],
     ["saved recipes", "/items/saved_recipes"],
-    ["files", "/files"],
     ["the recipe's editors' fields", "/items/recipe?fields=import_key&limit=1"],
   ])("reads no %s", async (_name, path) => {
     const answer = await call("GET", path, { token: preview.directusToken });
     expect(answer.status).toBe(403);
+  });
+
+  it("reads no more files than the public does", async () => {
+    const asPreview = await call("GET", "/files?fields=id&limit=-1", { token: preview.directusToken });
+    const asPublic = await call("GET", "/files?fields=id&limit=-1");
+    expect(asPreview.status).toBe(200);
+    expect(asPreview.data).toEqual(asPublic.data);
   });
 
   it("changes nothing", async () => {
