@@ -17,6 +17,9 @@ export const DIRECTUS_CLI = join(CMS_DIR, "node_modules/@directus/api/dist/cli/r
 /** Our own database migrations (cms/migrations/*.js), run by `database migrate:latest`. */
 const MIGRATIONS_DIR = join(CMS_DIR, "migrations");
 
+/** Where `npm start` runs Directus for scripts (the README's "Directus API (scripts)"). */
+export const LOCAL_DIRECTUS_PORT = 8056;
+
 /** The local admin account; local data only, named in the README. */
 export const LOCAL_ADMIN = { email: "admin@example.org", password: "kochen-lokal" } as const;
 

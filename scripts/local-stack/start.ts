@@ -18,7 +18,7 @@ import { parseDropAllowList } from "../../cms/ops/schema-guard.mjs";
 import { errorMessage } from "../../logging/error-message.ts";
 import { openAdminDoor } from "./admin-door.ts";
 import { startCms } from "./cms.ts";
-import { LOCAL_ADMIN } from "./directus.ts";
+import { LOCAL_ADMIN, LOCAL_DIRECTUS_PORT } from "./directus.ts";
 import { announceRunningSite, forgetRunningSite } from "./running-site.ts";
 import { writeSecretsFile } from "./secrets-file.ts";
 import { waitForOk } from "./site.ts";
@@ -27,7 +27,7 @@ import { warmRecipeImages } from "./warm-images.ts";
 
 const SITE_PORT = 8787;
 const SITE = `http://localhost:${SITE_PORT}`;
-const PORTS = { adminDoor: 8055, directus: 8056, standIn: 9011 } as const;
+const PORTS = { adminDoor: 8055, directus: LOCAL_DIRECTUS_PORT, standIn: 9011 } as const;
 
 function log(line: string): void {
   console.log(`start: ${line}`);
