@@ -9,7 +9,8 @@ import { aggregate, createDirectus, readItems, rest } from "@directus/sdk";
 export type RawRecipe = Record<string, unknown>;
 export type RawIngredient = Record<string, unknown>;
 
-const RECIPE_FIELDS = [
+/** What the sync reads of a recipe; the draft preview reads the same (draft-preview.ts). */
+export const RECIPE_FIELDS = [
   "id",
   "status",
   "slug",

@@ -2,7 +2,9 @@
  * `npm run cms:apply -- --url <directus>`: brings a running Directus (a
  * production one, say) in line with what the repository declares: roles,
  * policies, permissions and the access settings (cms/access-policies.ts),
- * the publish-on-save flow (cms/flows.ts) and the Data Studio's language.
+ * the publish-on-save flow (cms/flows.ts) and the Data Studio's language;
+ * with DIRECTUS_PREVIEW_TOKEN in the environment, the token of the site's
+ * preview reader (preview-token.ts).
  * The local stack does the same on every start (scripts/local-stack/cms.ts).
  * Idempotent: a second run changes nothing and says so.
  *
@@ -16,6 +18,7 @@ import { errorMessage } from "../../logging/error-message.ts";
 import { applyAccessPolicies } from "./apply-access-policies.ts";
 import { applyFlows } from "./apply-flows.ts";
 import { connectAdminFromEnvironment } from "./directus-admin.ts";
+import { setPreviewToken } from "./preview-token.ts";
 
 const { values: args } = parseArgs({ options: { url: { type: "string" } } });
 
@@ -23,12 +26,16 @@ try {
   const admin = await connectAdminFromEnvironment("cms:apply", args.url);
   await admin.request("PATCH", "/settings", STUDIO_SETTINGS);
   const access = await applyAccessPolicies(admin);
+  // The Worker's DIRECTUS_PREVIEW_TOKEN, when given: the site reads drafts for the editors' preview with it.
+  const previewToken = process.env.DIRECTUS_PREVIEW_TOKEN;
+  if (previewToken) await setPreviewToken(admin, previewToken);
   const flows = await applyFlows(admin);
   const count = (changes: { created: number; updated: number; deleted: number }) =>
     `${changes.created} created, ${changes.updated} updated, ${changes.deleted} deleted`;
   console.log(`cms:apply: ${admin.url}
   access policies and settings  ${count(access)}
-  flows                         ${count(flows)}`);
+  flows                         ${count(flows)}
+  preview token                 ${previewToken ? "set" : "unchanged (DIRECTUS_PREVIEW_TOKEN not given)"}`);
 } catch (error) {
   console.error(errorMessage(error));
   process.exitCode = 1;

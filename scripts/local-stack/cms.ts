@@ -16,6 +16,7 @@ import { applyAccessPolicies } from "../cms/apply-access-policies.ts";
 import { applyFlows } from "../cms/apply-flows.ts";
 import { backfillAmounts } from "../cms/backfill-amounts.ts";
 import { connectAdmin } from "../cms/directus-admin.ts";
+import { setPreviewToken } from "../cms/preview-token.ts";
 import { type SeedOptions, seedCms } from "../cms/seed.ts";
 import {
   type DirectusDatabase,
@@ -83,6 +84,8 @@ interface CmsOptions {
    * Without it the flow is applied all the same and stops at its first step.
    */
   siteSync?: SiteSync;
+  /** The editors' draft preview (decision 0051); left out, Directus has no secret to make preview links with. */
+  preview?: CmsPreview;
   /** How the seed brings its images (scripts/cms/seed.ts). */
   seedImages?: SeedOptions["images"];
   /** Collections and fields the schema apply may delete (SCHEMA_DROP_ALLOW); none when left out. */
@@ -94,6 +97,29 @@ interface CmsOptions {
 interface SiteSync {
   url: string;
   token: string;
+}
+
+/** What Directus' preview-link endpoint and the site's preview reader need (decision 0051). */
+export interface CmsPreview {
+  /** PREVIEW_SECRET, shared with the Worker. */
+  secret: string;
+  /** The site's origin, where the endpoint sends editors and which the Data Studio may frame. */
+  siteUrl: string;
+  /** The static token of the "Website (Vorschau)" user: the Worker's DIRECTUS_PREVIEW_TOKEN. */
+  directusToken: string;
+}
+
+/**
+ * Directus' variables for the preview: the endpoint's secret and where the
+ * site is, and a Data Studio policy that lets its Live Preview frame the
+ * site besides Directus itself.
+ */
+function previewEnv(preview: CmsPreview): Record<string, string> {
+  return {
+    PREVIEW_SECRET: preview.secret,
+    PREVIEW_SITE_URL: preview.siteUrl,
+    CONTENT_SECURITY_POLICY_DIRECTIVES__FRAME_SRC: `'self' ${preview.siteUrl}`,
+  };
 }
 
 interface RunningCms {
@@ -161,6 +187,7 @@ export async function startCms(options: CmsOptions): Promise<RunningCms> {
     extraEnv: {
       ...googleSsoEnv(standIn.issuerUrl, options.redirectAllowList),
       ...(options.siteSync ? siteSyncEnv(options.siteSync) : {}),
+      ...(options.preview ? previewEnv(options.preview) : {}),
     },
   };
   try {
@@ -196,6 +223,7 @@ export async function startCms(options: CmsOptions): Promise<RunningCms> {
         `cms: access policies applied (${access.created} created, ${access.updated} updated, ${access.deleted} deleted)`,
       );
     }
+    if (options.preview) await setPreviewToken(admin, options.preview.directusToken);
     // The seed is applied once per database: what an editor deletes later
     // stays deleted across restarts.
     const marker = join(options.dataDir, "seed-applied");
@@ -232,7 +260,7 @@ export async function startCms(options: CmsOptions): Promise<RunningCms> {
  * /directus. `stop()` also removes the folder.
  */
 export async function startScratchCms(
-  options: Pick<CmsOptions, "redirectAllowList" | "database" | "siteSync" | "seedImages" | "log"> & {
+  options: Pick<CmsOptions, "redirectAllowList" | "database" | "siteSync" | "preview" | "seedImages" | "log"> & {
     publicUrl?: string;
   },
 ): Promise<RunningCms & { dataDir: string }> {

@@ -51,6 +51,13 @@ log("starting the local CMS (Google stand-in, Directus) …");
 const started = Date.now();
 // Publish on save: Directus' flow calls the site's /sync with this token; a new one every run.
 const syncToken = randomBytes(32).toString("hex");
+// The editors' draft preview (decision 0051): Directus signs preview links with the secret, the site reads
+// drafts with the token; both new every run.
+const preview = {
+  secret: randomBytes(32).toString("hex"),
+  siteUrl: SITE,
+  directusToken: randomBytes(32).toString("hex"),
+};
 const cms = await startCms({
   dataDir: resolve(import.meta.dirname, "../../cms/data"),
   directusPort: PORTS.directus,
@@ -59,6 +66,7 @@ const cms = await startCms({
   // Where Directus sends a visitor after Google sign-in (workers/auth-routes.ts).
   redirectAllowList: [`${SITE}/login/zurueck`],
   siteSync: { url: `http://127.0.0.1:${SITE_PORT}/sync`, token: syncToken },
+  preview,
   // A field an editor added in the Data Studio stops the start instead of being deleted (docs/operations.md, 5).
   schemaDropAllow: parseDropAllowList(process.env.SCHEMA_DROP_ALLOW),
   log,
@@ -69,10 +77,17 @@ log(`CMS ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 // `GTM_ID=GTM-XXXXXXX npm start` tries the tag manager locally (it still loads only after consent).
 const gtmVar = process.env.GTM_ID ? ["--var", `GTM_ID:${process.env.GTM_ID}`] : [];
 // The secrets go in a file only this user can read; one form-token key for the run, as production has one.
-const secrets = writeSecretsFile({ SYNC_TOKEN: syncToken, FORM_TOKEN_SECRET: randomBytes(32).toString("hex") });
+const secrets = writeSecretsFile({
+  SYNC_TOKEN: syncToken,
+  FORM_TOKEN_SECRET: randomBytes(32).toString("hex"),
+  PREVIEW_SECRET: preview.secret,
+  DIRECTUS_PREVIEW_TOKEN: preview.directusToken,
+});
+// The one origin that may frame a preview: the editors' door to the Data Studio. An address, not a secret.
+const studioVar = ["--var", `STUDIO_ORIGIN:http://127.0.0.1:${PORTS.adminDoor}`];
 const wrangler: ChildProcess = spawn(
   "wrangler",
-  ["dev", "--port", String(SITE_PORT), "--ip", "127.0.0.1", ...gtmVar, "--env-file", secrets.path],
+  ["dev", "--port", String(SITE_PORT), "--ip", "127.0.0.1", ...gtmVar, ...studioVar, "--env-file", secrets.path],
   {
     stdio: "inherit",
     env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" },
