@@ -105,7 +105,7 @@ test.describe("pasting an ingredient list in the Data Studio", () => {
         await page.mouse.click(8, height / 2);
         await expect(page.getByText("Flows", { exact: true })).toBeHidden();
         await page.mouse.click(width - 8, height / 2);
-        await expect(page.getByText("Shopping Lists", { exact: true })).toBeHidden();
+        await expect(page.getByText("Einkaufslisten", { exact: true })).toBeHidden();
         await pasteButton.scrollIntoViewIfNeeded();
         await screenshot(page, testInfo, "2-button-in-the-form");
         await pasteButton.click();
