@@ -8,10 +8,10 @@
  */
 import type { IngredientLineReading, ReadIngredientLine } from "../../catalog/ingredient-lines/read-line.ts";
 import { MAX_LINE_LENGTH, UNREAD_REASONS } from "../../catalog/ingredient-lines/unread-reasons.ts";
-import { MAX_NOTE_LENGTH } from "../../catalog/recipes/units.ts";
 import type { ImportedRecipe, KnownIngredientFacts, ReadOutcome } from "./imported-recipe.ts";
 import { durationMinutes } from "./iso-duration.ts";
 import { asList, isObject, type JsonObject, schemaTerm } from "./json-ld.ts";
+import { fittedNote, ingredientNamesProblem, unreadLineProblem } from "./line-problems.ts";
 import { capText, plainLines, plainText, quoted } from "./plain-text.ts";
 import { recipeCategory } from "./recipe-category.ts";
 import { recipeServings } from "./recipe-yield.ts";
@@ -214,22 +214,16 @@ function readLines(lines: string[], readLine: ReadLine, problems: string[]): Rea
   const ingredients: ReadIngredientLine[] = [];
   for (const reading of readings) {
     if (!reading.ok) {
-      problems.push(`Zeile nicht lesbar: ${quoted(reading.line)} (${plainText(reading.reason).replace(/\.$/, "")}).`);
+      problems.push(unreadLineProblem(reading.line, reading.reason));
       continue;
     }
     if (!reading.known && !proposed.includes(reading.ingredient)) proposed.push(reading.ingredient);
-    let note = reading.note;
-    if (note !== null && note.length > MAX_NOTE_LENGTH) {
-      problems.push(
-        `Notiz ${quoted(note)} zu ${quoted(reading.ingredient)} auf ${MAX_NOTE_LENGTH} Zeichen gekürzt; bitte prüfen.`,
-      );
-      note = capText(note, MAX_NOTE_LENGTH).text;
-    }
+    const { note, problem } = fittedNote(reading.note, reading.ingredient);
+    if (problem) problems.push(problem);
     ingredients.push({ ...reading, note });
   }
   if (proposed.length > 0) {
-    const names = proposed.map((name) => quoted(name)).join(", ");
-    problems.push(`${proposed.length === 1 ? "Neue Zutat" : "Neue Zutaten"} vorgeschlagen: ${names}; bitte prüfen.`);
+    problems.push(ingredientNamesProblem(proposed, "Neue Zutat", "Neue Zutaten", "vorgeschlagen"));
   }
   if (ingredients.length === 0) problems.push("Keine Zutat lesbar; bitte die Zutaten eintragen.");
   // Required lines first, optional after, each in the source's order.

@@ -5,8 +5,8 @@
  * writes this plan afterwards, in one transaction.
  */
 import type { IngredientLineReading } from "../../../../catalog/ingredient-lines/read-line.ts";
-import { MAX_NOTE_LENGTH, type Unit } from "../../../../catalog/recipes/units.ts";
-import { capText, quoted } from "../../../../scripts/import/plain-text.ts";
+import type { Unit } from "../../../../catalog/recipes/units.ts";
+import { fittedNote, ingredientNamesProblem, unreadLineProblem } from "../../../../scripts/import/line-problems.ts";
 import type { PasteRequest } from "./paste-request.ts";
 
 /** An ingredient as Directus has it; "draft" is one proposed and not yet confirmed by an editor. */
@@ -62,16 +62,6 @@ export function nameKey(name: string): string {
   return name.trim().replace(/\s+/g, " ").toLocaleLowerCase("de-DE");
 }
 
-/** A line the parser could not read, worded as the import words it (scripts/import/map-recipe.ts). */
-function unreadProblem(line: string, reason: string): string {
-  return `Zeile nicht lesbar: ${quoted(line)} (${reason.replace(/\.$/, "")}).`;
-}
-
-/** "Neue Zutat vorgeschlagen: „Galgant“; bitte prüfen.", as the import words it; one or several names. */
-function namesProblem(names: string[], one: string, many: string, what: string): string {
-  return `${names.length === 1 ? one : many} ${what}: ${names.map(quoted).join(", ")}; bitte prüfen.`;
-}
-
 function nextSort(existing: ExistingLine[]): number {
   return existing.reduce((highest, line) => Math.max(highest, line.sort ?? 0), existing.length) + 1;
 }
@@ -108,7 +98,7 @@ export function planPaste(
   for (const reading of readings) {
     if (!reading.ok) {
       unread.push({ line: reading.line, reason: reading.reason });
-      problems.push(unreadProblem(reading.line, reading.reason));
+      problems.push(unreadLineProblem(reading.line, reading.reason));
       continue;
     }
     const name = reading.ingredient.trim().replace(/\s+/g, " ");
@@ -120,17 +110,14 @@ export function planPaste(
     } else if (name.length > MAX_PROPOSED_NAME_LENGTH || name === "") {
       const reason = `Kein Zutatenname erkannt: ein Name hat höchstens ${MAX_PROPOSED_NAME_LENGTH} Zeichen.`;
       unread.push({ line: reading.line, reason });
-      problems.push(unreadProblem(reading.line, reason));
+      problems.push(unreadLineProblem(reading.line, reason));
       continue;
     } else {
       if (!propose.has(nameKey(name))) propose.set(nameKey(name), name);
       ingredient = { propose: propose.get(nameKey(name)) as string };
     }
-    let note = reading.note;
-    if (note !== null && note.length > MAX_NOTE_LENGTH) {
-      problems.push(`Notiz ${quoted(note)} zu ${quoted(name)} auf ${MAX_NOTE_LENGTH} Zeichen gekürzt; bitte prüfen.`);
-      note = capText(note, MAX_NOTE_LENGTH).text;
-    }
+    const { note, problem } = fittedNote(reading.note, name);
+    if (problem) problems.push(problem);
     read.push({
       list: request.optional || reading.optional ? "optionalIngredients" : "ingredients",
       line: { ingredient, amount: reading.amount, amount_max: reading.amountMax, unit: reading.unit, note },
@@ -148,11 +135,16 @@ export function planPaste(
   const lines = read.map(({ list, line }) => ({ list, ...line, sort: sorts[list]++ }));
 
   if (propose.size > 0) {
-    problems.push(namesProblem([...propose.values()], "Neue Zutat", "Neue Zutaten", "vorgeschlagen"));
+    problems.push(ingredientNamesProblem([...propose.values()], "Neue Zutat", "Neue Zutaten", "vorgeschlagen"));
   }
   if (unconfirmed.size > 0) {
     problems.push(
-      namesProblem([...unconfirmed.values()], "Vorgeschlagene Zutat", "Vorgeschlagene Zutaten", "noch nicht bestätigt"),
+      ingredientNamesProblem(
+        [...unconfirmed.values()],
+        "Vorgeschlagene Zutat",
+        "Vorgeschlagene Zutaten",
+        "noch nicht bestätigt",
+      ),
     );
   }
   if (recipeIsPublished && propose.size + unconfirmed.size > 0) {
