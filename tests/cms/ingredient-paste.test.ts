@@ -233,7 +233,7 @@ describe("pasting a list", () => {
       `/notifications?filter[recipient][_eq]=${adminId}&filter[item][_eq]=${id}&fields=subject,message,collection,item`,
     );
     expect(notification).toMatchObject({
-      subject: "Zutatenliste eingefügt: 6 Zeilen, 1 neue Zutat vorgeschlagen",
+      subject: "„Einfüge-Test“ – Zutatenliste eingefügt: 6 Zeilen, 1 neue Zutat vorgeschlagen",
       collection: "recipe",
       item: String(id),
     });

@@ -158,7 +158,11 @@ test.describe("pasting an ingredient list in the Data Studio", () => {
       // The notification names the proposed ingredient; on a phone the bell is in the navigation drawer.
       if (phone) await page.getByRole("button", { name: "left_panel_open" }).click();
       await page.locator(".v-button.notifications button").click();
-      const notification = page.getByText("Zutatenliste eingefügt: 6 Zeilen, 1 neue Zutat vorgeschlagen");
+      // The phone's and the desktop's test may paste at the same time as the same editor: each finds its own
+      // notification by its recipe's name, which the subject starts with.
+      const notification = page.getByText(
+        `„Zitronen-Pfannkuchen (${testInfo.project.name})“ – Zutatenliste eingefügt: 6 Zeilen, 1 neue Zutat vorgeschlagen`,
+      );
       await expect(notification).toBeVisible();
       await notification.click();
       await expect(page.getByRole("listitem").filter({ hasText: unknown.name })).toBeVisible();

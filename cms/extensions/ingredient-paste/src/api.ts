@@ -26,7 +26,7 @@ import {
   withProblems,
 } from "./paste-plan.ts";
 import { INGREDIENT_PASTE_OPERATION, PasteRefused, RECIPE_COLLECTION, readPasteRequest } from "./paste-request.ts";
-import { notificationMessage, type PasteResult, pasteResult } from "./paste-summary.ts";
+import { notificationMessage, notificationSubject, type PasteResult, pasteResult } from "./paste-summary.ts";
 
 /** The parts of Directus' operation context this uses (@directus/extensions' OperationContext). */
 interface Accountability {
@@ -191,7 +191,7 @@ async function paste(context: OperationContext): Promise<PasteResult> {
     // NotificationsService would also send each one as an e-mail.
     await new ItemsService("directus_notifications", { schema, knex: context.database }).createOne({
       recipient: accountability.user,
-      subject: result.summary,
+      subject: notificationSubject(written.recipeName, result),
       message: notificationMessage(written.recipeName, result, request.mode),
       collection: RECIPE_COLLECTION,
       item: String(request.recipeId),

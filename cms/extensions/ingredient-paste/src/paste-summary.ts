@@ -51,6 +51,14 @@ function bullets(heading: string, items: string[]): string[] {
   return items.length === 0 ? [] : [[heading, ...items.map((item) => `- ${item}`)].join("\n")];
 }
 
+/**
+ * The notification's subject: the recipe first, so that a list of notifications (the Data Studio cuts each to one
+ * line) says which recipe each paste was for.
+ */
+export function notificationSubject(recipeName: string, result: PasteResult): string {
+  return `„${recipeName}“ – ${result.summary}`;
+}
+
 /** The notification's text (Markdown, as the Data Studio shows notifications). */
 export function notificationMessage(recipeName: string, result: PasteResult, mode: PasteMode): string {
   const optional = result.optionalLines > 0 ? ` (davon ${result.optionalLines} optional)` : "";
