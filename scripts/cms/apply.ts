@@ -2,7 +2,9 @@
  * `npm run cms:apply -- --url <directus>`: brings a running Directus (a
  * production one, say) in line with what the repository declares: roles,
  * policies, permissions and the access settings (cms/access-policies.ts),
- * the publish-on-save flow (cms/flows.ts) and the Data Studio's language.
+ * the publish-on-save flow (cms/flows.ts), the Data Studio's language and
+ * shared list views (cms/studio-settings.ts), and with DIRECTUS_STATUS_TOKEN
+ * in the environment the site's status user's token (status-token.ts).
  * The local stack does the same on every start (scripts/local-stack/cms.ts).
  * Idempotent: a second run changes nothing and says so.
  *
@@ -15,7 +17,9 @@ import { STUDIO_SETTINGS } from "../../cms/studio-settings.ts";
 import { errorMessage } from "../../logging/error-message.ts";
 import { applyAccessPolicies } from "./apply-access-policies.ts";
 import { applyFlows } from "./apply-flows.ts";
+import { applyPresets } from "./apply-presets.ts";
 import { connectAdminFromEnvironment } from "./directus-admin.ts";
+import { setStatusToken } from "./status-token.ts";
 
 const { values: args } = parseArgs({ options: { url: { type: "string" } } });
 
@@ -24,11 +28,17 @@ try {
   await admin.request("PATCH", "/settings", STUDIO_SETTINGS);
   const access = await applyAccessPolicies(admin);
   const flows = await applyFlows(admin);
+  const presets = await applyPresets(admin);
+  // The Worker's DIRECTUS_STATUS_TOKEN, when given: the site writes recipes' publication statuses with it.
+  const statusToken = process.env.DIRECTUS_STATUS_TOKEN;
+  if (statusToken) await setStatusToken(admin, statusToken);
   const count = (changes: { created: number; updated: number; deleted: number }) =>
     `${changes.created} created, ${changes.updated} updated, ${changes.deleted} deleted`;
   console.log(`cms:apply: ${admin.url}
   access policies and settings  ${count(access)}
-  flows                         ${count(flows)}`);
+  flows                         ${count(flows)}
+  list views                    ${count(presets)}
+  status token                  ${statusToken ? "set" : "unchanged (DIRECTUS_STATUS_TOKEN not given)"}`);
 } catch (error) {
   console.error(errorMessage(error));
   process.exitCode = 1;

@@ -51,6 +51,8 @@ log("starting the local CMS (Google stand-in, Directus) …");
 const started = Date.now();
 // Publish on save: Directus' flow calls the site's /sync with this token; a new one every run.
 const syncToken = randomBytes(32).toString("hex");
+// The site writes each recipe's publication status back to Directus with this one (also new every run).
+const statusToken = randomBytes(32).toString("hex");
 const cms = await startCms({
   dataDir: resolve(import.meta.dirname, "../../cms/data"),
   directusPort: PORTS.directus,
@@ -59,6 +61,7 @@ const cms = await startCms({
   // Where Directus sends a visitor after Google sign-in (workers/auth-routes.ts).
   redirectAllowList: [`${SITE}/login/zurueck`],
   siteSync: { url: `http://127.0.0.1:${SITE_PORT}/sync`, token: syncToken },
+  statusToken,
   // A field an editor added in the Data Studio stops the start instead of being deleted (docs/operations.md, 5).
   schemaDropAllow: parseDropAllowList(process.env.SCHEMA_DROP_ALLOW),
   log,
@@ -69,7 +72,11 @@ log(`CMS ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 // `GTM_ID=GTM-XXXXXXX npm start` tries the tag manager locally (it still loads only after consent).
 const gtmVar = process.env.GTM_ID ? ["--var", `GTM_ID:${process.env.GTM_ID}`] : [];
 // The secrets go in a file only this user can read; one form-token key for the run, as production has one.
-const secrets = writeSecretsFile({ SYNC_TOKEN: syncToken, FORM_TOKEN_SECRET: randomBytes(32).toString("hex") });
+const secrets = writeSecretsFile({
+  SYNC_TOKEN: syncToken,
+  DIRECTUS_STATUS_TOKEN: statusToken,
+  FORM_TOKEN_SECRET: randomBytes(32).toString("hex"),
+});
 const wrangler: ChildProcess = spawn(
   "wrangler",
   ["dev", "--port", String(SITE_PORT), "--ip", "127.0.0.1", ...gtmVar, "--env-file", secrets.path],

@@ -12,9 +12,11 @@ import { TEST_SITE } from "./directus-clients.ts";
 export default async function setup(project: TestProject) {
   const siteSync = await startSiteSyncStandIn();
   const token = randomBytes(24).toString("hex");
+  const statusToken = randomBytes(32).toString("hex");
   const cms = await startScratchCms({
     redirectAllowList: [TEST_SITE],
     siteSync: { url: siteSync.syncUrl, token },
+    statusToken,
     log: (line) => console.log(line),
   }).catch(async (error) => {
     await siteSync.close();
@@ -25,6 +27,7 @@ export default async function setup(project: TestProject) {
   project.provide("cmsDataDir", cms.dataDir);
   project.provide("cmsDatabase", cms.database);
   project.provide("siteSync", { controlUrl: siteSync.controlUrl, token });
+  project.provide("statusToken", statusToken);
   return async () => {
     await cms.stop();
     await siteSync.close();
@@ -40,5 +43,7 @@ declare module "vitest" {
     cmsDatabase: import("../../scripts/local-stack/directus.ts").DirectusDatabase;
     /** The stand-in for the site's /sync (tests/stand-ins/site-sync-stand-in.ts) and the token Directus sends it. */
     siteSync: { controlUrl: string; token: string } | null;
+    /** The "Website (Status)" user's static token: the site's DIRECTUS_STATUS_TOKEN. */
+    statusToken: string | null;
   }
 }

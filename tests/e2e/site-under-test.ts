@@ -25,6 +25,8 @@ const log = (line: string) => console.log(`e2e site: ${line}`);
 const stateDir = mkdtempSync(join(tmpdir(), "e2e-site-"));
 const sites: ServedSite[] = [];
 const syncToken = randomBytes(32).toString("hex");
+/** The site writes recipes' publication statuses back to Directus with it (DIRECTUS_STATUS_TOKEN). */
+const statusToken = randomBytes(32).toString("hex");
 /** One form-token key for both sites, as every isolate of production has one: a form from one is good at the other. */
 const formTokenSecret = randomBytes(32).toString("hex");
 
@@ -32,6 +34,7 @@ const cms = await startScratchCms({
   publicUrl: `${BASE_URL}/directus`,
   redirectAllowList: [`${BASE_URL}/login/zurueck`],
   siteSync: { url: `${BASE_URL}/sync`, token: syncToken },
+  statusToken,
   log: () => {},
 });
 let stopping: Promise<void> | undefined;
@@ -72,7 +75,7 @@ try {
       directusUrl: cms.directus.url,
       port: SITE_PORT,
       vars: { GTM_ID: TEST_GTM_ID },
-      secrets: { SYNC_TOKEN: syncToken, FORM_TOKEN_SECRET: formTokenSecret },
+      secrets: { SYNC_TOKEN: syncToken, DIRECTUS_STATUS_TOKEN: statusToken, FORM_TOKEN_SECRET: formTokenSecret },
     }),
   );
   // Where tests reach Directus as an editor would (tests/e2e/publish-on-save.spec.ts).
