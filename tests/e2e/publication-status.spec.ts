@@ -6,9 +6,9 @@
  * the built Worker with its catalog coordinator, writing the statuses back
  * to the scratch Directus with its status token (tests/e2e/site-under-test.ts).
  *
- * It prints the two times the issue asks for: from the fixed save to
- * "Auf der Website" in the form, and from the publish time to the recipe on
- * the site.
+ * It prints the two times the issue asks for: from the fixed save to the
+ * status "live" in Directus (what the form shows on its next load), and from
+ * the publish time to the recipe on the site.
  */
 import { readFileSync } from "node:fs";
 import { createServer, request, type Server } from "node:http";
@@ -182,7 +182,7 @@ test("an editor sees why a recipe is not on the site, sees it go live once fixed
     await formShows(page, "Auf der Website");
 
     const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-    const figures = `fixed save → "Auf der Website" in the form: ${seconds(liveAt - fixedAt)}; publish time → recipe on the site: ${seconds(onSiteAt - publishAt.getTime())}`;
+    const figures = `fixed save → status "live" in Directus: ${seconds(liveAt - fixedAt)}; publish time → recipe on the site: ${seconds(onSiteAt - publishAt.getTime())}`;
     console.log(`publication-status: ${figures}`);
     testInfo.annotations.push({ type: "figures", description: figures });
   } finally {
