@@ -1,10 +1,12 @@
 import { cloudflareTest } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 import { createDirectusContentStandIn } from "./tests/stand-ins/directus-content-stand-in.ts";
+import { createDirectusDraftStandIn, STAND_IN_PREVIEW_TOKEN } from "./tests/stand-ins/directus-draft-stand-in.ts";
 import { createDirectusStandIn } from "./tests/stand-ins/directus-stand-in.ts";
 import { STAND_IN_ACCESS_TOKEN, STAND_IN_DIRECTUS_URL } from "./tests/stand-ins/directus-stand-in-contract.ts";
 import { createSentryIngestStandIn, STAND_IN_SENTRY_DSN } from "./tests/stand-ins/sentry-ingest-stand-in.ts";
 import { TEST_FORM_TOKEN_SECRET } from "./tests/worker/form-token-contract.ts";
+import { TEST_PREVIEW_SECRET, TEST_STUDIO_ORIGIN } from "./tests/worker/preview/preview-contract.ts";
 
 // The built Worker (run `npm run build` first) inside workerd, with the same
 // wrangler.json that `wrangler dev` and a deploy use, so the tests exercise
@@ -12,9 +14,11 @@ import { TEST_FORM_TOKEN_SECRET } from "./tests/worker/form-token-contract.ts";
 const wrangler = { configPath: "./build/server/wrangler.json" };
 const directus = createDirectusStandIn();
 const content = createDirectusContentStandIn();
+const drafts = createDirectusDraftStandIn();
 const EDGE_TESTS = ["tests/worker/edge/**/*.test.ts"];
 const SYNC_TESTS = ["tests/worker/sync/**/*.test.ts"];
 const ERROR_TESTS = ["tests/worker/errors/**/*.test.ts"];
+const PREVIEW_TESTS = ["tests/worker/preview/**/*.test.ts"];
 /** Every project's first module: each log line the Worker writes must be JSON with an event. */
 const setupFiles = ["tests/worker/log-lines.ts"];
 /** The bearer token POST /sync requires in these tests (a Worker secret in production). */
@@ -81,6 +85,7 @@ export default defineConfig({
             ...EDGE_TESTS,
             ...SYNC_TESTS,
             ...ERROR_TESTS,
+            ...PREVIEW_TESTS,
           ],
           setupFiles,
         },
@@ -122,6 +127,28 @@ export default defineConfig({
         ],
         // Each publish waits out the coordinator's settling second.
         test: { name: "worker-sync", include: SYNC_TESTS, testTimeout: 30_000, setupFiles },
+      },
+      {
+        // The editors' draft preview (decision 0051) against a Directus stand-in that reads drafts only
+        // for the preview user's token and records every request.
+        plugins: [
+          cloudflareTest({
+            wrangler,
+            miniflare: {
+              bindings: {
+                DIRECTUS_URL: STAND_IN_DIRECTUS_URL,
+                FORM_TOKEN_SECRET: TEST_FORM_TOKEN_SECRET,
+                PREVIEW_SECRET: TEST_PREVIEW_SECRET,
+                DIRECTUS_PREVIEW_TOKEN: STAND_IN_PREVIEW_TOKEN,
+                STUDIO_ORIGIN: TEST_STUDIO_ORIGIN,
+                ...ACCESS_TOKEN,
+              },
+              outboundService: drafts.handle,
+              serviceBindings: { DRAFTS: drafts.control },
+            },
+          }),
+        ],
+        test: { name: "worker-preview", include: PREVIEW_TESTS, setupFiles },
       },
       // Error tracking on: SENTRY_DSN names the stand-in for Sentry's ingest, which records every envelope.
       errorTrackingProject("worker-errors", "tests/worker/errors/error-tracker.test.ts", STAND_IN_SENTRY_DSN),

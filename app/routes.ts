@@ -11,6 +11,8 @@ export default [
   route("zutatensuche/vorrat", "routes/pantry.ts"),
   route("kategorie/:type", "routes/category.tsx"),
   route("rezepte/:slug", "routes/recipe.tsx"),
+  // Editors' preview of a recipe, drafts included: reached only through workers/draft-preview.ts (decision 0051).
+  route("vorschau/rezept/:id", "routes/recipe-preview.tsx"),
   route("gespeicherte-rezepte", "routes/saved-recipes.tsx"),
   // The visitor's shopping list: on the device, or in the account when signed in (decision 0041).
   route("einkaufsliste", "routes/shopping-list.tsx"),

@@ -246,3 +246,44 @@ export const USER_PERMISSIONS: Permission[] = [
   ...PANTRY_PERMISSIONS,
   read("directus_users", ["id", "email"], { id: { _eq: "$CURRENT_USER" } }),
 ];
+
+/**
+ * The site reads a recipe for the editors' preview as this user (decision
+ * 0051), with a static token (DIRECTUS_PREVIEW_TOKEN, a Worker secret;
+ * scripts/cms/preview-token.ts sets it). No role, no app access, no password:
+ * it signs in only with its token. Kept apart from every other credential
+ * the Worker holds, so a leak of one reads no more than its own.
+ */
+export const PREVIEW_USER = {
+  id: "6f1c2f8e-3a5b-4d7e-9c01-2b3d4e5f6a75",
+  first_name: "Website (Vorschau)",
+  description: "Die Website liest mit diesem Zugang Rezepte jedes Status für die Vorschau der Redaktion.",
+  status: "active",
+} as const;
+
+export const PREVIEW_POLICY = {
+  id: "6f1c2f8e-3a5b-4d7e-9c01-2b3d4e5f6a76",
+  name: "Website (Vorschau)",
+  icon: "preview",
+  description:
+    "Liest Rezepte jedes Status mit ihren Zutatenzeilen und Zutaten, auch vorgeschlagene, für die Vorschau; schreibt nichts.",
+  app_access: false,
+  admin_access: false,
+  enforce_tfa: false,
+} as const;
+
+/**
+ * What the preview reads (catalog/sync/draft-preview.ts): the recipe fields
+ * the public reads, of any status; the lines of any recipe; ingredients with
+ * their status, proposed ones included, so the preview can name what waits
+ * for confirmation; the categories. No files (a preview shows only images
+ * the live catalog shows, through the site's allow-list), no users, nothing
+ * to write.
+ */
+export const PREVIEW_PERMISSIONS: Permission[] = [
+  read("recipe", PUBLIC_RECIPE_FIELDS),
+  read("recipe_ingredient"),
+  read("recipe_optional_ingredient"),
+  read("ingredient", ["id", "name", "plural", "whole_pieces", "status"]),
+  read("RecipeType", ["id", "name"]),
+];

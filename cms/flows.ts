@@ -3,7 +3,10 @@
  * (scripts/cms/apply-flows.ts), idempotently. Ids are fixed so a second run
  * finds what the first created and updates it instead of adding a copy.
  *
- * The one flow publishes the catalog right after an editor saves, instead of
+ * Two flows: publish on save (below) and "Zutatenliste einfügen" (further
+ * down, decision 0048), which editors start on a recipe.
+ *
+ * The first flow publishes the catalog right after an editor saves, instead of
  * waiting for the Worker's cron (every 15 minutes, which stays as the safety
  * net). It calls the site's sync endpoint:
  *
@@ -29,6 +32,13 @@
  * "Bearer undefined" (and an unset SYNC_URL requested as the URL "undefined").
  */
 
+import {
+  INGREDIENT_PASTE_OPERATION,
+  MAX_PASTE_BYTES,
+  MAX_PASTE_LINES,
+  PASTE_FIELDS,
+} from "./extensions/ingredient-paste/src/paste-request.ts";
+
 /** The environment variables the flow reads; FLOWS_ENV_ALLOW_LIST must name them. */
 export const SITE_SYNC_ENV = ["SYNC_URL", "SYNC_TOKEN"] as const;
 
@@ -41,14 +51,14 @@ const RETRY_WAIT_MS = 10_000;
 /** How often the flow asks again after a refusal. */
 export const RETRIES = 2;
 
-interface FlowDeclaration {
+export interface FlowDeclaration {
   id: string;
   name: string;
   icon: string;
   color: string | null;
   description: string;
   status: "active" | "inactive";
-  trigger: "event";
+  trigger: "event" | "manual";
   /** "all": every run is logged with its steps (allow-listed env values redacted). */
   accountability: "all" | "activity" | null;
   options: Record<string, unknown>;
@@ -61,7 +71,8 @@ export interface OperationDeclaration {
   flow: string;
   name: string;
   key: string;
-  type: "condition" | "request" | "sleep";
+  /** Directus' own operations, or ours (cms/extensions/). */
+  type: "condition" | "request" | "sleep" | typeof INGREDIENT_PASTE_OPERATION;
   position_x: number;
   position_y: number;
   options: Record<string, unknown>;
@@ -185,3 +196,104 @@ export const PUBLISH_ON_SAVE_FLOW: FlowDeclaration = {
   },
   operation: operationId(0),
 };
+
+/**
+ * "Zutatenliste einfügen" (decision 0048): a manual flow on a recipe's page. Its confirmation dialog takes
+ * the pasted list (a line each), whether to append or replace, and whether the lines are optional; its one
+ * operation is ours (cms/extensions/ingredient-paste/), which parses the list with the import's parser and
+ * writes the lines as the editor who ran it. `error_on_reject` turns a refusal into the answer the Data
+ * Studio shows; the flow's run log keeps every run.
+ */
+const PASTE_FLOW_ID = "5e8d2b64-91c3-4f7a-b0d6-2c4e6a8f0b00";
+const PASTE_OPERATION_ID = `${PASTE_FLOW_ID.slice(0, -2)}01`;
+
+export const INGREDIENT_PASTE_FLOW: FlowDeclaration = {
+  id: PASTE_FLOW_ID,
+  name: "Zutatenliste einfügen",
+  icon: "playlist_add",
+  color: null,
+  description:
+    "Fügt eine Zutatenliste ins geöffnete Rezept ein, eine Zutat je Zeile: Menge, Einheit, Notiz und Zutat " +
+    "werden gelesen; unbekannte Zutaten werden als Vorschlag angelegt. Eingerichtet aus dem Code " +
+    "(cms/flows.ts): Änderungen hier werden beim nächsten Einrichten überschrieben.",
+  status: "active",
+  trigger: "manual",
+  accountability: "all",
+  options: {
+    collections: ["recipe"],
+    location: "item",
+    requireSelection: true,
+    async: false,
+    error_on_reject: true,
+    requireConfirmation: true,
+    confirmationDescription: "Zutatenliste in dieses Rezept einfügen",
+    fields: [
+      {
+        field: PASTE_FIELDS.list,
+        name: "Zutatenliste",
+        type: "text",
+        meta: {
+          interface: "input-multiline",
+          required: true,
+          width: "full",
+          note:
+            `Eine Zutat je Zeile, zum Beispiel „200 g Mehl“ oder „2–3 EL Olivenöl“; höchstens ${MAX_PASTE_LINES} ` +
+            `Zeilen und ${MAX_PASTE_BYTES / 1024} KB. Unbekannte Zutaten werden vorgeschlagen, nicht geraten.`,
+          options: { placeholder: "200 g Mehl\n2 Eier\n1 Prise Salz" },
+        },
+      },
+      {
+        field: PASTE_FIELDS.mode,
+        name: "Vorhandene Zeilen",
+        type: "string",
+        meta: {
+          interface: "select-radio",
+          // Not required: the dialog shows the default as chosen but sends no value until one is clicked,
+          // and a required field would keep the button disabled. The operation appends without a value.
+          width: "full",
+          options: {
+            choices: [
+              { text: "Anhängen", value: "append" },
+              { text: "Bestehende Zeilen ersetzen", value: "replace" },
+            ],
+          },
+        },
+        schema: { default_value: "append" },
+      },
+      {
+        field: PASTE_FIELDS.optional,
+        name: "Als optionale Zutaten",
+        type: "boolean",
+        meta: {
+          interface: "boolean",
+          width: "full",
+          options: { label: "Alle Zeilen zu den optionalen Zutaten" },
+          note: "Zeilen mit „(optional)“ kommen auch ohne dieses Häkchen zu den optionalen Zutaten.",
+        },
+        schema: { default_value: false },
+      },
+    ],
+  },
+  operation: PASTE_OPERATION_ID,
+};
+
+export const INGREDIENT_PASTE_OPERATIONS: OperationDeclaration[] = [
+  {
+    id: PASTE_OPERATION_ID,
+    flow: PASTE_FLOW_ID,
+    name: "Zutatenliste einlesen",
+    key: "paste",
+    type: INGREDIENT_PASTE_OPERATION,
+    position_x: 19,
+    position_y: 1,
+    options: {},
+    resolve: null,
+    reject: null,
+  },
+];
+
+/** Every flow, with its operations, as scripts/cms/apply-flows.ts applies them. */
+export const FLOWS: { flow: FlowDeclaration; operations: OperationDeclaration[] }[] = [
+  { flow: PUBLISH_ON_SAVE_FLOW, operations: PUBLISH_ON_SAVE_OPERATIONS },
+  { flow: INGREDIENT_PASTE_FLOW, operations: INGREDIENT_PASTE_OPERATIONS },
+];

@@ -8,7 +8,9 @@ import { isPersonal, requestVisitor } from "../app/lib/request/visitor.server.ts
 import { readConfig } from "../app/lib/site/config.server.ts";
 import {
   catalogContext,
+  type DraftPreviewRequest,
   nonceContext,
+  previewContext,
   responseCookiesContext,
   siteConfigContext,
   visitorContext,
@@ -21,6 +23,7 @@ import { logEvent } from "../logging/log.ts";
 import { authRoutes } from "./auth-routes.ts";
 import { contentSecurityPolicy } from "./content-security-policy.ts";
 import { proxyToDirectus } from "./directus-proxy.ts";
+import { draftPreview, PREVIEW_PREFIX, previewHeaders } from "./draft-preview.ts";
 import { errorResponse } from "./error-page.ts";
 import { startErrorTracking } from "./error-tracker.ts";
 import { healthAccess, healthRefused, healthResponse } from "./health.ts";
@@ -98,6 +101,9 @@ const app = new Hono<{ Bindings: Env; Variables: { nonce: string } }>();
 // Which version answered, on every Worker response (errors and refusals
 // too): the deploy pipeline's checks read it (workers/worker-version.ts).
 app.use(workerVersion(env.CF_VERSION_METADATA));
+// The editors' draft preview: never stored, never indexed, framable by the Data Studio alone. Outside the
+// policy and security headers below, so it has the last word on framing (workers/draft-preview.ts).
+app.use(`${PREVIEW_PREFIX}*`, previewHeaders(config.preview?.studioOrigin ?? null));
 
 // What no handler caught: logged (and so reported) with the method and path only, answered with
 // the German error page. React Router answers its own failures (app/entry.server.tsx).
@@ -149,12 +155,25 @@ app.all("/directus/*", (c) =>
   ),
 );
 app.all("/directus", (c) => errorResponse(c.req.raw, 404));
+// A draft as the sync would publish it, for editors with a token from Directus (decision 0051); never cached.
+const previewDraft = draftPreview({
+  preview: config.preview,
+  directus,
+  slugHolder: async (slug) => {
+    const catalog = await liveCatalog(env);
+    const position = (await catalog.directory()).positionOfSlug(slug);
+    return position === undefined ? undefined : (await catalog.cardsAt([position]))[0]?.id;
+  },
+  render: async (request, nonce, preview) => (await renderPage(request, env, nonce, preview)).response,
+});
+app.all(`${PREVIEW_PREFIX}*`, (c) => previewDraft(c.req.raw, c.get("nonce")));
 
 /** Renders one request with React Router; `catalog` is the catalog version the page read, if any. */
 async function renderPage(
   request: Request,
   env: Env,
   nonce: string,
+  preview: DraftPreviewRequest | null = null,
 ): Promise<{ response: Response; catalog: string | undefined }> {
   const responseCookies: string[] = [];
   const visitor = requestVisitor(request, directus, formKey, responseCookies);
@@ -171,6 +190,7 @@ async function renderPage(
       [visitorContext, visitor],
       [responseCookiesContext, responseCookies],
       [nonceContext, nonce],
+      [previewContext, preview],
     ]),
   );
   const rendered = await handleRequest(request, context);

@@ -61,6 +61,16 @@ function page(title: string, text: string): string {
 /** The German answer for `status`, as a page for browsers and as text otherwise; never cached. */
 export function errorResponse(request: Request, status: ErrorStatus, headers: Record<string, string> = {}): Response {
   const { title, text } = MESSAGES[status];
+  return germanAnswer(request, status, { title, text }, headers);
+}
+
+/** A German answer with a title and sentence of the caller's (fixed texts only: nothing of the request). */
+export function germanAnswer(
+  request: Request,
+  status: number,
+  { title, text }: { title: string; text: string },
+  headers: Record<string, string> = {},
+): Response {
   const html = wantsPage(request);
   return new Response(request.method === "HEAD" ? null : html ? page(title, text) : `${text}\n`, {
     status,

@@ -1,13 +1,7 @@
 import { redirect, type ShouldRevalidateFunctionArgs, useSearchParams } from "react-router";
 import { recipeBySlug } from "../../catalog/view/queries.ts";
 import { logEvent } from "../../logging/log.ts";
-import { CookingModeProvider } from "../components/cooking-mode.tsx";
-import { CookingSteps } from "../components/cooking-steps.tsx";
-import { RecipeBody } from "../components/recipe-body.tsx";
-import { RecipeCard } from "../components/recipe-card.tsx";
-import { RecipeTools } from "../components/recipe-tools.tsx";
-import { ServingsStepper } from "../components/servings-stepper.tsx";
-import { AddToShoppingList } from "../components/shopping-list/add-to-shopping-list.tsx";
+import { RecipePage } from "../components/recipe-page.tsx";
 import { recipeCardData } from "../lib/recipes/recipe-card-data.ts";
 import { IMAGE_TRANSFORMS, recipeImageUrl } from "../lib/recipes/recipe-images.ts";
 import { stepTimerSeconds } from "../lib/recipes/step-durations.ts";
@@ -63,39 +57,5 @@ export default function Recipe({ loaderData }: Route.ComponentProps) {
   const { recipe, stepTimers, canonical } = loaderData;
   const [search] = useSearchParams();
   const servings = servingsToShow(search, recipe.servings);
-  return (
-    <div className="page recipe-page">
-      {/* Keyed by recipe: moving on to another recipe starts with cooking mode off and no step ticked. */}
-      <CookingModeProvider key={recipe.slug} slug={recipe.slug} stepTimers={stepTimers}>
-        <RecipeCard
-          recipe={recipe}
-          linkName={false}
-          priority
-          headingLevel={1}
-          actions={<RecipeTools recipe={recipe} canonical={canonical} />}
-          body={
-            <>
-              <RecipeBody
-                recipe={recipe}
-                headingLevel={1}
-                servings={servings}
-                Steps={CookingSteps}
-                servingsControl={
-                  <ServingsStepper slug={recipe.slug} servings={servings} recipeServings={recipe.servings} />
-                }
-              />
-              {/* Under the ingredients: every required line, for the servings shown. */}
-              <AddToShoppingList
-                slug={recipe.slug}
-                recipeName={recipe.name}
-                servings={servings}
-                label={`Auf die Einkaufsliste: ${recipe.name}`}
-                listLink
-              />
-            </>
-          }
-        />
-      </CookingModeProvider>
-    </div>
-  );
+  return <RecipePage recipe={recipe} stepTimers={stepTimers} canonical={canonical} servings={servings} />;
 }

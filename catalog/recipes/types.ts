@@ -13,8 +13,13 @@ export interface IngredientLine {
   plural: string | null;
   /** Counted in whole pieces only: a scaled count rounds to whole numbers, at least 1 (Ei, Burgerbrötchen). */
   wholePieces: boolean;
-  /** Positive; null for a line that is the name alone ("Salz", "Pfeffer, nach Geschmack"). */
+  /** Positive; null for a line that is the name alone ("Salz", "Pfeffer, nach Geschmack"). A range's lower end. */
   amount: number | null;
+  /**
+   * A range's upper end, in the same unit ("2–3 EL": amount 2, amountMax 3); always above `amount`,
+   * and null for a single amount and for a line without amount.
+   */
+  amountMax: number | null;
   /** Null counts the thing itself ("2 Eier") or goes with a null amount. */
   unit: Unit | null;
   /** At most 40 characters, true for any number of servings ("fein gehackt", "à 400 ml"). */
@@ -23,7 +28,7 @@ export interface IngredientLine {
 }
 
 /** Bumped whenever the shape below or how it lies in KV changes; readers ignore catalogs of another version. */
-export const CATALOG_FORMAT_VERSION = 6;
+export const CATALOG_FORMAT_VERSION = 7;
 
 /**
  * What list cards, queries and the search index read of a recipe; the rest

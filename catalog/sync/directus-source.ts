@@ -9,7 +9,8 @@ import { aggregate, createDirectus, readItems, rest } from "@directus/sdk";
 export type RawRecipe = Record<string, unknown>;
 export type RawIngredient = Record<string, unknown>;
 
-const RECIPE_FIELDS = [
+/** What the sync reads of a recipe; the draft preview reads the same (draft-preview.ts). */
+export const RECIPE_FIELDS = [
   "id",
   "status",
   "slug",
@@ -36,6 +37,7 @@ const RECIPE_FIELDS = [
   "ingredients.ingredient_id.plural",
   "ingredients.ingredient_id.whole_pieces",
   "ingredients.amount",
+  "ingredients.amount_max",
   "ingredients.unit",
   "ingredients.note",
   "ingredients.sort",
@@ -43,6 +45,7 @@ const RECIPE_FIELDS = [
   "optionalIngredients.ingredient_id.plural",
   "optionalIngredients.ingredient_id.whole_pieces",
   "optionalIngredients.amount",
+  "optionalIngredients.amount_max",
   "optionalIngredients.unit",
   "optionalIngredients.note",
   "optionalIngredients.sort",

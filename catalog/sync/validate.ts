@@ -98,7 +98,7 @@ class Checker {
   }
 
   /**
-   * Ingredient lines from a many-to-many relation: `[{ <key>: { name }, amount, unit, note, sort }]`,
+   * Ingredient lines from a many-to-many relation: `[{ <key>: { name }, amount, amount_max, unit, note, sort }]`,
    * in `sort` order (entries without sort after the others, in the order read). The first line of a
    * name wins, as in relatedNames. Problems are reported per line with the ingredient's name.
    */
@@ -121,6 +121,7 @@ class Checker {
         plural: null,
         wholePieces: ingredient?.whole_pieces === true,
         amount: null,
+        amountMax: null,
         unit: null,
         note: null,
         optional,
@@ -136,6 +137,17 @@ class Checker {
       if (amount === undefined)
         this.problems.push(`${where}: amount must be a positive number, got ${JSON.stringify(entry.amount)}`);
       else line.amount = amount;
+
+      // A range ("2–3 EL", from an import): its upper end, above the lower one and only with it.
+      const amountMax = decimal(entry.amount_max);
+      if (amountMax === undefined) {
+        this.problems.push(`${where}: amount_max must be a positive number, got ${JSON.stringify(entry.amount_max)}`);
+      } else if (amountMax !== null) {
+        if (amount === null) this.problems.push(`${where}: amount_max ${amountMax} needs an amount`);
+        else if (amount !== undefined && amountMax <= amount) {
+          this.problems.push(`${where}: amount_max ${amountMax} must be above amount ${amount}`);
+        } else line.amountMax = amountMax;
+      }
 
       const unit = entry.unit;
       if (unit !== null && unit !== undefined && unit !== "") {

@@ -83,6 +83,7 @@ export function syntheticRecipes(count: number): CatalogRecipe[] {
         plural: index % 5 === 1 ? `${name}n` : null,
         wholePieces: false,
         amount: index % 3 === 2 ? null : 25 * (1 + (index % 8)),
+        amountMax: null,
         unit: index % 3 === 2 ? null : "g",
         note: index % 4 === 0 ? "fein gehackt" : null,
         optional: false,

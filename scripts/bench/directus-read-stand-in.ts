@@ -14,6 +14,7 @@ export function rawRecipe(recipe: CatalogRecipe): Record<string, unknown> {
   const line = (entry: CatalogRecipe["ingredientLines"][number], index: number) => ({
     ingredient_id: { name: entry.name, plural: entry.plural, whole_pieces: entry.wholePieces },
     amount: entry.amount === null ? null : String(entry.amount),
+    amount_max: entry.amountMax === null ? null : String(entry.amountMax),
     unit: entry.unit,
     note: entry.note,
     sort: index + 1,

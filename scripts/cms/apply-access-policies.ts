@@ -7,6 +7,9 @@
  */
 import {
   type Permission,
+  PREVIEW_PERMISSIONS,
+  PREVIEW_POLICY,
+  PREVIEW_USER,
   PROJECT_SETTINGS,
   PUBLIC_PERMISSIONS,
   PUBLIC_POLICY_ID,
@@ -150,5 +153,21 @@ export async function applyAccessPolicies(admin: DirectusAdmin): Promise<AccessC
   await reconcilePermissions(admin, USER_POLICY.id, USER_PERMISSIONS, changes);
   await reconcilePermissions(admin, STATUS_POLICY.id, STATUS_PERMISSIONS, changes);
   await reconcileSettings(admin, changes);
+  await applyPreviewAccess(admin, changes);
   return changes;
+}
+
+/** The site's reader for the editors' preview: a user of its own with one policy (its token: preview-token.ts). */
+async function applyPreviewAccess(admin: DirectusAdmin, changes: AccessChanges): Promise<void> {
+  await upsertById(admin, "/policies", { ...PREVIEW_POLICY }, changes);
+  await upsertById(admin, "/users", { ...PREVIEW_USER, role: null }, changes);
+  const links = await admin.request<Row[]>(
+    "GET",
+    `/access?filter[user][_eq]=${PREVIEW_USER.id}&filter[policy][_eq]=${PREVIEW_POLICY.id}&limit=1`,
+  );
+  if (links.length === 0) {
+    await admin.request("POST", "/access", { user: PREVIEW_USER.id, policy: PREVIEW_POLICY.id });
+    changes.created += 1;
+  }
+  await reconcilePermissions(admin, PREVIEW_POLICY.id, PREVIEW_PERMISSIONS, changes);
 }

@@ -1,9 +1,9 @@
 /**
- * Brings Directus' flows in line with cms/flows.ts: creates the flow and its
- * operations when missing, updates what differs, deletes operations of the
+ * Brings Directus' flows in line with cms/flows.ts: creates each flow and its
+ * operations when missing, updates what differs, deletes operations of a
  * flow that are no longer declared. A second run changes nothing, and says so.
  */
-import { type OperationDeclaration, PUBLISH_ON_SAVE_FLOW, PUBLISH_ON_SAVE_OPERATIONS } from "../../cms/flows.ts";
+import { FLOWS, type FlowDeclaration, type OperationDeclaration } from "../../cms/flows.ts";
 import { type AccessChanges, type Row, upsertById } from "./apply-access-policies.ts";
 import type { DirectusAdmin } from "./directus-admin.ts";
 
@@ -12,8 +12,16 @@ type FlowChanges = AccessChanges;
 /** Applies every declared flow; returns how many records it had to change. */
 export async function applyFlows(admin: DirectusAdmin): Promise<FlowChanges> {
   const changes: FlowChanges = { created: 0, updated: 0, deleted: 0 };
-  const flow = PUBLISH_ON_SAVE_FLOW;
+  for (const { flow, operations } of FLOWS) await applyFlow(admin, flow, operations, changes);
+  return changes;
+}
 
+async function applyFlow(
+  admin: DirectusAdmin,
+  flow: FlowDeclaration,
+  operations: OperationDeclaration[],
+  changes: FlowChanges,
+): Promise<void> {
   // A new flow is created without its first operation, which does not exist yet.
   const [existing] = await admin.request<Row[]>("GET", `/flows?filter[id][_eq]=${flow.id}&fields=id&limit=1`);
   if (!existing) {
@@ -22,10 +30,10 @@ export async function applyFlows(admin: DirectusAdmin): Promise<FlowChanges> {
   }
 
   // Last step first: each operation names its successors, which must exist.
-  for (const operation of [...PUBLISH_ON_SAVE_OPERATIONS].reverse()) {
+  for (const operation of [...operations].reverse()) {
     await upsertById(admin, "/operations", { ...operation }, changes);
   }
-  const declared = new Set(PUBLISH_ON_SAVE_OPERATIONS.map((operation) => operation.id));
+  const declared = new Set(operations.map((operation) => operation.id));
   const current = await admin.request<Pick<OperationDeclaration, "id">[]>(
     "GET",
     `/operations?filter[flow][_eq]=${flow.id}&fields=id&limit=-1`,
@@ -41,5 +49,4 @@ export async function applyFlows(admin: DirectusAdmin): Promise<FlowChanges> {
     // Part of creating it, not a change of its own.
     await admin.request("PATCH", `/flows/${flow.id}`, { operation: flow.operation });
   }
-  return changes;
 }

@@ -14,43 +14,101 @@ export interface DirectusAdmin {
     data: Uint8Array<ArrayBuffer>;
     title: string;
     folder?: string;
+    /** The file's id, where the caller chooses it (a UUID); Directus makes one otherwise. */
+    id?: string;
+    description?: string;
   }): Promise<string>;
 }
 
-/** Signs in with e-mail and password and returns a client using that session's token. */
+/** A request Directus answered with an error status; the message names the request and Directus' reasons. */
+export class DirectusRequestError extends Error {
+  readonly status: number;
+  constructor(message: string, status: number) {
+    super(message);
+    this.status = status;
+  }
+}
+
+/** Signs in with e-mail and password and returns a client using that session's token, signing in again when it expires. */
 export async function connectAdmin(
   url: string,
   credentials: { email: string; password: string },
 ): Promise<DirectusAdmin> {
-  const login = await fetch(`${url}/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(credentials),
-  });
-  if (!login.ok) throw new Error(`directus-admin: login as ${credentials.email} failed: ${await errorText(login)}`);
-  const token = ((await login.json()) as { data: { access_token: string } }).data.access_token;
-  const authorization = `Bearer ${token}`;
+  const login = async () => {
+    const response = await fetch(`${url}/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(credentials),
+    });
+    if (!response.ok) {
+      throw new DirectusRequestError(
+        `directus-admin: login as ${credentials.email} failed: ${await errorText(response)}`,
+        response.status,
+      );
+    }
+    return ((await response.json()) as { data: { access_token: string } }).data.access_token;
+  };
+  return adminClient(url, await login(), login);
+}
+
+/**
+ * A client using a token someone else made (a static token from the environment, say); it cannot sign
+ * in again, so an expired token ends its requests.
+ */
+export function adminWithToken(url: string, token: string): DirectusAdmin {
+  return adminClient(url, token);
+}
+
+function adminClient(url: string, token: string, renew?: () => Promise<string>): DirectusAdmin {
+  let authorization = `Bearer ${token}`;
+  // A long run (an import of many recipes, say) outlives a session's access token (15 minutes by default).
+  const send = async (
+    method: string,
+    path: string,
+    headers: Record<string, string>,
+    body: () => BodyInit | undefined,
+  ): Promise<Response> => {
+    const attempt = () => fetch(`${url}${path}`, { method, headers: { ...headers, authorization }, body: body() });
+    const first = await attempt();
+    if (first.status !== 401 || !renew) return first;
+    await first.body?.cancel();
+    authorization = `Bearer ${await renew()}`;
+    return attempt();
+  };
 
   return {
     url,
     async request<T>(method: string, path: string, body?: unknown): Promise<T> {
-      const response = await fetch(`${url}${path}`, {
-        method,
-        headers: { authorization, ...(body === undefined ? {} : { "content-type": "application/json" }) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      if (!response.ok) throw new Error(`directus-admin: ${method} ${path} failed: ${await errorText(response)}`);
+      const response = await send(method, path, body === undefined ? {} : { "content-type": "application/json" }, () =>
+        body === undefined ? undefined : JSON.stringify(body),
+      );
+      if (!response.ok) {
+        throw new DirectusRequestError(
+          `directus-admin: ${method} ${path} failed: ${await errorText(response)}`,
+          response.status,
+        );
+      }
       if (response.status === 204) return undefined as T;
       return ((await response.json()) as { data: T }).data;
     },
     async upload(file) {
-      const form = new FormData();
-      form.set("title", file.title);
-      if (file.folder) form.set("folder", file.folder);
-      // Directus reads the file part last: every other field must come first.
-      form.set("file", new Blob([file.data], { type: file.type }), file.name);
-      const response = await fetch(`${url}/files`, { method: "POST", headers: { authorization }, body: form });
-      if (!response.ok) throw new Error(`directus-admin: upload of ${file.name} failed: ${await errorText(response)}`);
+      const form = () => {
+        const body = new FormData();
+        if (file.id) body.set("id", file.id);
+        body.set("title", file.title);
+        if (file.folder) body.set("folder", file.folder);
+        if (file.description) body.set("description", file.description);
+        // Directus reads the file part last: every other field must come first.
+        body.set("file", new Blob([file.data], { type: file.type }), file.name);
+        return body;
+      };
+      const response = await send("POST", "/files", {}, form);
+      if (!response.ok) {
+        throw new DirectusRequestError(
+          `directus-admin: upload of ${file.name} failed: ${await errorText(response)}`,
+          response.status,
+        );
+      }
       return ((await response.json()) as { data: { id: string } }).data.id;
     },
   };

@@ -4,7 +4,7 @@
  * cms/schema/snapshot.json (snapshot.postgres.json on Postgres), our migrations
  * (cms/migrations) run, started, its access policies and project settings
  * applied, on a new database the seed content loaded, and its flows applied
- * (cms/flows.ts: publish on save).
+ * (cms/flows.ts: publish on save, "Zutatenliste einfügen").
  */
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -17,6 +17,7 @@ import { applyFlows } from "../cms/apply-flows.ts";
 import { applyPresets } from "../cms/apply-presets.ts";
 import { backfillAmounts } from "../cms/backfill-amounts.ts";
 import { connectAdmin } from "../cms/directus-admin.ts";
+import { setPreviewToken } from "../cms/preview-token.ts";
 import { type SeedOptions, seedCms } from "../cms/seed.ts";
 import { setStatusToken } from "../cms/status-token.ts";
 import {
@@ -91,6 +92,8 @@ interface CmsOptions {
    * left out: the user has none, and nothing can sign in as it.
    */
   statusToken?: string;
+  /** The editors' draft preview (decision 0051); left out, Directus has no secret to make preview links with. */
+  preview?: CmsPreview;
   /** How the seed brings its images (scripts/cms/seed.ts). */
   seedImages?: SeedOptions["images"];
   /** Collections and fields the schema apply may delete (SCHEMA_DROP_ALLOW); none when left out. */
@@ -102,6 +105,29 @@ interface CmsOptions {
 interface SiteSync {
   url: string;
   token: string;
+}
+
+/** What Directus' preview-link endpoint and the site's preview reader need (decision 0051). */
+export interface CmsPreview {
+  /** PREVIEW_SECRET, shared with the Worker. */
+  secret: string;
+  /** The site's origin, where the endpoint sends editors and which the Data Studio may frame. */
+  siteUrl: string;
+  /** The static token of the "Website (Vorschau)" user: the Worker's DIRECTUS_PREVIEW_TOKEN. */
+  directusToken: string;
+}
+
+/**
+ * Directus' variables for the preview: the endpoint's secret and where the
+ * site is, and a Data Studio policy that lets its Live Preview frame the
+ * site besides Directus itself.
+ */
+function previewEnv(preview: CmsPreview): Record<string, string> {
+  return {
+    PREVIEW_SECRET: preview.secret,
+    PREVIEW_SITE_URL: preview.siteUrl,
+    CONTENT_SECURITY_POLICY_DIRECTIVES__FRAME_SRC: `'self' ${preview.siteUrl}`,
+  };
 }
 
 interface RunningCms {
@@ -169,6 +195,7 @@ export async function startCms(options: CmsOptions): Promise<RunningCms> {
     extraEnv: {
       ...googleSsoEnv(standIn.issuerUrl, options.redirectAllowList),
       ...(options.siteSync ? siteSyncEnv(options.siteSync) : {}),
+      ...(options.preview ? previewEnv(options.preview) : {}),
     },
   };
   try {
@@ -209,6 +236,7 @@ export async function startCms(options: CmsOptions): Promise<RunningCms> {
     if (presets.created + presets.updated > 0) {
       log(`cms: list views applied (${presets.created} created, ${presets.updated} updated)`);
     }
+    if (options.preview) await setPreviewToken(admin, options.preview.directusToken);
     // The seed is applied once per database: what an editor deletes later
     // stays deleted across restarts.
     const marker = join(options.dataDir, "seed-applied");
@@ -245,7 +273,10 @@ export async function startCms(options: CmsOptions): Promise<RunningCms> {
  * /directus. `stop()` also removes the folder.
  */
 export async function startScratchCms(
-  options: Pick<CmsOptions, "redirectAllowList" | "database" | "siteSync" | "statusToken" | "seedImages" | "log"> & {
+  options: Pick<
+    CmsOptions,
+    "redirectAllowList" | "database" | "siteSync" | "statusToken" | "preview" | "seedImages" | "log"
+  > & {
     publicUrl?: string;
   },
 ): Promise<RunningCms & { dataDir: string }> {

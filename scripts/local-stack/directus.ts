@@ -16,6 +16,11 @@ export const CMS_DIR = resolve(import.meta.dirname, "../../cms");
 export const DIRECTUS_CLI = join(CMS_DIR, "node_modules/@directus/api/dist/cli/run.js");
 /** Our own database migrations (cms/migrations/*.js), run by `database migrate:latest`. */
 const MIGRATIONS_DIR = join(CMS_DIR, "migrations");
+/** Our extensions (cms/extensions/<name>/), built by scripts/cms/build-extensions.ts before a start. */
+const EXTENSIONS_DIR = join(CMS_DIR, "extensions");
+
+/** Where `npm start` runs Directus for scripts (the README's "Directus API (scripts)"). */
+export const LOCAL_DIRECTUS_PORT = 8056;
 
 /** The local admin account; local data only, named in the README. */
 export const LOCAL_ADMIN = { email: "admin@example.org", password: "kochen-lokal" } as const;
@@ -82,6 +87,10 @@ function directusEnv(options: DirectusOptions): Record<string, string> {
     ...databaseEnv(options.database ?? { client: "sqlite3" }, options.dataDir),
     // Directus reads no migrations from a folder that does not exist.
     MIGRATIONS_PATH: options.withoutOwnMigrations ? join(options.dataDir, "no-migrations") : MIGRATIONS_DIR,
+    // The flow "Zutatenliste einfügen" runs our operation (decision 0048). An extension that does not load
+    // stops the start, so a flow never runs without its operation.
+    EXTENSIONS_PATH: EXTENSIONS_DIR,
+    EXTENSIONS_MUST_LOAD: "true",
     STORAGE_LOCATIONS: "local",
     STORAGE_LOCAL_ROOT: join(options.dataDir, "uploads"),
     ADMIN_EMAIL: LOCAL_ADMIN.email,
@@ -117,8 +126,21 @@ export function directusProcessEnv(options: DirectusOptions): NodeJS.ProcessEnv 
   return { PATH: process.env.PATH, HOME: process.env.HOME, ...directusEnv(options) };
 }
 
+let extensionsBuilt: Promise<unknown> | undefined;
+
+/**
+ * Builds our extensions (scripts/cms/build-extensions.ts) once per process, before the first Directus
+ * command: Directus loads them from EXTENSIONS_PATH on start and in every CLI command on an installed
+ * database, and stops when one cannot load (EXTENSIONS_MUST_LOAD).
+ */
+function buildExtensionsOnce(): Promise<unknown> {
+  extensionsBuilt ??= import("../cms/build-extensions.ts").then(({ buildCmsExtensions }) => buildCmsExtensions());
+  return extensionsBuilt;
+}
+
 /** Runs one Directus CLI command to completion; throws with its output on failure. */
 export async function runDirectusCli(options: DirectusOptions, args: string[]): Promise<void> {
+  await buildExtensionsOnce();
   await runCommand(
     process.execPath,
     [DIRECTUS_CLI, ...args],
@@ -162,6 +184,7 @@ export async function startDirectus(
   log: (line: string) => void = console.log,
 ): Promise<DirectusServer> {
   const url = `http://127.0.0.1:${options.port}`;
+  await buildExtensionsOnce();
   let child: ChildProcess | undefined;
   let stopping = false;
   let restarts = 0;

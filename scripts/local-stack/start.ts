@@ -18,7 +18,7 @@ import { parseDropAllowList } from "../../cms/ops/schema-guard.mjs";
 import { errorMessage } from "../../logging/error-message.ts";
 import { openAdminDoor } from "./admin-door.ts";
 import { startCms } from "./cms.ts";
-import { LOCAL_ADMIN } from "./directus.ts";
+import { LOCAL_ADMIN, LOCAL_DIRECTUS_PORT } from "./directus.ts";
 import { announceRunningSite, forgetRunningSite } from "./running-site.ts";
 import { writeSecretsFile } from "./secrets-file.ts";
 import { waitForOk } from "./site.ts";
@@ -27,7 +27,7 @@ import { warmRecipeImages } from "./warm-images.ts";
 
 const SITE_PORT = 8787;
 const SITE = `http://localhost:${SITE_PORT}`;
-const PORTS = { adminDoor: 8055, directus: 8056, standIn: 9011 } as const;
+const PORTS = { adminDoor: 8055, directus: LOCAL_DIRECTUS_PORT, standIn: 9011 } as const;
 
 function log(line: string): void {
   console.log(`start: ${line}`);
@@ -53,6 +53,13 @@ const started = Date.now();
 const syncToken = randomBytes(32).toString("hex");
 // The site writes each recipe's publication status back to Directus with this one (also new every run).
 const statusToken = randomBytes(32).toString("hex");
+// The editors' draft preview (decision 0051): Directus signs preview links with the secret, the site reads
+// drafts with the token; both new every run.
+const preview = {
+  secret: randomBytes(32).toString("hex"),
+  siteUrl: SITE,
+  directusToken: randomBytes(32).toString("hex"),
+};
 const cms = await startCms({
   dataDir: resolve(import.meta.dirname, "../../cms/data"),
   directusPort: PORTS.directus,
@@ -62,6 +69,7 @@ const cms = await startCms({
   redirectAllowList: [`${SITE}/login/zurueck`],
   siteSync: { url: `http://127.0.0.1:${SITE_PORT}/sync`, token: syncToken },
   statusToken,
+  preview,
   // A field an editor added in the Data Studio stops the start instead of being deleted (docs/operations.md, 5).
   schemaDropAllow: parseDropAllowList(process.env.SCHEMA_DROP_ALLOW),
   log,
@@ -76,10 +84,14 @@ const secrets = writeSecretsFile({
   SYNC_TOKEN: syncToken,
   DIRECTUS_STATUS_TOKEN: statusToken,
   FORM_TOKEN_SECRET: randomBytes(32).toString("hex"),
+  PREVIEW_SECRET: preview.secret,
+  DIRECTUS_PREVIEW_TOKEN: preview.directusToken,
 });
+// The one origin that may frame a preview: the editors' door to the Data Studio. An address, not a secret.
+const studioVar = ["--var", `STUDIO_ORIGIN:http://127.0.0.1:${PORTS.adminDoor}`];
 const wrangler: ChildProcess = spawn(
   "wrangler",
-  ["dev", "--port", String(SITE_PORT), "--ip", "127.0.0.1", ...gtmVar, "--env-file", secrets.path],
+  ["dev", "--port", String(SITE_PORT), "--ip", "127.0.0.1", ...gtmVar, ...studioVar, "--env-file", secrets.path],
   {
     stdio: "inherit",
     env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" },

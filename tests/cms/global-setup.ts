@@ -13,10 +13,17 @@ export default async function setup(project: TestProject) {
   const siteSync = await startSiteSyncStandIn();
   const token = randomBytes(24).toString("hex");
   const statusToken = randomBytes(32).toString("hex");
+  // The editors' draft preview: Directus signs links with the secret, the site would read with the token.
+  const preview = {
+    secret: randomBytes(32).toString("hex"),
+    siteUrl: TEST_SITE,
+    directusToken: randomBytes(32).toString("hex"),
+  };
   const cms = await startScratchCms({
     redirectAllowList: [TEST_SITE],
     siteSync: { url: siteSync.syncUrl, token },
     statusToken,
+    preview,
     log: (line) => console.log(line),
   }).catch(async (error) => {
     await siteSync.close();
@@ -28,6 +35,7 @@ export default async function setup(project: TestProject) {
   project.provide("cmsDatabase", cms.database);
   project.provide("siteSync", { controlUrl: siteSync.controlUrl, token });
   project.provide("statusToken", statusToken);
+  project.provide("preview", preview);
   return async () => {
     await cms.stop();
     await siteSync.close();
@@ -45,5 +53,7 @@ declare module "vitest" {
     siteSync: { controlUrl: string; token: string } | null;
     /** The "Website (Status)" user's static token: the site's DIRECTUS_STATUS_TOKEN. */
     statusToken: string | null;
+    /** The draft preview's secret, the site it links to and the "Website (Vorschau)" user's token. */
+    preview: import("../../scripts/local-stack/cms.ts").CmsPreview;
   }
 }

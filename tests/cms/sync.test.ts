@@ -159,10 +159,46 @@ describe("catalog sync from Directus into KV", () => {
     const soup = recipes.find((recipe) => recipe.slug === "rote-linsen-suppe-mit-kokos");
     expect(soup?.servings).toBe(4);
     expect(soup?.ingredientLines.slice(0, 4)).toEqual([
-      { name: "Rote Linsen", plural: null, wholePieces: false, amount: 200, unit: "g", note: null, optional: false },
-      { name: "Zwiebel", plural: "Zwiebeln", wholePieces: false, amount: 1, unit: null, note: null, optional: false },
-      { name: "Knoblauch", plural: null, wholePieces: false, amount: 2, unit: "Zehe", note: null, optional: false },
-      { name: "Ingwer", plural: null, wholePieces: false, amount: 1, unit: "Stück", note: "ca. 2 cm", optional: false },
+      {
+        name: "Rote Linsen",
+        plural: null,
+        wholePieces: false,
+        amount: 200,
+        amountMax: null,
+        unit: "g",
+        note: null,
+        optional: false,
+      },
+      {
+        name: "Zwiebel",
+        plural: "Zwiebeln",
+        wholePieces: false,
+        amount: 1,
+        amountMax: null,
+        unit: null,
+        note: null,
+        optional: false,
+      },
+      {
+        name: "Knoblauch",
+        plural: null,
+        wholePieces: false,
+        amount: 2,
+        amountMax: null,
+        unit: "Zehe",
+        note: null,
+        optional: false,
+      },
+      {
+        name: "Ingwer",
+        plural: null,
+        wholePieces: false,
+        amount: 1,
+        amountMax: null,
+        unit: "Stück",
+        note: "ca. 2 cm",
+        optional: false,
+      },
     ]);
     const shakshuka = recipes.find((recipe) => recipe.slug === "shakshuka");
     expect(shakshuka?.ingredientLines.find((line) => line.name === "Ei")).toMatchObject({
@@ -174,6 +210,7 @@ describe("catalog sync from Directus into KV", () => {
       plural: null,
       wholePieces: false,
       amount: 0.5,
+      amountMax: null,
       unit: "Bund",
       note: "zum Bestreuen",
       optional: true,
@@ -294,6 +331,45 @@ describe("catalog sync from Directus into KV", () => {
       expect((await readWholeRecipes(live)).some((recipe) => recipe.slug === "ohne-zutaten")).toBe(false);
     } finally {
       await client.request("DELETE", `/items/recipe/${broken.id}`);
+    }
+  });
+
+  it("carries a range an editor gives a line (Menge bis), and skips the recipe while its range does not go up", async () => {
+    const client = await admin();
+    const slug = "rote-linsen-suppe-mit-kokos";
+    const [recipe] = await client.request<{ id: number }[]>("GET", `/items/recipe?filter[slug][_eq]=${slug}&fields=id`);
+    const [row] = await client.request<{ id: number; amount: number; unit: string }[]>(
+      "GET",
+      `/items/recipe_ingredient?filter[recipe_id][_eq]=${recipe?.id}&filter[ingredient_id][name][_eq]=Knoblauch&fields=id,amount,unit`,
+    );
+    expect(row).toMatchObject({ amount: 2, unit: "Zehe" });
+    try {
+      await client.request("PATCH", `/items/recipe_ingredient/${row?.id}`, { amount_max: 3 });
+      const summary = await sync();
+      expect(summary.changes).toEqual({ added: [], removed: [], changed: [slug] });
+      const live = await readPublished(platform.env.CATALOG, summary.manifest);
+      const soup = (await readWholeRecipes(live)).find((entry) => entry.slug === slug);
+      expect(soup?.ingredientLines.find((line) => line.name === "Knoblauch")).toEqual({
+        name: "Knoblauch",
+        plural: null,
+        wholePieces: false,
+        amount: 2,
+        amountMax: 3,
+        unit: "Zehe",
+        note: null,
+        optional: false,
+      });
+
+      // Directus takes any positive upper amount; the sync wants it above the amount.
+      await client.request("PATCH", `/items/recipe_ingredient/${row?.id}`, { amount_max: 1.5 });
+      const refused = await sync();
+      expect(refused.skipped.find((record) => record.id === recipe?.id)?.problems).toEqual([
+        'ingredients "Knoblauch": amount_max 1.5 must be above amount 2',
+      ]);
+      expect(refused.changes?.removed).toEqual([slug]);
+    } finally {
+      await client.request("PATCH", `/items/recipe_ingredient/${row?.id}`, { amount_max: null });
+      expect((await sync()).status).toBe("published");
     }
   });
 

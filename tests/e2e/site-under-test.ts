@@ -16,10 +16,11 @@ import { randomBytes } from "node:crypto";
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { openAdminDoor } from "../../scripts/local-stack/admin-door.ts";
 import { startScratchCms } from "../../scripts/local-stack/cms.ts";
 import { publishCatalog, type ServedSite, serveBuild } from "../../scripts/local-stack/site.ts";
 import { warmRecipeImages } from "../../scripts/local-stack/warm-images.ts";
-import { BASE_URL, CMS_DOWN_PORT, SITE_PORT, STACK_FILE, TEST_GTM_ID } from "./stack.ts";
+import { BASE_URL, CMS_DOWN_PORT, SITE_PORT, STACK_FILE, STUDIO_PORT, STUDIO_URL, TEST_GTM_ID } from "./stack.ts";
 
 const log = (line: string) => console.log(`e2e site: ${line}`);
 const stateDir = mkdtempSync(join(tmpdir(), "e2e-site-"));
@@ -29,18 +30,28 @@ const syncToken = randomBytes(32).toString("hex");
 const statusToken = randomBytes(32).toString("hex");
 /** One form-token key for both sites, as every isolate of production has one: a form from one is good at the other. */
 const formTokenSecret = randomBytes(32).toString("hex");
+/** The editors' draft preview (decision 0051): Directus signs links with the secret, the site reads with the token. */
+const preview = {
+  secret: randomBytes(32).toString("hex"),
+  siteUrl: BASE_URL,
+  directusToken: randomBytes(32).toString("hex"),
+};
 
 const cms = await startScratchCms({
   publicUrl: `${BASE_URL}/directus`,
   redirectAllowList: [`${BASE_URL}/login/zurueck`],
   siteSync: { url: `${BASE_URL}/sync`, token: syncToken },
   statusToken,
+  preview,
   log: () => {},
 });
+// The Data Studio as editors reach it, on a host of its own (tests/e2e/draft-preview.spec.ts).
+const studio = await openAdminDoor(STUDIO_PORT, cms.directus.url);
 let stopping: Promise<void> | undefined;
 function stopAll(): Promise<void> {
   stopping ??= (async () => {
     await Promise.allSettled(sites.map((site) => site.stop()));
+    await studio.close();
     await cms.stop();
     rmSync(stateDir, { recursive: true, force: true });
     rmSync(STACK_FILE, { force: true });
@@ -74,8 +85,14 @@ try {
       persistDir: join(stateDir, "site"),
       directusUrl: cms.directus.url,
       port: SITE_PORT,
-      vars: { GTM_ID: TEST_GTM_ID },
-      secrets: { SYNC_TOKEN: syncToken, DIRECTUS_STATUS_TOKEN: statusToken, FORM_TOKEN_SECRET: formTokenSecret },
+      vars: { GTM_ID: TEST_GTM_ID, STUDIO_ORIGIN: STUDIO_URL },
+      secrets: {
+        SYNC_TOKEN: syncToken,
+        DIRECTUS_STATUS_TOKEN: statusToken,
+        FORM_TOKEN_SECRET: formTokenSecret,
+        PREVIEW_SECRET: preview.secret,
+        DIRECTUS_PREVIEW_TOKEN: preview.directusToken,
+      },
     }),
   );
   // Where tests reach Directus as an editor would (tests/e2e/publish-on-save.spec.ts).

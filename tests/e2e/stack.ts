@@ -13,8 +13,12 @@ export const BASE_URL = `http://127.0.0.1:${SITE_PORT}`;
 export const CMS_DOWN_PORT = SITE_PORT + 1;
 export const CMS_DOWN_URL = `http://127.0.0.1:${CMS_DOWN_PORT}`;
 
+/** The editors' door to the Data Studio of the site's Directus (scripts/local-stack/admin-door.ts), as `npm start` opens one. */
+export const STUDIO_PORT = SITE_PORT + 2;
+export const STUDIO_URL = `http://127.0.0.1:${STUDIO_PORT}`;
+
 /** The tag manager container the site is configured with (never reached: the tests intercept it). */
 export const TEST_GTM_ID = "GTM-E2ETEST";
 
-/** Written by the site under test once it runs: `{ directusUrl }`, where an editor reaches its Directus. */
+/** Written by the site under test once it runs: `{ directusUrl }`, where an editor reaches its Directus' API. */
 export const STACK_FILE = join(tmpdir(), `wkij-e2e-${SITE_PORT}.json`);

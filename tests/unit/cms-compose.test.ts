@@ -140,7 +140,12 @@ describe("cms/compose.yaml", () => {
         expect(service(name).volumes, name).toContain("./ops:/directus/ops:ro");
         expect(service(name).volumes, name).toContain("./schema:/directus/schema:ro");
         expect(service(name).volumes, name).toContain("./migrations:/directus/migrations:ro");
+        // Our extensions (decision 0048), where the env file's EXTENSIONS_PATH points inside the image.
+        expect(service(name).volumes, name).toContain("./extensions:/directus/extensions:ro");
       }
+      expect(env.get("EXTENSIONS_PATH")).toBe("./extensions");
+      expect(env.get("EXTENSIONS_MUST_LOAD")).toBe("true");
+      expect(existsSync(join(CMS, "extensions/ingredient-paste/package.json"))).toBe(true);
       expect(service("backup").volumes).toContain("./ops:/ops:ro");
       for (const script of ["init.sh", "schema-guard.mjs", "backup-nightly.sh", "backup.sh", "restore-drill.sh"]) {
         expect(existsSync(join(CMS, "ops", script)), script).toBe(true);

@@ -313,3 +313,56 @@ describe("wrangler.toml's production environment", () => {
     expect(production.observability?.enabled).toBe(true);
   });
 });
+
+describe("the draft preview (decision 0051)", () => {
+  const PREVIEW = {
+    PREVIEW_SECRET: "p".repeat(64),
+    DIRECTUS_PREVIEW_TOKEN: "t".repeat(64),
+    STUDIO_ORIGIN: "https://cms.example.org/",
+  };
+
+  it("is off without its variables, on with all three", () => {
+    expect(readConfig(valid).preview).toBeNull();
+    expect(readConfig({ ...valid, ...PREVIEW }).preview).toEqual({
+      secret: PREVIEW.PREVIEW_SECRET,
+      directusToken: PREVIEW.DIRECTUS_PREVIEW_TOKEN,
+      studioOrigin: "https://cms.example.org",
+    });
+  });
+
+  it.each(Object.keys(PREVIEW))("refuses the other two without %s", (name) => {
+    expect(problemsOf({ ...valid, ...PREVIEW, [name]: "" })).toEqual([
+      "PREVIEW_SECRET, DIRECTUS_PREVIEW_TOKEN and STUDIO_ORIGIN must be set all three, or none",
+    ]);
+  });
+
+  it("refuses a secret too short, without printing it, and a Studio address with a path", () => {
+    const problems = problemsOf({
+      ...valid,
+      ...PREVIEW,
+      PREVIEW_SECRET: "kurz",
+      STUDIO_ORIGIN: "https://cms.example.org/admin",
+    });
+    expect(problems).toEqual([
+      expect.stringMatching(/^PREVIEW_SECRET must be at least 32 characters/),
+      expect.stringMatching(/^STUDIO_ORIGIN must be an origin without path/),
+    ]);
+    expect(problems.join()).not.toContain("kurz");
+  });
+
+  it("wants the Data Studio on https and not on this machine in production", () => {
+    const production = {
+      ...valid,
+      ENVIRONMENT: "production",
+      FORM_TOKEN_SECRET: "f".repeat(64),
+      ...PREVIEW,
+      STUDIO_ORIGIN: "http://127.0.0.1:8055",
+    };
+    expect(problemsOf(production)).toEqual(
+      expect.arrayContaining([
+        'STUDIO_ORIGIN must use https:// in production, got "http://127.0.0.1:8055/"',
+        'STUDIO_ORIGIN must not be a local address in production, got "http://127.0.0.1:8055/"',
+      ]),
+    );
+  });
+});

@@ -17,6 +17,7 @@ function line(overrides: Partial<IngredientLine>): IngredientLine {
     plural: null,
     wholePieces: false,
     amount: 1,
+    amountMax: null,
     unit: null,
     note: null,
     optional: false,
@@ -275,6 +276,68 @@ describe("scaleAmount and formatIngredientLine", () => {
   });
 });
 
+describe("a range (issue 41)", () => {
+  const cases: [string, Partial<IngredientLine>, number, number, string][] = [
+    // As written: an en dash, no spaces; the unit word and the name go by the upper end.
+    ["2–3 EL", { name: "Olivenöl", amount: 2, amountMax: 3, unit: "EL" }, 4, 4, "2–3 EL Olivenöl"],
+    ["20–30 g", { name: "Ingwer", amount: 20, amountMax: 30, unit: "g" }, 2, 2, "20–30 g Ingwer"],
+    ["a counted range takes the plural", { plural: "Zwiebeln", amount: 1, amountMax: 2 }, 2, 2, "1–2 Zwiebeln"],
+    ["up to 1 stays singular", { plural: "Zwiebeln", amount: 0.5, amountMax: 1 }, 2, 2, "½–1 Zwiebel"],
+    ["½–1 Dose", { name: "Kokosmilch", amount: 0.5, amountMax: 1, unit: "Dose" }, 2, 2, "½–1 Dose Kokosmilch"],
+    ["1–2 Dosen", { name: "Kokosmilch", amount: 1, amountMax: 2, unit: "Dose" }, 2, 2, "1–2 Dosen Kokosmilch"],
+    ["1–2 Prisen", { name: "Zucker", amount: 1, amountMax: 2, unit: "Prise" }, 2, 2, "1–2 Prisen Zucker"],
+    ["1–1,5 kg", { name: "Mehl", amount: 1, amountMax: 1.5, unit: "kg" }, 4, 4, "1–1,5 kg Mehl"],
+    [
+      "with a note",
+      { name: "Ingwer", amount: 1, amountMax: 2, unit: "Stück", note: "ca. 2 cm" },
+      2,
+      2,
+      "1–2 Stück Ingwer, ca. 2 cm",
+    ],
+    // Both ends scaled by the same grid rules.
+    ["2–3 EL for 4, for 2", { name: "Olivenöl", amount: 2, amountMax: 3, unit: "EL" }, 4, 2, "1–1 ½ EL Olivenöl"],
+    ["2–3 EL for 4, for 8", { name: "Olivenöl", amount: 2, amountMax: 3, unit: "EL" }, 4, 8, "4–6 EL Olivenöl"],
+    ["20–30 g for 2, for 3", { name: "Ingwer", amount: 20, amountMax: 30, unit: "g" }, 2, 3, "30–45 g Ingwer"],
+    ["1–2 Zwiebeln for 2, for 1", { plural: "Zwiebeln", amount: 1, amountMax: 2 }, 2, 1, "½–1 Zwiebel"],
+    // Into kg: both ends in kg, or both in g while the lower one is below 1000 g.
+    [
+      "600–800 g for 2, for 4",
+      { name: "Kartoffel", plural: "Kartoffeln", amount: 600, amountMax: 800, unit: "g" },
+      2,
+      4,
+      "1,2–1,6 kg Kartoffeln",
+    ],
+    [
+      "400–600 g for 2, for 4",
+      { name: "Kartoffel", plural: "Kartoffeln", amount: 400, amountMax: 600, unit: "g" },
+      2,
+      4,
+      "800–1200 g Kartoffeln",
+    ],
+    ["500–750 ml for 2, for 4", { name: "Milch", amount: 500, amountMax: 750, unit: "ml" }, 2, 4, "1–1,5 l Milch"],
+    ["1–1,5 kg for 4, for 2", { name: "Mehl", amount: 1, amountMax: 1.5, unit: "kg" }, 4, 2, "500–750 g Mehl"],
+    // Ends that round to the same amount print one.
+    ["2–3 eggs for 4, for 1", { name: "Ei", plural: "Eier", wholePieces: true, amount: 2, amountMax: 3 }, 4, 1, "1 Ei"],
+    ["1–2 Zehen for 4, for 1", { name: "Knoblauch", amount: 1, amountMax: 2, unit: "Zehe" }, 4, 1, "1 Zehe Knoblauch"],
+    ["1–1 ¼ TL for 4, for 1", { name: "Zimt", amount: 1, amountMax: 1.25, unit: "TL" }, 4, 1, "¼ TL Zimt"],
+    ["20–22 g, unscaled", { name: "Ingwer", amount: 20, amountMax: 22, unit: "g" }, 2, 2, "20 g Ingwer"],
+  ];
+  it.each(cases)("%s", (_name, overrides, from, to, text) => {
+    expect(formatIngredientLine(line(overrides), from, to).text).toBe(text);
+  });
+
+  it("keeps the quantity on one line: no-break spaces inside, the en dash between the ends", () => {
+    expect(formatIngredientLine(line({ name: "Olivenöl", amount: 1.5, amountMax: 2, unit: "EL" }), 2, 2)).toStrictEqual(
+      {
+        quantity: `1${NNBSP}½–2${NBSP}EL`,
+        name: "Olivenöl",
+        note: null,
+        text: "1 ½–2 EL Olivenöl",
+      },
+    );
+  });
+});
+
 describe("formatQuantity", () => {
   it.each<[number, Unit | null, string]>([
     [200, "g", `200${NBSP}g`],
@@ -314,8 +377,8 @@ describe("formatQuantity", () => {
   });
 });
 
-/** A line whose amount is on its unit's grid, as the seed check demands of every seed line. */
-const gridLine: fc.Arbitrary<IngredientLine> = fc.constantFrom<Unit | null>(null, ...UNITS).chain((unit) => {
+/** A line in `unit` whose amount is on the unit's grid, as the seed check demands of every seed line. */
+function gridLineOf(unit: Unit | null): fc.Arbitrary<IngredientLine> {
   const { grid, factor } = gridOf(unit);
   const bands = grid.steps.map((band, index) => ({
     ...band,
@@ -341,7 +404,22 @@ const gridLine: fc.Arbitrary<IngredientLine> = fc.constantFrom<Unit | null>(null
       )
       .map(({ value, wholePieces }) => line({ amount: value / factor, unit, wholePieces, plural: "Mehrzahl" }))
   );
-});
+}
+
+const anyUnit = fc.constantFrom<Unit | null>(null, ...UNITS);
+
+/** A line whose amount is on its unit's grid. */
+const gridLine: fc.Arbitrary<IngredientLine> = anyUnit.chain(gridLineOf);
+
+/** A range whose two ends are on their unit's grid: two grid lines of one unit, the smaller amount first. */
+const gridRange: fc.Arbitrary<IngredientLine> = anyUnit
+  .chain((unit) => fc.tuple(gridLineOf(unit), gridLineOf(unit)))
+  .filter(([a, b]) => a.amount !== b.amount)
+  .map(([a, b]) => {
+    const [lower, upper] = (a.amount ?? 0) < (b.amount ?? 0) ? [a, b] : [b, a];
+    // Whole pieces only where both ends are whole.
+    return { ...lower, amountMax: upper.amount, wholePieces: a.wholePieces && b.wholePieces };
+  });
 
 const servings = fc.integer({ min: MIN_SERVINGS, max: MAX_SERVINGS });
 
@@ -423,6 +501,109 @@ describe("properties over every unit, grid amount and servings", () => {
           const ingredientLine = line({ amount, unit, wholePieces });
           expect(onGrid(scaleAmount(ingredientLine, from, to), wholePieces && unit === null)).toBe(true);
           expect(formatIngredientLine(ingredientLine, from, to).quantity).toMatch(QUANTITY);
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+});
+
+/** A printed number back as a value: "1 ½" → 1.5, "1,25" → 1.25, "¾" → 0.75. */
+function printedValue(number: string): number {
+  const glyph: Record<string, number> = { "¼": 0.25, "½": 0.5, "¾": 0.75 };
+  const [whole = "", fraction] = number.split(NNBSP);
+  if (fraction !== undefined) return Number(whole) + (glyph[fraction] ?? Number.NaN);
+  return glyph[whole] ?? Number(whole.replace(",", "."));
+}
+
+/** A quantity's ends ("1–1 ½ EL" → [1, 1.5]; "2 EL" → [2, 2]) and its unit word. */
+function printedEnds(quantity: string): { ends: number[]; unit: string } {
+  const [numbers = "", unit = ""] = quantity.split(NBSP);
+  return { ends: numbers.split("–").map(printedValue), unit };
+}
+
+describe("properties of ranges over every unit, grid amount and servings", () => {
+  it("print the lower end below the upper one, or one amount where they meet, German numbers on both", () => {
+    fc.assert(
+      fc.property(gridRange, servings, servings, (range, from, to) => {
+        const { quantity, text } = formatIngredientLine(range, from, to);
+        const ends = quantity?.split("–") ?? [];
+        expect(ends.length === 1 || ends.length === 2).toBe(true);
+        // Each end reads as a single quantity would: the lower one before its unit word, the upper one with it.
+        const unitWord = quantity?.includes(NBSP) ? quantity.slice(quantity.indexOf(NBSP)) : "";
+        if (ends.length === 2) expect(`${ends[0]}${unitWord}`).toMatch(QUANTITY);
+        expect(ends.at(-1)).toMatch(QUANTITY);
+        const printed = printedEnds(quantity ?? "");
+        if (ends.length === 2) expect(printed.ends[0]).toBeLessThan(printed.ends[1] ?? Number.NaN);
+        expect(text).not.toMatch(/NaN|Infinity|undefined|null|\d\.\d|,\d{3}| – /);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("print what was written at the recipe's own servings, and again after the stepper went to n and back", () => {
+    fc.assert(
+      fc.property(gridRange, servings, servings, (range, own, other) => {
+        const written = formatIngredientLine(range, own, own);
+        formatIngredientLine(range, own, other);
+        expect(formatIngredientLine(range, own, own)).toStrictEqual(written);
+        const lower = formatIngredientLine({ ...range, amountMax: null }, own, own).quantity ?? "";
+        const upper = formatIngredientLine({ ...range, amount: range.amountMax, amountMax: null }, own, own).quantity;
+        // Both ends as the single amounts print them, in one unit: "2–3 EL" is "2 EL" and "3 EL".
+        expect(printedEnds(written.quantity ?? "").ends).toEqual([
+          printedEnds(lower).ends[0],
+          printedEnds(upper ?? "").ends[0],
+        ]);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  // Not "gives back what was written": 1–14 g for 1 is 2–30 g for 2 (28 g on the 5 g grid), which
+  // taken as written for 2 is 1–15 g for 1, as a single 14 g would be 15 g. The page never does
+  // that: it scales from the stored line, so the stepper back at 1 shows 1–14 g (the test above).
+  it("scaled 1 → n, and those amounts taken as written for n scaled back to 1, keep the lower end first", () => {
+    fc.assert(
+      fc.property(gridRange, servings, (range, n) => {
+        const lower = scaleAmount(range, 1, n);
+        const upper = inGridUnit(scaleAmount({ ...range, amount: range.amountMax }, 1, n)) / gridOf(lower.unit).factor;
+        const atN = { ...range, amount: lower.amount, amountMax: upper > (lower.amount ?? 0) ? upper : null };
+        const { ends } = printedEnds(formatIngredientLine({ ...atN, unit: lower.unit }, n, 1).quantity ?? "");
+        expect(ends.every(Number.isFinite)).toBe(true);
+        expect(ends[0]).toBeLessThanOrEqual(ends.at(-1) ?? Number.NaN);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("never give less for more servings, at either end", () => {
+    fc.assert(
+      fc.property(gridRange, servings, servings, servings, (range, from, a, b) => {
+        const [fewer, more] = a <= b ? [a, b] : [b, a];
+        const upper = { ...range, amount: range.amountMax };
+        return (
+          inGridUnit(scaleAmount(range, from, fewer)) <= inGridUnit(scaleAmount(range, from, more)) &&
+          inGridUnit(scaleAmount(upper, from, fewer)) <= inGridUnit(scaleAmount(upper, from, more)) &&
+          inGridUnit(scaleAmount(range, from, more)) <= inGridUnit(scaleAmount(upper, from, more))
+        );
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("print any range the CMS may hold in German, lower end first", () => {
+    fc.assert(
+      fc.property(
+        fc.double({ min: 0.001, max: 50_000, noNaN: true }),
+        fc.double({ min: 1.0001, max: 20, noNaN: true }),
+        anyUnit,
+        servings,
+        servings,
+        (amount, ratio, unit, from, to) => {
+          const { quantity } = formatIngredientLine(line({ amount, amountMax: amount * ratio, unit }), from, to);
+          const { ends } = printedEnds(quantity ?? "");
+          expect(ends.every(Number.isFinite)).toBe(true);
+          expect(ends[0]).toBeLessThanOrEqual(ends.at(-1) ?? Number.NaN);
         },
       ),
       { numRuns: 2000 },

@@ -29,6 +29,8 @@ const STATUSES: [string, "shared" | "personal" | undefined, "anonymous" | "signe
   ["wkij; fwd=bypass; detail=query", undefined, "anonymous"],
   ["wkij; fwd=bypass; detail=method", undefined, "anonymous"],
   ["wkij; fwd=miss; detail=not-storable", undefined, "anonymous"],
+  // An editors' draft preview (workers/draft-preview.ts, decision 0051): never kept on the device.
+  ["wkij; fwd=bypass; detail=preview", undefined, "anonymous"],
 ];
 
 describe("pageAudience", () => {

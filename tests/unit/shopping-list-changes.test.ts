@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { combineEntries, lineKeyOf } from "../../app/lib/shopping-list/combine.ts";
 import { MAX_ENTRIES } from "../../app/lib/shopping-list/limits.ts";
+import { linePlainText } from "../../app/lib/shopping-list/line-text.ts";
 import { parseListForm } from "../../app/lib/shopping-list/list-form.ts";
 import { encodedLength, MAX_ENTRIES_FIELD_LENGTH, mergeChunks } from "../../app/lib/shopping-list/merge-chunks.ts";
 import { applyOperation, type ListOperation, type OperationResult } from "../../app/lib/shopping-list/operations.ts";
@@ -20,6 +21,7 @@ const line = (overrides: Partial<IngredientLine>): IngredientLine => ({
   plural: null,
   wholePieces: false,
   amount: 200,
+  amountMax: null,
   unit: "g",
   note: null,
   optional: false,
@@ -45,6 +47,37 @@ describe("a recipe's entries", () => {
       entry({ recipe: SALAD.slug, recipeName: SALAD.name, name: "Ei", plural: "Eier", amount: 3, unit: null }),
       entry({ recipe: SALAD.slug, recipeName: SALAD.name, name: "Salz", plural: null, amount: null, unit: null }),
     ]);
+  });
+
+  it("take a range's upper end, scaled as the page scales it: what to buy", () => {
+    const pasta: RecipeForList = {
+      slug: "pasta",
+      name: "Pasta",
+      servings: 2,
+      ingredientLines: [
+        line({ name: "Olivenöl", amount: 2, amountMax: 3, unit: "EL" }),
+        line({ name: "Zwiebel", plural: "Zwiebeln", amount: 1, amountMax: 2, unit: null }),
+        line({ name: "Ingwer", amount: 20, amountMax: 30, unit: "g" }),
+      ],
+    };
+    const amounts = (servings: number) =>
+      entriesForRecipe(pasta, servings).map(({ name, amount, unit }) => ({ name, amount, unit }));
+    expect(amounts(2)).toEqual([
+      { name: "Olivenöl", amount: 3, unit: "EL" },
+      { name: "Zwiebel", amount: 2, unit: null },
+      { name: "Ingwer", amount: 30, unit: "g" },
+    ]);
+    expect(amounts(3)).toEqual([
+      { name: "Olivenöl", amount: 4.5, unit: "EL" },
+      { name: "Zwiebel", amount: 3, unit: null },
+      { name: "Ingwer", amount: 45, unit: "g" },
+    ]);
+    // Combined with another recipe's 1 EL: 3 EL and 1 EL.
+    const lines = combineEntries([
+      ...entriesForRecipe(pasta, 2),
+      entry({ recipe: "salat", name: "Olivenöl", amount: 1, unit: "EL" }),
+    ]);
+    expect(lines.map(linePlainText)).toEqual(["30 g Ingwer", "4 EL Olivenöl", "2 Zwiebeln"]);
   });
 
   it("are only the ones asked for, when an ingredient search result names what is missing", () => {

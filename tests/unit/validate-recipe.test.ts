@@ -91,12 +91,22 @@ describe("checkRecipe: servings and ingredient lines", () => {
     expect(result.value.ingredients).toEqual(["Salz", "Ei", "Passierte Tomaten", "Paprika"]);
     expect(result.value.optionalIngredients).toEqual(["Feta"]);
     expect(result.value.ingredientLines).toEqual([
-      { name: "Ei", plural: "Eier", wholePieces: true, amount: 4, unit: null, note: null, optional: false },
+      {
+        name: "Ei",
+        plural: "Eier",
+        wholePieces: true,
+        amount: 4,
+        amountMax: null,
+        unit: null,
+        note: null,
+        optional: false,
+      },
       {
         name: "Passierte Tomaten",
         plural: null,
         wholePieces: false,
         amount: 400,
+        amountMax: null,
         unit: "g",
         note: null,
         optional: false,
@@ -106,12 +116,31 @@ describe("checkRecipe: servings and ingredient lines", () => {
         plural: null,
         wholePieces: false,
         amount: 1,
+        amountMax: null,
         unit: null,
         note: "in Streifen",
         optional: false,
       },
-      { name: "Salz", plural: null, wholePieces: false, amount: null, unit: null, note: null, optional: false },
-      { name: "Feta", plural: null, wholePieces: false, amount: 50, unit: "g", note: "zerbröselt", optional: true },
+      {
+        name: "Salz",
+        plural: null,
+        wholePieces: false,
+        amount: null,
+        amountMax: null,
+        unit: null,
+        note: null,
+        optional: false,
+      },
+      {
+        name: "Feta",
+        plural: null,
+        wholePieces: false,
+        amount: 50,
+        amountMax: null,
+        unit: "g",
+        note: "zerbröselt",
+        optional: true,
+      },
     ]);
   });
 
@@ -134,7 +163,16 @@ describe("checkRecipe: servings and ingredient lines", () => {
       raw({ optionalIngredients: [{ ingredient_id: { name: "Ei" }, amount: "1", unit: null, note: null, sort: 1 }] }),
     );
     expect(result.ok && result.value.ingredientLines.filter((line) => line.name === "Ei")).toEqual([
-      { name: "Ei", plural: "Eier", wholePieces: true, amount: 4, unit: null, note: null, optional: false },
+      {
+        name: "Ei",
+        plural: "Eier",
+        wholePieces: true,
+        amount: 4,
+        amountMax: null,
+        unit: null,
+        note: null,
+        optional: false,
+      },
     ]);
   });
 
@@ -182,6 +220,42 @@ describe("checkRecipe: servings and ingredient lines", () => {
     expect(found[0]).toContain(`ingredients "Salz": ${message}`);
   });
 
+  it.each([
+    ["a whole range", { amount: 2, amount_max: 3, unit: "EL" }, 2, 3],
+    ["a range of quarters", { amount: 0.5, amount_max: 0.75, unit: "TL" }, 0.5, 0.75],
+    ["a range as Directus' decimal strings", { amount: "20.000", amount_max: "30.000", unit: "g" }, 20, 30],
+    ["a counted range", { amount: 1, amount_max: 2, unit: null }, 1, 2],
+    ["no upper end", { amount: 2, amount_max: null, unit: "EL" }, 2, null],
+    ["an empty upper end", { amount: 2, amount_max: "", unit: "EL" }, 2, null],
+    ["an upper end left out", { amount: 2, unit: "EL" }, 2, null],
+    ["no amount at all", { amount: null, amount_max: null, unit: null }, null, null],
+  ])("reads %s", (_label, line, amount, amountMax) => {
+    const result = checkRecipe(withLine(line));
+    expect(result.ok && result.value.ingredientLines.find((entry) => entry.name === "Salz")).toMatchObject({
+      amount,
+      amountMax,
+    });
+  });
+
+  it.each([
+    ["equal to the amount", { amount: 2, amount_max: 2, unit: "EL" }, "amount_max 2 must be above amount 2"],
+    ["below the amount", { amount: 3, amount_max: 2, unit: "EL" }, "amount_max 2 must be above amount 3"],
+    ["without an amount", { amount: null, amount_max: 3, unit: null }, "amount_max 3 needs an amount"],
+    ["zero", { amount: 2, amount_max: 0, unit: "EL" }, "amount_max must be a positive number, got 0"],
+    ["negative", { amount: 2, amount_max: -3, unit: "EL" }, "amount_max must be a positive number, got -3"],
+    ["words", { amount: 2, amount_max: "drei", unit: "EL" }, 'amount_max must be a positive number, got "drei"'],
+    [
+      "a decimal comma",
+      { amount: 2, amount_max: "2,5", unit: "EL" },
+      'amount_max must be a positive number, got "2,5"',
+    ],
+    ["infinite", { amount: 2, amount_max: Number.POSITIVE_INFINITY, unit: "EL" }, "amount_max must be a positive"],
+  ])("skips a recipe with an upper amount %s", (_label, line, message) => {
+    const found = problems(withLine(line));
+    expect(found).toHaveLength(1);
+    expect(found[0]).toContain(`ingredients "Salz": ${message}`);
+  });
+
   it("names optional lines by their field", () => {
     expect(
       problems(raw({ optionalIngredients: [{ ingredient_id: { name: "Feta" }, amount: -5, unit: "g", sort: 1 }] })),
@@ -195,6 +269,7 @@ describe("checkRecipe: servings and ingredient lines", () => {
       plural: null,
       wholePieces: false,
       amount: null,
+      amountMax: null,
       unit: null,
       note: "x".repeat(MAX_NOTE_LENGTH),
       optional: false,

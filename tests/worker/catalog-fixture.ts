@@ -37,7 +37,7 @@ export function recipe(fields: Partial<CatalogRecipe> & Pick<CatalogRecipe, "id"
 
 /** A line that names its ingredient without amount ("Salz"). */
 function bareLine(name: string, optional: boolean): IngredientLine {
-  return { name, plural: null, wholePieces: false, amount: null, unit: null, note: null, optional };
+  return { name, plural: null, wholePieces: false, amount: null, amountMax: null, unit: null, note: null, optional };
 }
 
 /** An ingredient record for every name the recipes use, as the sync reads them from Directus; `types` gives some a type. */

@@ -73,6 +73,18 @@ export interface SiteConfig {
   formTokenSecret: string | null;
   /** The Sentry project errors are reported to (SENTRY_DSN, a Worker secret); null: error tracking is off. */
   sentryDsn: string | null;
+  /** The editors' draft preview (decision 0051); null: /vorschau/… answers 404. */
+  preview: PreviewConfig | null;
+}
+
+/** What the draft preview needs: all three variables are set, or none. */
+export interface PreviewConfig {
+  /** The key of the preview tokens, shared with Directus' preview-link endpoint (Worker secret PREVIEW_SECRET). */
+  secret: string;
+  /** The static token of Directus' "Website (Vorschau)" user, which reads drafts (Worker secret DIRECTUS_PREVIEW_TOKEN). */
+  directusToken: string;
+  /** The Data Studio's origin (STUDIO_ORIGIN): the one page that may frame a preview. */
+  studioOrigin: string;
 }
 
 /** Thrown when the configuration is incomplete; its message names every bad variable. */
@@ -223,6 +235,9 @@ const Variables = v.config(
       SYNC_TOKEN: secret(SECRET_PATTERN, TOKEN_CHARACTERS),
       DIRECTUS_STATUS_TOKEN: secret(SECRET_PATTERN, TOKEN_CHARACTERS),
       FORM_TOKEN_SECRET: secret(SECRET_PATTERN, TOKEN_CHARACTERS),
+      PREVIEW_SECRET: secret(SECRET_PATTERN, TOKEN_CHARACTERS),
+      DIRECTUS_PREVIEW_TOKEN: secret(SECRET_PATTERN, TOKEN_CHARACTERS),
+      STUDIO_ORIGIN: v.optional(origin),
       SENTRY_DSN: v.optional(
         v.pipe(
           v.string(SENTRY_DSN_RULE),
@@ -258,6 +273,13 @@ const accessTokenPair = v.check<Vars, string>(
   "DIRECTUS_ACCESS_CLIENT_ID and DIRECTUS_ACCESS_CLIENT_SECRET must be set both, or neither",
 );
 
+// The preview needs its key, its reader and the one origin that may frame it; a part alone is a half-done setup.
+const previewTogether = v.check<Vars, string>(
+  (vars) =>
+    new Set(["PREVIEW_SECRET", "DIRECTUS_PREVIEW_TOKEN", "STUDIO_ORIGIN"].map((name) => isSet(vars[name]))).size === 1,
+  "PREVIEW_SECRET, DIRECTUS_PREVIEW_TOKEN and STUDIO_ORIGIN must be set all three, or none",
+);
+
 /** `value` read as a URL, as given; null when it is none (the general rules name it then). */
 const urlOf = (value: unknown) => URL.parse(String(value));
 
@@ -268,7 +290,7 @@ const urlOf = (value: unknown) => URL.parse(String(value));
  */
 const productionRules = [
   rule("FORM_TOKEN_SECRET", isSet, () => "is missing: every isolate must make the same form tokens in production"),
-  ...["SITE_URL", "DIRECTUS_URL"].flatMap((name) => [
+  ...["SITE_URL", "DIRECTUS_URL", "STUDIO_ORIGIN"].flatMap((name) => [
     rule(
       name,
       (value) => (urlOf(value)?.protocol ?? "https:") === "https:",
@@ -329,7 +351,12 @@ export function readConfig(env: object): SiteConfig {
   const given = Object.fromEntries(Object.entries(vars).filter(([, value]) => value !== ""));
   const variables = v.safeParse(Variables, given);
   const together = v.safeParse(
-    v.pipe(v.looseObject({}), accessTokenPair, ...(vars.ENVIRONMENT === "production" ? productionRules : [])),
+    v.pipe(
+      v.looseObject({}),
+      accessTokenPair,
+      previewTogether,
+      ...(vars.ENVIRONMENT === "production" ? productionRules : []),
+    ),
     vars,
   );
   const problems = [...(variables.issues ?? []), ...(together.issues ?? [])].map(problemOf);
@@ -362,5 +389,9 @@ export function readConfig(env: object): SiteConfig {
     directusStatusToken: out.DIRECTUS_STATUS_TOKEN ?? null,
     formTokenSecret: out.FORM_TOKEN_SECRET ?? null,
     sentryDsn: out.SENTRY_DSN ?? null,
+    preview:
+      out.PREVIEW_SECRET && out.DIRECTUS_PREVIEW_TOKEN && out.STUDIO_ORIGIN
+        ? { secret: out.PREVIEW_SECRET, directusToken: out.DIRECTUS_PREVIEW_TOKEN, studioOrigin: out.STUDIO_ORIGIN }
+        : null,
   };
 }

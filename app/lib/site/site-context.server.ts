@@ -1,4 +1,5 @@
 import { createContext } from "react-router";
+import type { DraftPreview } from "../../../catalog/sync/draft-preview.ts";
 import type { CatalogView } from "../../../catalog/view/catalog-view.ts";
 import type { RequestVisitor } from "../request/visitor.server.ts";
 import type { SiteConfig } from "./config.server.ts";
@@ -20,3 +21,17 @@ export const responseCookiesContext = createContext<string[]>();
 
 /** This response's Content Security Policy nonce, for inline scripts. */
 export const nonceContext = createContext<string>();
+
+/**
+ * The draft preview this request may show (decision 0051): set by the Worker
+ * only for /vorschau/rezept/<id> after its token was checked; null for every
+ * other request, so no other route can read a draft.
+ */
+export const previewContext = createContext<DraftPreviewRequest | null>(null);
+
+/** A checked preview request: the recipe, the editor the token names, and what the sync would make of the recipe. */
+export interface DraftPreviewRequest {
+  recipeId: number;
+  editor: string;
+  outcome: DraftPreview;
+}

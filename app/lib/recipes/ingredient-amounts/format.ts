@@ -2,7 +2,8 @@
  * German text for scaled ingredient lines (issue 15): "200 g Rote Linsen", "1 ½ EL Olivenöl",
  * "1 Stück Ingwer, ca. 2 cm", "Pfeffer". Decimal comma; ¼ ½ ¾ as glyphs for the units that have
  * them; a no-break space between number and unit and a narrow no-break space inside "1 ½", so a
- * quantity never wraps across lines.
+ * quantity never wraps across lines. A range (issue 41) joins its two ends with an en dash and no
+ * spaces, as German typesetting does: "2–3 EL Olivenöl", "1–2 Zwiebeln".
  *
  * No thirds (⅓ ⅔): no grid of cms/seed/units.json makes them (quarters and halves only), and
  * scaleAmount puts every amount on its grid, so a third could only come from a caller passing an
@@ -10,7 +11,7 @@
  */
 import type { IngredientLine } from "../../../../catalog/recipes/types.ts";
 import type { Unit } from "../../../../catalog/recipes/units.ts";
-import { scaleAmount } from "./scale.ts";
+import { type ScaledAmount, scaleAmount } from "./scale.ts";
 import { type FractionGlyph, UNIT_RULES, unitRule } from "./unit-rules.ts";
 
 /** Between number and unit ("200 g"): they stay on one line. */
@@ -59,14 +60,18 @@ export function formatQuantity(amount: number, unit: Unit | null): string {
 
 /**
  * A line for `toServings` when its amounts are written for `fromServings` (the recipe's servings):
- * scaled by scaleAmount, then printed. A line without amount is its name and note ("Salz").
+ * scaled by scaleAmount, then printed. A line without amount is its name and note ("Salz"). A
+ * range's ends are scaled alike, each to its grid; where both print the same, the line prints one
+ * amount ("2–3 EL" for 4 is "1–1 ½ EL" for 2; "2–3 Eier" for 4 is "1 Ei" for 1).
  */
 export function formatIngredientLine(line: IngredientLine, fromServings: number, toServings: number): FormattedLine {
   const scaled = scaleAmount(line, fromServings, toServings);
   if (scaled.amount === null) {
     return { quantity: null, name: line.name, note: line.note, text: joinLine([line.name], line.note) };
   }
-  const { quantity, name } = formatAmountWithName(scaled.amount, scaled.unit, line.name, line.plural);
+  const upper =
+    line.amountMax === null ? null : scaleAmount({ ...line, amount: line.amountMax }, fromServings, toServings);
+  const { quantity, name } = formatAmountWithName(scaled.amount, scaled.unit, line.name, line.plural, upper);
   return { quantity, name, note: line.note, text: joinLine([plainSpaces(quantity), name], line.note) };
 }
 
@@ -74,14 +79,24 @@ export function formatIngredientLine(line: IngredientLine, fromServings: number,
  * An amount as formatQuantity prints it, and the ingredient's name in the form that amount asks
  * for: "300 g" and "Feta", "3" and "Eier", "1" and "Ei". Used for scaled lines and for the
  * shopping list's sums (app/lib/shopping-list/), which are printed as they are, never snapped.
+ *
+ * With `upTo`, a range's scaled upper end: "2–3 EL", "750–1250 g" (both ends in the lower one's
+ * unit, never "750 g–1,25 kg"); the unit word and the name go by the upper end ("1–2 Zwiebeln",
+ * "½–1 Dose"). Ends that print the same give one amount.
  */
 export function formatAmountWithName(
   amount: number,
   unit: Unit | null,
   name: string,
   plural: string | null,
+  upTo?: ScaledAmount | null,
 ): { quantity: string; name: string } {
-  const printed = printAmount(amount, unit);
+  let printed = printAmount(amount, unit);
+  if (upTo?.amount) {
+    // A lower end in g below an upper one in kg: both in g (ml and l alike).
+    const upper = printAmount(upTo.amount, upTo.unit, upTo.unit !== printed.unit);
+    if (upper.number !== printed.number) printed = { ...upper, number: `${printed.number}–${upper.number}` };
+  }
   const rule = unitRule(printed.unit);
   // A count line's name is the counted word ("1 ½ Zwiebeln"); after a unit, the unit decides.
   const takesPlural = rule.unit === null ? printed.value > 1 : rule.takesPlural;
@@ -104,19 +119,20 @@ function plainSpaces(text: string): string {
   return text.replaceAll(NO_BREAK_SPACE, " ").replaceAll(NARROW_NO_BREAK_SPACE, " ");
 }
 
-function printAmount(amount: number, unit: Unit | null): PrintedAmount {
+/** `inBase`: g and ml stay in g and ml from 1000 on too (a range's upper end whose lower one is below). */
+function printAmount(amount: number, unit: Unit | null, inBase = false): PrintedAmount {
   if (!Number.isFinite(amount) || amount <= 0) {
     throw new RangeError(`An ingredient amount must be a positive number, got ${amount}`);
   }
   const rule = unitRule(unit);
   if ("base" in rule) {
     // kg and l print through g and ml, so 0,5 kg reads "500 g" as a scaled line would.
-    return printAmount(amount * rule.base.factor, rule.base.unit);
+    return printAmount(amount * rule.base.factor, rule.base.unit, inBase);
   }
   if (rule.larger) {
     // g and ml: whole numbers, at least 1 (a positive amount never reads "0 g") …
     const whole = Math.max(1, Math.round(amount));
-    if (whole < rule.larger.from) return { number: String(whole), value: whole, unit };
+    if (inBase || whole < rule.larger.from) return { number: String(whole), value: whole, unit };
     // … and from 1000 on in kg or l, with at most two decimals, counted in integer hundredths.
     const hundredths = Math.round((whole * 100) / UNIT_RULES[rule.larger.unit].base.factor);
     return { number: decimalText(hundredths), value: hundredths / 100, unit: rule.larger.unit };
