@@ -84,6 +84,10 @@ const PUBLIC_RECIPE_FIELDS = [
   "type",
   "ingredients",
   "optionalIngredients",
+  // The sync leaves a published recipe out before its publish time and after its time to go offline
+  // (catalog/sync/publication-window.ts): it reads both as the public.
+  "publish_at",
+  "unpublish_at",
 ];
 
 /** Published content, readable by everyone (and so by signed-in users too). */
@@ -106,8 +110,61 @@ const PUBLISHED_CONTENT: Permission[] = [
 
 const OWN = { user: { _eq: "$CURRENT_USER" } };
 
-/** What the public policy grants: published content, nothing else. */
+/** What the public policy grants: published content, nothing else (not `recipe_publication`: editors' business). */
 export const PUBLIC_PERMISSIONS: Permission[] = PUBLISHED_CONTENT;
+
+/**
+ * The site's catalog coordinator writes each recipe's publication status
+ * back as this user, with a static token (DIRECTUS_STATUS_TOKEN, a Worker
+ * secret; scripts/cms/status-token.ts sets it). No role, no app access, no
+ * password: it signs in only with its token.
+ */
+export const STATUS_USER = {
+  id: "6f1c2f8e-3a5b-4d7e-9c01-2b3d4e5f6a73",
+  first_name: "Website (Status)",
+  description: "Die Website schreibt mit diesem Zugang nach jeder Veröffentlichung den Stand jedes Rezepts zurück.",
+  status: "active",
+} as const;
+
+export const STATUS_POLICY = {
+  id: "6f1c2f8e-3a5b-4d7e-9c01-2b3d4e5f6a74",
+  name: "Website (Status)",
+  icon: "public",
+  description: "Liest die IDs der Rezepte und schreibt ihre Veröffentlichung auf der Website; sonst nichts.",
+  app_access: false,
+  admin_access: false,
+  enforce_tfa: false,
+} as const;
+
+/** What a status row holds besides its id and recipe (catalog/sync/publication.ts writes these). */
+const PUBLICATION_FIELDS = ["state", "reason", "live_since", "version", "checked_at"];
+
+/**
+ * The write-back's rights: recipes' ids (every status, to tell a recipe
+ * deleted since the sync read it), and reading, creating and updating the
+ * status rows; a row's recipe is set once. Nothing of the content: the
+ * write-back cannot touch an editor's work.
+ */
+export const STATUS_PERMISSIONS: Permission[] = [
+  read("recipe", ["id"]),
+  read("recipe_publication", ["id", "recipe", ...PUBLICATION_FIELDS]),
+  {
+    collection: "recipe_publication",
+    action: "create",
+    fields: ["recipe", ...PUBLICATION_FIELDS],
+    permissions: null,
+    validation: null,
+    presets: null,
+  },
+  {
+    collection: "recipe_publication",
+    action: "update",
+    fields: PUBLICATION_FIELDS,
+    permissions: null,
+    validation: null,
+    presets: null,
+  },
+];
 
 /** What a pantry row holds besides its id and user (app/lib/directus/pantry-api.server.ts writes these). */
 const PANTRY_FIELDS = ["ingredients", "missing_basics", "changed_at"];

@@ -1,2 +1,54 @@
 /** Project settings of the Data Studio that are the same everywhere: its name, and editors work in German. */
 export const STUDIO_SETTINGS = { project_name: "Was koche ich jetzt", default_language: "de-DE" } as const;
+
+/** A list view of the Data Studio for everyone (no user, no role): a bookmark when it has one, else the default. */
+export interface StudioPreset {
+  collection: string;
+  /** The bookmark's name in the navigation; null: the collection's default view. */
+  bookmark: string | null;
+  icon: string;
+  color: string | null;
+  layout: "tabular";
+  layout_query: Record<string, unknown>;
+  filter: Record<string, unknown> | null;
+}
+
+/** The recipe list's columns: what editors check before and after publishing. */
+const RECIPE_COLUMNS = { tabular: { fields: ["name", "status", "publication", "publish_at"], sort: ["name"] } };
+
+/**
+ * The recipe list with its status on the site (`publication`, written back by
+ * the site: catalog/sync/publication.ts) as a column, and bookmarks for the
+ * recipes the site left out and those waiting for their publish time.
+ * Applied on every start (scripts/cms/apply-presets.ts); an editor's own
+ * view of the list (saved when they change it) comes before the default.
+ */
+export const STUDIO_PRESETS: readonly StudioPreset[] = [
+  {
+    collection: "recipe",
+    bookmark: null,
+    icon: "bookmark",
+    color: null,
+    layout: "tabular",
+    layout_query: RECIPE_COLUMNS,
+    filter: null,
+  },
+  {
+    collection: "recipe",
+    bookmark: "Nicht auf der Website",
+    icon: "public_off",
+    color: "#C62828",
+    layout: "tabular",
+    layout_query: RECIPE_COLUMNS,
+    filter: { _and: [{ publication: { _some: { state: { _eq: "left_out" } } } }] },
+  },
+  {
+    collection: "recipe",
+    bookmark: "Geplant",
+    icon: "schedule",
+    color: "#1565C0",
+    layout: "tabular",
+    layout_query: RECIPE_COLUMNS,
+    filter: { _and: [{ publication: { _some: { state: { _eq: "scheduled" } } } }] },
+  },
+];

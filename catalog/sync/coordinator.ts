@@ -22,6 +22,12 @@
  *   versions are live, kept and staged; a key is deleted only when none of
  *   them needs it. No decision reads KV, which is eventually consistent.
  * - A key is written at most once a second (KV's limit per key).
+ * - After each publish (and each sync that finds the live version current)
+ *   it settles every recipe's publication status (publication.ts) and, when
+ *   nothing else waits, writes the changed ones back to Directus. A write-back
+ *   that fails is tried again later and never holds up a publish.
+ * - Published recipes may carry publish times (publication-window.ts): it
+ *   wakes at the next of them and publishes; the cron is the safety net.
  */
 
 import { errorMessage } from "../../logging/error-message.ts";
@@ -54,6 +60,8 @@ import {
 } from "./ledger.ts";
 import { CLOUDFLARE_OPERATIONS_PER_INVOCATION, OperationBudget } from "./operation-budget.ts";
 import { PARALLEL_WRITES, planVersion } from "./plan-version.ts";
+import { desiredStatuses, pendingChanges, publicationRow, settledStatus } from "./publication.ts";
+import type { PublicationWriter } from "./publication-writer.ts";
 import { readCatalog, SHRINK_LIMIT, type SkippedRecord, SyncAborted, shrinkRefusal } from "./read-catalog.ts";
 
 /** How long a replaced version stays readable for isolates still loading it, and an unused key before it is deleted. */
@@ -73,6 +81,11 @@ const RETRY_PAUSE_MS = 2_000;
 const MAX_RETRY_PAUSE_MS = 5 * 60 * 1000;
 /** Skipped records kept in a summary; the count says how many there were. */
 const SUMMARY_SKIPPED = 100;
+/** Publication statuses per write to Directus, and writes per step (each a few subrequests). */
+export const STATUS_BATCH = 100;
+const STATUS_BATCHES_PER_STEP = 5;
+/** A write-back failing this often in a row is reported (the ones before are logged only). */
+const STATUS_FAILURES_REPORTED = 3;
 
 /** What a step may do, and how requests settle. */
 export interface CoordinatorLimits {
@@ -164,6 +177,20 @@ export interface CoordinatorStatus {
   last: RequestView | null;
   /** The most KV operations a step ever made. */
   maxOperationsPerStep: number;
+  /** The write-back of publication statuses to Directus. */
+  statuses: StatusWriteBack;
+  /** When a recipe's publish time next comes (a publish then), if any. */
+  dueAt: string | null;
+}
+
+export interface StatusWriteBack {
+  /** Whether the site writes statuses back at all (DIRECTUS_STATUS_TOKEN). */
+  enabled: boolean;
+  /** Statuses Directus does not hold yet. */
+  unwritten: number;
+  /** Write-backs failed in a row, and when the next is tried. */
+  failures: number;
+  retryAt: string | null;
 }
 
 export interface VersionView {
@@ -241,6 +268,8 @@ export interface CoordinatorOptions {
   publishOnSave?: boolean;
   /** Where log lines go: logging/log.ts (Workers Logs in production, and the error tracker). */
   log?: typeof logEvent;
+  /** Where recipes' publication statuses are written (Directus); none: they are kept, not written. */
+  publications?: PublicationWriter | null;
 }
 
 const iso = (ms: number | null | undefined) => (ms === null || ms === undefined ? null : new Date(ms).toISOString());
@@ -288,6 +317,7 @@ export class Coordinator {
   readonly #limits: CoordinatorLimits;
   readonly #log: NonNullable<CoordinatorOptions["log"]>;
   readonly #publishOnSave: boolean;
+  readonly #publications: PublicationWriter | null;
   constructor(options: CoordinatorOptions) {
     this.#ledger = new Ledger(options.db);
     this.#store = options.store;
@@ -297,6 +327,7 @@ export class Coordinator {
     this.#limits = { ...PRODUCTION_LIMITS, ...options.limits };
     this.#log = options.log ?? logEvent;
     this.#publishOnSave = options.publishOnSave ?? false;
+    this.#publications = options.publications ?? null;
   }
 
   // Requests: cheap, never touching KV, so that they can be answered while a step awaits KV.
@@ -352,6 +383,13 @@ export class Coordinator {
       queued: this.#ledger.queued().map((row) => this.#requestView(row)),
       last: last ? this.#requestView(last) : null,
       maxOperationsPerStep: this.#ledger.setting<number>("maxOperationsPerStep") ?? 0,
+      statuses: {
+        enabled: this.#publications !== null,
+        unwritten: this.#ledger.unwrittenCount(),
+        failures: this.#ledger.setting<number>("statusFailures") ?? 0,
+        retryAt: iso(this.#ledger.setting<number>("statusRetryAt")),
+      },
+      dueAt: iso(this.#ledger.setting<number>("dueAt")),
     };
   }
 
@@ -405,6 +443,9 @@ export class Coordinator {
       wake = this.#stepFailed(error);
     }
     this.#countStep(invocation);
+    // The one alarm also wakes the coordinator for the next publish time.
+    const dueAt = this.#ledger.setting<number>("dueAt");
+    if (dueAt !== undefined && (wake === null || dueAt < wake)) wake = dueAt;
     if (wake !== null) await this.#wakeAt(Math.max(wake, this.#clock()));
   }
 
@@ -453,6 +494,7 @@ export class Coordinator {
         if (wake !== undefined) return wake;
         continue;
       }
+      this.#queueDuePublish();
       const queued = this.#ledger.queued();
       const rollback = queued.find((entry) => entry.action === "rollback");
       const running = this.#ledger.running();
@@ -486,8 +528,99 @@ export class Coordinator {
         await this.#startRun(next, invocation);
         continue;
       }
-      return this.#sweep(invocation);
+      // Nothing waits: housekeeping, then the statuses' write-back, which never holds up a publish. It gets
+      // a step of its own: its Directus calls never add to a step that read Directus or wrote KV.
+      const swept = await this.#sweep(invocation);
+      const busy = invocation.read || invocation.budget.used > 0;
+      const statuses =
+        busy && this.#publications && this.#ledger.unwrittenCount() > 0 ? AT_ONCE : await this.#writeStatuses();
+      if (swept === null) return statuses;
+      return statuses === null ? swept : Math.min(swept, statuses);
     }
+  }
+
+  /**
+   * A recipe's publish or unpublish time has come: a publish reads Directus
+   * again (one that is queued already will). The read sets the next time.
+   */
+  #queueDuePublish(): void {
+    const dueAt = this.#ledger.setting<number>("dueAt");
+    const now = this.#clock();
+    if (dueAt === undefined || dueAt > now) return;
+    this.#ledger.setSetting("dueAt", undefined);
+    const queued = this.#ledger.queued();
+    if (queued.some((entry) => entry.action === "publish" || entry.action === "release")) return;
+    // A flooded queue: the cron's next run publishes it.
+    if (queued.length >= MAX_QUEUED) return;
+    this.#ledger.addRequest("publish", false, "schedule", now);
+  }
+
+  // Publication statuses.
+
+  /**
+   * Settles the statuses the run's read changed, now that `version` is live
+   * (since `at`), for the write-back.
+   */
+  #settleStatuses(version: string, at: number): void {
+    const now = this.#clock();
+    for (const status of this.#ledger.pendingStatuses()) {
+      this.#ledger.putStatus(settledStatus(status, this.#ledger.status(status.recipe), { version, at }, now));
+    }
+    this.#ledger.clearPendingStatuses();
+  }
+
+  /**
+   * Writes statuses Directus does not hold yet, a few batches per step.
+   * Never throws: a failure is logged (reported once it repeats) and tried
+   * again after a pause that doubles up to MAX_RETRY_PAUSE_MS. Answers when
+   * to come back, or null when nothing is left to write.
+   */
+  async #writeStatuses(): Promise<number | null> {
+    if (this.#ledger.unwrittenCount() === 0) return null;
+    if (!this.#publications) {
+      if (!this.#ledger.setting<boolean>("statusOffLogged")) {
+        this.#ledger.setSetting("statusOffLogged", true);
+        this.#log("info", "sync.status-off", { unwritten: this.#ledger.unwrittenCount() });
+      }
+      return null;
+    }
+    const now = this.#clock();
+    const retryAt = this.#ledger.setting<number>("statusRetryAt");
+    if (retryAt !== undefined && retryAt > now) return retryAt;
+    let written = 0;
+    let gone = 0;
+    try {
+      for (let batch = 0; batch < STATUS_BATCHES_PER_STEP; batch++) {
+        const statuses = this.#ledger.unwrittenStatuses(STATUS_BATCH);
+        if (statuses.length === 0) break;
+        const result = await this.#publications.write(statuses.map(publicationRow));
+        const goneNow = new Set(result.gone);
+        for (const status of statuses) {
+          if (goneNow.has(status.recipe)) this.#ledger.forgetStatus(status.recipe);
+          else this.#ledger.markWritten(status.recipe, status.changedAt);
+        }
+        written += statuses.length - goneNow.size;
+        gone += goneNow.size;
+      }
+    } catch (error) {
+      const failures = (this.#ledger.setting<number>("statusFailures") ?? 0) + 1;
+      const pause = Math.min(RETRY_PAUSE_MS * 2 ** (failures - 1), MAX_RETRY_PAUSE_MS);
+      this.#ledger.setSetting("statusFailures", failures);
+      this.#ledger.setSetting("statusRetryAt", now + pause);
+      this.#log(
+        "warn",
+        "sync.status-failed",
+        { failures, written, unwritten: this.#ledger.unwrittenCount(), retryInMs: pause },
+        { error, report: failures >= STATUS_FAILURES_REPORTED },
+      );
+      return now + pause;
+    }
+    this.#ledger.setSetting("statusFailures", undefined);
+    this.#ledger.setSetting("statusRetryAt", undefined);
+    this.#ledger.setSetting("statusOffLogged", undefined);
+    const unwritten = this.#ledger.unwrittenCount();
+    this.#log("info", "sync.status-written", { rows: written, gone, unwritten });
+    return unwritten > 0 ? AT_ONCE : null;
   }
 
   /**
@@ -593,8 +726,9 @@ export class Coordinator {
     const present = this.#ledger.presentKeys();
     const staged = new Set<string>();
     this.#ledger.clearStaged();
+    this.#ledger.clearPendingStatuses();
     try {
-      read = await readCatalog(this.#source(), (progress) => this.#ledger.setProgress(request.id, progress));
+      read = await readCatalog(this.#source(), (progress) => this.#ledger.setProgress(request.id, progress), startedAt);
       const recipes = read.built.catalog.recipes.length;
       const refusal = shrinkRefusal(recipes, live?.recipes ?? null, request.allowShrink);
       if (refusal) throw new SyncAborted(refusal);
@@ -608,14 +742,20 @@ export class Coordinator {
       this.#fail(request, { kind: failureKind(error), message: errorMessage(error) });
       return;
     }
+    const digests = new Map<number, string>();
     const base: Run["base"] = {
       recipes: read.built.catalog.recipes.length,
       ingredients: read.built.catalog.ingredients.length,
       skipped: read.skipped.slice(0, SUMMARY_SKIPPED),
       skippedCount: read.skipped.length,
       previousRecipes: live?.recipes ?? null,
-      changes: this.#changes(read.built.catalog.recipes, request.action !== "dry-run"),
+      changes: this.#changes(read.built.catalog.recipes, request.action !== "dry-run", digests),
     };
+    if (request.action !== "dry-run") {
+      // What this read changes in the recipes' statuses, settled once its version is live.
+      this.#ledger.setPendingStatuses(pendingChanges(desiredStatuses(read, digests), this.#ledger.statuses()));
+      this.#ledger.setSetting("dueAt", read.nextDueAt ?? undefined);
+    }
     const summary = (status: SyncSummary["status"]): SyncSummary => ({
       status,
       manifest: version.hash,
@@ -650,6 +790,7 @@ export class Coordinator {
       // version lacks keys (adopted from a KV that lost some): those are written again.
       const release = request.action === "release" && held !== undefined;
       if (!release && staged.size === 0) {
+        this.#settleStatuses(live.manifest, live.publishedAt ?? startedAt);
         this.#finish(request, summary("unchanged"), read.skipped);
         return;
       }
@@ -687,11 +828,16 @@ export class Coordinator {
    * fields; `remember` keeps this read for the next comparison (a dry run
    * does not).
    */
-  #changes(recipes: readonly CatalogRecipe[], remember: boolean): CatalogChanges {
+  #changes(
+    recipes: readonly CatalogRecipe[],
+    remember: boolean,
+    digests: Map<number, string> = new Map(),
+  ): CatalogChanges {
     const before = this.#ledger.recipeDigests();
     const changes: CatalogChanges = { added: [], removed: [], changed: [] };
     for (const recipe of recipes) {
       const digest = digestText(comparableRecipe(recipe));
+      digests.set(recipe.id, digest);
       const previous = before.get(recipe.id);
       before.delete(recipe.id);
       if (previous?.digest === digest && previous.slug === recipe.slug) continue;
@@ -855,6 +1001,7 @@ export class Coordinator {
     else {
       this.#ledger.setSetting("run", undefined);
       this.#ledger.clearStaged();
+      this.#settleStatuses(run.target, this.#ledger.version(run.target)?.publishedAt ?? this.#clock());
     }
     const request = this.#ledger.request(run.requestId);
     if (!request) return;
@@ -874,6 +1021,7 @@ export class Coordinator {
   #dropRun(run: Run): void {
     this.#ledger.setSetting("run", undefined);
     this.#ledger.clearStaged();
+    this.#ledger.clearPendingStatuses();
     if (run.targetIsNew && this.#ledger.version(run.target)?.role === "staged") this.#ledger.deleteVersion(run.target);
   }
 

@@ -28,6 +28,9 @@ export const RECIPE_FIELDS = [
   "vegan",
   "manyGuests",
   "date_created",
+  // Scheduled publishing (publication-window.ts): outside these times a published recipe is left out.
+  "publish_at",
+  "unpublish_at",
   "type.name",
   "servings",
   "ingredients.ingredient_id.name",

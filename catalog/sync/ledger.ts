@@ -12,6 +12,7 @@
 
 import { splitText } from "../format/split-text.ts";
 import type { Manifest } from "../format/storage.ts";
+import type { DesiredStatus, PublicationState, RecipeStatus } from "./publication.ts";
 
 /** A value SQLite stores. */
 type SqlValue = string | number | null | ArrayBuffer;
@@ -53,7 +54,8 @@ export interface KeyRow {
 }
 
 export type SyncAction = "publish" | "rollback" | "release" | "dry-run";
-export type SyncTrigger = "cron" | "api";
+/** "schedule": the coordinator itself, at a recipe's publish or unpublish time. */
+export type SyncTrigger = "cron" | "api" | "schedule";
 export type RequestState = "queued" | "running" | "done" | "failed";
 
 /** Why a request failed: refused by a safety rule, Directus unreadable, or anything else. */
@@ -118,9 +120,49 @@ const SCHEMA = [
   )`,
   `CREATE TABLE IF NOT EXISTS setting (name TEXT PRIMARY KEY, value TEXT NOT NULL)`,
   `CREATE TABLE IF NOT EXISTS recipe_digest (id INTEGER PRIMARY KEY, slug TEXT NOT NULL, digest TEXT NOT NULL)`,
+  // Each recipe's publication status (publication.ts); `dirty` until Directus holds it.
+  `CREATE TABLE IF NOT EXISTS publication (
+    recipe INTEGER PRIMARY KEY,
+    state TEXT NOT NULL,
+    reason TEXT,
+    digest TEXT,
+    live_since INTEGER,
+    version TEXT,
+    changed_at INTEGER NOT NULL,
+    dirty INTEGER NOT NULL
+  )`,
+  "CREATE INDEX IF NOT EXISTS publication_dirty ON publication (dirty) WHERE dirty = 1",
+  // What the read of the run under way changes in those statuses, settled when its version is live.
+  `CREATE TABLE IF NOT EXISTS publication_pending (
+    recipe INTEGER PRIMARY KEY,
+    state TEXT NOT NULL,
+    reason TEXT,
+    digest TEXT
+  )`,
 ];
 
 type Row = Record<string, SqlValue>;
+
+const text = (value: SqlValue | undefined) => (value === null || value === undefined ? null : String(value));
+const integer = (value: SqlValue | undefined) => (value === null || value === undefined ? null : Number(value));
+
+function desiredStatus(row: Row): DesiredStatus {
+  return {
+    recipe: Number(row.recipe),
+    state: row.state as PublicationState,
+    reason: text(row.reason),
+    digest: text(row.digest),
+  };
+}
+
+function recipeStatus(row: Row): RecipeStatus {
+  return {
+    ...desiredStatus(row),
+    liveSince: integer(row.live_since),
+    version: text(row.version),
+    changedAt: Number(row.changed_at),
+  };
+}
 
 function versionRow(row: Row): VersionRow {
   return {
@@ -389,5 +431,77 @@ export class Ledger {
 
   deleteRecipeDigest(id: number): void {
     this.#db.exec("DELETE FROM recipe_digest WHERE id = ?", id);
+  }
+
+  // Publication statuses (publication.ts).
+
+  /** Every recipe's status as the coordinator holds it. */
+  statuses(): Map<number, RecipeStatus> {
+    const rows = this.#rows("SELECT * FROM publication");
+    return new Map(rows.map((row) => [Number(row.recipe), recipeStatus(row)]));
+  }
+
+  status(recipe: number): RecipeStatus | undefined {
+    const [row] = this.#rows("SELECT * FROM publication WHERE recipe = ?", recipe);
+    return row ? recipeStatus(row) : undefined;
+  }
+
+  /** Stores a settled status, to be written to Directus. */
+  putStatus(status: RecipeStatus): void {
+    this.#db.exec(
+      `INSERT INTO publication (recipe, state, reason, digest, live_since, version, changed_at, dirty)
+       VALUES (?, ?, ?, ?, ?, ?, ?, 1)
+       ON CONFLICT (recipe) DO UPDATE SET state = excluded.state, reason = excluded.reason, digest = excluded.digest,
+         live_since = excluded.live_since, version = excluded.version, changed_at = excluded.changed_at, dirty = 1`,
+      status.recipe,
+      status.state,
+      status.reason,
+      status.digest,
+      status.liveSince,
+      status.version,
+      status.changedAt,
+    );
+  }
+
+  /** Up to `limit` statuses Directus does not hold yet, in recipe order. */
+  unwrittenStatuses(limit: number): RecipeStatus[] {
+    return this.#rows("SELECT * FROM publication WHERE dirty = 1 ORDER BY recipe LIMIT ?", limit).map(recipeStatus);
+  }
+
+  unwrittenCount(): number {
+    const [row] = this.#rows("SELECT COUNT(*) AS n FROM publication WHERE dirty = 1");
+    return Number(row?.n ?? 0);
+  }
+
+  /** Directus holds this status now, unless it changed since it was read (changedAt). */
+  markWritten(recipe: number, changedAt: number): void {
+    this.#db.exec("UPDATE publication SET dirty = 0 WHERE recipe = ? AND changed_at = ?", recipe, changedAt);
+  }
+
+  /** A recipe Directus no longer has: its status goes too. */
+  forgetStatus(recipe: number): void {
+    this.#db.exec("DELETE FROM publication WHERE recipe = ?", recipe);
+  }
+
+  /** Replaces the pending changes with `changes` (a new read). */
+  setPendingStatuses(changes: readonly DesiredStatus[]): void {
+    this.clearPendingStatuses();
+    for (const change of changes) {
+      this.#db.exec(
+        "INSERT INTO publication_pending (recipe, state, reason, digest) VALUES (?, ?, ?, ?)",
+        change.recipe,
+        change.state,
+        change.reason,
+        change.digest,
+      );
+    }
+  }
+
+  pendingStatuses(): DesiredStatus[] {
+    return this.#rows("SELECT * FROM publication_pending ORDER BY recipe").map(desiredStatus);
+  }
+
+  clearPendingStatuses(): void {
+    this.#db.exec("DELETE FROM publication_pending");
   }
 }

@@ -9,6 +9,7 @@
 import type { CatalogRecipe } from "../recipes/types.ts";
 import { type BuiltCatalog, buildCatalog } from "./build-catalog.ts";
 import type { ContentSource } from "./directus-source.ts";
+import { nextDueTime, type PublicationTimes, publicationWindow } from "./publication-window.ts";
 import { checkIngredient, checkRecipe, type RawIngredientRecord } from "./validate.ts";
 
 /** A new catalog (or a rollback's target) with fewer than this share of the live one's recipes is refused. */
@@ -38,18 +39,35 @@ function recordId(id: unknown): number | string | null {
   return typeof id === "number" || typeof id === "string" ? id : null;
 }
 
+/** A valid published recipe that its publish times keep off the site for now (publication-window.ts). */
+export interface OutOfWindow {
+  id: number;
+  /** "scheduled": its time to appear has not come; "ended": its time to go offline has passed. */
+  state: "scheduled" | "ended";
+  times: PublicationTimes;
+}
+
 /** What one read of Directus gave. */
 export interface ReadCatalog {
   built: BuiltCatalog;
   skipped: SkippedRecord[];
+  /** Valid recipes left out by their publish times: not problems, so not among `skipped`. */
+  outOfWindow: OutOfWindow[];
+  /** The publish times of the valid recipes that have any, by id. */
+  times: Map<number, PublicationTimes>;
+  /** The next time after the read at which a recipe appears or goes offline; null for none. */
+  nextDueAt: number | null;
 }
 
-/** Reads, validates and builds the catalog Directus holds now. */
+/** Reads, validates and builds the catalog Directus holds now (`now`: for the recipes' publish times). */
 export async function readCatalog(
   source: ContentSource,
   onProgress: (progress: ReadProgress) => void = () => {},
+  now: number = Date.now(),
 ): Promise<ReadCatalog> {
   const skipped: SkippedRecord[] = [];
+  const outOfWindow: OutOfWindow[] = [];
+  const times = new Map<number, PublicationTimes>();
   const total = await source.countRecipes();
   const recipes: CatalogRecipe[] = [];
   let read = 0;
@@ -57,13 +75,18 @@ export async function readCatalog(
   for await (const page of source.recipePages()) {
     for (const raw of page) {
       const checked = checkRecipe(raw);
-      if (checked.ok) recipes.push(checked.value);
-      else
+      const window = publicationWindow(raw, now);
+      if (checked.ok && window.ok) {
+        const { id } = checked.value;
+        if (window.times.publishAt !== null || window.times.unpublishAt !== null) times.set(id, window.times);
+        if (window.state === "open") recipes.push(checked.value);
+        else outOfWindow.push({ id, state: window.state, times: window.times });
+      } else
         skipped.push({
           kind: "recipe",
           id: recordId(raw.id),
           label: String(raw.slug ?? raw.name ?? "?"),
-          problems: checked.problems,
+          problems: [...(checked.ok ? [] : checked.problems), ...(window.ok ? [] : window.problems)],
         });
     }
     read += page.length;
@@ -96,7 +119,7 @@ export async function readCatalog(
       problems: ["slug already used by an earlier recipe"],
     });
   }
-  return { built, skipped };
+  return { built, skipped, outOfWindow, times, nextDueAt: nextDueTime(times.values(), now) };
 }
 
 /**

@@ -258,7 +258,7 @@ export function checkRecipe(raw: RawRecipe): Checked<CatalogRecipe> {
     vegan: check.flag("vegan"),
     manyGuests: check.flag("manyGuests"),
     type: check.enumName<RecipeType>("type", RECIPE_TYPES) ?? "DISH",
-    published: published ? new Date(published).toISOString() : "",
+    published: published && !Number.isNaN(Date.parse(published)) ? new Date(published).toISOString() : "",
     servings,
     ingredients,
     optionalIngredients,

@@ -14,6 +14,9 @@ import {
   PUBLIC_PERMISSIONS,
   PUBLIC_POLICY_ID,
   RECIPE_IMAGES_FOLDER,
+  STATUS_PERMISSIONS,
+  STATUS_POLICY,
+  STATUS_USER,
   USER_PERMISSIONS,
   USER_POLICY,
   USER_ROLE,
@@ -134,8 +137,21 @@ export async function applyAccessPolicies(admin: DirectusAdmin): Promise<AccessC
     changes.created += 1;
   }
 
+  // The site's write-back of publication statuses: a user of its own with one policy (its token: status-token.ts).
+  await upsertById(admin, "/policies", { ...STATUS_POLICY }, changes);
+  await upsertById(admin, "/users", { ...STATUS_USER, role: null }, changes);
+  const statusLinks = await admin.request<Row[]>(
+    "GET",
+    `/access?filter[user][_eq]=${STATUS_USER.id}&filter[policy][_eq]=${STATUS_POLICY.id}&limit=1`,
+  );
+  if (statusLinks.length === 0) {
+    await admin.request("POST", "/access", { user: STATUS_USER.id, policy: STATUS_POLICY.id });
+    changes.created += 1;
+  }
+
   await reconcilePermissions(admin, PUBLIC_POLICY_ID, PUBLIC_PERMISSIONS, changes);
   await reconcilePermissions(admin, USER_POLICY.id, USER_PERMISSIONS, changes);
+  await reconcilePermissions(admin, STATUS_POLICY.id, STATUS_PERMISSIONS, changes);
   await reconcileSettings(admin, changes);
   await applyPreviewAccess(admin, changes);
   return changes;

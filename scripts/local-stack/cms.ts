@@ -14,10 +14,12 @@ import { dropRefusal, schemaDrops } from "../../cms/ops/schema-guard.mjs";
 import { STUDIO_SETTINGS } from "../../cms/studio-settings.ts";
 import { applyAccessPolicies } from "../cms/apply-access-policies.ts";
 import { applyFlows } from "../cms/apply-flows.ts";
+import { applyPresets } from "../cms/apply-presets.ts";
 import { backfillAmounts } from "../cms/backfill-amounts.ts";
 import { connectAdmin } from "../cms/directus-admin.ts";
 import { setPreviewToken } from "../cms/preview-token.ts";
 import { type SeedOptions, seedCms } from "../cms/seed.ts";
+import { setStatusToken } from "../cms/status-token.ts";
 import {
   type DirectusDatabase,
   type DirectusOptions,
@@ -84,6 +86,12 @@ interface CmsOptions {
    * Without it the flow is applied all the same and stops at its first step.
    */
   siteSync?: SiteSync;
+  /**
+   * The static token of the "Website (Status)" user, with which the site writes
+   * recipes' publication statuses back (the Worker's DIRECTUS_STATUS_TOKEN);
+   * left out: the user has none, and nothing can sign in as it.
+   */
+  statusToken?: string;
   /** The editors' draft preview (decision 0051); left out, Directus has no secret to make preview links with. */
   preview?: CmsPreview;
   /** How the seed brings its images (scripts/cms/seed.ts). */
@@ -223,6 +231,11 @@ export async function startCms(options: CmsOptions): Promise<RunningCms> {
         `cms: access policies applied (${access.created} created, ${access.updated} updated, ${access.deleted} deleted)`,
       );
     }
+    if (options.statusToken) await setStatusToken(admin, options.statusToken);
+    const presets = await applyPresets(admin);
+    if (presets.created + presets.updated > 0) {
+      log(`cms: list views applied (${presets.created} created, ${presets.updated} updated)`);
+    }
     if (options.preview) await setPreviewToken(admin, options.preview.directusToken);
     // The seed is applied once per database: what an editor deletes later
     // stays deleted across restarts.
@@ -260,7 +273,10 @@ export async function startCms(options: CmsOptions): Promise<RunningCms> {
  * /directus. `stop()` also removes the folder.
  */
 export async function startScratchCms(
-  options: Pick<CmsOptions, "redirectAllowList" | "database" | "siteSync" | "preview" | "seedImages" | "log"> & {
+  options: Pick<
+    CmsOptions,
+    "redirectAllowList" | "database" | "siteSync" | "statusToken" | "preview" | "seedImages" | "log"
+  > & {
     publicUrl?: string;
   },
 ): Promise<RunningCms & { dataDir: string }> {

@@ -51,6 +51,8 @@ log("starting the local CMS (Google stand-in, Directus) …");
 const started = Date.now();
 // Publish on save: Directus' flow calls the site's /sync with this token; a new one every run.
 const syncToken = randomBytes(32).toString("hex");
+// The site writes each recipe's publication status back to Directus with this one (also new every run).
+const statusToken = randomBytes(32).toString("hex");
 // The editors' draft preview (decision 0051): Directus signs preview links with the secret, the site reads
 // drafts with the token; both new every run.
 const preview = {
@@ -66,6 +68,7 @@ const cms = await startCms({
   // Where Directus sends a visitor after Google sign-in (workers/auth-routes.ts).
   redirectAllowList: [`${SITE}/login/zurueck`],
   siteSync: { url: `http://127.0.0.1:${SITE_PORT}/sync`, token: syncToken },
+  statusToken,
   preview,
   // A field an editor added in the Data Studio stops the start instead of being deleted (docs/operations.md, 5).
   schemaDropAllow: parseDropAllowList(process.env.SCHEMA_DROP_ALLOW),
@@ -79,6 +82,7 @@ const gtmVar = process.env.GTM_ID ? ["--var", `GTM_ID:${process.env.GTM_ID}`] : 
 // The secrets go in a file only this user can read; one form-token key for the run, as production has one.
 const secrets = writeSecretsFile({
   SYNC_TOKEN: syncToken,
+  DIRECTUS_STATUS_TOKEN: statusToken,
   FORM_TOKEN_SECRET: randomBytes(32).toString("hex"),
   PREVIEW_SECRET: preview.secret,
   DIRECTUS_PREVIEW_TOKEN: preview.directusToken,

@@ -29,6 +29,7 @@ export default async function setup(project: TestProject) {
   project.provide("cmsDataDir", cms.dataDir);
   project.provide("cmsDatabase", cms.database);
   project.provide("siteSync", null);
+  project.provide("statusToken", null);
   return async () => {
     await cms.stop();
     await postgres.stop();

@@ -12,6 +12,7 @@ import { TEST_SITE } from "./directus-clients.ts";
 export default async function setup(project: TestProject) {
   const siteSync = await startSiteSyncStandIn();
   const token = randomBytes(24).toString("hex");
+  const statusToken = randomBytes(32).toString("hex");
   // The editors' draft preview: Directus signs links with the secret, the site would read with the token.
   const preview = {
     secret: randomBytes(32).toString("hex"),
@@ -21,6 +22,7 @@ export default async function setup(project: TestProject) {
   const cms = await startScratchCms({
     redirectAllowList: [TEST_SITE],
     siteSync: { url: siteSync.syncUrl, token },
+    statusToken,
     preview,
     log: (line) => console.log(line),
   }).catch(async (error) => {
@@ -32,6 +34,7 @@ export default async function setup(project: TestProject) {
   project.provide("cmsDataDir", cms.dataDir);
   project.provide("cmsDatabase", cms.database);
   project.provide("siteSync", { controlUrl: siteSync.controlUrl, token });
+  project.provide("statusToken", statusToken);
   project.provide("preview", preview);
   return async () => {
     await cms.stop();
@@ -48,6 +51,8 @@ declare module "vitest" {
     cmsDatabase: import("../../scripts/local-stack/directus.ts").DirectusDatabase;
     /** The stand-in for the site's /sync (tests/stand-ins/site-sync-stand-in.ts) and the token Directus sends it. */
     siteSync: { controlUrl: string; token: string } | null;
+    /** The "Website (Status)" user's static token: the site's DIRECTUS_STATUS_TOKEN. */
+    statusToken: string | null;
     /** The draft preview's secret, the site it links to and the "Website (Vorschau)" user's token. */
     preview: import("../../scripts/local-stack/cms.ts").CmsPreview;
   }

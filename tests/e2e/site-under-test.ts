@@ -26,6 +26,8 @@ const log = (line: string) => console.log(`e2e site: ${line}`);
 const stateDir = mkdtempSync(join(tmpdir(), "e2e-site-"));
 const sites: ServedSite[] = [];
 const syncToken = randomBytes(32).toString("hex");
+/** The site writes recipes' publication statuses back to Directus with it (DIRECTUS_STATUS_TOKEN). */
+const statusToken = randomBytes(32).toString("hex");
 /** One form-token key for both sites, as every isolate of production has one: a form from one is good at the other. */
 const formTokenSecret = randomBytes(32).toString("hex");
 /** The editors' draft preview (decision 0051): Directus signs links with the secret, the site reads with the token. */
@@ -39,6 +41,7 @@ const cms = await startScratchCms({
   publicUrl: `${BASE_URL}/directus`,
   redirectAllowList: [`${BASE_URL}/login/zurueck`],
   siteSync: { url: `${BASE_URL}/sync`, token: syncToken },
+  statusToken,
   preview,
   log: () => {},
 });
@@ -85,6 +88,7 @@ try {
       vars: { GTM_ID: TEST_GTM_ID, STUDIO_ORIGIN: STUDIO_URL },
       secrets: {
         SYNC_TOKEN: syncToken,
+        DIRECTUS_STATUS_TOKEN: statusToken,
         FORM_TOKEN_SECRET: formTokenSecret,
         PREVIEW_SECRET: preview.secret,
         DIRECTUS_PREVIEW_TOKEN: preview.directusToken,

@@ -26,6 +26,8 @@ interface HarnessOptions {
   log?: CoordinatorOptions["log"];
   /** Whether the site has publish on save (CoordinatorOptions.publishOnSave). */
   publishOnSave?: boolean;
+  /** Where publication statuses go (CoordinatorOptions.publications); none by default. */
+  publications?: CoordinatorOptions["publications"];
 }
 
 /** Steps a run may take before the harness gives up on it. */
@@ -38,6 +40,7 @@ export function coordinatorHarness({
   start = Date.parse("2026-11-25T00:00:00Z"),
   log,
   publishOnSave,
+  publications,
 }: HarnessOptions) {
   let now = start;
   let alarmAt: number | null = null;
@@ -52,6 +55,7 @@ export function coordinatorHarness({
       limits,
       log: log ?? (() => {}),
       publishOnSave,
+      publications,
       alarm: {
         get: async () => alarmAt,
         set: async (at) => {

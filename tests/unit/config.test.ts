@@ -149,6 +149,21 @@ describe("readConfig", () => {
   });
 });
 
+describe("DIRECTUS_STATUS_TOKEN", () => {
+  it("is optional: unset or empty, the coordinator writes no publication statuses back", () => {
+    expect(readConfig(valid).directusStatusToken).toBeNull();
+    expect(readConfig({ ...valid, DIRECTUS_STATUS_TOKEN: "" }).directusStatusToken).toBeNull();
+  });
+
+  it("takes a token long enough not to be guessed, and refuses a short one without printing it", () => {
+    const token = "f".repeat(64);
+    expect(readConfig({ ...valid, DIRECTUS_STATUS_TOKEN: token }).directusStatusToken).toBe(token);
+    const problems = problemsOf({ ...valid, DIRECTUS_STATUS_TOKEN: "kurz-und-geheim" });
+    expect(problems).toEqual([expect.stringMatching(/^DIRECTUS_STATUS_TOKEN must be at least 32 characters/)]);
+    expect(problems.join()).not.toContain("kurz-und-geheim");
+  });
+});
+
 describe("SENTRY_DSN", () => {
   const KEY = "0123456789abcdef0123456789abcdef";
 

@@ -16,11 +16,17 @@
  *   content went live;
  * - no invocation made more operations than allowed, and no key was written twice in a second.
  *
- * And once the last save has settled (Directus up, the cron's next run):
- * the coordinator has published the newest content (or holds a rollback),
- * and every isolate at every location serves it within the bound stated in
- * docs/decisions/0032: the slowest location's lag, the pointer's cache TTL
- * and the isolates' recheck interval after the flip.
+ * - no isolate serves the scheduled recipe before its publish time, nor loses it again once
+ *   served, unless a rollback was made after it went live.
+ *
+ * Directus' status rows (recipe_publication, decision 0050) refuse writes, or take them and lose
+ * the answer, on command. And once the last save has settled (Directus up, the cron's next run):
+ * the coordinator has published the newest content (or holds a rollback), whether the status
+ * write-back works or not, and every isolate at every location serves it within the bound stated
+ * in docs/decisions/0032: the slowest location's lag, the pointer's cache TTL and the isolates'
+ * recheck interval after the flip. The scheduled recipe is on every location within that bound
+ * after the publish that its time started, and, once Directus takes the statuses again, every
+ * recipe's row says what is live.
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
@@ -35,9 +41,11 @@ import {
 } from "../../catalog/format/storage.ts";
 import { Coordinator, type CoordinatorLimits } from "../../catalog/sync/coordinator.ts";
 import { planVersion } from "../../catalog/sync/plan-version.ts";
+import { VERSION_CHARS } from "../../catalog/sync/publication.ts";
 import { readCatalog } from "../../catalog/sync/read-catalog.ts";
 import { createCatalogCache } from "../../catalog/view/catalog-cache.server.ts";
 import { KvNetwork, type OperationHook } from "../model/kv-network.ts";
+import { MemoryPublications, type WriteFault } from "../model/memory-publications.ts";
 import { openNodeSql } from "../model/node-sql.ts";
 import { type HeldContent, memorySource, RAW_INGREDIENT, rawRecipe } from "../stand-ins/raw-content.ts";
 
@@ -45,6 +53,10 @@ import { type HeldContent, memorySource, RAW_INGREDIENT, rawRecipe } from "../st
 const RECHECK_MS = 5_000;
 /** Recipes in the model's Directus: each save edits one of them. */
 const RECIPES = 6;
+/** One more recipe, with a publish time: off the site before it, on it after. */
+const SCHEDULED = RECIPES + 1;
+/** The model's start. */
+const START = Date.parse("2026-11-25T00:00:00Z");
 /**
  * The operation limit per invocation, scaled down with the coordinator's
  * budget so that small catalogs take several steps: a quarter of the limit,
@@ -72,6 +84,7 @@ type Command =
   | { kind: "restart" }
   | { kind: "wait"; ms: number }
   | { kind: "directus"; down: boolean }
+  | { kind: "statuses"; fault: WriteFault }
   | { kind: "fault"; at: number; mode: "error" | "evict" | "meanwhile"; meanwhile: "save" | "cron" | "rollback" };
 
 const command: fc.Arbitrary<Command> = fc.oneof(
@@ -96,6 +109,13 @@ const command: fc.Arbitrary<Command> = fc.oneof(
   {
     weight: 2,
     arbitrary: fc.record({
+      kind: fc.constant("statuses" as const),
+      fault: fc.constantFrom<WriteFault>("none", "refused", "lost-answer"),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
       kind: fc.constant("fault" as const),
       at: fc.integer({ min: 1, max: 6 }),
       mode: fc.constantFrom("error" as const, "evict" as const, "meanwhile" as const),
@@ -109,20 +129,48 @@ class ModelDirectus {
   revision = 0;
   down = false;
   readonly #editions = new Map<number, number>();
-  /** The version each revision's content is, by manifest hash. */
+  /** The version each revision's content is, by manifest hash: one without the scheduled recipe, one with it. */
   readonly revisionOf = new Map<string, number>();
+  /** The versions that carry the scheduled recipe. */
+  readonly withScheduled = new Set<string>();
+  readonly publishAt: number;
+
+  constructor(publishAt: number) {
+    this.publishAt = publishAt;
+  }
 
   content(): HeldContent {
     return {
-      recipes: Array.from({ length: RECIPES }, (_, index) => rawRecipe(index + 1, this.#editions.get(index + 1) ?? 0)),
+      recipes: [
+        ...Array.from({ length: RECIPES }, (_, index) => rawRecipe(index + 1, this.#editions.get(index + 1) ?? 0)),
+        { ...rawRecipe(SCHEDULED, 0), publish_at: new Date(this.publishAt).toISOString() },
+      ],
       ingredients: [RAW_INGREDIENT],
     };
   }
 
-  async remember(): Promise<void> {
+  /** The version of the newest content, read before or after the publish time. */
+  async versionOf(withScheduled: boolean): Promise<string> {
     const content = this.content();
-    const { hash } = await planVersion((await readCatalog(memorySource(() => content))).built);
+    const at = withScheduled ? this.publishAt : this.publishAt - 1;
+    return (
+      await planVersion(
+        (
+          await readCatalog(
+            memorySource(() => content),
+            () => {},
+            at,
+          )
+        ).built,
+      )
+    ).hash;
+  }
+
+  async remember(): Promise<void> {
+    this.revisionOf.set(await this.versionOf(false), this.revision);
+    const hash = await this.versionOf(true);
     this.revisionOf.set(hash, this.revision);
+    this.withScheduled.add(hash);
   }
 
   async save(): Promise<void> {
@@ -139,20 +187,24 @@ interface Isolate {
   cache: ReturnType<typeof createCatalogCache>;
   store: CatalogStore;
   current: CatalogStore | null;
-  /** The revision it serves. */
-  served: { revision: number } | null;
+  /** The revision it serves, and whether its version carries the scheduled recipe. */
+  served: { revision: number; scheduled: boolean } | null;
 }
 
 class Simulation {
-  now = Date.parse("2026-11-25T00:00:00Z");
+  now = START;
   readonly network: KvNetwork;
-  readonly directus = new ModelDirectus();
+  readonly directus: ModelDirectus;
+  /** Directus' status rows. */
+  readonly statuses = new MemoryPublications();
   readonly isolates: Isolate[] = [];
   readonly failures: string[] = [];
   /** When each rollback flipped the pointer. */
   readonly rollbacks: number[] = [];
   /** When the pointer first named each revision, at the coordinator's location. */
   readonly #firstLive = new Map<number, number>();
+  /** When the pointer first named a version with the scheduled recipe there. */
+  #scheduledLive = Number.POSITIVE_INFINITY;
   #alarmAt: number | null = null;
   #db = openNodeSql();
   #coordinator: Coordinator;
@@ -160,7 +212,8 @@ class Simulation {
   #stepStore: CatalogStore | null = null;
   #fault: Extract<Command, { kind: "fault" }> | null = null;
 
-  constructor(lags: Record<string, number>) {
+  constructor(lags: Record<string, number>, publishAt: number) {
+    this.directus = new ModelDirectus(publishAt);
     this.network = new KvNetwork({
       clock: () => this.now,
       lags: { [HOME]: 0, ...lags },
@@ -207,6 +260,7 @@ class Simulation {
       source: () => memorySource(() => (this.directus.down ? "down" : this.directus.content())),
       clock: () => this.now,
       limits: LIMITS,
+      publications: this.statuses,
       alarm: {
         get: async () => this.#alarmAt,
         set: async (at) => {
@@ -262,6 +316,9 @@ class Simulation {
         break;
       case "directus":
         this.directus.down = next.down;
+        break;
+      case "statuses":
+        this.statuses.fault = next.fault;
         break;
       case "fault":
         this.#fault = next;
@@ -323,8 +380,10 @@ class Simulation {
   #noteLive(): void {
     const text = this.network.peek(HOME, POINTER_KEY);
     if (!text) return;
-    const revision = this.directus.revisionOf.get((JSON.parse(text) as Pointer).manifest);
+    const { manifest } = JSON.parse(text) as Pointer;
+    const revision = this.directus.revisionOf.get(manifest);
     if (revision !== undefined && !this.#firstLive.has(revision)) this.#firstLive.set(revision, this.now);
+    if (this.directus.withScheduled.has(manifest)) this.#scheduledLive = Math.min(this.#scheduledLive, this.now);
   }
 
   /** One page request at every isolate: what it serves must not go back in time. */
@@ -342,7 +401,14 @@ class Simulation {
       if ((await view.recipesAt([0])).length !== 1)
         this.failures.push(`${isolate.location}: a recipe of ${view.version} cannot be read`);
       const before = isolate.served;
-      if (before?.revision === revision) return revision;
+      const scheduled = this.directus.withScheduled.has(view.version);
+      if (scheduled && this.now < this.directus.publishAt) {
+        this.failures.push(`${isolate.location}: served the scheduled recipe before its time`);
+      }
+      if (before?.scheduled && !scheduled && !this.rollbacks.some((at) => at >= this.#scheduledLive)) {
+        this.failures.push(`${isolate.location}: served the scheduled recipe, then a version without it`);
+      }
+      if (before?.revision === revision && before.scheduled === scheduled) return revision;
       // Older content may follow only a rollback made after the newer content went live. That rollback may
       // predate the moment this isolate began serving the newer content: a location far from the
       // coordinator sees the flip and the rollback each after its lag, in the order they were written.
@@ -350,7 +416,7 @@ class Simulation {
       if (before && revision < before.revision && !this.rollbacks.some((at) => at >= newerLive)) {
         this.failures.push(`${isolate.location}: served revision ${revision} after ${before.revision}`);
       }
-      isolate.served = { revision };
+      isolate.served = { revision, scheduled };
       return revision;
     } finally {
       isolate.current = null;
@@ -415,9 +481,13 @@ describe("publishing on a model of Cloudflare's network", () => {
               fc.integer({ min: 0, max: MAX_LAG_MS }),
             ),
             commands: fc.array(command, { minLength: 1, maxLength: 30 }),
+            // Mostly while the commands run; now and then only after them.
+            publishIn: fc.integer({ min: 10_000, max: 3 * 60 * 60 * 1000 }),
+            // Whether Directus takes the statuses at the end: publishing must not care.
+            finalStatuses: fc.constantFrom<WriteFault>("none", "refused"),
           }),
-          async ({ lags, commands }) => {
-            const sim = new Simulation({ fra: lags[0], syd: lags[1], gru: lags[2] });
+          async ({ lags, commands, publishIn, finalStatuses }) => {
+            const sim = new Simulation({ fra: lags[0], syd: lags[1], gru: lags[2] }, START + publishIn);
             await sim.directus.remember();
             // The site starts published, as after `npm start`'s first sync.
             await sim.run({ kind: "operator" });
@@ -427,23 +497,47 @@ describe("publishing on a model of Cloudflare's network", () => {
 
             // The last save settles: Directus is up, faults are over, and the cron asks once more.
             sim.directus.down = false;
+            sim.statuses.fault = finalStatuses;
             await sim.run({ kind: "cron" });
             expect(await sim.settle(30 * 60 * 1000)).toBe(true);
+            if (!sim.coordinator.status().held) {
+              // The publish time, if still ahead: the coordinator wakes for it by itself.
+              await sim.advance(Math.max(sim.now, sim.directus.publishAt));
+              expect(await sim.settle(30 * 60 * 1000)).toBe(true);
+            }
             const status = sim.coordinator.status();
             const live = status.live;
             if (!live) throw new Error("nothing is live");
-            const newest = status.held ? live.manifest : undefined;
-            const expected =
-              newest ?? [...sim.directus.revisionOf].find(([, revision]) => revision === sim.directus.revision)?.[0];
+            const expected = status.held ? live.manifest : await sim.directus.versionOf(true);
             expect(live.manifest).toBe(expected);
             const bound = Math.max(...lags) + POINTER_CACHE_TTL_SECONDS * 1000 + RECHECK_MS;
             await sim.advance(Date.parse(live.publishedAt ?? "") + bound + 1);
             for (const isolate of sim.isolates) {
               expect(await sim.serve(isolate), isolate.location).toBe(sim.directus.revisionOf.get(live.manifest));
+              expect(isolate.served?.scheduled).toBe(sim.directus.withScheduled.has(live.manifest));
             }
             sim.check();
             expect(sim.failures).toEqual([]);
             expect(sim.network.maxOperations).toBeLessThanOrEqual(OPERATION_LIMIT);
+
+            // Once Directus takes the statuses again, they catch up: every recipe's row says it is live.
+            sim.statuses.fault = "none";
+            await sim.advance(sim.now + 10 * 60 * 1000);
+            expect(sim.coordinator.status().statuses.unwritten).toBe(0);
+            if (!status.held) {
+              expect([...sim.statuses.rows.keys()].sort((a, b) => a - b)).toEqual(
+                Array.from({ length: SCHEDULED }, (_, i) => i + 1),
+              );
+              const published = (version: string | null, among: Iterable<string>) =>
+                [...among].some((hash) => hash.slice(0, VERSION_CHARS) === version);
+              for (const row of sim.statuses.rows.values()) {
+                expect(row.state, `recipe ${row.recipe}`).toBe("live");
+                expect(published(row.version, sim.directus.revisionOf.keys()), `recipe ${row.recipe}`).toBe(true);
+              }
+              const scheduled = sim.statuses.rows.get(SCHEDULED);
+              expect(published(scheduled?.version ?? null, sim.directus.withScheduled)).toBe(true);
+              expect(Date.parse(scheduled?.live_since ?? "")).toBeGreaterThanOrEqual(sim.directus.publishAt);
+            }
           },
         ),
         { numRuns: MODEL_RUNS },

@@ -308,3 +308,9 @@ describe("checkRecipe: servings and ingredient lines", () => {
     expect([...UNITS]).toEqual(seedUnits);
   });
 });
+
+describe("checkRecipe: dates", () => {
+  it("reports a date_created that is no date instead of throwing (the read went down with it)", () => {
+    expect(problems(raw({ date_created: "gestern" }))).toEqual(["date_created is not a date"]);
+  });
+});

@@ -18,6 +18,7 @@ import {
 } from "../../catalog/sync/coordinator.ts";
 import { createDirectusSource } from "../../catalog/sync/directus-source.ts";
 import type { SyncAction, SyncTrigger } from "../../catalog/sync/ledger.ts";
+import { createDirectusPublicationWriter } from "../../catalog/sync/publication-writer.ts";
 import { logEvent } from "../../logging/log.ts";
 
 /** What `request` answers: the request's id (joined: an earlier request that had not started yet), or busy. */
@@ -46,6 +47,14 @@ export class CatalogCoordinator extends DurableObject<Env> {
       source: () => createDirectusSource({ url: directus.url, headers: directus.headers }),
       alarm: { get: () => ctx.storage.getAlarm(), set: (at) => ctx.storage.setAlarm(at) },
       publishOnSave: config.syncToken !== null,
+      // Each recipe's status goes back to Directus as the "Website (Status)" user; without its token, nowhere.
+      publications: config.directusStatusToken
+        ? createDirectusPublicationWriter({
+            url: directus.url,
+            headers: directus.headers,
+            token: config.directusStatusToken,
+          })
+        : null,
     });
   }
 

@@ -60,6 +60,12 @@ export interface SiteConfig {
   /** The secret Directus' flow sends to POST /sync (a Worker secret); null: publish on save is off. */
   syncToken: string | null;
   /**
+   * The static token of Directus' "Website (Status)" user (Worker secret
+   * DIRECTUS_STATUS_TOKEN), with which the catalog coordinator writes each
+   * recipe's publication status back; null: no write-back.
+   */
+  directusStatusToken: string | null;
+  /**
    * The key of the form tokens (csrf.server.ts; Worker secret
    * FORM_TOKEN_SECRET). Required in production, where every isolate must
    * make the same tokens; null in development: a random key per isolate.
@@ -227,6 +233,7 @@ const Variables = v.config(
         ),
       ),
       SYNC_TOKEN: secret(SECRET_PATTERN, TOKEN_CHARACTERS),
+      DIRECTUS_STATUS_TOKEN: secret(SECRET_PATTERN, TOKEN_CHARACTERS),
       FORM_TOKEN_SECRET: secret(SECRET_PATTERN, TOKEN_CHARACTERS),
       PREVIEW_SECRET: secret(SECRET_PATTERN, TOKEN_CHARACTERS),
       DIRECTUS_PREVIEW_TOKEN: secret(SECRET_PATTERN, TOKEN_CHARACTERS),
@@ -379,6 +386,7 @@ export function readConfig(env: object): SiteConfig {
     consentCookieName: out.CONSENT_COOKIE_NAME,
     gtmId: out.GTM_ID ?? null,
     syncToken: out.SYNC_TOKEN ?? null,
+    directusStatusToken: out.DIRECTUS_STATUS_TOKEN ?? null,
     formTokenSecret: out.FORM_TOKEN_SECRET ?? null,
     sentryDsn: out.SENTRY_DSN ?? null,
     preview:
