@@ -11,10 +11,21 @@ export interface StudioPreset {
   layout: "tabular";
   layout_query: Record<string, unknown>;
   filter: Record<string, unknown> | null;
+  /** Seconds between reloads of the list (Directus' "Auto-Aktualisierung"); null: only when asked. */
+  refresh_interval: number | null;
 }
 
 /** The recipe list's columns: what editors check before and after publishing. */
 const RECIPE_COLUMNS = { tabular: { fields: ["name", "status", "publication", "publish_at"], sort: ["name"] } };
+
+/**
+ * The recipe lists reload by themselves this often, so an editor who fixed a recipe sees its status on the site
+ * change without reloading (a publish and its write-back take a few seconds: docs/operations.md, 2.9).
+ */
+const RECIPE_LIST_REFRESH_SECONDS = 10;
+
+/** The ingredient list's columns: whether an ingredient is confirmed or an import's proposal comes second. */
+const INGREDIENT_COLUMNS = { tabular: { fields: ["name", "status", "type", "vegetarian", "vegan"], sort: ["name"] } };
 
 /**
  * The recipe list with its status on the site (`publication`, written back by
@@ -32,6 +43,7 @@ export const STUDIO_PRESETS: readonly StudioPreset[] = [
     layout: "tabular",
     layout_query: RECIPE_COLUMNS,
     filter: null,
+    refresh_interval: RECIPE_LIST_REFRESH_SECONDS,
   },
   {
     collection: "recipe",
@@ -41,6 +53,7 @@ export const STUDIO_PRESETS: readonly StudioPreset[] = [
     layout: "tabular",
     layout_query: RECIPE_COLUMNS,
     filter: { _and: [{ publication: { _some: { state: { _eq: "left_out" } } } }] },
+    refresh_interval: RECIPE_LIST_REFRESH_SECONDS,
   },
   {
     collection: "recipe",
@@ -50,5 +63,28 @@ export const STUDIO_PRESETS: readonly StudioPreset[] = [
     layout: "tabular",
     layout_query: RECIPE_COLUMNS,
     filter: { _and: [{ publication: { _some: { state: { _eq: "scheduled" } } } }] },
+    refresh_interval: RECIPE_LIST_REFRESH_SECONDS,
+  },
+  {
+    collection: "ingredient",
+    bookmark: null,
+    icon: "bookmark",
+    color: null,
+    layout: "tabular",
+    layout_query: INGREDIENT_COLUMNS,
+    filter: null,
+    refresh_interval: null,
+  },
+  {
+    // What `npm run import` and "Zutatenliste einfügen" proposed: an editor confirms each before a published
+    // recipe that uses it can reach the site.
+    collection: "ingredient",
+    bookmark: "Vorgeschlagene Zutaten",
+    icon: "new_releases",
+    color: "#B7791F",
+    layout: "tabular",
+    layout_query: INGREDIENT_COLUMNS,
+    filter: { _and: [{ status: { _eq: "draft" } }] },
+    refresh_interval: null,
   },
 ];

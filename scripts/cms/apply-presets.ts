@@ -25,7 +25,7 @@ export async function applyPresets(admin: DirectusAdmin): Promise<AccessChanges>
       changes.created += 1;
       continue;
     }
-    const differs = (["icon", "color", "layout", "layout_query", "filter"] as const).some(
+    const differs = (["icon", "color", "layout", "layout_query", "filter", "refresh_interval"] as const).some(
       (field) => JSON.stringify(existing[field] ?? null) !== JSON.stringify(preset[field]),
     );
     if (differs) {
