@@ -15,11 +15,20 @@ export interface StudioPreset {
   refresh_interval: number | null;
 }
 
-/** The recipe list's columns: what editors check before and after publishing. */
-const RECIPE_COLUMNS = { tabular: { fields: ["name", "status", "publication", "publish_at"], sort: ["name"] } };
+/**
+ * The recipe list's columns: what editors check before and after publishing. Not the status on the site: a list
+ * cell of a one-to-many field shows a count ("1 Website-Status"), which reads like "on the site" for a recipe
+ * left out; the bookmarks below filter by it, and the list "Website-Status" shows it as a column.
+ */
+const RECIPE_COLUMNS = { tabular: { fields: ["name", "status", "type.name", "publish_at"], sort: ["name"] } };
+
+/** The status list's columns: each recipe, whether it is on the site, and why not. */
+const PUBLICATION_COLUMNS = {
+  tabular: { fields: ["recipe", "state", "reason", "live_since", "checked_at"], sort: ["state", "recipe"] },
+};
 
 /**
- * The recipe lists reload by themselves this often, so an editor who fixed a recipe sees its status on the site
+ * The recipe and status lists reload by themselves this often, so an editor who fixed a recipe sees its status
  * change without reloading (a publish and its write-back take a few seconds: docs/operations.md, 2.9).
  */
 const RECIPE_LIST_REFRESH_SECONDS = 10;
@@ -63,6 +72,17 @@ export const STUDIO_PRESETS: readonly StudioPreset[] = [
     layout: "tabular",
     layout_query: RECIPE_COLUMNS,
     filter: { _and: [{ publication: { _some: { state: { _eq: "scheduled" } } } }] },
+    refresh_interval: RECIPE_LIST_REFRESH_SECONDS,
+  },
+  {
+    // The status the site writes back (catalog/sync/publication.ts), one row per recipe, as a list of its own.
+    collection: "recipe_publication",
+    bookmark: null,
+    icon: "bookmark",
+    color: null,
+    layout: "tabular",
+    layout_query: PUBLICATION_COLUMNS,
+    filter: null,
     refresh_interval: RECIPE_LIST_REFRESH_SECONDS,
   },
   {

@@ -86,6 +86,7 @@ describe("anonymous visitors", () => {
     }
     await client.request("PATCH", `/items/ingredient/${proposed.id}`, { status: "published" });
     expect((await call("GET", `/items/ingredient/${proposed.id}`)).status).toBe(200);
+    await client.request("DELETE", `/items/ingredient/${proposed.id}`);
 
     await client.request("PATCH", `/items/recipe/${recipeIds[0]}`, { import_problems: "Kategorie unklar" });
     try {
