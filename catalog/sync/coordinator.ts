@@ -443,9 +443,10 @@ export class Coordinator {
       wake = this.#stepFailed(error);
     }
     this.#countStep(invocation);
-    // The one alarm also wakes the coordinator for the next publish time.
+    // The one alarm also wakes the coordinator for the next publish time. One that has come already has its
+    // publish queued (or waits for a hold's release), whose own time is in `wake`.
     const dueAt = this.#ledger.setting<number>("dueAt");
-    if (dueAt !== undefined && (wake === null || dueAt < wake)) wake = dueAt;
+    if (dueAt !== undefined && dueAt > this.#clock() && (wake === null || dueAt < wake)) wake = dueAt;
     if (wake !== null) await this.#wakeAt(Math.max(wake, this.#clock()));
   }
 
@@ -541,13 +542,17 @@ export class Coordinator {
 
   /**
    * A recipe's publish or unpublish time has come: a publish reads Directus
-   * again (one that is queued already will). The read sets the next time.
+   * again (one that is queued or under way already will). The time is cleared
+   * when a publish starts reading, not here: a publish that ends without
+   * reading (given up for a rollback that is then refused) leaves it due, and
+   * the next step queues another. While a rollback holds, the release reads.
    */
   #queueDuePublish(): void {
     const dueAt = this.#ledger.setting<number>("dueAt");
     const now = this.#clock();
-    if (dueAt === undefined || dueAt > now) return;
-    this.#ledger.setSetting("dueAt", undefined);
+    if (dueAt === undefined || dueAt > now || this.#ledger.setting<Held>("held")) return;
+    const running = this.#ledger.running();
+    if (running && running.action !== "rollback") return;
     const queued = this.#ledger.queued();
     if (queued.some((entry) => entry.action === "publish" || entry.action === "release")) return;
     // A flooded queue: the cron's next run publishes it.
@@ -629,6 +634,11 @@ export class Coordinator {
    * operator's), so the rollback comes next.
    */
   #supersede(rollback: RequestRow): void {
+    const before = this.#ledger.running();
+    const givenUp = [
+      ...(before && before.action !== "rollback" ? [before] : []),
+      ...this.#ledger.queued().filter((entry) => entry.id < rollback.id),
+    ];
     const run = this.#ledger.setting<Run>("run");
     if (run) this.#finishRun(run, "held");
     const running = this.#ledger.running();
@@ -636,6 +646,8 @@ export class Coordinator {
     for (const entry of this.#ledger.queued()) {
       if (entry.id < rollback.id) this.#finish(entry, this.#heldSummary(entry));
     }
+    // Should the rollback be refused, nothing holds: what these publishes were asked for is published then.
+    if (givenUp.some((entry) => entry.action !== "dry-run")) this.#ledger.setSetting("publishAfterRollback", true);
     this.#ledger.startRequest(rollback.id, this.#clock());
   }
 
@@ -718,6 +730,9 @@ export class Coordinator {
       return;
     }
     if (request.action === "rollback") throw new Error("coordinator: a rollback is not a run");
+    // This read answers any publish time that has come (it sets the next one); if it fails, the cron's next
+    // publish reads again.
+    if (request.action !== "dry-run") this.#ledger.setSetting("dueAt", undefined);
 
     let read: Awaited<ReturnType<typeof readCatalog>>;
     let version: Awaited<ReturnType<typeof planVersion>>;
@@ -1057,6 +1072,12 @@ export class Coordinator {
     const live = this.#ledger.live();
     const refuse = (message: string) => {
       this.#fail(request, { kind: "refused", message });
+      // The publishes this rollback gave up (#supersede) were answered "held", but nothing holds: one publish
+      // reads Directus again for them (a publish time that came meanwhile included).
+      if (this.#ledger.setting<boolean>("publishAfterRollback")) {
+        this.#ledger.setSetting("publishAfterRollback", undefined);
+        this.#ledger.addRequest("publish", false, "api", this.#clock());
+      }
       return undefined;
     };
     if (!live) return refuse("rollback: nothing is published yet");
@@ -1089,6 +1110,7 @@ export class Coordinator {
     await this.#writePointer(invocation, target, now, held, this.#keptAfter(live, target, now, true));
     this.#applyFlip(live, target, now, true);
     this.#ledger.setSetting("held", held);
+    this.#ledger.setSetting("publishAfterRollback", undefined);
     this.#finish(request, {
       status: "rolled-back",
       manifest: target.manifest,

@@ -540,7 +540,27 @@ describe("publishing on a model of Cloudflare's network", () => {
             }
           },
         ),
-        { numRuns: MODEL_RUNS },
+        {
+          numRuns: MODEL_RUNS,
+          examples: [
+            // Found by seed -1521280250: a rollback asked for while the due publish ran gave that publish up (and
+            // the crons that had joined it) as "held", was then refused (nothing kept to go back to), and nothing
+            // published the recipe whose time had come.
+            [
+              {
+                lags: [0, 0, 0],
+                commands: [
+                  { kind: "wait", ms: 3000 },
+                  { kind: "wait", ms: 2019 },
+                  { kind: "fault", at: 1, mode: "meanwhile", meanwhile: "rollback" },
+                  { kind: "cron" },
+                ],
+                publishIn: 10019,
+                finalStatuses: "none",
+              },
+            ],
+          ],
+        },
       );
     },
     MODEL_RUNS * 400,
