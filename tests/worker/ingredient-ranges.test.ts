@@ -8,6 +8,7 @@ import { exports } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { checkRecipe } from "../../catalog/sync/validate.ts";
 import { publishRecipes } from "./catalog-fixture.ts";
+import { ingredientLines, plainSpaces } from "./recipe-page-text.ts";
 
 /** An imported recipe for 4, as Directus returns it for the sync's fields. */
 const RAW_PASTA = {
@@ -59,23 +60,6 @@ async function page(path: string): Promise<string> {
   const response = await exports.default.fetch(new Request(`http://localhost:8787${path}`, { redirect: "manual" }));
   expect(response.status).toBe(200);
   return response.text();
-}
-
-function plainSpaces(text: string): string {
-  return text.replace(/[\u00a0\u202f]/g, " ");
-}
-
-/** The page's ingredient lines as plain text ("2–3 EL Olivenöl"). */
-function ingredientLines(html: string): string[] {
-  return [
-    ...html.matchAll(
-      /<li[^>]*><span class="ingredient-quantity">(.*?)<\/span> <span class="ingredient-name">(.*?)<\/span><\/li>/g,
-    ),
-  ].map(([, quantity, name]) =>
-    plainSpaces(`${quantity} ${name}`)
-      .replace(/<[^>]+>/g, "")
-      .trim(),
-  );
 }
 
 function recipeIngredient(html: string): string[] {

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { CatalogRecipe } from "../../catalog/recipes/types.ts";
 import { buildCatalog } from "../../catalog/sync/build-catalog.ts";
 import { publishWithoutCoordinator } from "../../catalog/sync/plan-version.ts";
+import { ingredientLines, plainSpaces } from "./recipe-page-text.ts";
 
 const SHAKSHUKA: CatalogRecipe = {
   id: 1,
@@ -102,24 +103,6 @@ beforeAll(async () => {
 async function page(path: string): Promise<{ response: Response; html: string }> {
   const response = await exports.default.fetch(new Request(`http://localhost:8787${path}`, { redirect: "manual" }));
   return { response, html: await response.text() };
-}
-
-/** Text with the no-break spaces amounts are written with turned into plain ones. */
-function plainSpaces(text: string): string {
-  return text.replace(/[\u00a0\u202f]/g, " ");
-}
-
-/** The ingredient lines of a recipe page as plain text ("8 Eier", "Feta, zerbröselt"). */
-function ingredientLines(html: string): string[] {
-  return [
-    ...html.matchAll(
-      /<li[^>]*><span class="ingredient-quantity">(.*?)<\/span> <span class="ingredient-name">(.*?)<\/span><\/li>/g,
-    ),
-  ].map(([, quantity, name]) =>
-    plainSpaces(`${quantity} ${name}`)
-      .replace(/<[^>]+>/g, "")
-      .trim(),
-  );
 }
 
 function jsonLdOf(html: string): Record<string, unknown> {
