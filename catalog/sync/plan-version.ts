@@ -68,6 +68,7 @@ export async function planVersion(
     names: [],
     matching: [],
     traits: [],
+    locator: [],
     searchIndex: [],
   };
   let batch: { kind: keyof VersionBlobs<unknown, unknown>; text: string }[] = [];

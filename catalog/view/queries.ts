@@ -196,14 +196,14 @@ export function newestRecipes(catalog: CatalogView, count: number): Promise<Reci
 
 /** The recipe with this slug, or undefined if the version has none. */
 export async function recipeBySlug(catalog: CatalogView, slug: string): Promise<CatalogRecipe | undefined> {
-  const position = (await catalog.directory()).positionOfSlug(slug);
+  const position = await catalog.positionOfSlug(slug);
   return position === undefined ? undefined : (await catalog.recipesAt([position]))[0];
 }
 
 /** The cards of the recipes with these ids, in the order asked; ids the version does not have are left out. */
 export async function cardsById(catalog: CatalogView, ids: readonly number[]): Promise<RecipeSummary[]> {
-  const directory = await catalog.directory();
-  return catalog.cardsAt(ids.flatMap((id) => directory.positionOfId(id) ?? []));
+  const positions = await Promise.all(ids.map((id) => catalog.positionOfId(id)));
+  return catalog.cardsAt(positions.flatMap((position) => position ?? []));
 }
 
 export interface IngredientMatch {
