@@ -14,7 +14,7 @@
 import { logEvent } from "../../logging/log.ts";
 import { createMemoryStore } from "../format/memory-store.ts";
 import { blobKey, mapVersionBlobs, type VersionBlobs } from "../format/storage.ts";
-import { type MatchingPiece, parseMeta, storeCatalog, storedOrder } from "../format/stored-catalog.ts";
+import { type MatchingPiece, NAME_END, parseMeta, storeCatalog, storedOrder } from "../format/stored-catalog.ts";
 import type { RecipeType } from "../recipes/categories.ts";
 import { filterMask, type RecipeFilter, traitBits } from "../recipes/recipe-filter.ts";
 import type { Catalog, CatalogIngredient, CatalogRecipe, RecipeSummary } from "../recipes/types.ts";
@@ -24,9 +24,6 @@ import { type IngredientKinds, ingredientKinds } from "../search/search-words.ts
 import { buildIngredientOverview, type IngredientOverview } from "./ingredient-overview.ts";
 import { buildPantryLookup, type PantryLookup } from "./pantry-lookup.ts";
 import { openVersion, type PublishedVersion, storeReader } from "./published-catalog.ts";
-
-/** Ends every name in `NameLookup.allNames`; a match that runs across it is not in one name. */
-export const NAME_END = "\n";
 
 /** Each recipe's place in German name order, both ways. Positions are stored order (category, then name). */
 export interface NameOrder {
@@ -43,7 +40,8 @@ export interface NameOrder {
 /** The recipe names, prepared for the name search. */
 export interface NameLookup extends NameOrder {
   /**
-   * All lower-case names in one string, each followed by NAME_END. One
+   * All lower-case names in one string, each followed by NAME_END
+   * (stored-catalog.ts; a match that runs across it is not in one name). One
    * indexOf through it finds the names that contain a term faster than one
    * indexOf per name: about half the time of that scan at 10k recipes.
    */
@@ -154,14 +152,6 @@ function once<T>(make: () => Promise<T>): () => Promise<T> {
   };
 }
 
-/** Column pieces joined, after checking that they hold one entry per recipe. */
-function joinPieces<T>(pieces: readonly (readonly T[])[], count: number, column: string): T[] {
-  const joined = pieces.flat() as T[];
-  if (joined.length !== count)
-    throw new Error(`catalog: the ${column} column has ${joined.length} of ${count} recipes`);
-  return joined;
-}
-
 function nameOrderOf(places: readonly number[], count: number): NameOrder {
   if (places.length !== count) throw new Error(`catalog: the name order has ${places.length} of ${count} recipes`);
   const namePlace = Int32Array.from(places);
@@ -172,15 +162,18 @@ function nameOrderOf(places: readonly number[], count: number): NameOrder {
   return { namePlace, positionAtPlace };
 }
 
-function nameLookup(names: readonly string[], order: NameOrder): NameLookup {
-  const nameStarts = new Int32Array(names.length + 1);
-  let offset = 0;
-  names.forEach((name, position) => {
-    nameStarts[position] = offset;
-    offset += name.length + NAME_END.length;
-  });
-  nameStarts[names.length] = offset;
-  const allNames = names.map((name) => name + NAME_END).join("");
+/** The lookup of `allNames` (the names column joined: each name followed by NAME_END), which holds `count` names. */
+function nameLookup(allNames: string, order: NameOrder, count: number): NameLookup {
+  const nameStarts = new Int32Array(count + 1);
+  let position = 0;
+  for (let end = allNames.indexOf(NAME_END); end !== -1; end = allNames.indexOf(NAME_END, end + 1)) {
+    position++;
+    if (position > count) throw new Error(`catalog: the names column has more than ${count} names`);
+    nameStarts[position] = end + NAME_END.length;
+  }
+  if (position !== count || nameStarts[count] !== allNames.length) {
+    throw new Error(`catalog: the names column has ${position} of ${count} names`);
+  }
   return { ...order, allNames, nameStarts, pairSignatures: nameSignatures(allNames, nameStarts, NAME_END.length) };
 }
 
@@ -342,7 +335,7 @@ export function createCatalogView(version: PublishedVersion): CatalogView {
     directoryRange: async (start, end) => directoryRange(await version.directoryRange(start, end), start),
     names: once(async () => {
       const [names, order] = await Promise.all([version.names(), nameOrder()]);
-      return nameLookup(joinPieces(names, count, "name"), order);
+      return nameLookup(names, order, count);
     }),
     ingredientLookup: async () => (await matchingLookups()).ingredients,
     pantryLookup: async () => (await matchingLookups()).pantry,

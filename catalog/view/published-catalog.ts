@@ -26,6 +26,7 @@ import {
   locatorShardOfImage,
   locatorShardOfSlug,
   type MatchingPiece,
+  NAME_END,
   parseMeta,
   type ReadBucket,
   readBucket,
@@ -93,8 +94,8 @@ export interface PublishedVersion {
   positionOfId(id: number): Promise<number | undefined>;
   /** Whether a recipe shows the image with this file id (lower case). */
   hasImage(fileId: string): Promise<boolean>;
-  /** The lower-case names, piece by piece. */
-  names(): Promise<string[][]>;
+  /** The lower-case names, each followed by NAME_END (stored-catalog.ts), the pieces joined. */
+  names(): Promise<string>;
   /** The matching column, piece by piece. */
   matching(): Promise<MatchingPiece[]>;
   /** The traits column (diets and times), piece by piece. */
@@ -335,7 +336,7 @@ export function openVersion(
       return positionIn(shard.idBuckets[entry] ?? -1, id);
     },
     hasImage: async (fileId) => (await shardAt(locatorShardOfImage(fileId, shardCount))).images.includes(fileId),
-    names: () => Promise.all(layout.names.map((hash) => readJson<string[]>(hash))),
+    names: async () => (await Promise.all(layout.names.map((hash) => reader.text(hash)))).join(""),
     matching: () => Promise.all(layout.matching.map((hash) => readJson<MatchingPiece>(hash))),
     traits: () => Promise.all(layout.traits.map((hash) => readJson<TraitsPiece>(hash))),
     nameOrder: () => readJson<number[]>(layout.nameOrder),
@@ -380,7 +381,7 @@ export async function readEveryColumn(version: PublishedVersion): Promise<void> 
     directory.reduce((sum, piece) => sum + piece.ids.length, 0),
     locator.reduce((sum, shard) => sum + shard.slugs.length, 0),
     locator.reduce((sum, shard) => sum + shard.ids.length, 0),
-    names.reduce((sum, piece) => sum + piece.length, 0),
+    names.split(NAME_END).length - 1,
     matching.reduce((sum, piece) => sum + piece.counts.length, 0),
     traits.reduce((sum, piece) => sum + piece.diets.length, 0),
     traits.reduce((sum, piece) => sum + piece.minutes.length, 0),

@@ -6,6 +6,8 @@
  * the rules are testable on their own. Lists answer with positions: a page
  * reads the cards of the two dozen it shows (`CatalogView.cardsAt`).
  */
+
+import { NAME_END } from "../format/stored-catalog.ts";
 import type { RecipeType } from "../recipes/categories.ts";
 import type { IngredientType } from "../recipes/ingredient-types.ts";
 import { NO_FILTER, type RecipeFilter } from "../recipes/recipe-filter.ts";
@@ -13,7 +15,7 @@ import type { CatalogRecipe, RecipeSummary } from "../recipes/types.ts";
 import { type SlicedList, sliceBounds } from "../search/engine/sliced-list.ts";
 import { mayContain, PAIR_SIGNATURE_WORDS, termSignature } from "../search/name-pairs.ts";
 import { kindsOfIngredient } from "../search/search-words.ts";
-import { type CatalogView, type FilteredRecipes, NAME_END, type NameLookup } from "./catalog-view.ts";
+import type { CatalogView, FilteredRecipes, NameLookup } from "./catalog-view.ts";
 
 /** How a name-search result matched, best first. */
 type NameMatch = "word" | "word-start" | "inside" | "related";

@@ -8,11 +8,13 @@
  * following each: the growth is what that structure keeps. The bench's edge
  * part gives the whole isolate's heap in workerd; this says where it goes.
  *
- * A published store is kept in .cache/view-heap/ per size and catalog format
- * version, so iterating on the view does not rebuild a catalog of hundreds
- * of thousands of recipes each time.
+ * A published store is kept in .cache/view-heap/ per size, catalog format
+ * and writer code, so iterating on the view does not rebuild a catalog of
+ * hundreds of thousands of recipes each time. One size per process gives
+ * clean figures: a size's view is garbage by the next one's.
  */
-import { closeSync, existsSync, mkdirSync, openSync, readSync, writeSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import { createMemoryStore } from "../../catalog/format/memory-store.ts";
 import type { CatalogStore } from "../../catalog/format/storage.ts";
@@ -45,7 +47,13 @@ function collect(): { heap: number; external: number } {
 
 /** A store holding a published synthetic catalog of `recipes`, from the cache when it has one of this format. */
 async function publishedStore(recipes: number): Promise<CatalogStore> {
-  const file = join(CACHE, `${recipes}-format${CATALOG_FORMAT_VERSION}-index${SEARCH_INDEX_VERSION}.ndjson`);
+  // Named by the code that writes a version too: a format changed under the same number is not read as the old one.
+  const writer = createHash("sha256")
+    .update(readFileSync("catalog/format/stored-catalog.ts"))
+    .update(readFileSync("catalog/sync/plan-version.ts"))
+    .digest("hex")
+    .slice(0, 12);
+  const file = join(CACHE, `${recipes}-format${CATALOG_FORMAT_VERSION}-index${SEARCH_INDEX_VERSION}-${writer}.ndjson`);
   if (existsSync(file)) {
     return createMemoryStore(readLines(file));
   }
