@@ -193,7 +193,8 @@ function ingredientLookup(pantry: PantryLookup, order: NameOrder, pieces: readon
   let position = 0;
   for (const piece of pieces) {
     for (let row = 0; row < piece.counts.length; row++, position++) {
-      ingredientCounts[position] = Math.min(piece.counts[row] ?? 0, 255);
+      // The pantry's run: each ingredient once, as the positions below list a recipe once per ingredient.
+      ingredientCounts[position] = Math.min((runStarts[position + 1] ?? 0) - (runStarts[position] ?? 0), 255);
       const minutes = Math.min(Math.max(piece.minutes[row] ?? 0, 0), MAX_SORTED_MINUTES);
       timeThenName[position] = minutes * count + (order.namePlace[position] ?? 0);
     }
@@ -211,9 +212,7 @@ function ingredientLookup(pantry: PantryLookup, order: NameOrder, pieces: readon
     const end = runStarts[at + 1] ?? 0;
     for (let use = runStarts[at] ?? 0; use < end; use++) {
       const id = ingredientIds[use] ?? 0;
-      // A recipe that names an ingredient twice is listed once.
       const slot = filled[id] ?? 0;
-      if (slot > (postingStarts[id] ?? 0) && postings[slot - 1] === at) continue;
       postings[slot] = at;
       filled[id] = slot + 1;
     }
@@ -223,7 +222,7 @@ function ingredientLookup(pantry: PantryLookup, order: NameOrder, pieces: readon
     ...order,
     positionsWith(name: string) {
       const id = pantry.idOf(name);
-      return id === undefined ? none : postings.subarray(postingStarts[id] ?? 0, filled[id] ?? 0);
+      return id === undefined ? none : postings.subarray(postingStarts[id] ?? 0, postingStarts[id + 1] ?? 0);
     },
     ingredientCounts,
     timeThenName,

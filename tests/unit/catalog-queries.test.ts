@@ -438,6 +438,15 @@ describe("catalog view", () => {
     expect(middle.slugAt(110)).toBe(read[110]?.slug);
   });
 
+  it("counts an ingredient a recipe names twice once, for its score and for what is missing", async () => {
+    const twice = recipe({ id: 1, name: "Tomatensuppe", ingredients: ["Tomate", "Tomate", "Salz"] });
+    const catalog = viewOf([twice]);
+    const lookup = await catalog.ingredientLookup();
+    expect([...lookup.positionsWith("Tomate")]).toEqual([0]);
+    expect(lookup.ingredientCounts[0]).toBe(2);
+    expect((await matchIngredients(catalog, ["Tomate", "Salz"])).slice()).toEqual([{ position: 0, score: 2 }]);
+  });
+
   it("finds every recipe by slug and by id through several locator shards, and nothing for what it lacks", async () => {
     const recipes = Array.from({ length: 2_100 }, (_, index) =>
       recipe({ id: 3 * index + 1, name: `Gericht ${(index * 7919) % 2_100}`, type: RECIPE_TYPES[index % 3] }),
