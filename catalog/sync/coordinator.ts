@@ -1347,13 +1347,15 @@ export class Coordinator {
     if (pausedUntil !== undefined) this.#ledger.setSetting("sweepPausedUntil", undefined);
     const kept = this.#ledger.kept();
     const beyond = kept.slice(0, Math.max(0, kept.length - KEEP_VERSIONS));
-    let wake = Number.POSITIVE_INFINITY;
+    let wake = this.#forgetSettledDoubts(now);
+    // A kept version KV's pointer may name (a rollback's write in doubt) stays until that is settled.
+    const doubted = new Set(this.#pointerDoubts().map((doubt) => doubt.manifest));
     for (const version of beyond) {
       const expires = (version.retiredAt ?? now) + GRACE_MS;
+      if (doubted.has(version.manifest)) continue;
       if (expires < now) this.#ledger.deleteVersion(version.manifest);
       else wake = Math.min(wake, expires + 1);
     }
-    wake = Math.min(wake, this.#forgetSettledDoubts(now));
     const needed = new Set(this.#ledger.versions().flatMap(versionKeys));
     const unused = [...this.#ledger.possibleKeys()].filter(([key]) => !needed.has(key));
     const due = unused.filter(([, written]) => written + GRACE_MS < now).map(([key]) => key);
@@ -1388,25 +1390,18 @@ export class Coordinator {
    * look again.
    */
   #forgetSettledDoubts(now: number): number {
-    let wake = Number.POSITIVE_INFINITY;
     const doubts = this.#pointerDoubts();
     const staying = doubts.filter((doubt) => doubt.until === null || doubt.until >= now);
-    if (staying.length === doubts.length) {
-      for (const doubt of doubts) if (doubt.until !== null) wake = Math.min(wake, doubt.until + 1);
-      return wake;
-    }
-    const run = this.#ledger.setting<Run>("run");
-    for (const doubt of doubts) {
-      if (staying.includes(doubt)) {
-        if (doubt.until !== null) wake = Math.min(wake, doubt.until + 1);
-        continue;
+    if (staying.length < doubts.length) {
+      const run = this.#ledger.setting<Run>("run");
+      for (const doubt of doubts) {
+        if (staying.includes(doubt) || run?.target === doubt.manifest) continue;
+        if (this.#ledger.version(doubt.manifest)?.role === "staged") this.#ledger.deleteVersion(doubt.manifest);
       }
-      if (run?.target !== doubt.manifest && this.#ledger.version(doubt.manifest)?.role === "staged") {
-        this.#ledger.deleteVersion(doubt.manifest);
-      }
+      this.#ledger.setSetting("pointerInDoubt", staying.length > 0 ? staying : undefined);
     }
-    this.#ledger.setSetting("pointerInDoubt", staying.length > 0 ? staying : undefined);
-    return wake;
+    const untils = staying.flatMap((doubt) => (doubt.until === null ? [] : [doubt.until + 1]));
+    return Math.min(Number.POSITIVE_INFINITY, ...untils);
   }
 
   // Finishing requests.
