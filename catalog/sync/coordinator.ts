@@ -308,6 +308,13 @@ export interface CoordinatorOptions {
   log?: typeof logEvent;
   /** Where recipes' publication statuses are written (Directus); none: they are kept, not written. */
   publications?: PublicationWriter | null;
+  /**
+   * Waits until the SQL writes made so far are durable (a Durable Object's
+   * `storage.sync()`): a step's record of its attempt must outlive a kill
+   * that comes before the runtime commits on its own. None: writes are
+   * durable at once (node:sqlite).
+   */
+  persist?: () => Promise<void>;
 }
 
 const iso = (ms: number | null | undefined) => (ms === null || ms === undefined ? null : new Date(ms).toISOString());
@@ -356,6 +363,7 @@ export class Coordinator {
   readonly #log: NonNullable<CoordinatorOptions["log"]>;
   readonly #publishOnSave: boolean;
   readonly #publications: PublicationWriter | null;
+  readonly #persist: () => Promise<void>;
   constructor(options: CoordinatorOptions) {
     this.#ledger = new Ledger(options.db);
     this.#store = options.store;
@@ -366,6 +374,7 @@ export class Coordinator {
     this.#log = options.log ?? logEvent;
     this.#publishOnSave = options.publishOnSave ?? false;
     this.#publications = options.publications ?? null;
+    this.#persist = options.persist ?? (async () => {});
   }
 
   /** While a step runs: the earliest wake a request asked for meanwhile (the step sets the alarm last). */
@@ -472,9 +481,9 @@ export class Coordinator {
    * while work waits.
    *
    * The attempt is counted before any work: what the step works on is in
-   * SQLite ("stepUnderWay") and the alarm is set for its retry before the
-   * first KV or Directus call (a Durable Object commits its SQL writes and
-   * the alarm before that call goes out). A step the runtime kills never
+   * SQLite ("stepUnderWay") and the alarm is set for its retry, both made
+   * durable (`persist`), before the first KV or Directus call. A step the
+   * runtime kills never
    * reaches its `catch`; the next step, woken by that alarm whether or not
    * the runtime's own retries of the alarm have run out, finds the record
    * and counts the failure as if the step had thrown.
@@ -496,6 +505,7 @@ export class Coordinator {
       const failures = this.#ledger.setting<number>("failedSteps") ?? 0;
       this.#ledger.setSetting("stepUnderWay", { kind: "step", startedAt: this.#clock() } satisfies StepUnderWay);
       await this.#alarm.set(this.#clock() + retryPause(failures + 1));
+      await this.#persist();
       try {
         wake = await this.#work(invocation);
         if (this.#ledger.setting<number>("failedSteps")) this.#ledger.setSetting("failedSteps", undefined);
@@ -520,8 +530,8 @@ export class Coordinator {
     else await this.#alarm.set(Math.max(wake, this.#clock()));
   }
 
-  /** Records what the step works on now, before it starts (see `step`). */
-  #workOn(invocation: Invocation, work: StepWork): void {
+  /** Records what the step works on now, durably, before it starts (see `step`). */
+  async #workOn(invocation: Invocation, work: StepWork): Promise<void> {
     const current = invocation.work;
     if (
       current.kind === work.kind &&
@@ -530,6 +540,7 @@ export class Coordinator {
       return;
     invocation.work = work;
     this.#ledger.setSetting("stepUnderWay", { ...work, startedAt: this.#clock() } satisfies StepUnderWay);
+    await this.#persist();
   }
 
   /**
@@ -615,12 +626,12 @@ export class Coordinator {
   async #work(invocation: Invocation): Promise<number | null> {
     for (;;) {
       if (!this.#ledger.setting<boolean>("adopted")) {
-        this.#workOn(invocation, { kind: "adoption" });
+        await this.#workOn(invocation, { kind: "adoption" });
         const wake = await this.#adopt(invocation);
         if (wake !== undefined) return wake;
         continue;
       }
-      this.#workOn(invocation, { kind: "step" });
+      await this.#workOn(invocation, { kind: "step" });
       this.#queueDuePublish();
       const queued = this.#ledger.queued();
       const rollback = queued.find((entry) => entry.action === "rollback");
@@ -630,7 +641,7 @@ export class Coordinator {
         continue;
       }
       if (running?.action === "rollback") {
-        this.#workOn(invocation, { kind: "request", request: running.id });
+        await this.#workOn(invocation, { kind: "request", request: running.id });
         const wake = await this.#rollback(running, invocation);
         if (wake !== undefined) return wake;
         continue;
@@ -638,7 +649,7 @@ export class Coordinator {
       const run = this.#ledger.setting<Run>("run");
       if (run) {
         invocation.runRequest = run.requestId;
-        this.#workOn(invocation, { kind: "request", request: run.requestId });
+        await this.#workOn(invocation, { kind: "request", request: run.requestId });
         const wake = await this.#continueRun(run, invocation);
         if (wake !== undefined) return wake;
         continue;
@@ -654,18 +665,18 @@ export class Coordinator {
         if (due > this.#clock()) return due;
         if (invocation.read) return AT_ONCE;
         invocation.read = true;
-        this.#workOn(invocation, { kind: "request", request: next.id });
+        await this.#workOn(invocation, { kind: "request", request: next.id });
         await this.#startRun(next, invocation);
         continue;
       }
       // Nothing waits: housekeeping, then the statuses' write-back, which never holds up a publish. It gets
       // a step of its own: its Directus calls never add to a step that read Directus or wrote KV.
-      this.#workOn(invocation, { kind: "sweep" });
+      await this.#workOn(invocation, { kind: "sweep" });
       const swept = await this.#sweep(invocation);
       const busy = invocation.read || invocation.budget.used > 0;
       let statuses: number | null = AT_ONCE;
       if (!(busy && this.#publications && this.#ledger.unwrittenCount() > 0)) {
-        this.#workOn(invocation, { kind: "statuses" });
+        await this.#workOn(invocation, { kind: "statuses" });
         statuses = await this.#writeStatuses();
       }
       if (swept === null) return statuses;

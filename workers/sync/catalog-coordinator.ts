@@ -50,6 +50,7 @@ export class CatalogCoordinator extends DurableObject<Env> {
         set: (at) => ctx.storage.setAlarm(at),
         delete: () => ctx.storage.deleteAlarm(),
       },
+      persist: () => ctx.storage.sync(),
       publishOnSave: config.syncToken !== null,
       // Each recipe's status goes back to Directus as the "Website (Status)" user; without its token, nowhere.
       publications: config.directusStatusToken
