@@ -310,9 +310,9 @@ export interface CoordinatorOptions {
   publications?: PublicationWriter | null;
   /**
    * Waits until the SQL writes made so far are durable (a Durable Object's
-   * `storage.sync()`): a step's record of its attempt must outlive a kill
-   * that comes before the runtime commits on its own. None: writes are
-   * durable at once (node:sqlite).
+   * `storage.sync()`): a step's record of its attempt, and the ledger's
+   * intent before a KV operation, must outlive a kill that comes before the
+   * runtime commits on its own. None: writes are durable at once (node:sqlite).
    */
   persist?: () => Promise<void>;
 }
@@ -483,10 +483,9 @@ export class Coordinator {
    * The attempt is counted before any work: what the step works on is in
    * SQLite ("stepUnderWay") and the alarm is set for its retry, both made
    * durable (`persist`), before the first KV or Directus call. A step the
-   * runtime kills never
-   * reaches its `catch`; the next step, woken by that alarm whether or not
-   * the runtime's own retries of the alarm have run out, finds the record
-   * and counts the failure as if the step had thrown.
+   * runtime kills never reaches its `catch`; the next step, woken by that
+   * alarm whether or not the runtime's own retries of the alarm have run
+   * out, finds the record and counts the failure as if the step had thrown.
    */
   async step(): Promise<void> {
     const invocation: Invocation = {
@@ -1035,6 +1034,7 @@ export class Coordinator {
         // Intent first: a put that fails, or whose step is cut off, may still land. Such a key is not present
         // for a plan (it is staged and written again) and is swept only once it is GRACE_MS old.
         for (const hash of hashes) this.#ledger.intendWrite(blobKey(hash), now);
+        await this.#persist();
         const outcomes = await Promise.allSettled(
           hashes.map((hash, index) =>
             budget.store.put(blobKey(hash), texts[index] as string, { metadata: { writtenAt: iso(now) as string } }),
@@ -1065,13 +1065,15 @@ export class Coordinator {
       }
       if (budget.remaining === 0) return AT_ONCE;
       const key = manifestKey(run.target);
-      if (!this.#ledger.presentKeys().has(key)) {
+      const manifestRow = this.#ledger.keyRow(key);
+      if (!manifestRow || manifestRow.deletedAt !== null || manifestRow.intent !== null) {
         const now = this.#clock();
         const spaced = this.#writableAt(key);
         if (spaced > now) return spaced;
         const target = this.#ledger.version(run.target);
         if (!target) throw new Error(`coordinator: the run's version ${run.target} is not in the ledger`);
         this.#ledger.intendWrite(key, now);
+        await this.#persist();
         await budget.store.put(key, JSON.stringify(target.body), { metadata: { writtenAt: iso(now) as string } });
         this.#ledger.recordWritten(key, now);
         run = { ...run, writes: run.writes + 1 };
@@ -1162,6 +1164,7 @@ export class Coordinator {
     this.#ledger.setSetting("pointerSequence", sequence);
     // Until the write answers, KV's pointer may name the target: its version is kept, whatever becomes of the run.
     this.#doubtPointer(target.manifest);
+    await this.#persist();
     await invocation.budget.store.put(POINTER_KEY, JSON.stringify(pointer));
     this.#settlePointer(target.manifest);
   }
@@ -1377,6 +1380,7 @@ export class Coordinator {
       const batch = due.slice(tried, tried + Math.min(PARALLEL_WRITES, budget.remaining));
       if (batch.length === 0) return AT_ONCE;
       for (const key of batch) this.#ledger.intendDelete(key, now);
+      await this.#persist();
       const outcomes = await Promise.allSettled(batch.map((key) => budget.store.delete(key)));
       outcomes.forEach((outcome, index) => {
         if (outcome.status === "fulfilled") this.#ledger.recordDeleted(batch[index] as string, now);
