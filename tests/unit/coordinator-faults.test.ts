@@ -59,9 +59,10 @@ class Hangs {
 /**
  * What happens to a KV operation: "hang" (the step is killed while it waits),
  * "fail" (refused, nothing happens), "lands" (it takes effect, then the
- * binding throws: a timeout on the answer).
+ * binding throws: a timeout on the answer), "lands-then-hangs" (it takes
+ * effect, and the step is killed before it hears so).
  */
-type Fault = "hang" | "fail" | "lands" | null;
+type Fault = "hang" | "fail" | "lands" | "lands-then-hangs" | null;
 
 /** The in-memory KV with a fault on chosen operations. */
 function faultyStore(hangs: Hangs) {
@@ -75,6 +76,7 @@ function faultyStore(hangs: Hangs) {
       if (fault === "hang") return hangs.hang();
       if (fault === "fail") throw new Error("KV: 503 Service Unavailable");
       await raw.put(key, value, options);
+      if (fault === "lands-then-hangs") return hangs.hang();
       if (fault === "lands") throw new Error("KV: 504 Gateway Timeout (the write took effect)");
     },
     delete: async (key) => {
@@ -373,6 +375,29 @@ describe("a KV write or delete whose outcome is not known", () => {
     await harness.settle(harness.clock());
     expect(await kv.raw.get(manifestKey(second.hash), { type: "text" })).toBeNull();
     expect(await storedBlobs(kv.raw)).toEqual(await neededBlobs(kv.raw, harness.coordinator.status()));
+  });
+
+  it("a pointer write that landed in a step then killed, five times over: the same", async () => {
+    const { content, kv, harness, killedStep } = setup();
+    const first = await harness.summary();
+    content.edit(1);
+    const second = await versionOf(content.held());
+    kv.fault((op, key) => (op === "put" && key === POINTER_KEY ? "lands-then-hangs" : null));
+    const { id } = await harness.request("publish");
+    for (let kill = 0; kill < 5; kill++) await killedStep();
+    kv.clear();
+    const given = await harness.finish(id);
+    expect(given.error?.message).toMatch(/gave up after 5 failed steps: the step never finished/);
+    expect(harness.coordinator.status().live?.manifest).toBe(first.manifest);
+    expect((await pointerText(kv.raw))?.manifest).toBe(second.hash);
+
+    harness.advance(GRACE_MS + 60_000);
+    await harness.settle(harness.clock());
+    expect(await pointerIsWhole(kv.raw)).toBe(true);
+    content.editions.set(1, 1);
+    expect(await harness.summary()).toMatchObject({ status: "unchanged", manifest: first.manifest, writes: 1 });
+    expect((await pointerText(kv.raw))?.manifest).toBe(first.manifest);
+    expect(await pointerIsWhole(kv.raw)).toBe(true);
   });
 
   it("a delete that failed but took the key: a version that needs the key again writes it", async () => {
