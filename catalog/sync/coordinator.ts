@@ -403,6 +403,9 @@ export class Coordinator {
         ? undefined
         : queued.find((entry) => entry.action === action && entry.allowShrink === allowShrink);
     if (same) {
+      // A cron that joins adds nothing: the request reads Directus after it anyway. Only a call of the API
+      // moves the start (a burst of saves settling) and tells that a save asked (#noticeMissedPublishOnSave).
+      if (trigger === "cron") return { id: same.id, joined: true };
       this.#ledger.joinRequest(same.id, now);
       await this.#wakeAt(this.#dueAt({ ...same, lastRequestedAt: now }));
       return { id: same.id, joined: true };

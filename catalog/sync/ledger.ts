@@ -81,7 +81,7 @@ export interface RequestRow {
   trigger: SyncTrigger;
   state: RequestState;
   requestedAt: number;
-  /** The last request that joined this one while it was queued. */
+  /** The last request (of the API: a cron's joins change nothing) that joined this one while it was queued. */
   lastRequestedAt: number;
   startedAt: number | null;
   finishedAt: number | null;

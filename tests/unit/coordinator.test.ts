@@ -554,6 +554,17 @@ describe("a save that publish on save missed", () => {
     expect(site.missed()).toEqual([]);
   });
 
+  it("is, when another cron joined the cron's request before it started", async () => {
+    const { content, harness, cron, missed } = watched({});
+    await harness.summary();
+    content.edit(2);
+    const { id } = await cron();
+    harness.advance(200);
+    expect(await cron()).toEqual({ id, joined: true });
+    expect((await harness.finish(id)).summary?.status).toBe("published");
+    expect(missed()).toEqual([expect.objectContaining({ fields: expect.objectContaining({ request: id }) })]);
+  });
+
   it("is not on the first publish, or on a site without publish on save", async () => {
     const first = watched({});
     await first.harness.finish((await first.cron()).id);
