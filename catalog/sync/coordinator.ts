@@ -405,7 +405,11 @@ export class Coordinator {
     if (same) {
       // A cron that joins adds nothing: the request reads Directus after it anyway. Only a call of the API
       // moves the start (a burst of saves settling) and tells that a save asked (#noticeMissedPublishOnSave).
-      if (trigger === "cron") return { id: same.id, joined: true };
+      // The coordinator's own request becomes the cron's: what it publishes, the cron would have.
+      if (trigger === "cron") {
+        if (same.trigger === "schedule") this.#ledger.setTrigger(same.id, "cron");
+        return { id: same.id, joined: true };
+      }
       this.#ledger.joinRequest(same.id, now);
       await this.#wakeAt(this.#dueAt({ ...same, lastRequestedAt: now }));
       return { id: same.id, joined: true };
@@ -792,8 +796,13 @@ export class Coordinator {
     for (const entry of this.#ledger.queued()) {
       if (entry.id < rollback.id) this.#finish(entry, this.#heldSummary(entry));
     }
-    // Should the rollback be refused, nothing holds: what these publishes were asked for is published then.
-    if (givenUp.some((entry) => entry.action !== "dry-run")) this.#ledger.setSetting("publishAfterRollback", true);
+    // Should the rollback be refused, nothing holds: what these publishes were asked for is published then, as
+    // asked by whom they were (a call of the API before a cron: #noticeMissedPublishOnSave tells them apart).
+    const publishes = givenUp.filter((entry) => entry.action !== "dry-run").map((entry) => entry.trigger);
+    if (publishes.length > 0) {
+      const trigger: SyncTrigger = publishes.includes("api") ? "api" : publishes.includes("cron") ? "cron" : "schedule";
+      this.#ledger.setSetting("publishAfterRollback", trigger);
+    }
     this.#ledger.startRequest(rollback.id, this.#clock());
   }
 
@@ -1338,9 +1347,11 @@ export class Coordinator {
    * came meanwhile included).
    */
   #publishAfterRollback(): void {
-    if (!this.#ledger.setting<boolean>("publishAfterRollback")) return;
+    // `true`: set before the trigger was kept.
+    const trigger = this.#ledger.setting<SyncTrigger | true>("publishAfterRollback");
+    if (trigger === undefined) return;
     this.#ledger.setSetting("publishAfterRollback", undefined);
-    this.#ledger.addRequest("publish", false, "api", this.#clock());
+    this.#ledger.addRequest("publish", false, trigger === true ? "api" : trigger, this.#clock());
   }
 
   // Retention.

@@ -67,7 +67,7 @@ export interface KeyIntent {
 }
 
 export type SyncAction = "publish" | "rollback" | "release" | "dry-run";
-/** "schedule": the coordinator itself, at a recipe's publish or unpublish time. */
+/** "schedule": the coordinator itself, at a recipe's publish or unpublish time or after a refused rollback. */
 export type SyncTrigger = "cron" | "api" | "schedule";
 export type RequestState = "queued" | "running" | "done" | "failed";
 
@@ -438,6 +438,11 @@ export class Ledger {
   lastFinished(): RequestRow | undefined {
     const [row] = this.#rows("SELECT * FROM sync_request WHERE state IN ('done', 'failed') ORDER BY id DESC LIMIT 1");
     return row ? requestRow(row) : undefined;
+  }
+
+  /** A cron joined the coordinator's own request: it is the cron's now. */
+  setTrigger(id: number, trigger: SyncTrigger): void {
+    this.#db.exec("UPDATE sync_request SET trigger = ? WHERE id = ?", trigger, id);
   }
 
   joinRequest(id: number, at: number): void {
