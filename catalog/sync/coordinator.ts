@@ -266,7 +266,9 @@ type StepWork =
   | { kind: "adoption" }
   | { kind: "request"; request: number }
   | { kind: "sweep" }
-  | { kind: "statuses" };
+  | { kind: "statuses" }
+  /** Writing the pointer again for the live version, after a write whose outcome is unknown (#repairPointer). */
+  | { kind: "pointer" };
 
 /** The "stepUnderWay" setting: a step began and has not ended. */
 type StepUnderWay = StepWork & { startedAt: number };
@@ -524,6 +526,10 @@ export class Coordinator {
       // publish queued (or waits for a hold's release), whose own time is in `wake`.
       const dueAt = this.#ledger.setting<number>("dueAt");
       if (dueAt !== undefined && dueAt > this.#clock() && (wake === null || dueAt < wake)) wake = dueAt;
+      // A pointer repair given up for a while (#giveUp) is tried again then.
+      const repairAt = this.#ledger.setting<number>("pointerRepairAt");
+      const later = repairAt !== undefined && repairAt > this.#clock();
+      if (later && this.#pointerInDoubt() && (wake === null || repairAt < wake)) wake = repairAt;
       // A request that came while the step awaited KV or Directus asked to be woken: the retry set above is
       // replaced now, by the earlier of the two.
       const asked = this.#askedDuringStep;
@@ -590,6 +596,11 @@ export class Coordinator {
         this.#log("error", "sync.gave-up", { ...fields, what: "adoption's list of keys" }, { error: message });
         return true;
       }
+      case "pointer":
+        // The next publish writes it too; until then it is tried again after the longest pause.
+        this.#ledger.setSetting("pointerRepairAt", now + MAX_RETRY_PAUSE_MS);
+        this.#log("error", "sync.gave-up", { ...fields, what: "pointer repair" }, { error: message });
+        return true;
       case "sweep":
         this.#ledger.setSetting("sweepPausedUntil", now + GRACE_MS);
         this.#log("error", "sync.gave-up", { ...fields, what: "sweep", pausedMs: GRACE_MS }, { error: message });
@@ -675,8 +686,15 @@ export class Coordinator {
         await this.#startRun(next, invocation);
         continue;
       }
-      // Nothing waits: housekeeping, then the statuses' write-back, which never holds up a publish. It gets
-      // a step of its own: its Directus calls never add to a step that read Directus or wrote KV.
+      // Nothing waits: a pointer in doubt is written again first, then housekeeping, then the statuses'
+      // write-back, which never holds up a publish. It gets a step of its own: its Directus calls never add to
+      // a step that read Directus or wrote KV.
+      if (this.#pointerRepairDue()) {
+        await this.#workOn(invocation, { kind: "pointer" });
+        const wake = await this.#repairPointer(invocation);
+        if (wake !== undefined) return wake;
+        continue;
+      }
       await this.#workOn(invocation, { kind: "sweep" });
       const swept = await this.#sweep(invocation);
       const busy = invocation.read || invocation.budget.used > 0;
@@ -1179,6 +1197,34 @@ export class Coordinator {
     await this.#persist();
     await invocation.budget.store.put(POINTER_KEY, JSON.stringify(pointer));
     this.#settlePointer(target.manifest);
+  }
+
+  /** Whether a pointer write's outcome is unknown while nothing else waits: the pointer is written again now. */
+  #pointerRepairDue(): boolean {
+    if (!this.#pointerInDoubt() || !this.#ledger.live()) return false;
+    const at = this.#ledger.setting<number>("pointerRepairAt");
+    return at === undefined || at <= this.#clock();
+  }
+
+  /**
+   * Writes the pointer again for the ledger's live version (with its hold
+   * and kept versions), so that KV names what the ledger says once more: a
+   * write whose outcome is unknown may have named another version, of a run
+   * that was then given up. Readers that took that one follow within the
+   * usual bound (its sequence is higher); its keys stay GRACE_MS more.
+   */
+  async #repairPointer(invocation: Invocation): Promise<number | undefined> {
+    const live = this.#ledger.live();
+    if (!live) return undefined;
+    const now = this.#clock();
+    const spaced = this.#pointerWritableAt();
+    if (spaced > now) return spaced;
+    if (invocation.budget.remaining === 0) return AT_ONCE;
+    const held = this.#ledger.setting<Held>("held");
+    await this.#writePointer(invocation, live, live.publishedAt ?? now, held, this.#ledger.kept());
+    this.#ledger.setSetting("pointerRepairAt", undefined);
+    this.#log("info", "sync.pointer-repaired", { version: live.manifest });
+    return undefined;
   }
 
   /** Versions KV's pointer may name besides the live one (PointerDoubt). */

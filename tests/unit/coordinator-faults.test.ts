@@ -342,42 +342,44 @@ describe("a step the runtime kills", () => {
 });
 
 describe("a KV write or delete whose outcome is not known", () => {
-  it("a pointer write that failed but landed, five flips over: its version is kept from the sweep and the next publish writes the pointer again", async () => {
+  it("a pointer write that failed but landed, five flips over: the next publish writes the pointer though the content is unchanged", async () => {
     const { content, kv, harness } = setup();
     const first = await harness.summary();
     content.edit(1);
     const second = await versionOf(content.held());
-    kv.fault((op, key) => (op === "put" && key === POINTER_KEY ? "lands" : null));
-    const given = await harness.run();
-    expect(given.error?.message).toMatch(/gave up after 5 failed steps/);
+    let landings = 5;
+    kv.fault((op, key) => (op === "put" && key === POINTER_KEY && landings-- > 0 ? "lands" : null));
+    const { id } = await harness.request("publish");
+    await harness.nextStep();
+    expect(harness.coordinator.requestStatus(id)?.state).toBe("running");
+    // Directus goes back to the first content, and a publish is asked for behind the one under way.
+    content.editions.set(1, 1);
+    const { id: next } = await harness.request("publish");
+    await harness.finish(id);
+    expect(harness.coordinator.requestStatus(id)?.error?.message).toMatch(/gave up after 5 failed steps/);
     // The ledger says the first version is live; KV's pointer names the second.
     expect(harness.coordinator.status().live?.manifest).toBe(first.manifest);
     const landed = await pointerText(kv.raw);
     expect(landed?.manifest).toBe(second.hash);
-    kv.clear();
 
-    // An hour on, the sweep leaves the version KV's pointer may name alone.
-    harness.advance(GRACE_MS + 60_000);
-    await harness.settle(harness.clock());
-    expect(await pointerIsWhole(kv.raw)).toBe(true);
-
-    // Directus goes back to the first content: "unchanged" to the ledger, yet the pointer is written.
-    content.editions.set(1, 1);
-    const repaired = await harness.summary();
-    expect(repaired).toMatchObject({ status: "unchanged", manifest: first.manifest, writes: 1 });
+    // "Unchanged" to the ledger, yet the pointer is written.
+    const repaired = await harness.finish(next);
+    expect(repaired.summary).toMatchObject({ status: "unchanged", manifest: first.manifest, writes: 1 });
     const pointer = await pointerText(kv.raw);
     expect(pointer?.manifest).toBe(first.manifest);
     expect(pointer?.sequence).toBeGreaterThan(landed?.sequence ?? Number.POSITIVE_INFINITY);
-    expect(await pointerIsWhole(kv.raw)).toBe(true);
 
-    // Once the readers of the second version have had their hour, its keys go.
-    harness.advance(GRACE_MS + 60_000);
+    // The second version stays an hour for readers that took its pointer, then its keys go.
+    harness.advance(GRACE_MS - 60_000);
+    await harness.settle(harness.clock());
+    expect(await kv.raw.get(manifestKey(second.hash), { type: "text" })).not.toBeNull();
+    harness.advance(2 * 60_000);
     await harness.settle(harness.clock());
     expect(await kv.raw.get(manifestKey(second.hash), { type: "text" })).toBeNull();
     expect(await storedBlobs(kv.raw)).toEqual(await neededBlobs(kv.raw, harness.coordinator.status()));
   });
 
-  it("a pointer write that landed in a step then killed, five times over: the same", async () => {
+  it("a pointer write that landed in a step then killed, five times over: its version is kept while the pointer cannot be written again, then the pointer is repaired", async () => {
     const { content, kv, harness, killedStep } = setup();
     const first = await harness.summary();
     content.edit(1);
@@ -385,19 +387,26 @@ describe("a KV write or delete whose outcome is not known", () => {
     kv.fault((op, key) => (op === "put" && key === POINTER_KEY ? "lands-then-hangs" : null));
     const { id } = await harness.request("publish");
     for (let kill = 0; kill < 5; kill++) await killedStep();
-    kv.clear();
+    // Then KV refuses the pointer for over an hour: the coordinator's repairs fail, are given up, reported.
+    kv.fault((op, key) => (op === "put" && key === POINTER_KEY ? "fail" : null));
     const given = await harness.finish(id);
     expect(given.error?.message).toMatch(/gave up after 5 failed steps: the step never finished/);
     expect(harness.coordinator.status().live?.manifest).toBe(first.manifest);
     expect((await pointerText(kv.raw))?.manifest).toBe(second.hash);
-
-    harness.advance(GRACE_MS + 60_000);
-    await harness.settle(harness.clock());
+    await harness.settle(harness.clock() + GRACE_MS + 10 * 60_000);
+    expect(reported.filter((entry) => entry.event === "sync.gave-up").map((entry) => entry.fields.what)).toContain(
+      "pointer repair",
+    );
+    // The sweep has run meanwhile, and left the version KV's pointer names whole.
+    expect((await pointerText(kv.raw))?.manifest).toBe(second.hash);
     expect(await pointerIsWhole(kv.raw)).toBe(true);
-    content.editions.set(1, 1);
-    expect(await harness.summary()).toMatchObject({ status: "unchanged", manifest: first.manifest, writes: 1 });
+
+    // KV takes writes again: the coordinator writes the pointer for its live version by itself.
+    kv.clear();
+    await harness.settle(harness.clock() + 10 * 60_000);
     expect((await pointerText(kv.raw))?.manifest).toBe(first.manifest);
     expect(await pointerIsWhole(kv.raw)).toBe(true);
+    expect(await harness.summary()).toMatchObject({ status: "published", manifest: second.hash });
   });
 
   it("a delete that failed but took the key: a version that needs the key again writes it", async () => {
