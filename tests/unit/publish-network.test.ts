@@ -266,6 +266,9 @@ class Simulation {
         set: async (at) => {
           this.#alarmAt = at;
         },
+        delete: async () => {
+          this.#alarmAt = null;
+        },
       },
       log: (_level, event, fields) => {
         if (event === "sync" && fields?.outcome === "rolled-back") this.rollbacks.push(this.now);
