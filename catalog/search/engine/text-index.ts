@@ -241,7 +241,36 @@ function isListOf(value: unknown, length: number, isEntry: (entry: unknown) => b
   return Array.isArray(value) && value.length === length && value.every(isEntry);
 }
 
-class CompactTextIndex implements TextIndex {
+/**
+ * What a search reads besides the postings: shared by the whole index and
+ * the sharded one (sharded-index.ts), which search with the same code and so
+ * answer the same hits with the same scores.
+ */
+export interface IndexContent {
+  /** How many documents were indexed: positions run from 0 to one less. */
+  documents: number;
+  /** Per field, its mean length over all documents. */
+  averageLengths: readonly number[];
+  /** IndexParts.lengths. */
+  lengths: string;
+  vocabulary: Vocabulary;
+}
+
+/** A query's words and, per word, the terms it matches with what a match through each is worth. */
+export interface QueryMatches {
+  readonly words: number;
+  readonly termsOfWord: readonly ReadonlyMap<number, number>[];
+}
+
+/** A reader placed at the start of a term's postings (IndexParts.postings). */
+export type PostingsOf = (term: number) => NumberReader;
+
+/**
+ * Searching an index's content: which terms a query matches (through the
+ * vocabulary alone), then the BM25+ scores of the documents holding them.
+ * Two steps, so a sharded index reads the postings of the terms in between.
+ */
+export class IndexSearch {
   private readonly documentCount: number;
   private readonly fieldCount: number;
   private readonly boosts: readonly number[];
@@ -251,9 +280,6 @@ class CompactTextIndex implements TextIndex {
   /** IndexParts.lengths. */
   private readonly fieldLengths: string;
   private readonly vocabulary: Vocabulary;
-  private readonly postings: NumberReader;
-  /** Where each term's postings start; one more entry for the end. */
-  private readonly postingStarts: Uint32Array;
   /**
    * Per document, during a query: how many of its words it has matched so
    * far, and its score. Made on the first query and reused: a query
@@ -262,8 +288,8 @@ class CompactTextIndex implements TextIndex {
   private matched: Int32Array | undefined;
   private scores: Float64Array | undefined;
 
-  constructor(index: IndexParts, schema: TextIndexSchema<never>) {
-    this.documentCount = index.documents;
+  constructor(content: IndexContent, schema: TextIndexSchema<never>) {
+    this.documentCount = content.documents;
     this.fieldCount = schema.fields.length;
     this.boosts = schema.fields.map((field) => field.boost);
     this.ranking = { ...DEFAULT_RANKING, ...schema.ranking };
@@ -277,55 +303,52 @@ class CompactTextIndex implements TextIndex {
     ) {
       throw new Error(`search index: maxWords must be 1 to ${MAX_KEYED_WORDS}`);
     }
-    this.averageLengths = index.averageLengths;
-    this.vocabulary = new Vocabulary(index.terms, index.termCount);
-
-    this.fieldLengths = index.lengths;
-    if (index.lengths.length !== index.documents * this.fieldCount)
+    this.averageLengths = content.averageLengths;
+    this.vocabulary = content.vocabulary;
+    this.fieldLengths = content.lengths;
+    if (content.lengths.length !== content.documents * this.fieldCount)
       throw new Error("search index: lengths of other documents");
-
-    this.postingStarts = new Uint32Array(index.termCount + 1);
-    const sizes = new NumberReader(index.postingSizes);
-    for (let term = 0; term < index.termCount; term++) {
-      this.postingStarts[term + 1] = (this.postingStarts[term] ?? 0) + sizes.next();
-    }
-    if (this.postingStarts[index.termCount] !== index.postings.length || sizes.offset !== index.postingSizes.length) {
-      throw new Error("search index: postings of other terms");
-    }
-    this.postings = new NumberReader(index.postings);
   }
 
-  search(query: string, keep?: (position: number) => boolean): RankedHits {
-    const words = [...new Set(searchTerms(query))].slice(0, this.ranking.maxWords);
-    if (words.length === 0 || this.documentCount === 0) return NO_HITS;
+  /** The terms each of the query's words matches; null for a query that can find nothing. */
+  match(query: string): QueryMatches | null {
+    const terms = searchTerms(query);
+    const words = [...new Set(terms)].slice(0, this.ranking.maxWords);
+    if (words.length === 0 || this.documentCount === 0) return null;
+    const typed = terms.at(-1) ?? "";
+    // Each word through its exact term, its other forms, a term it starts (only the word being typed, the
+    // last), compounds it is a part of, terms within a few edits, its family's members, and the tokens it
+    // stands for.
+    return { words: words.length, termsOfWord: words.map((word) => this.matchesOf(word, word === typed)) };
+  }
+
+  /** The hits of a query's matches (`match`), reading each term's postings through `postingsOf`. */
+  rank(matches: QueryMatches | null, postingsOf: PostingsOf, keep?: (position: number) => boolean): RankedHits {
+    if (matches === null) return NO_HITS;
     this.matched ??= new Int32Array(this.documentCount);
     this.scores ??= new Float64Array(this.documentCount);
     const { matched, scores } = this;
     try {
-      return this.rank(words, searchTerms(query).at(-1) ?? "", matched, scores, keep);
+      return this.rankInto(matches, postingsOf, matched, scores, keep);
     } finally {
       matched.fill(0);
       scores.fill(0);
     }
   }
 
-  private rank(
-    words: string[],
-    typed: string,
+  private rankInto(
+    { words, termsOfWord }: QueryMatches,
+    postingsOf: PostingsOf,
     matched: Int32Array,
     scores: Float64Array,
     keep: ((position: number) => boolean) | undefined,
   ): RankedHits {
-    // Each word through its exact term, its other forms, a term it starts (only the word being typed, the
-    // last), compounds it is a part of, terms within a few edits, its family's members, and the tokens it
-    // stands for.
     // matched[position] is a bit mask of the words the document has matched.
-    for (let wordNumber = 0; wordNumber < words.length; wordNumber++) {
-      const word = words[wordNumber] ?? "";
-      for (const [term, weight] of this.matchesOf(word, word === typed)) {
-        this.addPostings(term, weight, 1 << wordNumber, matched, scores);
+    termsOfWord.forEach((terms, wordNumber) => {
+      for (const [term, weight] of terms) {
+        this.addPostings(postingsOf(term), weight, 1 << wordNumber, matched, scores);
       }
-    }
+    });
 
     // The hits in position order, with how many words each matched and its score. The best score is
     // every hit's, kept or not, so the kept hits' keys (ranked-hits.ts) and order are the unfiltered ones'.
@@ -348,7 +371,7 @@ class CompactTextIndex implements TextIndex {
       wordCounts[at] = bitCount(mask);
       hitScores[at++] = scores[position] ?? 0;
     }
-    return new RankedHits(positions, wordCounts, hitScores, words.length, best);
+    return new RankedHits(positions, wordCounts, hitScores, words, best);
   }
 
   /**
@@ -414,11 +437,16 @@ class CompactTextIndex implements TextIndex {
     return matches;
   }
 
-  /** Adds the BM25+ score of `term` (times `weight` and each field's boost) to every document that has it, marking `bit`. */
-  private addPostings(term: number, weight: number, bit: number, matched: Int32Array, scores: Float64Array): void {
-    const { postings, fieldLengths, documentCount, fieldCount, boosts } = this;
+  /** Adds the BM25+ score of the term whose postings `postings` is at (times `weight` and each field's boost) to every document that has it, marking `bit`. */
+  private addPostings(
+    postings: NumberReader,
+    weight: number,
+    bit: number,
+    matched: Int32Array,
+    scores: Float64Array,
+  ): void {
+    const { fieldLengths, documentCount, fieldCount, boosts } = this;
     const { k: K, b: B, d: D } = this.ranking;
-    postings.offset = this.postingStarts[term] ?? 0;
     for (let field = 0; field < fieldCount; field++) {
       const holders = postings.next();
       if (holders === 0) continue;
@@ -438,6 +466,47 @@ class CompactTextIndex implements TextIndex {
       }
     }
   }
+}
+
+/** The whole index in one string (`buildTextIndex`). */
+class CompactTextIndex implements TextIndex {
+  private readonly searching: IndexSearch;
+  private readonly postingsOf: PostingsOf;
+
+  constructor(index: IndexParts, schema: TextIndexSchema<never>) {
+    const vocabulary = new Vocabulary(index.terms, index.termCount);
+    this.searching = new IndexSearch(
+      { documents: index.documents, averageLengths: index.averageLengths, lengths: index.lengths, vocabulary },
+      schema,
+    );
+    const postingStarts = postingStartsOf(index.postingSizes, index.termCount, index.postings.length);
+    const postings = new NumberReader(index.postings);
+    this.postingsOf = (term) => {
+      postings.offset = postingStarts[term] ?? 0;
+      return postings;
+    };
+  }
+
+  search(query: string, keep?: (position: number) => boolean): RankedHits {
+    return this.searching.rank(this.searching.match(query), this.postingsOf, keep);
+  }
+}
+
+/**
+ * Where each of `termCount` terms' postings start, from their sizes
+ * (IndexParts.postingSizes), and one more entry for the end, which must be
+ * `postingsLength`.
+ */
+export function postingStartsOf(postingSizes: string, termCount: number, postingsLength: number): Uint32Array {
+  const starts = new Uint32Array(termCount + 1);
+  const sizes = new NumberReader(postingSizes);
+  for (let term = 0; term < termCount; term++) {
+    starts[term + 1] = (starts[term] ?? 0) + sizes.next();
+  }
+  if (starts[termCount] !== postingsLength || sizes.offset !== postingSizes.length) {
+    throw new Error("search index: postings of other terms");
+  }
+  return starts;
 }
 
 const NO_HITS: RankedHits = new RankedHits(new Int32Array(0), new Uint8Array(0), new Float64Array(0), 0, 0);
