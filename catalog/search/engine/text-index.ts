@@ -287,6 +287,15 @@ export class IndexSearch {
    */
   private matched: Int32Array | undefined;
   private scores: Float64Array | undefined;
+  /** The documents a query has matched so far, in the order first matched, and how many. */
+  private touched: Int32Array | undefined;
+  private touchedCount = 0;
+  /**
+   * Per field, `saturation` of each length (0 to LARGEST_SINGLE) and each
+   * number of occurrences below TABLED_OCCURRENCES, at length ×
+   * TABLED_OCCURRENCES + occurrences: the same numbers, computed once.
+   */
+  private readonly saturations: Float64Array[];
 
   constructor(content: IndexContent, schema: TextIndexSchema<never>) {
     this.documentCount = content.documents;
@@ -308,6 +317,15 @@ export class IndexSearch {
     this.fieldLengths = content.lengths;
     if (content.lengths.length !== content.documents * this.fieldCount)
       throw new Error("search index: lengths of other documents");
+    this.saturations = schema.fields.map((_, field) => {
+      const table = new Float64Array((LARGEST_SINGLE + 1) * TABLED_OCCURRENCES);
+      for (let length = 0; length <= LARGEST_SINGLE; length++) {
+        for (let occurrences = 1; occurrences < TABLED_OCCURRENCES; occurrences++) {
+          table[length * TABLED_OCCURRENCES + occurrences] = this.saturation(field, occurrences, length);
+        }
+      }
+      return table;
+    });
   }
 
   /** The terms each of the query's words matches; null for a query that can find nothing. */
@@ -327,13 +345,31 @@ export class IndexSearch {
     if (matches === null) return NO_HITS;
     this.matched ??= new Int32Array(this.documentCount);
     this.scores ??= new Float64Array(this.documentCount);
+    this.touched ??= new Int32Array(this.documentCount);
     const { matched, scores } = this;
+    this.touchedCount = 0;
     try {
       return this.rankInto(matches, postingsOf, matched, scores, keep);
     } finally {
-      matched.fill(0);
-      scores.fill(0);
+      if (this.fewTouched()) {
+        for (const position of this.touched.subarray(0, this.touchedCount)) {
+          matched[position] = 0;
+          scores[position] = 0;
+        }
+      } else {
+        matched.fill(0);
+        scores.fill(0);
+      }
     }
+  }
+
+  /**
+   * Whether the documents a query touched are few enough to visit through
+   * `touched`, sorted, rather than by a pass over every document: at 350,000
+   * documents that pass alone took about 1 ms.
+   */
+  private fewTouched(): boolean {
+    return this.touchedCount * TOUCHED_SHARE < this.documentCount;
   }
 
   private rankInto(
@@ -352,9 +388,15 @@ export class IndexSearch {
 
     // The hits in position order, with how many words each matched and its score. The best score is
     // every hit's, kept or not, so the kept hits' keys (ranked-hits.ts) and order are the unfiltered ones'.
+    // A query that touched few documents visits them alone, in position order.
+    const touched = this.fewTouched()
+      ? (this.touched ?? new Int32Array(0)).subarray(0, this.touchedCount).sort()
+      : null;
+    const visits = touched ? touched.length : this.documentCount;
     let total = 0;
     let best = 0;
-    for (let position = 0; position < this.documentCount; position++) {
+    for (let visit = 0; visit < visits; visit++) {
+      const position = touched ? (touched[visit] ?? 0) : visit;
       if (matched[position] === 0) continue;
       best = Math.max(best, scores[position] ?? 0);
       if (keep && !keep(position)) matched[position] = 0;
@@ -364,7 +406,8 @@ export class IndexSearch {
     const wordCounts = new Uint8Array(total);
     const hitScores = new Float64Array(total);
     let at = 0;
-    for (let position = 0; position < this.documentCount; position++) {
+    for (let visit = 0; visit < visits; visit++) {
+      const position = touched ? (touched[visit] ?? 0) : visit;
       const mask = matched[position] ?? 0;
       if (mask === 0) continue;
       positions[at] = position;
@@ -445,26 +488,40 @@ export class IndexSearch {
     matched: Int32Array,
     scores: Float64Array,
   ): void {
-    const { fieldLengths, documentCount, fieldCount, boosts } = this;
-    const { k: K, b: B, d: D } = this.ranking;
+    const { fieldLengths, documentCount, fieldCount, boosts, saturations } = this;
+    const touched = this.touched ?? new Int32Array(0);
+    let touchedCount = this.touchedCount;
     for (let field = 0; field < fieldCount; field++) {
       const holders = postings.next();
       if (holders === 0) continue;
       const idf = Math.log(1 + (documentCount - holders + 0.5) / (holders + 0.5));
       const factor = weight * (boosts[field] ?? 0) * idf;
-      const average = this.averageLengths[field] ?? 1;
+      const saturation = saturations[field] ?? new Float64Array(0);
       let position = -1;
       for (let left = holders; left > 0; left--) {
         const code = postings.next();
         const occurrences = code % 2 === 1 ? postings.next() + 2 : 1;
         position += Math.floor(code / 2) + 1;
         const length = singleAt(fieldLengths, position * fieldCount + field);
-        matched[position] = (matched[position] ?? 0) | bit;
+        const before = matched[position] ?? 0;
+        if (before === 0) touched[touchedCount++] = position;
+        matched[position] = before | bit;
         scores[position] =
           (scores[position] ?? 0) +
-          factor * (D + (occurrences * (K + 1)) / (occurrences + K * (1 - B + (B * length) / average)));
+          factor *
+            (occurrences < TABLED_OCCURRENCES
+              ? (saturation[length * TABLED_OCCURRENCES + occurrences] ?? 0)
+              : this.saturation(field, occurrences, length));
       }
     }
+    this.touchedCount = touchedCount;
+  }
+
+  /** BM25+'s part of a match that depends on the field: occurrences, saturated, against the field's length. */
+  private saturation(field: number, occurrences: number, length: number): number {
+    const { k: K, b: B, d: D } = this.ranking;
+    const average = this.averageLengths[field] ?? 1;
+    return D + (occurrences * (K + 1)) / (occurrences + K * (1 - B + (B * length) / average));
   }
 }
 
@@ -508,6 +565,11 @@ export function postingStartsOf(postingSizes: string, termCount: number, posting
   }
   return starts;
 }
+
+/** Occurrences below this are looked up in `IndexSearch`'s table of saturations; more are computed. */
+const TABLED_OCCURRENCES = 8;
+/** `IndexSearch.fewTouched`: fewer than one in this many documents touched are visited alone. */
+const TOUCHED_SHARE = 8;
 
 const NO_HITS: RankedHits = new RankedHits(new Int32Array(0), new Uint8Array(0), new Float64Array(0), 0, 0);
 
