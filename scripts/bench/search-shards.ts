@@ -3,7 +3,8 @@
  * `npx node --expose-gc scripts/bench/search-shards.ts build|read|whole <size>...`
  * prints the figures of decision 0054 as JSON: `build` builds and keeps the
  * blobs in /tmp, `read` opens them as an isolate and searches, `whole` is the
- * index of decision 0018 for comparison. The recipes are staged in an SQLite
+ * index of decision 0018 for comparison, `change` counts the blobs one
+ * recipe's change writes. The recipes are staged in an SQLite
  * table first (node:sqlite, standing in for the coordinator's), then the
  * index is built as the coordinator would: chunks of the stage into a
  * posting table, then the blobs from `ORDER BY term, field, position`. The
@@ -19,13 +20,14 @@ import type { DocumentLengths, IndexedChunk, Posting } from "../../catalog/searc
 import {
   addRecipes,
   buildSearchIndex,
+  buildSearchShards,
   type IndexedRecipe,
   loadSearchIndex,
   openSearchShards,
   writeSearchShards,
 } from "../../catalog/search/search-index.ts";
 import { ingredientKinds } from "../../catalog/search/search-words.ts";
-import { seedIngredients, syntheticRecipes } from "./catalog.ts";
+import { random, seedIngredients, syntheticRecipes } from "./catalog.ts";
 import { percentile } from "./statistics.ts";
 
 /** Recipes per chunk of the builder: a coordinator step's page of the stage. */
@@ -289,6 +291,25 @@ async function benchRead(count: number) {
   const heapAfterSearches = liveHeap() - heapBefore;
   const shardsKept = index.keptChars;
 
+  // Varied queries: every seed ingredient's name and its first four letters (a word being typed), in a
+  // shuffled order, so the shards a query needs are often not kept.
+  const rand = random(11);
+  const varied = seedIngredients.flatMap((ingredient) => [ingredient.name, ingredient.name.slice(0, 4)]);
+  for (let at = varied.length - 1; at > 0; at--) {
+    const other = Math.floor(rand() * (at + 1));
+    [varied[at], varied[other]] = [varied[other] ?? "", varied[at] ?? ""];
+  }
+  const variedCpu: number[] = [];
+  const variedReadsBefore = shardReads;
+  for (const term of varied) {
+    const cpuStarted = cpuMs();
+    (await index.prepare(term)).search(term).slice(0, 24);
+    variedCpu.push(cpuMs() - cpuStarted);
+  }
+  variedCpu.sort((a, b) => a - b);
+  const variedReads = shardReads - variedReadsBefore;
+  const heapAfterVaried = liveHeap() - heapBefore;
+
   return {
     recipes: count,
     openMs: Math.round(openMs * 10) / 10,
@@ -302,6 +323,14 @@ async function benchRead(count: number) {
     readsPerQuery: Math.round((readsAfter / queries) * 100) / 100,
     heapAfterSearchesMb: mb(heapAfterSearches),
     keptShardMb: mb(shardsKept),
+    varied: {
+      queries: varied.length,
+      cpuP50Ms: Math.round(percentile(variedCpu, 0.5) * 100) / 100,
+      cpuP99Ms: Math.round(percentile(variedCpu, 0.99) * 100) / 100,
+      shardReadsPerQuery: Math.round((variedReads / varied.length) * 100) / 100,
+      heapAfterMb: mb(heapAfterVaried),
+      keptShardMb: mb(index.keptChars),
+    },
   };
 }
 
@@ -345,8 +374,58 @@ function benchWhole(count: number) {
   };
 }
 
+/** What a change to one recipe writes of the index: the blobs that are new, and their characters. */
+async function benchChange(count: number) {
+  const recipes = storedOrder(syntheticRecipes(count)).map(
+    (recipe): IndexedRecipe => ({
+      name: recipe.name,
+      ingredients: recipe.ingredients,
+      cuisine: recipe.cuisine,
+      type: recipe.type,
+    }),
+  );
+  const kinds = ingredientKinds(seedIngredients);
+  const before = await buildSearchShards(recipes, kinds);
+  const kept = new Set(before);
+  const written = (after: readonly string[]) => {
+    const fresh = after.filter((blob) => !kept.has(blob));
+    return { blobs: fresh.length, chars: fresh.reduce((sum, blob) => sum + blob.length, 0), of: after.length };
+  };
+  const middle = Math.floor(count / 2);
+  const middleRecipe = recipes[middle] as IndexedRecipe;
+  // An ingredient more that the recipe did not have (one of the seed's, so no new term), its name kept.
+  const extra =
+    seedIngredients.find((ingredient) => !middleRecipe.ingredients.includes(ingredient.name))?.name ?? "Salz";
+  const ingredientAdded = await buildSearchShards(
+    recipes.map((recipe, position) =>
+      position === middle ? { ...recipe, ingredients: [...recipe.ingredients, extra] } : recipe,
+    ),
+    kinds,
+  );
+  // A recipe added in the middle of the stored order: every later position moves by one.
+  const added = await buildSearchShards(
+    [...recipes.slice(0, middle), { ...middleRecipe, name: `${middleRecipe.name} neu` }, ...recipes.slice(middle)],
+    kinds,
+  );
+  return {
+    recipes: count,
+    blobs: before.length,
+    chars: before.reduce((sum, blob) => sum + blob.length, 0),
+    ingredientAdded: written(ingredientAdded),
+    recipeAdded: written(added),
+  };
+}
+
 const [mode, ...sizes] = process.argv.slice(2);
 for (const size of sizes.map(Number)) {
-  const result = mode === "whole" ? benchWhole(size) : mode === "read" ? await benchRead(size) : await benchSize(size);
+  const modes: Record<string, (count: number) => unknown> = {
+    build: benchSize,
+    read: benchRead,
+    whole: benchWhole,
+    change: benchChange,
+  };
+  const bench = modes[mode ?? ""];
+  if (!bench) throw new Error(`bench: build, read, whole or change, not ${mode}`);
+  const result = await bench(size);
   process.stdout.write(`${JSON.stringify(result, null, 1)}\n`);
 }
