@@ -125,26 +125,27 @@ export async function writeShardedIndex(
     return true;
   };
 
-  // The term being read: per field, its positions and counts.
+  // The term being read: its postings, encoded as they come.
   let term: string | null = null;
-  let fields: number[][] = [];
+  const postingsOfTerm = new TermPostings(fieldCount, header.documents);
   for await (const posting of options.resume
     ? source.postingsByTerm(state.after ?? undefined)
     : source.postingsByTerm()) {
     if (posting.term !== term) {
       if (term !== null) {
-        if (posting.term < term)
+        if (posting.term < term) {
           throw new Error(`search index: ${JSON.stringify(posting.term)} came after ${JSON.stringify(term)}`);
-        if ((await addTerm(term, encodePostings(term, fields))) && options.stop?.()) {
+        }
+        if ((await addTerm(term, postingsOfTerm.encoded(term))) && options.stop?.()) {
           return { done: false, state };
         }
       }
       term = posting.term;
-      fields = Array.from({ length: fieldCount }, () => []);
+      postingsOfTerm.clear();
     }
-    addPosting(fields, posting, header.documents);
+    postingsOfTerm.add(posting);
   }
-  if (term !== null) await addTerm(term, encodePostings(term, fields));
+  if (term !== null) await addTerm(term, postingsOfTerm.encoded(term));
   await cutShard();
   await cutTerms();
   await write(headerText({ version, ...header }));
@@ -193,34 +194,54 @@ async function writeLengths(
   };
 }
 
-/** Adds a posting to its field's list: position, count, position, count, … ascending. */
-function addPosting(fields: number[][], { term, field, position, count }: Posting, documents: number): void {
-  const list = fields[field];
-  if (!list) throw new Error(`search index: no field ${field}`);
-  if (!Number.isSafeInteger(position) || position < 0 || position >= documents) {
-    throw new Error(`search index: ${JSON.stringify(term)} names position ${position} of ${documents}`);
-  }
-  if (list.length > 0 && (list[list.length - 2] ?? 0) >= position) {
-    throw new Error(`search index: the postings of ${JSON.stringify(term)} are not in position order`);
-  }
-  if (!Number.isSafeInteger(count) || count < 1) throw new Error(`search index: ${term} occurs ${count} times`);
-  list.push(position, count);
-}
+/**
+ * One term's postings, encoded as they come (text-index.ts, IndexParts.postings):
+ * per field the gaps as compact numbers, the number of documents put before
+ * them at the end. A byte per character, so a term of every document holds
+ * about a byte or two per document while it is read; reused from term to
+ * term.
+ */
+class TermPostings {
+  private readonly fields: { gaps: NumberWriter; holders: number; previous: number }[];
+  private readonly documents: number;
 
-/** A term's postings as text-index.ts writes them (IndexParts.postings). */
-function encodePostings(term: string, fields: readonly number[][]): string {
-  if (term.includes("\n")) throw new Error(`search index: a term holds a line break: ${JSON.stringify(term)}`);
-  const postings = new NumberWriter();
-  for (const list of fields) {
-    postings.write(list.length / 2);
-    let previous = -1;
-    for (let at = 0; at < list.length; at += 2) {
-      const position = list[at] ?? 0;
-      const count = list[at + 1] ?? 1;
-      postings.write((position - previous - 1) * 2 + (count > 1 ? 1 : 0));
-      if (count > 1) postings.write(count - 2);
-      previous = position;
+  constructor(fieldCount: number, documents: number) {
+    this.fields = Array.from({ length: fieldCount }, () => ({ gaps: new NumberWriter(), holders: 0, previous: -1 }));
+    this.documents = documents;
+  }
+
+  add({ term, field, position, count }: Posting): void {
+    const list = this.fields[field];
+    if (!list) throw new Error(`search index: no field ${field}`);
+    if (!Number.isSafeInteger(position) || position < 0 || position >= this.documents) {
+      throw new Error(`search index: ${JSON.stringify(term)} names position ${position} of ${this.documents}`);
+    }
+    if (position <= list.previous) {
+      throw new Error(`search index: the postings of ${JSON.stringify(term)} are not in position order`);
+    }
+    if (!Number.isSafeInteger(count) || count < 1) throw new Error(`search index: ${term} occurs ${count} times`);
+    list.gaps.write((position - list.previous - 1) * 2 + (count > 1 ? 1 : 0));
+    if (count > 1) list.gaps.write(count - 2);
+    list.previous = position;
+    list.holders++;
+  }
+
+  clear(): void {
+    for (const field of this.fields) {
+      field.gaps.clear();
+      field.holders = 0;
+      field.previous = -1;
     }
   }
-  return postings.toString();
+
+  encoded(term: string): string {
+    if (term.includes("\n")) throw new Error(`search index: a term holds a line break: ${JSON.stringify(term)}`);
+    return this.fields
+      .map(({ gaps, holders }) => {
+        const count = new NumberWriter();
+        count.write(holders);
+        return count.toString() + gaps.toString();
+      })
+      .join("");
+  }
 }
