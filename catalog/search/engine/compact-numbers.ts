@@ -25,6 +25,14 @@ for (let index = 0; index < DIGITS.length; index++) DIGIT_VALUE[DIGITS.charCodeA
 /** The largest number written as one character: a list of such numbers is read by place, without a reader. */
 export const LARGEST_SINGLE = FINAL_BASE - 1;
 
+/** A number of at most LARGEST_SINGLE as its one character. */
+export function singleText(value: number): string {
+  if (!Number.isInteger(value) || value < 0 || value > LARGEST_SINGLE) {
+    throw new RangeError(`compact numbers: ${value} is no single number`);
+  }
+  return DIGITS.charAt(value);
+}
+
 /** The number at `offset` of a list whose numbers are all at most LARGEST_SINGLE. */
 export function singleAt(text: string, offset: number): number {
   const digit = DIGIT_VALUE[text.charCodeAt(offset)] ?? -1;

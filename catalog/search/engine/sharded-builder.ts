@@ -8,7 +8,7 @@
  * than one chunk.
  */
 
-import { LARGEST_SINGLE, NumberWriter } from "./compact-numbers.ts";
+import { LARGEST_SINGLE, singleText } from "./compact-numbers.ts";
 import { termsOf } from "./terms.ts";
 import type { TextIndexSchema } from "./text-index.ts";
 
@@ -68,15 +68,15 @@ export function indexChunk<Document>(
   const lengths: DocumentLengths[] = [];
   for (const { position, document } of chunk) {
     if (!Number.isSafeInteger(position) || position < 0) throw new Error(`search index: no position ${position}`);
-    const written = new NumberWriter();
+    let written = "";
     schema.fields.forEach((field, fieldNumber) => {
       const words = field.words(document);
       const occurrences = new Map<string, number>();
       for (const term of field.tokens ? words : termsOf(words)) occurrences.set(term, (occurrences.get(term) ?? 0) + 1);
-      written.write(Math.min(LARGEST_SINGLE, new Set(words).size));
+      written += singleText(Math.min(LARGEST_SINGLE, new Set(words).size));
       for (const [term, count] of occurrences) postings.push({ term, field: fieldNumber, position, count });
     });
-    lengths.push({ position, lengths: written.toString() });
+    lengths.push({ position, lengths: written });
   }
   return { postings, lengths };
 }
