@@ -16,7 +16,12 @@ import { DatabaseSync } from "node:sqlite";
 import { createMemoryStore } from "../../catalog/format/memory-store.ts";
 import { readTextBlob } from "../../catalog/format/storage.ts";
 import { storedOrder } from "../../catalog/format/stored-catalog.ts";
-import type { DocumentLengths, IndexedChunk, Posting } from "../../catalog/search/engine/sharded-builder.ts";
+import {
+  type DocumentLengths,
+  type IndexedChunk,
+  type Posting,
+  termSortKey,
+} from "../../catalog/search/engine/sharded-builder.ts";
 import {
   addRecipes,
   buildSearchIndex,
@@ -108,7 +113,7 @@ async function benchSize(count: number) {
   const db = new DatabaseSync(":memory:");
   db.exec(`
     CREATE TABLE stage (position INTEGER PRIMARY KEY, recipe TEXT NOT NULL);
-    CREATE TABLE postings (term TEXT NOT NULL, field INTEGER NOT NULL, position INTEGER NOT NULL, count INTEGER NOT NULL);
+    CREATE TABLE postings (key BLOB NOT NULL, term TEXT NOT NULL, field INTEGER NOT NULL, position INTEGER NOT NULL, count INTEGER NOT NULL);
     CREATE TABLE lengths (position INTEGER PRIMARY KEY, lengths TEXT NOT NULL);
     CREATE TABLE blobs (place INTEGER PRIMARY KEY, text TEXT NOT NULL);
   `);
@@ -118,12 +123,14 @@ async function benchSize(count: number) {
   // The builder, a chunk at a time, into SQLite.
   const base = liveHeap();
   const peaks = new Peaks(base);
-  const addPosting = db.prepare("INSERT INTO postings (term, field, position, count) VALUES (?, ?, ?, ?)");
+  const addPosting = db.prepare("INSERT INTO postings (key, term, field, position, count) VALUES (?, ?, ?, ?, ?)");
   const addLengths = db.prepare("INSERT INTO lengths (position, lengths) VALUES (?, ?)");
   const sink = {
     add({ postings, lengths }: IndexedChunk) {
       db.exec("BEGIN");
-      for (const { term, field, position, count } of postings) addPosting.run(term, field, position, count);
+      for (const { term, field, position, count } of postings) {
+        addPosting.run(termSortKey(term), term, field, position, count);
+      }
       for (const { position, lengths: text } of lengths) addLengths.run(position, text);
       db.exec("COMMIT");
     },
@@ -144,7 +151,7 @@ async function benchSize(count: number) {
   }
   const chunksMs = performance.now() - started;
   started = performance.now();
-  db.exec("CREATE INDEX postings_by_term ON postings (term, field, position)");
+  db.exec("CREATE INDEX postings_by_term ON postings (key, field, position)");
   const sortMs = performance.now() - started;
   const postingRows = (db.prepare("SELECT count(*) AS n FROM postings").get() as { n: number }).n;
 
@@ -156,11 +163,12 @@ async function benchSize(count: number) {
   let blobCount = 0;
   const sizes = { lengths: [] as number[], terms: [] as number[], shards: [] as number[] };
   const byTerm = db.prepare(
-    "SELECT term, field, position, count FROM postings WHERE ? IS NULL OR term > ? ORDER BY term, field, position",
+    "SELECT term, field, position, count FROM postings WHERE ? IS NULL OR key > ? ORDER BY key, field, position",
   );
   const source = {
     *postingsByTerm(after?: string): Iterable<Posting> {
-      for (const row of byTerm.iterate(after ?? null, after ?? null)) yield row as unknown as Posting;
+      const key = after === undefined ? null : termSortKey(after);
+      for (const row of byTerm.iterate(key, key)) yield row as unknown as Posting;
     },
     *lengthsByPosition(): Iterable<DocumentLengths> {
       for (const row of db.prepare("SELECT position, lengths FROM lengths ORDER BY position").iterate()) {

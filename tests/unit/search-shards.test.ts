@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { storedOrder } from "../../catalog/format/stored-catalog.ts";
 import { RECIPE_TYPES, type RecipeType } from "../../catalog/recipes/categories.ts";
 import { INGREDIENT_TYPES, type IngredientType } from "../../catalog/recipes/ingredient-types.ts";
-import { MemoryPostings } from "../../catalog/search/engine/sharded-builder.ts";
+import { MemoryPostings, termSortKey } from "../../catalog/search/engine/sharded-builder.ts";
 import type { ShardedLayout } from "../../catalog/search/engine/sharded-format.ts";
 import type { ShardedWriterState } from "../../catalog/search/engine/sharded-writer.ts";
 import {
@@ -256,6 +256,23 @@ describe("the sharded search index", () => {
       expect((await searchRecipes(sharded, term)).slice(), term).toEqual((await searchRecipes(whole, term)).slice());
     }
     expect((await searchRecipes(sharded, "zwiebel")).length).toBe(2);
+  });
+
+  it("orders terms by their sort keys as JavaScript orders them, where code points would not", () => {
+    const compareKeys = (a: Uint8Array, b: Uint8Array) => {
+      for (let at = 0; at < Math.min(a.length, b.length); at++) {
+        if (a[at] !== b[at]) return (a[at] ?? 0) - (b[at] ?? 0);
+      }
+      return a.length - b.length;
+    };
+    const compareStrings = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+    fc.assert(
+      fc.property(fc.string({ unit: "binary" }), fc.string({ unit: "binary" }), (a, b) => {
+        expect(Math.sign(compareKeys(termSortKey(a), termSortKey(b)))).toBe(compareStrings(a, b));
+      }),
+    );
+    // The pair SQLite's TEXT order puts the other way round.
+    expect(compareKeys(termSortKey("🍕"), termSortKey("\uFFFD"))).toBeLessThan(0);
   });
 
   it("refuses blobs that are not an index of this version", async () => {

@@ -44,6 +44,23 @@ export interface PostingSink {
   add(chunk: IndexedChunk): void | Promise<void>;
 }
 
+/**
+ * A term as bytes whose order (memcmp, SQLite's order of BLOBs) is
+ * JavaScript's order of the terms: its UTF-16 code units, high byte first.
+ * SQLite's order of TEXT is that of code points, which differs for
+ * characters above U+FFFF against U+E000–U+FFFF; a table of postings orders
+ * by this key where terms may hold either.
+ */
+export function termSortKey(term: string): Uint8Array {
+  const key = new Uint8Array(term.length * 2);
+  for (let index = 0; index < term.length; index++) {
+    const code = term.charCodeAt(index);
+    key[index * 2] = code >>> 8;
+    key[index * 2 + 1] = code & 0xff;
+  }
+  return key;
+}
+
 /** What the writer reads back: a database's `ORDER BY`, or `MemoryPostings`. */
 export interface PostingSource {
   /**
