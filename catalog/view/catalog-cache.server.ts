@@ -90,13 +90,13 @@ export function createCatalogCache(clock: () => number = Date.now): CatalogCache
       const published = await readPublished(store, manifest);
       loaded = createCatalogView({
         ...published,
-        readSearchIndex: async () => {
-          const serialized = await published.readSearchIndex();
-          if (serialized === null) {
+        searchIndexBlobs: () => {
+          const blobs = published.searchIndexBlobs();
+          if (blobs === null) {
             // Published with other index options than this code's: each isolate builds its own until the next sync.
             logEvent("warn", "catalog.search-index-outdated", { version: manifest });
           }
-          return serialized;
+          return blobs;
         },
       });
       failed = null;
