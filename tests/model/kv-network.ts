@@ -138,6 +138,11 @@ export class KvNetwork {
     return this.#history.get(key)?.at(-1)?.value?.text ?? null;
   }
 
+  /** When `key` was last written (or deleted); null: never. */
+  latestAt(key: string): number | null {
+    return this.#history.get(key)?.at(-1)?.at ?? null;
+  }
+
   /** The place in the order of writes of the value a read of `key` at `location` would answer now (0: never written). */
   peekSeq(location: string, key: string): number {
     const cached = this.#cache(location).get(key);

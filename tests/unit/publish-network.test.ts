@@ -904,7 +904,9 @@ async function runScenario({ lags, commands, publishIn, finalStatuses }: Scenari
     expect(sim.failures).toEqual([]);
     // An older value a location answered ("stale") stays in its cache for the pointer's cache TTL.
     const staleUntil = sim.staleAt + POINTER_CACHE_TTL_SECONDS * 1000 + RECHECK_MS;
-    await sim.advance(Math.max(sim.now, Date.parse(live.publishedAt ?? "") + bound + 1, staleUntil + 1));
+    // From the pointer's write, not the time it names: that is fixed at the first attempt of the flip.
+    const flipped = sim.network.latestAt(POINTER_KEY) ?? sim.now;
+    await sim.advance(Math.max(sim.now, flipped + bound + 1, staleUntil + 1));
     for (const isolate of sim.isolates) {
       const served = await sim.serve(isolate);
       expect(sim.failures).toEqual([]);
