@@ -18,6 +18,7 @@ import {
   mapVersionBlobs,
   POINTER_KEY,
   type Pointer,
+  pointerSequence,
   readManifest,
   readPointer,
   type VersionBlobs,
@@ -121,7 +122,14 @@ export async function publishWithoutCoordinator(
     await store.put(blobKey(blob), text);
   });
   await store.put(manifestKey(hash), JSON.stringify(manifest));
-  const pointer: Pointer = { manifest: hash, publishedAt: now.toISOString(), counts: manifest.counts, retired: [] };
+  const pointer: Pointer = {
+    manifest: hash,
+    publishedAt: now.toISOString(),
+    counts: manifest.counts,
+    // After the pointer it replaces, or isolates that served that one would not take this one.
+    sequence: (live ? pointerSequence(live) : 0) + 1,
+    retired: [],
+  };
   await store.put(POINTER_KEY, JSON.stringify(pointer));
   return { manifest: hash, writes: writes + 2 };
 }

@@ -463,6 +463,9 @@ class Simulation {
         set: async (at) => {
           this.#alarmAt = at;
         },
+        delete: async () => {
+          this.#alarmAt = null;
+        },
       },
       log: (level, event, fields = {}, options = {}) => {
         this.logs.push({
