@@ -102,7 +102,10 @@ const LIMITS: Partial<CoordinatorLimits> = {
 const STEP_OPERATIONS = OPERATIONS_PER_STEP + 3;
 /** Where the coordinator runs: it sees its own writes at once. */
 const HOME = "home";
-/** 300 in every test run; MODEL_RUNS=5000 or more for a longer search after changing the coordinator. */
+/**
+ * 300 in every test run; MODEL_RUNS=5000 or more for a longer search after changing the coordinator
+ * (MODEL_SEED replays one, MODEL_IGNORE looks past known failures, MODEL_EXAMPLE runs one scenario).
+ */
 const MODEL_RUNS = Number(process.env.MODEL_RUNS ?? 300);
 /** The most a location lags behind the central store in the model. */
 const MAX_LAG_MS = 60_000;
@@ -333,7 +336,13 @@ class Simulation {
   /** When each rollback flipped the pointer. */
   readonly rollbacks: number[] = [];
   /** Requests the model made (the flow's calls, crons, operators), by id: when, and what asked. */
-  readonly asked: { at: number; id: number; action: string; trigger: "api" | "cron" }[] = [];
+  readonly asked: { at: number; id: number; action: string; trigger: "api" | "cron"; joined: boolean }[] = [];
+  /**
+   * Requests the coordinator made itself, and whom each stands for: the publish in place of those a refused
+   * rollback gave up stands for their askers (a call of the API, if one of them was, else a cron); a publish
+   * time's stands for nobody (null).
+   */
+  readonly #standsFor = new Map<number, "api" | "cron" | null>();
   /** Saves (and reverts) whose publish-on-save call was lost or refused: when, and the revision they made. */
   readonly lostSaves: { at: number; revision: number }[] = [];
   /** The revision of Directus each request read last. */
@@ -497,8 +506,8 @@ class Simulation {
   /** Asks the coordinator, as the flow, an operator or the cron does; answers the request's id, or null when it was busy. */
   async request(action: "publish" | "rollback" | "release", trigger: "cron" | "api" = "api"): Promise<number | null> {
     try {
-      const { id } = await this.#coordinator.request({ action, trigger });
-      this.asked.push({ at: this.now, id, action, trigger });
+      const { id, joined } = await this.#coordinator.request({ action, trigger });
+      this.asked.push({ at: this.now, id, action, trigger, joined });
       return id;
     } catch {
       // Busy: the caller (the flow, the cron) tries again later; the cron's next run in the end.
@@ -675,6 +684,7 @@ class Simulation {
       } else this.#deadDeliveries = 0;
     } else this.#deadDeliveries = 0;
     this.#noteBadSteps(died || this.logs.slice(logged).some((line) => line.event === "sync.step-failed"));
+    this.#noteOwnRequests(logged);
     // The coordinator's promise: never without an alarm while work waits, whatever became of the step.
     const status = this.#coordinator.status();
     if ((status.running || status.queued.length > 0) && this.#alarmAt === null) {
@@ -701,6 +711,28 @@ class Simulation {
         }
       }
     }
+  }
+
+  /** Requests the coordinator made in the step whose log lines start at `logged`: whom each stands for. */
+  #noteOwnRequests(logged: number): void {
+    const status = this.#coordinator.status();
+    const held = this.logs
+      .slice(logged)
+      .filter((line) => line.event === "sync" && line.fields.outcome === "held")
+      .map((line) => this.#askedFirstBy(line.fields.request as number));
+    for (const request of [...(status.running ? [status.running] : []), ...status.queued]) {
+      if (this.#standsFor.has(request.id) || this.asked.some((entry) => entry.id === request.id)) continue;
+      this.#standsFor.set(request.id, held.includes("api") ? "api" : held.includes("cron") ? "cron" : null);
+    }
+  }
+
+  /** Who asked for a request first: the model's call that made it, whom the coordinator's own stands for, or the first that joined it. */
+  #askedFirstBy(id: number): "api" | "cron" | undefined {
+    const made = this.asked.find((entry) => entry.id === id && !entry.joined);
+    if (made) return made.trigger;
+    const standsFor = this.#standsFor.get(id);
+    if (standsFor) return standsFor;
+    return this.asked.find((entry) => entry.id === id)?.trigger;
   }
 
   /** A request under way that fails or dies step after step must be given up (and that logged), not run forever. */
@@ -854,10 +886,9 @@ class Simulation {
       );
       if (!carried) continue;
       const id = carried.fields.request as number;
-      // Brought by a cron: the first the model asked of that request was a cron's (the coordinator's own
-      // requests, a publish time's or one in place of what a refused rollback gave up, become the cron's
-      // when it joins them); not when a call of the API asked for it first, before the save too.
-      const byCron = this.asked.find((entry) => entry.id === id)?.trigger === "cron";
+      // Brought by a cron: a cron asked for that publish first (or the requests it stands for, or it joined
+      // the coordinator's own for a publish time); not when a call of the API asked first, before the save.
+      const byCron = this.#askedFirstBy(id) === "cron";
       const called = this.asked.some(
         (entry) =>
           entry.trigger === "api" && entry.action !== "rollback" && entry.at >= save.at && entry.at <= carried.at,
@@ -1142,6 +1173,8 @@ describe("publishing on a model of Cloudflare's network", () => {
     async () => {
       await fc.assert(fc.asyncProperty(scenario, runScenario), {
         numRuns: MODEL_RUNS,
+        // MODEL_SEED=<seed> replays a search fast-check reported.
+        ...(process.env.MODEL_SEED ? { seed: Number(process.env.MODEL_SEED) } : {}),
         // A search past known failures leaves out the examples, which show them.
         examples: IGNORED.size > 0 ? [] : EXAMPLES,
       });
