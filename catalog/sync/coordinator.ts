@@ -17,10 +17,15 @@
  *   steps as needed), writes the manifest, and only then flips the pointer.
  *   A step cut off (eviction, deploy, exception) is run again from SQLite:
  *   every KV write is idempotent, and the pointer names only complete
- *   versions.
+ *   versions. Each attempt is counted before its work, so a step the
+ *   runtime kills fails like one that throws, and after
+ *   FAILED_STEPS_BEFORE_GIVING_UP its work is given up (`step`).
  * - The ledger (ledger.ts) knows every key the coordinator wrote, and which
  *   versions are live, kept and staged; a key is deleted only when none of
  *   them needs it. No decision reads KV, which is eventually consistent.
+ *   A put or delete is recorded before it is made and settled after it; one
+ *   whose outcome is unknown is trusted neither way, a pointer write's
+ *   included (PointerDoubt).
  * - A key is written at most once a second (KV's limit per key).
  * - After each publish (and each sync that finds the live version current)
  *   it settles every recipe's publication status (publication.ts) and, when
