@@ -1165,6 +1165,29 @@ const EXAMPLES: [Scenario][] = [
       finalStatuses: "none",
     },
   ],
+  // Issue 43, seed 47972296 (and -411955665), still failing with the fixes of branch faults: a rollback asked
+  // while the cron that publishes a save without its call runs counts as the flow's call (any request of the
+  // API queued after the cron started does), and no publish-on-save-missed is logged.
+  [
+    {
+      lags: [0, 0, 0],
+      commands: [
+        {
+          kind: "fault",
+          target: { position: 4 },
+          when: "before",
+          mode: "meanwhile",
+          meanwhile: "rollback",
+          times: 2,
+        },
+        { kind: "cron" },
+        { kind: "save", recipe: 1, flowCall: false },
+        { kind: "wait", ms: 3700000 },
+      ],
+      publishIn: 10000,
+      finalStatuses: "none",
+    },
+  ],
 ];
 
 describe("publishing on a model of Cloudflare's network", () => {
