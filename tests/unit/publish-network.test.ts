@@ -900,7 +900,7 @@ class Simulation {
       if (!missed) {
         this.fail(
           "missed-unheard",
-          `revision ${save.revision}'s publish-on-save call was lost; cron request ${id} published it (${carried.fields.trigger}), ` +
+          `revision ${save.revision}'s publish-on-save call was lost; request ${id} (${carried.fields.trigger}), which a cron asked for, published it, ` +
             "and no publish-on-save-missed was logged",
         );
       }
