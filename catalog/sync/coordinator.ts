@@ -1498,7 +1498,7 @@ export class Coordinator {
    * A cron run that publishes changed content found saves that no publish on
    * save brought to the site: the flow's call failed, or the flow did not run
    * (off, misconfigured, Directus' flows down), or content changed outside
-   * the Data Studio. Not when a request of the API joined the cron's before
+   * the Data Studio. Not when a publish of the API joined the cron's before
    * it started, or came while it ran: that was the flow's call, only later
    * than the cron. A first publish has nothing to miss.
    */
@@ -1506,7 +1506,10 @@ export class Coordinator {
     if (!this.#publishOnSave || request.trigger !== "cron" || summary.previousRecipes === null) return;
     if (request.lastRequestedAt !== request.requestedAt) return;
     const startedAt = request.startedAt ?? request.requestedAt;
-    if (this.#ledger.queued().some((entry) => entry.trigger === "api" && entry.requestedAt >= startedAt)) return;
+    // Only a publish (or a release) is the flow's call: an operator's rollback or dry run asked meanwhile is not.
+    const flowCall = (entry: RequestRow) =>
+      entry.trigger === "api" && (entry.action === "publish" || entry.action === "release");
+    if (this.#ledger.queued().some((entry) => flowCall(entry) && entry.requestedAt >= startedAt)) return;
     const changes = summary.changes ?? { added: [], changed: [], removed: [] };
     this.#log(
       "warn",
