@@ -169,6 +169,13 @@ export interface Pointer {
   publishedAt: string;
   counts: Manifest["counts"];
   /**
+   * Grows with every pointer the coordinator writes (a rollback's too), so
+   * that an isolate can tell an older pointer a location still serves from
+   * a newer one and keep the newer (catalog-cache.server.ts). Missing on
+   * pointers written before it existed: read as 0 (`pointerSequence`).
+   */
+  sequence?: number;
+  /**
    * When a sync last confirmed that this version is what Directus holds;
    * written only before the coordinator existed, which keeps it in its own
    * storage (catalog/sync/coordinator.ts).
@@ -184,6 +191,11 @@ export interface Pointer {
    * a blob, and the last few for a rollback.
    */
   retired: RetiredVersion[];
+}
+
+/** A pointer's place in the order the coordinator wrote them; 0 for one written before the sequence existed. */
+export function pointerSequence(pointer: Pick<Pointer, "sequence">): number {
+  return typeof pointer.sequence === "number" && Number.isFinite(pointer.sequence) ? pointer.sequence : 0;
 }
 
 export async function readPointer(store: CatalogStore): Promise<Pointer | null> {

@@ -19,11 +19,25 @@ import type { RecipeType } from "../recipes/categories.ts";
 import { filterMask, type RecipeFilter, traitBits } from "../recipes/recipe-filter.ts";
 import type { Catalog, CatalogIngredient, CatalogRecipe, RecipeSummary } from "../recipes/types.ts";
 import { nameSignatures } from "../search/name-pairs.ts";
-import { buildSearchIndex, loadSearchIndex, type RecipeIndex, SEARCH_INDEX_VERSION } from "../search/search-index.ts";
+import {
+  buildSearchIndex,
+  loadSearchIndex,
+  openSearchIndex,
+  type RecipeIndex,
+  SEARCH_INDEX_VERSION,
+  wholeIndex,
+} from "../search/search-index.ts";
 import { type IngredientKinds, ingredientKinds } from "../search/search-words.ts";
 import { buildIngredientOverview, type IngredientOverview } from "./ingredient-overview.ts";
 import { buildPantryLookup, type PantryLookup } from "./pantry-lookup.ts";
 import { openVersion, type PublishedVersion, storeReader } from "./published-catalog.ts";
+
+/**
+ * Characters of search index shards an isolate keeps between searches
+ * (decision 0054). An index whose shards all fit is read whole when opened:
+ * 50,000 recipes' are about 2 M.
+ */
+const SEARCH_SHARDS_KEPT_CHARS = 4 * 1024 * 1024;
 
 /** Each recipe's place in German name order, both ways. Positions are stored order (category, then name). */
 export interface NameOrder {
@@ -127,8 +141,12 @@ export interface CatalogView {
   ingredientLookup(): Promise<IngredientLookup>;
   /** What the pantry questions read (pantry-queries.ts); built with the ingredient lookup, from the same column. */
   pantryLookup(): Promise<PantryLookup>;
-  /** The search index, read (or built) on first use and kept: most pages never search. */
-  searchIndex(): Promise<RecipeIndex>;
+  /**
+   * The search index, opened (or built) on first use and kept: most pages
+   * never search. With `query`, what that query needs of it is read too
+   * (decision 0054: its shards); without, only a small index's whole.
+   */
+  searchIndex(query?: string): Promise<RecipeIndex>;
   /**
    * The recipes `filter` keeps; null when it keeps every recipe. The traits
    * column is read by the first filtered page and kept as a byte per recipe,
@@ -296,20 +314,24 @@ export function createCatalogView(version: PublishedVersion): CatalogView {
     const pantry = buildPantryLookup(pieces, count);
     return { ingredients: ingredientLookup(pantry, order, pieces, count), pantry };
   });
-  const searchIndex = once(async () => {
-    const serialized = await version.readSearchIndex();
+  const openedIndex = once(async () => {
+    const blobs = version.searchIndexBlobs();
     // Null: published with other index options than this code's; each isolate builds its own until the next sync.
-    if (serialized !== null) {
+    if (blobs !== null) {
       try {
-        return loadSearchIndex(serialized);
+        return await openSearchIndex(blobs.count, blobs.read, SEARCH_SHARDS_KEPT_CHARS);
       } catch (error) {
         // A published index this code cannot read is not a reason to fail every search of the version.
         logEvent("error", "catalog.search-index-unreadable", { version: version.manifest }, { error });
       }
     }
     const all = await version.cardsAt(Array.from({ length: count }, (_, position) => position));
-    return loadSearchIndex(buildSearchIndex(all, kindsOfIngredients()));
+    return wholeIndex(loadSearchIndex(buildSearchIndex(all, kindsOfIngredients())));
   });
+  const searchIndex = async (query?: string): Promise<RecipeIndex> => {
+    const index = await openedIndex();
+    return query === undefined ? index : index.prepare(query);
+  };
   const traits = once(async () => traitsByPosition(await version.traits(), count));
   // One entry per filter asked for: two diets and three times make at most eleven.
   const filters = new Map<number, FilteredRecipes>();
@@ -361,13 +383,14 @@ export function createCatalogView(version: PublishedVersion): CatalogView {
 export function createMemoryCatalogView(
   version: string,
   catalog: Pick<Catalog, "recipes" | "ingredients" | "categories">,
-  searchIndex: string | null = null,
+  searchIndex: string | readonly string[] | null = null,
 ): CatalogView {
   const stored = storeCatalog({ ...catalog, recipes: storedOrder(catalog.recipes) });
   const texts: VersionBlobs<string, string[]> = {
     ...stored,
-    // No index given: the view builds one from the recipes on first use, as for an outdated one.
-    searchIndex: searchIndex === null ? [] : [searchIndex],
+    // No index given: the view builds one from the recipes on first use, as for an outdated one. A text is
+    // an index in one piece (buildSearchIndex), a list the sharded index's blobs (buildSearchShards).
+    searchIndex: searchIndex === null ? [] : typeof searchIndex === "string" ? [searchIndex] : [...searchIndex],
   };
   // Blobs are named by their place instead of their hash: hashing is asynchronous, and
   // this view is made synchronously (emptyCatalogView).

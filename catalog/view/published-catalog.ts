@@ -103,11 +103,12 @@ export interface PublishedVersion {
   /** Each position's place in German name order. */
   nameOrder(): Promise<number[]>;
   /**
-   * The serialized search index; null when it was built with other index
-   * options than this code's (the code was deployed before the next sync):
-   * the reader builds one from the recipes until the sync republishes.
+   * The search index's blobs: how many, and each read by its place; null
+   * when it was built with other index options than this code's (the code
+   * was deployed before the next sync): the reader builds one from the
+   * recipes until the sync republishes.
    */
-  readSearchIndex(): Promise<string | null>;
+  searchIndexBlobs(): { count: number; read(place: number): Promise<string> } | null;
 }
 
 export function storeReader(store: CatalogStore): BlobReader {
@@ -340,9 +341,9 @@ export function openVersion(
     matching: () => Promise.all(layout.matching.map((hash) => readJson<MatchingPiece>(hash))),
     traits: () => Promise.all(layout.traits.map((hash) => readJson<TraitsPiece>(hash))),
     nameOrder: () => readJson<number[]>(layout.nameOrder),
-    readSearchIndex: async () =>
+    searchIndexBlobs: () =>
       layout.searchIndexVersion === SEARCH_INDEX_VERSION
-        ? (await Promise.all(layout.searchIndex.map((hash) => reader.text(hash)))).join("")
+        ? { count: layout.searchIndex.length, read: (place) => reader.text(layout.searchIndex[place] ?? "") }
         : null,
   };
 }

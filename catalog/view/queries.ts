@@ -106,7 +106,11 @@ export async function searchRecipes(
   if (term === "") return NO_RESULTS;
 
   const count = catalog.count;
-  const [names, index, kept] = await Promise.all([catalog.names(), catalog.searchIndex(), catalog.filtered(filter)]);
+  const [names, index, kept] = await Promise.all([
+    catalog.names(),
+    catalog.searchIndex(term),
+    catalog.filtered(filter),
+  ]);
   // Unsigned 32-bit keys: V8 sorts these two to seven times faster than doubles (2,300 keys: 18–41 against 79–126 µs).
   const keys = Uint32Array.from(directMatchKeys(names, term, count, kept)).sort();
   const hits = index.search(term, kept?.has);

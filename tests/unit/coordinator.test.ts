@@ -554,6 +554,33 @@ describe("a save that publish on save missed", () => {
     expect(site.missed()).toEqual([]);
   });
 
+  it("is, when another cron joined the cron's request before it started", async () => {
+    const { content, harness, cron, missed } = watched({});
+    await harness.summary();
+    content.edit(2);
+    const { id } = await cron();
+    harness.advance(200);
+    expect(await cron()).toEqual({ id, joined: true });
+    expect((await harness.finish(id)).summary?.status).toBe("published");
+    expect(missed()).toEqual([expect.objectContaining({ fields: expect.objectContaining({ request: id }) })]);
+  });
+
+  it("is, when the cron's publish was given up for a rollback that was then refused", async () => {
+    const { content, harness, cron, missed } = watched({ operationsPerStep: 2 });
+    await harness.summary();
+    content.edit(2);
+    const { id } = await cron();
+    // The cron's run is under way when a rollback comes; nothing is kept to go back to, so it is refused.
+    await harness.nextStep();
+    expect(harness.coordinator.requestStatus(id)?.state).toBe("running");
+    const rollback = await harness.finish((await harness.request("rollback")).id);
+    expect(rollback.error?.kind).toBe("refused");
+    await harness.settle();
+    const last = harness.coordinator.status().last;
+    expect(last).toMatchObject({ trigger: "cron", summary: { status: "published" } });
+    expect(missed()).toEqual([expect.objectContaining({ fields: expect.objectContaining({ request: last?.id }) })]);
+  });
+
   it("is not on the first publish, or on a site without publish on save", async () => {
     const first = watched({});
     await first.harness.finish((await first.cron()).id);
