@@ -38,6 +38,12 @@ export interface PantryLookup {
   readonly basicCounts: Uint8Array;
 }
 
+/** Whether `id` is among `ids[from]` up to `ids[to]` (exclusive): a recipe's run so far, a few ids. */
+function namedBefore(ids: Uint32Array, from: number, to: number, id: number): boolean {
+  for (let at = from; at < to; at++) if (ids[at] === id) return true;
+  return false;
+}
+
 /** The lookup of a version's matching column (`pieces`, in position order), which holds `count` recipes. */
 export function buildPantryLookup(pieces: readonly MatchingPiece[], count: number): PantryLookup {
   const ids = new Map<string, number>();
@@ -70,7 +76,7 @@ export function buildPantryLookup(pieces: readonly MatchingPiece[], count: numbe
       let basics = 0;
       for (const end = use + needed; use < end; use++) {
         const id = pieceIds[piece.uses[use] ?? -1];
-        if (id === undefined || wide.subarray(runStart, at).includes(id)) continue;
+        if (id === undefined || namedBefore(wide, runStart, at, id)) continue;
         wide[at++] = id;
         if (basicIds.has(id)) basics++;
         else others++;
