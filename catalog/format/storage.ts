@@ -105,6 +105,8 @@ export type VersionBlobs<Single, Many> = {
   matching: Many;
   /** Diets and times, cut like `directory`. */
   traits: Many;
+  /** Each recipe's slug, id and image, sharded by their hash (stored-catalog.ts `LocatorShard`). */
+  locator: Many;
   /** The search index, cut into pieces by length. */
   searchIndex: Many;
 };
@@ -129,6 +131,7 @@ export function mapVersionBlobs<Single, Many, SingleResult, ManyResult>(
     names: many(blobs.names),
     matching: many(blobs.matching),
     traits: many(blobs.traits),
+    locator: many(blobs.locator),
     searchIndex: many(blobs.searchIndex),
   };
 }

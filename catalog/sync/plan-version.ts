@@ -64,6 +64,7 @@ export async function planVersion(
     names: [],
     matching: [],
     traits: [],
+    locator: [],
     searchIndex: [],
   };
   let batch: { kind: keyof VersionBlobs<unknown, unknown>; text: string }[] = [];
