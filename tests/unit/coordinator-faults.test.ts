@@ -11,12 +11,9 @@ import {
   BLOB_PREFIX,
   blobKey,
   type CatalogStore,
-  listKeys,
-  manifestBlobs,
   manifestKey,
   POINTER_KEY,
   type Pointer,
-  readManifest,
   readPointer,
 } from "../../catalog/format/storage.ts";
 import { GRACE_MS } from "../../catalog/sync/coordinator.ts";
@@ -26,6 +23,7 @@ import { readCatalog } from "../../catalog/sync/read-catalog.ts";
 import { type LogLevel, logEvent, type ReportedEntry, setLogReporter } from "../../logging/log.ts";
 import { coordinatorHarness } from "../model/coordinator-harness.ts";
 import { type HeldContent, memorySource, RAW_INGREDIENT, rawRecipe } from "../stand-ins/raw-content.ts";
+import { neededBlobs, pointerIsWhole, storedBlobs } from "./stored-version-checks.ts";
 
 const START = Date.parse("2026-11-25T00:00:00Z");
 
@@ -154,34 +152,6 @@ function setup({
     harness.restart();
   }
   return { content, kv, harness, lines, hangs, killedStep };
-}
-
-/** Whether every key of the version KV's pointer names is in KV. */
-async function pointerIsWhole(store: CatalogStore): Promise<boolean> {
-  const pointer = await readPointer(store);
-  if (!pointer) return true;
-  const manifest = await readManifest(store, pointer.manifest).catch(() => null);
-  if (!manifest) return false;
-  for (const blob of manifestBlobs(manifest)) {
-    if ((await store.get(blobKey(blob), { type: "text" })) === null) return false;
-  }
-  return true;
-}
-
-async function storedBlobs(store: CatalogStore): Promise<string[]> {
-  return (await listKeys(store, BLOB_PREFIX)).map(({ name }) => name.slice(BLOB_PREFIX.length)).sort();
-}
-
-/** Every blob the coordinator's live and kept versions use. */
-async function neededBlobs(
-  store: CatalogStore,
-  status: { live: { manifest: string } | null; kept: { manifest: string }[] },
-): Promise<string[]> {
-  const needed = new Set<string>();
-  for (const { manifest } of [...(status.live ? [status.live] : []), ...status.kept]) {
-    for (const blob of manifestBlobs(await readManifest(store, manifest))) needed.add(blob);
-  }
-  return [...needed].sort();
 }
 
 /** The version `held` content is, and its blobs' texts by hash. */

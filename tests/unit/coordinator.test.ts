@@ -25,6 +25,7 @@ import { publishWithoutCoordinator } from "../../catalog/sync/plan-version.ts";
 import { readCatalog } from "../../catalog/sync/read-catalog.ts";
 import { coordinatorHarness } from "../model/coordinator-harness.ts";
 import { type HeldContent, memorySource, RAW_INGREDIENT, rawRecipe } from "../stand-ins/raw-content.ts";
+import { neededBlobs, pointerIsWhole, storedBlobs } from "./stored-version-checks.ts";
 
 /** What the in-memory Directus holds: `recipes` soups, each at its own edition (1 unless set). */
 class Content {
@@ -86,35 +87,6 @@ function setup(limits: Parameters<typeof coordinatorHarness>[0]["limits"] = {}) 
     limits,
   });
   return { content, kv, harness };
-}
-
-/** Every blob in the store. */
-async function storedBlobs(store: CatalogStore): Promise<string[]> {
-  return (await listKeys(store, BLOB_PREFIX)).map(({ name }) => name.slice(BLOB_PREFIX.length)).sort();
-}
-
-/** Every blob the coordinator's live and kept versions use. */
-async function neededBlobs(
-  store: CatalogStore,
-  status: { live: { manifest: string } | null; kept: { manifest: string }[] },
-): Promise<string[]> {
-  const needed = new Set<string>();
-  for (const { manifest } of [...(status.live ? [status.live] : []), ...status.kept]) {
-    for (const blob of manifestBlobs(await readManifest(store, manifest))) needed.add(blob);
-  }
-  return [...needed].sort();
-}
-
-/** Whether every key of the version the pointer names is in the store. */
-async function liveIsWhole(store: CatalogStore): Promise<boolean> {
-  const pointer = await readPointer(store);
-  if (!pointer) return true;
-  const manifest = await readManifest(store, pointer.manifest).catch(() => null);
-  if (!manifest) return false;
-  for (const blob of manifestBlobs(manifest)) {
-    if ((await store.get(blobKey(blob), { type: "text" })) === null) return false;
-  }
-  return true;
 }
 
 describe("publishing", () => {
@@ -313,7 +285,7 @@ describe("rollback, hold and release", () => {
     expect(rollback.summary).toMatchObject({ status: "rolled-back", manifest: first.manifest });
     expect(harness.coordinator.requestStatus(publish)?.summary?.status).toBe("held");
     expect((await readPointer(kv.raw))?.manifest).toBe(first.manifest);
-    expect(await liveIsWhole(kv.raw)).toBe(true);
+    expect(await pointerIsWhole(kv.raw)).toBe(true);
     // The given-up run's blobs are used by no version: swept once they are older than the grace period.
     harness.advance(GRACE_MS + 60_000);
     await harness.settle(harness.clock());
@@ -363,7 +335,7 @@ describe("faults", () => {
     kv.failWhen((key) => key.startsWith(BLOB_PREFIX) && failures-- > 0);
     const summary = await harness.summary();
     expect(summary.status).toBe("published");
-    expect(await liveIsWhole(kv.raw)).toBe(true);
+    expect(await pointerIsWhole(kv.raw)).toBe(true);
   });
 
   it("gives a request up after five failed steps in a row; the live version stays", async () => {
@@ -389,7 +361,7 @@ describe("faults", () => {
     harness.restart();
     const view = await harness.finish(id);
     expect(view.summary?.status).toBe("published");
-    expect(await liveIsWhole(kv.raw)).toBe(true);
+    expect(await pointerIsWhole(kv.raw)).toBe(true);
     // Nothing was written twice: a blob written before the restart is known to be there.
     const puts = kv.log.filter(({ op }) => op === "put").map(({ key }) => key);
     expect(new Set(puts).size).toBe(puts.length);
@@ -455,7 +427,7 @@ describe("a live version that lacks a blob", () => {
     const repaired = await harness.summary();
     expect(repaired).toMatchObject({ status: "unchanged", manifest: live.manifest, writes: 1 });
     expect(kv.log).toEqual([{ op: "put", key: blobKey(lost ?? "") }]);
-    expect(await liveIsWhole(kv.raw)).toBe(true);
+    expect(await pointerIsWhole(kv.raw)).toBe(true);
     expect(await kv.raw.get(POINTER_KEY, { type: "text" })).toBe(pointer);
   });
 });
