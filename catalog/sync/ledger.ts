@@ -323,25 +323,25 @@ export class Ledger {
     };
   }
 
-  /** Before a put of `key` at `at`: from now on KV may hold it, but it is not counted present until `recordWritten`. */
-  intendWrite(key: string, at: number): void {
+  /** The key row of a put at `at`: written then, not deleted. */
+  #keyWrittenAt(key: string, at: number): void {
     this.#db.exec(
       `INSERT INTO kv_key (key, written_at, deleted_at) VALUES (?, ?, NULL)
        ON CONFLICT (key) DO UPDATE SET written_at = excluded.written_at, deleted_at = NULL`,
       key,
       at,
     );
+  }
+
+  /** Before a put of `key` at `at`: from now on KV may hold it, but it is not counted present until `recordWritten`. */
+  intendWrite(key: string, at: number): void {
+    this.#keyWrittenAt(key, at);
     this.#setIntent(key, "put", at);
   }
 
   /** A put of `key` at `at` took effect (or, on adoption, KV listed it). */
   recordWritten(key: string, at: number): void {
-    this.#db.exec(
-      `INSERT INTO kv_key (key, written_at, deleted_at) VALUES (?, ?, NULL)
-       ON CONFLICT (key) DO UPDATE SET written_at = excluded.written_at, deleted_at = NULL`,
-      key,
-      at,
-    );
+    this.#keyWrittenAt(key, at);
     this.#db.exec("DELETE FROM kv_intent WHERE key = ?", key);
   }
 
