@@ -62,7 +62,9 @@ import { CLOUDFLARE_OPERATIONS_PER_INVOCATION, OperationBudget } from "./operati
 import { PARALLEL_WRITES, planVersion } from "./plan-version.ts";
 import { desiredStatuses, pendingChanges, publicationRow, settledStatus } from "./publication.ts";
 import type { PublicationWriter } from "./publication-writer.ts";
-import { readCatalog, SHRINK_LIMIT, type SkippedRecord, SyncAborted, shrinkRefusal } from "./read-catalog.ts";
+import { assembleCatalog, SHRINK_LIMIT, type SkippedRecord, SyncAborted, shrinkRefusal } from "./read-catalog.ts";
+import { SourceStage } from "./source-stage.ts";
+import { type StageRead, stageReadStep, startStageRead } from "./stage-read.ts";
 
 /** How long a replaced version stays readable for isolates still loading it, and an unused key before it is deleted. */
 export const GRACE_MS = 60 * 60 * 1000;
@@ -93,6 +95,8 @@ export interface CoordinatorLimits {
   operationsPerStep: number;
   /** Characters of blobs one step writes at most: what it holds in memory at once. */
   charsPerStep: number;
+  /** Directus requests one step of a read makes at most (a page of records, a count, or a page of ids each). */
+  requestsPerStep: number;
   /** A publish request starts this long after the last request that joined it … */
   settleMs: number;
   /** … but no later than this after the first. */
@@ -103,6 +107,7 @@ export interface CoordinatorLimits {
 export const PRODUCTION_LIMITS: CoordinatorLimits = {
   operationsPerStep: CLOUDFLARE_OPERATIONS_PER_INVOCATION / 4,
   charsPerStep: 48_000_000,
+  requestsPerStep: 5,
   settleMs: 1_000,
   maxSettleMs: 10_000,
 };
@@ -134,6 +139,8 @@ export interface SyncSummary {
   previousRecipes: number | null;
   /** Against what the sync before this one read. */
   changes: CatalogChanges | null;
+  /** What the run read from Directus; null when it read nothing (held, rolled back). */
+  read?: ReadFigures | null;
   /** KV puts and deletes this request's run made. */
   writes: number;
   deletes: number;
@@ -141,6 +148,18 @@ export interface SyncSummary {
   /** Alarm invocations the run took, and the most KV operations any of them made. */
   steps: number;
   maxOperations: number;
+}
+
+/** What a run read from Directus into its stage (source-stage.ts). */
+export interface ReadFigures {
+  /** Whether it read every recipe, rather than those changed since the last read. */
+  full: boolean;
+  /** Directus requests: pages of records, counts, pages of ids. */
+  requests: number;
+  /** Records those pages gave (ids not counted). */
+  rows: number;
+  /** Staged records added, changed or dropped. */
+  changed: number;
 }
 
 /** A request as the status endpoint shows it. */
@@ -158,6 +177,7 @@ export interface RequestView {
 }
 
 export type RunProgress =
+  | { phase: "reading"; requests: number; rows: number }
   | { phase: "recipes"; done: number; total: number }
   | { phase: "ingredients"; done: number }
   | { phase: "building" }
@@ -215,11 +235,15 @@ export class CoordinatorBusy extends Error {
 /** What a run carries from step to step (the "run" setting). */
 interface Run {
   requestId: number;
-  action: "publish" | "release";
+  /** A dry run reads and builds, and ends there. */
+  action: "publish" | "release" | "dry-run";
   target: string;
   /** The target's row was added by this run (dropped again if it is given up). */
   targetIsNew: boolean;
-  phase: "writing" | "flipping";
+  /** Reading Directus into the stage, building the version from it, writing it, flipping the pointer. */
+  phase: "reading" | "building" | "writing" | "flipping";
+  /** While reading: where the read stands. */
+  read?: StageRead;
   startedAt: number;
   blobsTotal: number;
   writes: number;
@@ -241,7 +265,7 @@ interface Adoption {
 /** What one step (one alarm invocation) has spent. */
 interface Invocation {
   budget: OperationBudget;
-  /** Directus is read at most once per step: a read and a build are the heaviest work there is. */
+  /** A step reads Directus or builds at most once: a read and a build are the heaviest work there is. */
   read: boolean;
   chars: number;
   /** The run this step worked on, for its step count. */
@@ -310,6 +334,7 @@ function failureKind(error: unknown): FailureKind {
 
 export class Coordinator {
   readonly #ledger: Ledger;
+  readonly #stage: SourceStage;
   readonly #store: CatalogStore;
   readonly #source: () => ContentSource;
   readonly #alarm: AlarmClock;
@@ -320,6 +345,7 @@ export class Coordinator {
   readonly #publications: PublicationWriter | null;
   constructor(options: CoordinatorOptions) {
     this.#ledger = new Ledger(options.db);
+    this.#stage = new SourceStage(options.db);
     this.#store = options.store;
     this.#source = options.source;
     this.#alarm = options.alarm;
@@ -525,8 +551,7 @@ export class Coordinator {
         const due = running ? AT_ONCE : this.#dueAt(next);
         if (due > this.#clock()) return due;
         if (invocation.read) return AT_ONCE;
-        invocation.read = true;
-        await this.#startRun(next, invocation);
+        this.#startRun(next, invocation);
         continue;
       }
       // Nothing waits: housekeeping, then the statuses' write-back, which never holds up a publish. It gets
@@ -719,13 +744,16 @@ export class Coordinator {
 
   // Publishing.
 
-  /** Reads Directus for a publish, release or dry run, and stages what KV lacks. */
-  async #startRun(request: RequestRow, invocation: Invocation): Promise<void> {
+  /**
+   * Starts a publish, release or dry run: its read of Directus into the
+   * stage begins with the next piece of work (#readStep), then the build
+   * (#build), the writes and the flip.
+   */
+  #startRun(request: RequestRow, invocation: Invocation): void {
     const startedAt = this.#clock();
     this.#ledger.startRequest(request.id, startedAt);
     const live = this.#ledger.live();
-    const held = this.#ledger.setting<Held>("held");
-    if (request.action === "publish" && held) {
+    if (request.action === "publish" && this.#ledger.setting<Held>("held")) {
       this.#finish(request, this.#heldSummary(request));
       return;
     }
@@ -733,40 +761,117 @@ export class Coordinator {
     // This read answers any publish time that has come (it sets the next one); if it fails, the cron's next
     // publish reads again.
     if (request.action !== "dry-run") this.#ledger.setSetting("dueAt", undefined);
-
-    let read: Awaited<ReturnType<typeof readCatalog>>;
-    let version: Awaited<ReturnType<typeof planVersion>>;
-    // The blobs KV lacks are staged in SQLite as the plan makes them, one batch at a time: the plan
-    // itself keeps only hashes. A dry run stages nothing.
-    const present = this.#ledger.presentKeys();
-    const staged = new Set<string>();
     this.#ledger.clearStaged();
     this.#ledger.clearPendingStatuses();
+    const full = this.#ledger.setting<boolean>("fullRead") === true;
+    const run: Run = {
+      requestId: request.id,
+      action: request.action,
+      target: "",
+      targetIsNew: false,
+      phase: "reading",
+      read: startStageRead(this.#stage, request.id, full),
+      startedAt,
+      blobsTotal: 0,
+      writes: 0,
+      deletes: 0,
+      steps: 0,
+      maxOperations: 0,
+      base: {
+        recipes: 0,
+        ingredients: 0,
+        skipped: [],
+        skippedCount: 0,
+        previousRecipes: live?.recipes ?? null,
+        changes: null,
+        read: null,
+      },
+    };
+    invocation.runRequest = request.id;
+    this.#ledger.setSetting("run", run);
+  }
+
+  /** A failed read or build ends its request at once (the live version stays); the stage keeps what it read. */
+  #runFailed(run: Run, error: unknown): void {
+    this.#dropRun(run);
+    this.#fail(this.#ledger.request(run.requestId), { kind: failureKind(error), message: errorMessage(error) });
+  }
+
+  /** Reads on into the stage for one step; answers a wake time while the read goes on. */
+  async #readStep(run: Run, invocation: Invocation): Promise<number | undefined> {
+    if (invocation.read) return AT_ONCE;
+    invocation.read = true;
+    if (!run.read) throw new Error("coordinator: a run reads without a read under way");
+    let step: Awaited<ReturnType<typeof stageReadStep>>;
     try {
-      read = await readCatalog(this.#source(), (progress) => this.#ledger.setProgress(request.id, progress), startedAt);
+      step = await stageReadStep(run.read, this.#source(), this.#stage, this.#limits.requestsPerStep);
+    } catch (error) {
+      this.#runFailed(run, error);
+      return undefined;
+    }
+    const { read } = step;
+    this.#ledger.setProgress(run.requestId, {
+      phase: "reading",
+      requests: read.requests,
+      rows: read.rows,
+    } satisfies RunProgress);
+    const figures: ReadFigures = {
+      full: read.full.recipes,
+      requests: read.requests,
+      rows: read.rows,
+      changed: read.changed.recipes + read.changed.ingredients,
+    };
+    if (step.done && read.full.recipes && read.full.ingredients) this.#ledger.setSetting("fullRead", undefined);
+    this.#ledger.setSetting("run", {
+      ...run,
+      phase: step.done ? "building" : "reading",
+      read: step.done ? undefined : read,
+      base: { ...run.base, read: figures },
+    } satisfies Run);
+    return step.done ? undefined : AT_ONCE;
+  }
+
+  /**
+   * Builds the version the stage holds, and stages the blobs KV lacks in
+   * SQLite as the plan makes them, one batch at a time: the plan itself
+   * keeps only hashes. A dry run stages nothing.
+   */
+  async #build(run: Run, invocation: Invocation): Promise<number | undefined> {
+    if (invocation.read) return AT_ONCE;
+    invocation.read = true;
+    const request = this.#ledger.request(run.requestId);
+    if (!request) throw new Error(`coordinator: the run's request ${run.requestId} is gone`);
+    const builtAt = this.#clock();
+    const live = this.#ledger.live();
+    const held = this.#ledger.setting<Held>("held");
+    let read: Awaited<ReturnType<typeof assembleCatalog>>;
+    let version: Awaited<ReturnType<typeof planVersion>>;
+    const staged = new Set<string>();
+    this.#ledger.setProgress(request.id, { phase: "building" } satisfies RunProgress);
+    try {
+      read = await assembleCatalog(this.#stage.recipes(), this.#stage.ingredients(), builtAt);
       const recipes = read.built.catalog.recipes.length;
       const refusal = shrinkRefusal(recipes, live?.recipes ?? null, request.allowShrink);
       if (refusal) throw new SyncAborted(refusal);
       version = await planVersion(read.built, ({ hash, text }) => {
-        if (request.action === "dry-run" || present.has(blobKey(hash)) || staged.has(hash)) return;
+        if (run.action === "dry-run" || staged.has(hash) || this.#isPresent(blobKey(hash))) return;
         staged.add(hash);
         this.#ledger.stage(hash, text);
       });
     } catch (error) {
-      this.#ledger.clearStaged();
-      this.#fail(request, { kind: failureKind(error), message: errorMessage(error) });
-      return;
+      this.#runFailed(run, error);
+      return undefined;
     }
     const digests = new Map<number, string>();
     const base: Run["base"] = {
+      ...run.base,
       recipes: read.built.catalog.recipes.length,
       ingredients: read.built.catalog.ingredients.length,
       skipped: read.skipped.slice(0, SUMMARY_SKIPPED),
       skippedCount: read.skipped.length,
-      previousRecipes: live?.recipes ?? null,
-      changes: this.#changes(read.built.catalog.recipes, request.action !== "dry-run", digests),
+      changes: this.#changes(read.built.catalog.recipes, run.action !== "dry-run", digests),
     };
-    if (request.action !== "dry-run") {
+    if (run.action !== "dry-run") {
       // What this read changes in the recipes' statuses, settled once its version is live.
       this.#ledger.setPendingStatuses(pendingChanges(desiredStatuses(read, digests), this.#ledger.statuses()));
       this.#ledger.setSetting("dueAt", read.nextDueAt ?? undefined);
@@ -777,45 +882,33 @@ export class Coordinator {
       ...base,
       writes: 0,
       deletes: 0,
-      durationMs: this.#clock() - startedAt,
-      steps: 1,
-      maxOperations: invocation.budget.used,
+      durationMs: this.#clock() - run.startedAt,
+      steps: run.steps + 1,
+      maxOperations: Math.max(run.maxOperations, invocation.budget.used),
     });
-    if (request.action === "dry-run") {
+    const ready: Run = { ...run, target: version.hash, base };
+    if (run.action === "dry-run") {
+      this.#ledger.setSetting("run", undefined);
       this.#finish(request, summary(live?.manifest === version.hash ? "unchanged" : "dry-run"), read.skipped);
-      return;
+      return undefined;
     }
-    const run: Run = {
-      requestId: request.id,
-      action: request.action,
-      target: version.hash,
-      targetIsNew: false,
-      phase: "writing",
-      startedAt,
-      blobsTotal: 0,
-      writes: 0,
-      deletes: 0,
-      steps: 0,
-      maxOperations: 0,
-      base,
-    };
     if (live?.manifest === version.hash) {
-      this.#ledger.setSetting("verifiedAt", startedAt);
+      this.#ledger.setSetting("verifiedAt", builtAt);
       // Unchanged content: nothing to do, unless a hold is lifted (only the pointer changes) or the live
       // version lacks keys (adopted from a KV that lost some): those are written again.
-      const release = request.action === "release" && held !== undefined;
+      const release = run.action === "release" && held !== undefined;
       if (!release && staged.size === 0) {
-        this.#settleStatuses(live.manifest, live.publishedAt ?? startedAt);
+        this.#ledger.setSetting("run", undefined);
+        this.#settleStatuses(live.manifest, live.publishedAt ?? builtAt);
         this.#finish(request, summary("unchanged"), read.skipped);
-        return;
+        return undefined;
       }
-      invocation.runRequest = request.id;
       this.#ledger.setSetting("run", {
-        ...run,
+        ...ready,
         phase: staged.size > 0 ? "writing" : "flipping",
         blobsTotal: staged.size,
       } satisfies Run);
-      return;
+      return undefined;
     }
 
     // A new version, or a kept one again (Directus went back to content it had).
@@ -832,10 +925,21 @@ export class Coordinator {
         rolledBack: false,
       });
     }
-    invocation.runRequest = request.id;
-    this.#ledger.setSetting("run", { ...run, targetIsNew: !existing, blobsTotal: staged.size } satisfies Run);
-    this.#ledger.setProgress(request.id, { phase: "writing", done: 0, total: staged.size });
+    this.#ledger.setSetting("run", {
+      ...ready,
+      phase: "writing",
+      targetIsNew: !existing,
+      blobsTotal: staged.size,
+    } satisfies Run);
+    this.#ledger.setProgress(request.id, { phase: "writing", done: 0, total: staged.size } satisfies RunProgress);
     for (const record of read.skipped) this.#logSkipped(record);
+    return undefined;
+  }
+
+  /** Whether the ledger says KV holds `key`. */
+  #isPresent(key: string): boolean {
+    const row = this.#ledger.keyRow(key);
+    return row !== undefined && row.deletedAt === null;
   }
 
   /**
@@ -874,6 +978,8 @@ export class Coordinator {
       this.#finishRun(run, "held");
       return undefined;
     }
+    if (run.phase === "reading") return this.#readStep(run, invocation);
+    if (run.phase === "building") return this.#build(run, invocation);
     if (run.phase === "writing") {
       for (;;) {
         const hashes = this.#ledger.stagedHashes(Math.min(PARALLEL_WRITES, budget.remaining));

@@ -31,6 +31,7 @@ class Content {
   recipes = 3;
   editions = new Map<number, number>();
   down = false;
+  /** Reads of Directus' recipes begun. */
   reads = 0;
   held(): HeldContent {
     if (this.down) return "down";
@@ -80,8 +81,15 @@ function setup(limits: Parameters<typeof coordinatorHarness>[0]["limits"] = {}) 
   const harness = coordinatorHarness({
     store: kv.store,
     source: () => {
-      content.reads += 1;
-      return memorySource(() => content.held());
+      const source = memorySource(() => content.held());
+      return {
+        ...source,
+        // A read of recipes starts at the first id (the ingredients come before, in the same read).
+        recipePage: (query) => {
+          if (query.afterId === 0) content.reads += 1;
+          return source.recipePage(query);
+        },
+      };
     },
     limits,
   });
