@@ -64,7 +64,7 @@ import { desiredStatuses, pendingChanges, publicationRow, settledStatus } from "
 import type { PublicationWriter } from "./publication-writer.ts";
 import { assembleCatalog, SHRINK_LIMIT, type SkippedRecord, SyncAborted, shrinkRefusal } from "./read-catalog.ts";
 import { SourceStage } from "./source-stage.ts";
-import { type StageRead, stageReadStep, startStageRead } from "./stage-read.ts";
+import { OVERLAP_MS, type StageRead, stageReadStep, startStageRead } from "./stage-read.ts";
 
 /** How long a replaced version stays readable for isolates still loading it, and an unused key before it is deleted. */
 export const GRACE_MS = 60 * 60 * 1000;
@@ -97,6 +97,8 @@ export interface CoordinatorLimits {
   charsPerStep: number;
   /** Directus requests one step of a read makes at most (a page of records, a count, or a page of ids each). */
   requestsPerStep: number;
+  /** How far before the newest change it saw a read of changes starts again (stage-read.ts OVERLAP_MS). */
+  readOverlapMs: number;
   /** A publish request starts this long after the last request that joined it … */
   settleMs: number;
   /** … but no later than this after the first. */
@@ -108,6 +110,7 @@ export const PRODUCTION_LIMITS: CoordinatorLimits = {
   operationsPerStep: CLOUDFLARE_OPERATIONS_PER_INVOCATION / 4,
   charsPerStep: 48_000_000,
   requestsPerStep: 5,
+  readOverlapMs: OVERLAP_MS,
   settleMs: 1_000,
   maxSettleMs: 10_000,
 };
@@ -770,7 +773,7 @@ export class Coordinator {
       target: "",
       targetIsNew: false,
       phase: "reading",
-      read: startStageRead(this.#stage, request.id, full),
+      read: startStageRead(this.#stage, request.id, { full, overlapMs: this.#limits.readOverlapMs }),
       startedAt,
       blobsTotal: 0,
       writes: 0,

@@ -103,7 +103,7 @@ interface DirectusSourceOptions {
   /** Sent with every request: the Access service token in production (app/lib/directus/directus-origin.ts). */
   headers?: Readonly<Record<string, string>>;
   pageSize?: number;
-  /** Ids per page when only ids are read (to find deleted records). */
+  /** Ids per page when only ids are read (to find deleted records); Directus allows QUERY_LIMIT_MAX (1,000 here). */
   idPageSize?: number;
   /** Per request; a slower answer fails the sync. */
   timeoutMs?: number;
@@ -158,7 +158,7 @@ export function createDirectusSource({
   url,
   headers: originHeaders = {},
   pageSize = 500,
-  idPageSize = 5_000,
+  idPageSize = 1_000,
   timeoutMs = 15_000,
   fetch: fetchImpl = fetch,
 }: DirectusSourceOptions): ContentSource {

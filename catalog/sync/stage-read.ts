@@ -13,8 +13,11 @@
  *   id, so a save during the read is never skipped between two pages.
  * - Deletions and unpublishing (the public sees published recipes only): once
  *   the changes are in, what Directus shows is a subset of the stage, so the
- *   counts are compared; only when they differ are the ids read (a page of
- *   thousands per request) to find what is gone.
+ *   counts are compared; only when Directus has fewer are the ids read (a
+ *   page of thousands per request) to find what is gone. When it has more,
+ *   the stage lacks something (a record saved after its page was read, or a
+ *   read of a Directus that showed too few), and the collection is read in
+ *   full.
  * - An ingredient whose name, plural or whole pieces changed, or that
  *   appeared or went, changes what every recipe that uses it reads as
  *   (recipes embed these in their lines). The recipes are then read in full,
@@ -49,6 +52,8 @@ export interface StageRead {
   phase: StageReadPhase;
   /** Keyset: the last id read in this phase. */
   afterId: number;
+  /** How far before a mark a read of changes starts (OVERLAP_MS unless a test says otherwise). */
+  overlapMs: number;
   /** Per collection: whether it is read in full (and what it did not see is dropped). */
   full: Record<StagedCollection, boolean>;
   /** The marks the read started from, moved to the newest change it sees. */
@@ -61,13 +66,18 @@ export interface StageRead {
 }
 
 /** A new read: in full where the stage has no marks (or `full` is asked for), else from the marks on. */
-export function startStageRead(stage: SourceStage, generation: number, full: boolean): StageRead {
+export function startStageRead(
+  stage: SourceStage,
+  generation: number,
+  { full = false, overlapMs = OVERLAP_MS }: { full?: boolean; overlapMs?: number } = {},
+): StageRead {
   const marks = full ? undefined : stage.marks();
   return {
     generation,
     collection: "ingredients",
     phase: "changed",
     afterId: 0,
+    overlapMs,
     // A collection without a mark has never been read whole into this stage (or must be again).
     full: { recipes: !marks?.recipes, ingredients: !marks?.ingredients },
     marks: marks ?? { format: STAGE_FORMAT, recipes: null, ingredients: null },
@@ -83,9 +93,9 @@ function later(a: string | null, b: unknown): string | null {
   return a === null || Date.parse(b) > Date.parse(a) ? b : a;
 }
 
-/** Where a read of changed records starts: OVERLAP_MS before the mark; null (everything) without one. */
-function changedSince(mark: string | null): string | null {
-  return mark === null ? null : new Date(Date.parse(mark) - OVERLAP_MS).toISOString();
+/** Where a read of changed records starts: `overlapMs` before the mark; null (everything) without one. */
+function changedSince(mark: string | null, overlapMs: number): string | null {
+  return mark === null ? null : new Date(Date.parse(mark) - overlapMs).toISOString();
 }
 
 /** What recipes embed of an ingredient: a change of it changes how they read. */
@@ -110,7 +120,10 @@ export async function stageReadStep(
     const collection = state.collection as StagedCollection;
     state.requests += 1;
     if (phase === "changed") {
-      const query = { afterId, changedSince: state.full[collection] ? null : changedSince(state.marks[collection]) };
+      const query = {
+        afterId,
+        changedSince: state.full[collection] ? null : changedSince(state.marks[collection], state.overlapMs),
+      };
       const page = collection === "recipes" ? await source.recipePage(query) : await source.ingredientPage(query);
       state.rows += page.length;
       for (const raw of page) {
@@ -120,7 +133,7 @@ export async function stageReadStep(
         if (collection === "recipes") stage.putRecipe(id, checkRecipeRecord(raw), state.generation);
         else {
           const embedded = embeddedOf(raw);
-          if (stage.embedded(id) !== embedded) readRecipesInFull(state, stage);
+          if (stage.embedded(id) !== embedded) readInFull(state, stage, "recipes");
           stage.putIngredient(id, checkIngredientRecord(raw), embedded, state.generation);
         }
       }
@@ -131,12 +144,20 @@ export async function stageReadStep(
         const dropped = stage.deleteUnseen(collection, state.generation);
         state.changed[collection] += dropped;
         // An ingredient that went changes the recipes that used it.
-        if (collection === "ingredients" && dropped > 0) readRecipesInFull(state, stage);
+        if (collection === "ingredients" && dropped > 0) readInFull(state, stage, "recipes");
         state = nextCollection(state);
       }
     } else if (phase === "count") {
       const counted = collection === "recipes" ? await source.countRecipes() : await source.countIngredients();
-      state = counted === stage.count(collection) ? nextCollection(state) : { ...state, phase: "ids", afterId: 0 };
+      const staged = stage.count(collection);
+      if (counted === staged) state = nextCollection(state);
+      else if (counted < staged) state = { ...state, phase: "ids", afterId: 0 };
+      else {
+        // Directus shows records the stage lacks, though it has every change: a save that came after its page
+        // was read, or a read that lost records (a Directus that showed too few). Read it all again.
+        readInFull(state, stage, collection);
+        state = { ...state, phase: "changed", afterId: 0 };
+      }
     } else {
       // Whatever the stage holds between two ids Directus lists is gone.
       const ids = collection === "recipes" ? await source.recipeIds(afterId) : await source.ingredientIds(afterId);
@@ -146,7 +167,7 @@ export async function stageReadStep(
         if (present.has(id)) continue;
         stage.delete(collection, id);
         state.changed[collection] += 1;
-        if (collection === "ingredients") readRecipesInFull(state, stage);
+        if (collection === "ingredients") readInFull(state, stage, "recipes");
       }
       state = upTo === undefined ? nextCollection(state) : { ...state, afterId: upTo };
     }
@@ -157,14 +178,14 @@ export async function stageReadStep(
 }
 
 /**
- * Recipes are read in full, by this read and, should it not finish, by the next one: the stage's marks
- * forget the recipes' at once, since the ingredient that calls for it is staged already.
+ * A collection is read in full, by this read and, should it not finish, by the next one: the stage's marks
+ * forget the collection's at once, since what called for it (an ingredient, a count) is staged already.
  */
-function readRecipesInFull(state: StageRead, stage: SourceStage): void {
-  if (state.full.recipes) return;
-  state.full.recipes = true;
+function readInFull(state: StageRead, stage: SourceStage, collection: StagedCollection): void {
+  if (state.full[collection]) return;
+  state.full[collection] = true;
   const stored = stage.marks();
-  if (stored) stage.setMarks({ ...stored, recipes: null });
+  if (stored) stage.setMarks({ ...stored, [collection]: null });
 }
 
 function nextCollection(state: StageRead): StageRead {
