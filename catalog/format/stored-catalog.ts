@@ -39,6 +39,7 @@ import {
   type RecipeDetails,
   type RecipeSummary,
 } from "../recipes/types.ts";
+import { germanSortKey } from "./german-sort-key.ts";
 import { pickFields } from "./pick-fields.ts";
 import type { VersionBlobs } from "./storage.ts";
 
@@ -49,6 +50,15 @@ const PIECE_EVERY = 4096;
 /** Cuts forced after this many recipes without a boundary, so no bucket or piece grows without limit. */
 const BUCKET_MAX = 4 * BUCKET_EVERY;
 const PIECE_MAX = 4 * PIECE_EVERY;
+
+/**
+ * Whether a list piece ends after the recipe `id`, its `length`th: what
+ * cuts a catalog into pieces, for a builder that walks the recipes in stored
+ * order without holding them (catalog/sync/stage-build.ts).
+ */
+export function pieceEndsAfter(id: number, length: number): boolean {
+  return idHash(id) % PIECE_EVERY === 0 || length >= PIECE_MAX;
+}
 
 /** Where one category's recipes lie in stored order: positions `start` to `end` (exclusive). */
 export interface TypeRange {
@@ -73,7 +83,7 @@ export interface CatalogMeta {
 }
 
 /** How many of the newest recipes the meta names. */
-const NEWEST_KEPT = 12;
+export const NEWEST_KEPT = 12;
 
 /** The directory column of a list piece: what finds a recipe by slug or id, and the sitemap's image. */
 export interface DirectoryPiece {
@@ -196,32 +206,47 @@ function bucketText<K extends keyof CatalogRecipe>(recipes: readonly CatalogReci
   return [JSON.stringify(lengths), ...lines].join("\n");
 }
 
-/** German collation; one instance, since creating one per comparison is slow. */
-const byName = new Intl.Collator("de");
+/** A category's place in the spec's order: the first key of stored order. */
+export function typeIndex(type: RecipeType): number {
+  return Math.max(0, RECIPE_TYPES.indexOf(type));
+}
 
-function inNameOrder(a: CatalogRecipe, b: CatalogRecipe): number {
-  return byName.compare(a.name, b.name) || a.id - b.id;
+/** Each recipe's German sort key (german-sort-key.ts), made once per sort rather than once per comparison. */
+function sortKeys(recipes: readonly CatalogRecipe[]): Map<CatalogRecipe, string> {
+  return new Map(recipes.map((recipe) => [recipe, germanSortKey(recipe.name)]));
+}
+
+/** German name order, ties by id: by the sort key, which SQLite orders alike (catalog/sync/stage-build.ts). */
+function inNameOrder(keys: ReadonlyMap<CatalogRecipe, string>, a: CatalogRecipe, b: CatalogRecipe): number {
+  const x = keys.get(a) as string;
+  const y = keys.get(b) as string;
+  return x < y ? -1 : x > y ? 1 : a.id - b.id;
 }
 
 /**
- * Category order, then German name order: how the sync orders
- * `Catalog.recipes`, the order of list pieces and buckets, and the positions
- * the search index names recipes by.
+ * Category order, then German name order (german-sort-key.ts), then id:
+ * how the sync orders `Catalog.recipes`, the order of list pieces and
+ * buckets, and the positions the search index names recipes by.
  */
 export function storedOrder(recipes: readonly CatalogRecipe[]): CatalogRecipe[] {
-  const typeIndex = new Map<RecipeType, number>(RECIPE_TYPES.map((type, index) => [type, index]));
-  return [...recipes].sort((a, b) => (typeIndex.get(a.type) ?? 0) - (typeIndex.get(b.type) ?? 0) || inNameOrder(a, b));
+  const keys = sortKeys(recipes);
+  return [...recipes].sort((a, b) => typeIndex(a.type) - typeIndex(b.type) || inNameOrder(keys, a, b));
 }
 
 /** Two lists of positions, each in name order, as one. */
-function mergeInNameOrder(recipes: readonly CatalogRecipe[], a: readonly number[], b: readonly number[]): number[] {
+function mergeInNameOrder(
+  recipes: readonly CatalogRecipe[],
+  keys: ReadonlyMap<CatalogRecipe, string>,
+  a: readonly number[],
+  b: readonly number[],
+): number[] {
   const merged: number[] = [];
   let i = 0;
   let j = 0;
   while (i < a.length && j < b.length) {
     const x = a[i] as number;
     const y = b[j] as number;
-    if (inNameOrder(recipes[x] as CatalogRecipe, recipes[y] as CatalogRecipe) <= 0) {
+    if (inNameOrder(keys, recipes[x] as CatalogRecipe, recipes[y] as CatalogRecipe) <= 0) {
       merged.push(x);
       i++;
     } else {
@@ -241,12 +266,13 @@ function mergeInNameOrder(recipes: readonly CatalogRecipe[], a: readonly number[
  * sort's n·log2(n), a fifth of them at 50,000 recipes.
  */
 function namePlaces(recipes: readonly CatalogRecipe[], ranges: readonly TypeRange[]): number[] {
+  const keys = sortKeys(recipes);
   let runs = ranges.map(({ start, end }) => Array.from({ length: end - start }, (_, offset) => start + offset));
   while (runs.length > 1) {
     const next: number[][] = [];
     for (let index = 0; index < runs.length; index += 2) {
       const [first = [], second] = [runs[index], runs[index + 1]];
-      next.push(second ? mergeInNameOrder(recipes, first, second) : first);
+      next.push(second ? mergeInNameOrder(recipes, keys, first, second) : first);
     }
     runs = next;
   }
@@ -302,47 +328,74 @@ export interface StoredBlob {
   text: string;
 }
 
+/** One list piece's blobs (cards and details per bucket, then its columns), and its buckets' sizes. */
+export interface PieceBlobs {
+  blobs: StoredBlob[];
+  bucketSizes: number[];
+}
+
+/** The blobs of one list piece: recipes in stored order, cut where `pieceEndsAfter` cuts. */
+export function pieceBlobs(piece: readonly CatalogRecipe[]): PieceBlobs {
+  const blobs: StoredBlob[] = [];
+  const bucketSizes: number[] = [];
+  for (const bucket of cutAtBoundaries(piece, (recipe) => recipe.id, BUCKET_EVERY, BUCKET_MAX)) {
+    blobs.push({ kind: "cards", text: bucketText(bucket, SUMMARY_FIELDS) });
+    blobs.push({ kind: "details", text: bucketText(bucket, DETAIL_FIELDS) });
+    bucketSizes.push(bucket.length);
+  }
+  const directory: DirectoryPiece = {
+    ids: piece.map((recipe) => recipe.id),
+    slugs: piece.map((recipe) => recipe.slug),
+    images: piece.map((recipe) => recipe.image),
+  };
+  blobs.push({ kind: "directory", text: JSON.stringify(directory) });
+  blobs.push({ kind: "names", text: JSON.stringify(piece.map((recipe) => recipe.name.toLowerCase())) });
+  blobs.push({ kind: "matching", text: JSON.stringify(matchingPiece(piece)) });
+  const traits: TraitsPiece = {
+    diets: piece.map((recipe) => dietCode(recipe)),
+    minutes: piece.map((recipe) => recipe.totalTime),
+  };
+  blobs.push({ kind: "traits", text: JSON.stringify(traits) });
+  return { blobs, bucketSizes };
+}
+
+/** The meta blob: what the version's table of contents holds (see CatalogMeta). */
+export function metaBlob(meta: Omit<CatalogMeta, "formatVersion">): StoredBlob {
+  const whole: CatalogMeta = { formatVersion: CATALOG_FORMAT_VERSION, ...meta };
+  return { kind: "meta", text: JSON.stringify(whole) };
+}
+
+/** The name order blob: each position's place in German name order. */
+export function nameOrderBlob(places: readonly number[]): StoredBlob {
+  return { kind: "nameOrder", text: JSON.stringify(places) };
+}
+
 /**
  * A built catalog, its recipes in `storedOrder` (the name order relies on
  * it), as the blobs of a version, one at a time: the sync hashes and stores
  * each before the next is made, so a large catalog's texts (about 100 M
  * characters at 50,000 recipes) are never all in memory at once. Within a
- * kind, blobs come in their order in the version.
+ * kind, blobs come in their order in the version: the pieces' in piece
+ * order, then the meta and the name order. The coordinator makes the same
+ * blobs a piece at a time from its stage (catalog/sync/stage-build.ts).
  */
 export function* storedBlobs(catalog: Pick<Catalog, "recipes" | "ingredients" | "categories">): Generator<StoredBlob> {
   const { recipes } = catalog;
   const bucketSizes: number[] = [];
   for (const piece of cutAtBoundaries(recipes, (recipe) => recipe.id, PIECE_EVERY, PIECE_MAX)) {
-    for (const bucket of cutAtBoundaries(piece, (recipe) => recipe.id, BUCKET_EVERY, BUCKET_MAX)) {
-      yield { kind: "cards", text: bucketText(bucket, SUMMARY_FIELDS) };
-      yield { kind: "details", text: bucketText(bucket, DETAIL_FIELDS) };
-      bucketSizes.push(bucket.length);
-    }
-    const directory: DirectoryPiece = {
-      ids: piece.map((recipe) => recipe.id),
-      slugs: piece.map((recipe) => recipe.slug),
-      images: piece.map((recipe) => recipe.image),
-    };
-    yield { kind: "directory", text: JSON.stringify(directory) };
-    yield { kind: "names", text: JSON.stringify(piece.map((recipe) => recipe.name.toLowerCase())) };
-    yield { kind: "matching", text: JSON.stringify(matchingPiece(piece)) };
-    const traits: TraitsPiece = {
-      diets: piece.map((recipe) => dietCode(recipe)),
-      minutes: piece.map((recipe) => recipe.totalTime),
-    };
-    yield { kind: "traits", text: JSON.stringify(traits) };
+    const made = pieceBlobs(piece);
+    yield* made.blobs;
+    bucketSizes.push(...made.bucketSizes);
   }
   const ranges = typeRanges(recipes);
-  const meta: CatalogMeta = {
-    formatVersion: CATALOG_FORMAT_VERSION,
+  yield metaBlob({
     ingredients: catalog.ingredients,
     categories: catalog.categories,
     typeRanges: ranges,
     newest: newestPositions(recipes),
     bucketSizes,
-  };
-  yield { kind: "meta", text: JSON.stringify(meta) };
-  yield { kind: "nameOrder", text: JSON.stringify(namePlaces(recipes, ranges)) };
+  });
+  yield nameOrderBlob(namePlaces(recipes, ranges));
 }
 
 /** A built catalog as the blobs of a version, all at once: for catalogs held in memory anyway. */

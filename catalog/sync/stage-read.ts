@@ -52,12 +52,15 @@ export interface StageRead {
   phase: StageReadPhase;
   /** Keyset: the last id read in this phase. */
   afterId: number;
-  /** How far before a mark a read of changes starts (OVERLAP_MS unless a test says otherwise). */
-  overlapMs: number;
   /** Per collection: whether it is read in full (and what it did not see is dropped). */
   full: Record<StagedCollection, boolean>;
   /** The marks the read started from, moved to the newest change it sees. */
   marks: StageMarks;
+  /**
+   * Per collection, where its read of changes starts: fixed when the read starts, since the marks move
+   * as it reads (a later page must not skip what an earlier mark let through).
+   */
+  since: Record<StagedCollection, string | null>;
   /** Directus requests made, and the records they gave, for the summary. */
   requests: number;
   rows: number;
@@ -72,15 +75,17 @@ export function startStageRead(
   { full = false, overlapMs = OVERLAP_MS }: { full?: boolean; overlapMs?: number } = {},
 ): StageRead {
   const marks = full ? undefined : stage.marks();
+  const since = (mark: string | null | undefined) =>
+    mark ? new Date(Date.parse(mark) - overlapMs).toISOString() : null;
   return {
     generation,
     collection: "ingredients",
     phase: "changed",
     afterId: 0,
-    overlapMs,
     // A collection without a mark has never been read whole into this stage (or must be again).
     full: { recipes: !marks?.recipes, ingredients: !marks?.ingredients },
     marks: marks ?? { format: STAGE_FORMAT, recipes: null, ingredients: null },
+    since: { recipes: since(marks?.recipes), ingredients: since(marks?.ingredients) },
     requests: 0,
     rows: 0,
     changed: { recipes: 0, ingredients: 0 },
@@ -91,11 +96,6 @@ export function startStageRead(
 function later(a: string | null, b: unknown): string | null {
   if (typeof b !== "string" || Number.isNaN(Date.parse(b))) return a;
   return a === null || Date.parse(b) > Date.parse(a) ? b : a;
-}
-
-/** Where a read of changed records starts: `overlapMs` before the mark; null (everything) without one. */
-function changedSince(mark: string | null, overlapMs: number): string | null {
-  return mark === null ? null : new Date(Date.parse(mark) - overlapMs).toISOString();
 }
 
 /** What recipes embed of an ingredient: a change of it changes how they read. */
@@ -114,7 +114,13 @@ export async function stageReadStep(
   stage: SourceStage,
   requests: number,
 ): Promise<{ read: StageRead; done: boolean }> {
-  let state: StageRead = { ...read, full: { ...read.full }, marks: { ...read.marks }, changed: { ...read.changed } };
+  let state: StageRead = {
+    ...read,
+    full: { ...read.full },
+    marks: { ...read.marks },
+    since: { ...read.since },
+    changed: { ...read.changed },
+  };
   for (let made = 0; made < requests && state.collection !== "done"; made++) {
     const { phase, afterId } = state;
     const collection = state.collection as StagedCollection;
@@ -122,7 +128,7 @@ export async function stageReadStep(
     if (phase === "changed") {
       const query = {
         afterId,
-        changedSince: state.full[collection] ? null : changedSince(state.marks[collection], state.overlapMs),
+        changedSince: state.full[collection] ? null : state.since[collection],
       };
       const page = collection === "recipes" ? await source.recipePage(query) : await source.ingredientPage(query);
       state.rows += page.length;

@@ -201,7 +201,7 @@ describe("whatever editors do between publishes", () => {
         }
         harness.close();
       }),
-      { numRuns: 40 },
+      { numRuns: 60 },
     );
   });
 });
