@@ -45,7 +45,6 @@ import {
   readPointer,
   writtenAt,
 } from "../format/storage.ts";
-import { comparableRecipe } from "../format/stored-catalog.ts";
 import { CATALOG_FORMAT_VERSION, type CatalogRecipe } from "../recipes/types.ts";
 import type { ContentSource } from "./directus-source.ts";
 import { SourceError } from "./directus-source.ts";
@@ -60,10 +59,12 @@ import {
 } from "./ledger.ts";
 import { CLOUDFLARE_OPERATIONS_PER_INVOCATION, OperationBudget } from "./operation-budget.ts";
 import { PARALLEL_WRITES, planVersion } from "./plan-version.ts";
-import { desiredStatuses, pendingChanges, publicationRow, settledStatus } from "./publication.ts";
+import { publicationRow, settledStatus } from "./publication.ts";
 import type { PublicationWriter } from "./publication-writer.ts";
-import { assembleCatalog, SHRINK_LIMIT, type SkippedRecord, SyncAborted, shrinkRefusal } from "./read-catalog.ts";
+import { SHRINK_LIMIT, type SkippedRecord, SyncAborted, shrinkRefusal } from "./read-catalog.ts";
 import { SourceStage } from "./source-stage.ts";
+import { type BuildHands, type StageBuild, stageBuildStep, startStageBuild } from "./stage-build.ts";
+import { type StageChanges, stageOutcome } from "./stage-outcome.ts";
 import { OVERLAP_MS, type StageRead, stageReadStep, startStageRead } from "./stage-read.ts";
 
 /** How long a replaced version stays readable for isolates still loading it, and an unused key before it is deleted. */
@@ -95,6 +96,8 @@ export interface CoordinatorLimits {
   operationsPerStep: number;
   /** Characters of blobs one step writes at most: what it holds in memory at once. */
   charsPerStep: number;
+  /** List pieces (about 4,096 recipes each) one step of a build makes at most. */
+  piecesPerStep: number;
   /** Directus requests one step of a read makes at most (a page of records, a count, or a page of ids each). */
   requestsPerStep: number;
   /** How far before the newest change it saw a read of changes starts again (stage-read.ts OVERLAP_MS). */
@@ -110,6 +113,7 @@ export const PRODUCTION_LIMITS: CoordinatorLimits = {
   operationsPerStep: CLOUDFLARE_OPERATIONS_PER_INVOCATION / 4,
   charsPerStep: 48_000_000,
   requestsPerStep: 5,
+  piecesPerStep: 2,
   readOverlapMs: OVERLAP_MS,
   settleMs: 1_000,
   maxSettleMs: 10_000,
@@ -121,12 +125,8 @@ export interface AlarmClock {
   set(at: number): Promise<void>;
 }
 
-/** Recipes that differ from the last sync's read, by slug. */
-export interface CatalogChanges {
-  added: string[];
-  removed: string[];
-  changed: string[];
-}
+/** Recipes that differ from the last sync's read, by slug: the first CHANGES_LISTED of each kind, and counts. */
+export type CatalogChanges = StageChanges;
 
 /** What a finished request did. */
 export interface SyncSummary {
@@ -144,6 +144,8 @@ export interface SyncSummary {
   changes: CatalogChanges | null;
   /** What the run read from Directus; null when it read nothing (held, rolled back). */
   read?: ReadFigures | null;
+  /** The build's list pieces, and of them those made again (their recipes changed); the rest were kept. */
+  built?: { pieces: number; rebuilt: number } | null;
   /** KV puts and deletes this request's run made. */
   writes: number;
   deletes: number;
@@ -247,6 +249,8 @@ interface Run {
   phase: "reading" | "building" | "writing" | "flipping";
   /** While reading: where the read stands. */
   read?: StageRead;
+  /** While building: where the build stands. */
+  build?: StageBuild;
   startedAt: number;
   blobsTotal: number;
   writes: number;
@@ -300,18 +304,6 @@ export interface CoordinatorOptions {
 }
 
 const iso = (ms: number | null | undefined) => (ms === null || ms === undefined ? null : new Date(ms).toISOString());
-
-/** A short digest of a text: enough to tell a changed recipe, not a security hash. */
-function digestText(text: string): string {
-  let a = 0x811c9dc5;
-  let b = 0x01000193;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    a = Math.imul(a ^ code, 0x01000193);
-    b = Math.imul(b ^ code, 0x5bd1e995) ^ (b >>> 13);
-  }
-  return `${(a >>> 0).toString(36)}.${(b >>> 0).toString(36)}.${text.length.toString(36)}`;
-}
 
 /** Every KV key a version is made of: its manifest and its blobs. */
 function versionKeys(version: VersionRow): string[] {
@@ -829,56 +821,66 @@ export class Coordinator {
       ...run,
       phase: step.done ? "building" : "reading",
       read: step.done ? undefined : read,
+      build: step.done ? startStageBuild(this.#clock()) : undefined,
       base: { ...run.base, read: figures },
     } satisfies Run);
     return step.done ? undefined : AT_ONCE;
   }
 
   /**
-   * Builds the version the stage holds, and stages the blobs KV lacks in
-   * SQLite as the plan makes them, one batch at a time: the plan itself
-   * keeps only hashes. A dry run stages nothing.
+   * Builds the version the stage holds, a part per step (stage-build.ts),
+   * staging the blobs KV lacks in SQLite as they are made; then what it
+   * means (stage-outcome.ts), and the writes. A dry run stages nothing.
    */
   async #build(run: Run, invocation: Invocation): Promise<number | undefined> {
     if (invocation.read) return AT_ONCE;
     invocation.read = true;
     const request = this.#ledger.request(run.requestId);
     if (!request) throw new Error(`coordinator: the run's request ${run.requestId} is gone`);
-    const builtAt = this.#clock();
+    if (!run.build) throw new Error("coordinator: a run builds without a build under way");
     const live = this.#ledger.live();
     const held = this.#ledger.setting<Held>("held");
-    let read: Awaited<ReturnType<typeof assembleCatalog>>;
-    let version: Awaited<ReturnType<typeof planVersion>>;
-    const staged = new Set<string>();
-    this.#ledger.setProgress(request.id, { phase: "building" } satisfies RunProgress);
+    const present = (hash: string) => this.#isPresent(blobKey(hash));
+    const hands: BuildHands =
+      run.action === "dry-run"
+        ? { present, keep: () => {} }
+        : {
+            present: (hash) => present(hash) || this.#ledger.hasStaged(hash),
+            keep: (hash, text) => this.#ledger.stage(hash, text),
+          };
+    let step: Awaited<ReturnType<typeof stageBuildStep>>;
     try {
-      read = await assembleCatalog(this.#stage.recipes(), this.#stage.ingredients(), builtAt);
-      const recipes = read.built.catalog.recipes.length;
-      const refusal = shrinkRefusal(recipes, live?.recipes ?? null, request.allowShrink);
-      if (refusal) throw new SyncAborted(refusal);
-      version = await planVersion(read.built, ({ hash, text }) => {
-        if (run.action === "dry-run" || staged.has(hash) || this.#isPresent(blobKey(hash))) return;
-        staged.add(hash);
-        this.#ledger.stage(hash, text);
-      });
+      step = await stageBuildStep(run.build, this.#stage, hands, this.#limits.piecesPerStep);
+      if (step.version) {
+        const refusal = shrinkRefusal(step.build.recipes, live?.recipes ?? null, request.allowShrink);
+        if (refusal) throw new SyncAborted(refusal);
+      }
     } catch (error) {
       this.#runFailed(run, error);
       return undefined;
     }
-    const digests = new Map<number, string>();
+    const { version, build } = step;
+    if (!version) {
+      this.#ledger.setSetting("run", { ...run, build } satisfies Run);
+      this.#ledger.setProgress(request.id, { phase: "building" } satisfies RunProgress);
+      return AT_ONCE;
+    }
+    const outcome = stageOutcome(this.#stage, this.#ledger, {
+      now: build.now,
+      remember: run.action !== "dry-run",
+      skippedKept: SUMMARY_SKIPPED,
+      onSkipped: (record) => this.#logSkipped(record),
+    });
     const base: Run["base"] = {
       ...run.base,
-      recipes: read.built.catalog.recipes.length,
-      ingredients: read.built.catalog.ingredients.length,
-      skipped: read.skipped.slice(0, SUMMARY_SKIPPED),
-      skippedCount: read.skipped.length,
-      changes: this.#changes(read.built.catalog.recipes, run.action !== "dry-run", digests),
+      recipes: build.recipes,
+      ingredients: build.ingredients,
+      skipped: outcome.skipped,
+      skippedCount: outcome.skippedCount,
+      changes: outcome.changes,
+      built: { pieces: build.made, rebuilt: build.rebuilt },
     };
-    if (run.action !== "dry-run") {
-      // What this read changes in the recipes' statuses, settled once its version is live.
-      this.#ledger.setPendingStatuses(pendingChanges(desiredStatuses(read, digests), this.#ledger.statuses()));
-      this.#ledger.setSetting("dueAt", read.nextDueAt ?? undefined);
-    }
+    if (run.action !== "dry-run") this.#ledger.setSetting("dueAt", outcome.nextDueAt ?? undefined);
     const summary = (status: SyncSummary["status"]): SyncSummary => ({
       status,
       manifest: version.hash,
@@ -889,27 +891,28 @@ export class Coordinator {
       steps: run.steps + 1,
       maxOperations: Math.max(run.maxOperations, invocation.budget.used),
     });
-    const ready: Run = { ...run, target: version.hash, base };
+    const staged = this.#ledger.stagedCount();
+    const ready: Run = { ...run, build: undefined, target: version.hash, base };
     if (run.action === "dry-run") {
       this.#ledger.setSetting("run", undefined);
-      this.#finish(request, summary(live?.manifest === version.hash ? "unchanged" : "dry-run"), read.skipped);
+      this.#finish(request, summary(live?.manifest === version.hash ? "unchanged" : "dry-run"));
       return undefined;
     }
     if (live?.manifest === version.hash) {
-      this.#ledger.setSetting("verifiedAt", builtAt);
+      this.#ledger.setSetting("verifiedAt", build.now);
       // Unchanged content: nothing to do, unless a hold is lifted (only the pointer changes) or the live
       // version lacks keys (adopted from a KV that lost some): those are written again.
       const release = run.action === "release" && held !== undefined;
-      if (!release && staged.size === 0) {
+      if (!release && staged === 0) {
         this.#ledger.setSetting("run", undefined);
-        this.#settleStatuses(live.manifest, live.publishedAt ?? builtAt);
-        this.#finish(request, summary("unchanged"), read.skipped);
+        this.#settleStatuses(live.manifest, live.publishedAt ?? build.now);
+        this.#finish(request, summary("unchanged"));
         return undefined;
       }
       this.#ledger.setSetting("run", {
         ...ready,
-        phase: staged.size > 0 ? "writing" : "flipping",
-        blobsTotal: staged.size,
+        phase: staged > 0 ? "writing" : "flipping",
+        blobsTotal: staged,
       } satisfies Run);
       return undefined;
     }
@@ -932,10 +935,9 @@ export class Coordinator {
       ...ready,
       phase: "writing",
       targetIsNew: !existing,
-      blobsTotal: staged.size,
+      blobsTotal: staged,
     } satisfies Run);
-    this.#ledger.setProgress(request.id, { phase: "writing", done: 0, total: staged.size } satisfies RunProgress);
-    for (const record of read.skipped) this.#logSkipped(record);
+    this.#ledger.setProgress(request.id, { phase: "writing", done: 0, total: staged } satisfies RunProgress);
     return undefined;
   }
 
@@ -943,35 +945,6 @@ export class Coordinator {
   #isPresent(key: string): boolean {
     const row = this.#ledger.keyRow(key);
     return row !== undefined && row.deletedAt === null;
-  }
-
-  /**
-   * What changed against the recipes the last sync read, by their stored
-   * fields; `remember` keeps this read for the next comparison (a dry run
-   * does not).
-   */
-  #changes(
-    recipes: readonly CatalogRecipe[],
-    remember: boolean,
-    digests: Map<number, string> = new Map(),
-  ): CatalogChanges {
-    const before = this.#ledger.recipeDigests();
-    const changes: CatalogChanges = { added: [], removed: [], changed: [] };
-    for (const recipe of recipes) {
-      const digest = digestText(comparableRecipe(recipe));
-      digests.set(recipe.id, digest);
-      const previous = before.get(recipe.id);
-      before.delete(recipe.id);
-      if (previous?.digest === digest && previous.slug === recipe.slug) continue;
-      if (!previous) changes.added.push(recipe.slug);
-      else changes.changed.push(recipe.slug);
-      if (remember) this.#ledger.putRecipeDigest(recipe.id, recipe.slug, digest);
-    }
-    for (const [id, { slug }] of before) {
-      changes.removed.push(slug);
-      if (remember) this.#ledger.deleteRecipeDigest(id);
-    }
-    return changes;
   }
 
   /** Writes staged blobs, then the manifest, then flips; answers a wake time when the step must end first. */
@@ -1297,16 +1270,21 @@ export class Coordinator {
     if (request.lastRequestedAt !== request.requestedAt) return;
     const startedAt = request.startedAt ?? request.requestedAt;
     if (this.#ledger.queued().some((entry) => entry.trigger === "api" && entry.requestedAt >= startedAt)) return;
-    const changes = summary.changes ?? { added: [], changed: [], removed: [] };
+    const changes = summary.changes ?? {
+      added: [],
+      changed: [],
+      removed: [],
+      counts: { added: 0, changed: 0, removed: 0 },
+    };
     this.#log(
       "warn",
       "publish-on-save-missed",
       {
         request: request.id,
         version: summary.manifest,
-        added: changes.added.length,
-        changed: changes.changed.length,
-        removed: changes.removed.length,
+        added: changes.counts.added,
+        changed: changes.counts.changed,
+        removed: changes.counts.removed,
         // A few, to find them in Directus; the counts say how many.
         recipes: [...changes.changed, ...changes.added, ...changes.removed].slice(0, 5),
       },

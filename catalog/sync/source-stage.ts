@@ -11,9 +11,14 @@
  * and a stage of another format is read again in full.
  */
 
+import { germanSortKey } from "../format/german-sort-key.ts";
+import { typeIndex } from "../format/stored-catalog.ts";
 import { CATALOG_FORMAT_VERSION } from "../recipes/types.ts";
+import type { IndexedRecipe } from "../search/search-index.ts";
 import type { SqlDatabase } from "./ledger.ts";
-import type { CheckedIngredientRecord, CheckedRecipeRecord } from "./read-catalog.ts";
+import type { PublicationTimes } from "./publication-window.ts";
+import type { CheckedIngredientRecord, CheckedRecipeRecord, SkippedRecord } from "./read-catalog.ts";
+import { recipeDigest } from "./recipe-digest.ts";
 
 /**
  * What a staged record's form depends on: the catalog's format, and this
@@ -21,7 +26,7 @@ import type { CheckedIngredientRecord, CheckedRecipeRecord } from "./read-catalo
  * shape changes without a new catalog format. A stage of another format is
  * read again in full.
  */
-const STAGE_VERSION = 1;
+const STAGE_VERSION = 2;
 export const STAGE_FORMAT = `${CATALOG_FORMAT_VERSION}.${STAGE_VERSION}`;
 
 /** The two collections the sync reads. */
@@ -44,8 +49,33 @@ const WALK_ROWS = 1_000;
 
 const SCHEMA = [
   // `seen`: the read that last saw the record (a run's request id); a read of everything drops the records it
-  // did not see. `record`: the checked record (CheckedRecipeRecord) as JSON.
-  `CREATE TABLE IF NOT EXISTS stage_recipe (id INTEGER PRIMARY KEY, seen INTEGER NOT NULL, record TEXT NOT NULL)`,
+  // did not see. `record`: the checked record (CheckedRecipeRecord) as JSON. The rest is what the build orders,
+  // counts and compares by in SQL, so that it never holds the catalog (stage-build.ts): `ok` for a valid recipe
+  // (in the catalog while in its publish window and first with its slug), its category's place and German sort
+  // key (stored order), its slug, when it was published (the newest), its publish times (ms), its digest
+  // (recipe-digest.ts), and what the search index reads of it (`indexed`, JSON).
+  `CREATE TABLE IF NOT EXISTS stage_recipe (
+    id INTEGER PRIMARY KEY,
+    seen INTEGER NOT NULL,
+    record TEXT NOT NULL,
+    ok INTEGER NOT NULL,
+    type INTEGER,
+    name_key TEXT,
+    slug TEXT,
+    published TEXT,
+    publish_at INTEGER,
+    unpublish_at INTEGER,
+    digest TEXT,
+    indexed TEXT
+  )`,
+  "CREATE INDEX IF NOT EXISTS stage_recipe_order ON stage_recipe (type, name_key, id) WHERE ok = 1",
+  "CREATE INDEX IF NOT EXISTS stage_recipe_slug ON stage_recipe (slug, id) WHERE ok = 1",
+  // The ingredients a valid recipe needs (its required ones, by name): the ingredients' recipe counts.
+  `CREATE TABLE IF NOT EXISTS stage_recipe_ingredient (
+    recipe INTEGER NOT NULL,
+    name TEXT NOT NULL,
+    PRIMARY KEY (recipe, name)
+  )`,
   // `embedded`: what recipes embed of the ingredient (its name, plural and whole pieces, as read), to tell when
   // the recipes must be read again.
   `CREATE TABLE IF NOT EXISTS stage_ingredient (
@@ -55,6 +85,20 @@ const SCHEMA = [
     record TEXT NOT NULL
   )`,
   `CREATE TABLE IF NOT EXISTS stage_setting (name TEXT PRIMARY KEY, value TEXT NOT NULL)`,
+  // The build under way (stage-build.ts): the catalog's recipes by position in stored order, its list pieces,
+  // each position's place in name order.
+  "CREATE TABLE IF NOT EXISTS build_recipe (position INTEGER PRIMARY KEY, id INTEGER NOT NULL UNIQUE)",
+  `CREATE TABLE IF NOT EXISTS build_piece (
+    piece INTEGER PRIMARY KEY,
+    start INTEGER NOT NULL,
+    end INTEGER NOT NULL,
+    signature TEXT NOT NULL,
+    made TEXT
+  )`,
+  "CREATE TABLE IF NOT EXISTS build_place (position INTEGER PRIMARY KEY, place INTEGER NOT NULL)",
+  // A list piece's blobs by the signature of its recipes (their ids and digests): a piece whose recipes did
+  // not change is not made again.
+  "CREATE TABLE IF NOT EXISTS piece_cache (signature TEXT PRIMARY KEY, made TEXT NOT NULL)",
 ];
 
 const TABLES: Record<StagedCollection, string> = { recipes: "stage_recipe", ingredients: "stage_ingredient" };
@@ -91,13 +135,35 @@ export class SourceStage {
   }
 
   putRecipe(id: number, record: CheckedRecipeRecord, seen: number): void {
+    const recipe = record.ok ? record.recipe : null;
+    const indexed: IndexedRecipe | null = recipe
+      ? { name: recipe.name, ingredients: recipe.ingredients, cuisine: recipe.cuisine, type: recipe.type }
+      : null;
     this.#db.exec(
-      `INSERT INTO stage_recipe (id, seen, record) VALUES (?, ?, ?)
-       ON CONFLICT (id) DO UPDATE SET seen = excluded.seen, record = excluded.record`,
+      `INSERT INTO stage_recipe
+         (id, seen, record, ok, type, name_key, slug, published, publish_at, unpublish_at, digest, indexed)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (id) DO UPDATE SET seen = excluded.seen, record = excluded.record, ok = excluded.ok,
+         type = excluded.type, name_key = excluded.name_key, slug = excluded.slug, published = excluded.published,
+         publish_at = excluded.publish_at, unpublish_at = excluded.unpublish_at, digest = excluded.digest,
+         indexed = excluded.indexed`,
       id,
       seen,
       JSON.stringify(record),
+      recipe ? 1 : 0,
+      recipe ? typeIndex(recipe.type) : null,
+      recipe ? germanSortKey(recipe.name) : null,
+      recipe?.slug ?? null,
+      recipe?.published ?? null,
+      record.ok ? record.times.publishAt : null,
+      record.ok ? record.times.unpublishAt : null,
+      recipe ? recipeDigest(recipe) : null,
+      indexed ? JSON.stringify(indexed) : null,
     );
+    this.#db.exec("DELETE FROM stage_recipe_ingredient WHERE recipe = ?", id);
+    for (const name of recipe?.ingredients ?? []) {
+      this.#db.exec("INSERT OR IGNORE INTO stage_recipe_ingredient (recipe, name) VALUES (?, ?)", id, name);
+    }
   }
 
   putIngredient(id: number, record: CheckedIngredientRecord, embedded: string, seen: number): void {
@@ -131,11 +197,18 @@ export class SourceStage {
 
   delete(collection: StagedCollection, id: number): void {
     this.#db.exec(`DELETE FROM ${TABLES[collection]} WHERE id = ?`, id);
+    if (collection === "recipes") this.#db.exec("DELETE FROM stage_recipe_ingredient WHERE recipe = ?", id);
   }
 
   /** Drops the records the read `seen` did not see (after a read of everything); answers how many. */
   deleteUnseen(collection: StagedCollection, seen: number): number {
     const [row] = this.#rows(`SELECT COUNT(*) AS n FROM ${TABLES[collection]} WHERE seen <> ?`, seen);
+    if (collection === "recipes") {
+      this.#db.exec(
+        "DELETE FROM stage_recipe_ingredient WHERE recipe IN (SELECT id FROM stage_recipe WHERE seen <> ?)",
+        seen,
+      );
+    }
     this.#db.exec(`DELETE FROM ${TABLES[collection]} WHERE seen <> ?`, seen);
     return Number(row?.n ?? 0);
   }
@@ -162,7 +235,209 @@ export class SourceStage {
 
   /** Forgets everything: what a coordinator whose KV is adopted starts from. */
   clear(): void {
-    for (const table of Object.values(TABLES)) this.#db.exec(`DELETE FROM ${table}`);
+    for (const table of [...Object.values(TABLES), "stage_recipe_ingredient"]) this.#db.exec(`DELETE FROM ${table}`);
     this.setMarks(undefined);
   }
+
+  // The build (stage-build.ts): the catalog the stage holds at a time, ordered and counted by SQLite.
+
+  /**
+   * Puts the catalog's recipes at `now` in stored order (category, German sort key, id): the valid ones in
+   * their publish window, each slug's with the lowest id; and each position's place in name order. Answers
+   * how many there are.
+   */
+  orderCatalog(now: number): number {
+    for (const table of ["build_recipe", "build_piece", "build_place"]) this.#db.exec(`DELETE FROM ${table}`);
+    this.#db.exec(
+      `INSERT INTO build_recipe (position, id)
+       SELECT ROW_NUMBER() OVER (ORDER BY s.type, s.name_key, s.id) - 1, s.id FROM stage_recipe s
+       WHERE ${inWindow("s")} AND NOT EXISTS
+         (SELECT 1 FROM stage_recipe d WHERE d.slug = s.slug AND d.id < s.id AND ${inWindow("d")})`,
+      now,
+      now,
+      now,
+      now,
+    );
+    this.#db.exec(
+      `INSERT INTO build_place (position, place)
+       SELECT b.position, ROW_NUMBER() OVER (ORDER BY s.name_key, s.id) - 1
+       FROM build_recipe b JOIN stage_recipe s ON s.id = b.id`,
+    );
+    const [row] = this.#rows("SELECT COUNT(*) AS n FROM build_recipe");
+    return Number(row?.n ?? 0);
+  }
+
+  /** The catalog's recipes from `position` on, up to `limit`: their ids and digests. */
+  orderedDigests(position: number, limit: number): { position: number; id: number; digest: string }[] {
+    return this.#rows(
+      `SELECT b.position, b.id, s.digest FROM build_recipe b JOIN stage_recipe s ON s.id = b.id
+       WHERE b.position >= ? ORDER BY b.position LIMIT ?`,
+      position,
+      limit,
+    ).map((row) => ({ position: Number(row.position), id: Number(row.id), digest: String(row.digest) }));
+  }
+
+  /** The catalog's recipes at positions `start` to `end` (exclusive), in stored order. */
+  orderedRecipes(start: number, end: number): CheckedRecipeRecord[] {
+    return this.#rows(
+      `SELECT s.record FROM build_recipe b JOIN stage_recipe s ON s.id = b.id
+       WHERE b.position >= ? AND b.position < ? ORDER BY b.position`,
+      start,
+      end,
+    ).map((row) => JSON.parse(String(row.record)) as CheckedRecipeRecord);
+  }
+
+  /** What the search index reads of the catalog's recipes from `position` on, up to `limit`, in stored order. */
+  orderedIndexed(position: number, limit: number): IndexedRecipe[] {
+    return this.#rows(
+      `SELECT s.indexed FROM build_recipe b JOIN stage_recipe s ON s.id = b.id
+       WHERE b.position >= ? ORDER BY b.position LIMIT ?`,
+      position,
+      limit,
+    ).map((row) => JSON.parse(String(row.indexed)) as IndexedRecipe);
+  }
+
+  /** Places in name order of the positions from `position` on, up to `limit`. */
+  places(position: number, limit: number): number[] {
+    return this.#rows(
+      "SELECT place FROM build_place WHERE position >= ? ORDER BY position LIMIT ?",
+      position,
+      limit,
+    ).map((row) => Number(row.place));
+  }
+
+  /** Where each category's recipes lie in stored order: by the category's place, first position, end. */
+  typeRanges(): { type: number; start: number; end: number }[] {
+    return this.#rows(
+      `SELECT s.type, MIN(b.position) AS start, MAX(b.position) + 1 AS end
+       FROM build_recipe b JOIN stage_recipe s ON s.id = b.id GROUP BY s.type ORDER BY start`,
+    ).map((row) => ({ type: Number(row.type), start: Number(row.start), end: Number(row.end) }));
+  }
+
+  /** The positions of the `limit` most recently published recipes, newest first (ties: the higher id). */
+  newest(limit: number): number[] {
+    return this.#rows(
+      `SELECT b.position FROM build_recipe b JOIN stage_recipe s ON s.id = b.id
+       ORDER BY s.published DESC, s.id DESC LIMIT ?`,
+      limit,
+    ).map((row) => Number(row.position));
+  }
+
+  /** How many of the catalog's recipes need each ingredient, by name. */
+  ingredientUses(): Map<string, number> {
+    const rows = this.#rows(
+      `SELECT i.name, COUNT(*) AS n FROM stage_recipe_ingredient i JOIN build_recipe b ON b.id = i.recipe
+       GROUP BY i.name`,
+    );
+    return new Map(rows.map((row) => [String(row.name), Number(row.n)]));
+  }
+
+  /** The build's pieces as cut: positions, signatures, and what was made of them (JSON) once made. */
+  putPiece(piece: number, start: number, end: number, signature: string): void {
+    this.#db.exec(
+      "INSERT INTO build_piece (piece, start, end, signature) VALUES (?, ?, ?, ?)",
+      piece,
+      start,
+      end,
+      signature,
+    );
+  }
+
+  pieces(): { piece: number; start: number; end: number; signature: string; made: string | null }[] {
+    return this.#rows("SELECT * FROM build_piece ORDER BY piece").map((row) => ({
+      piece: Number(row.piece),
+      start: Number(row.start),
+      end: Number(row.end),
+      signature: String(row.signature),
+      made: row.made === null ? null : String(row.made),
+    }));
+  }
+
+  setPieceMade(piece: number, made: string): void {
+    this.#db.exec("UPDATE build_piece SET made = ? WHERE piece = ?", made, piece);
+  }
+
+  cachedPiece(signature: string): string | undefined {
+    const [row] = this.#rows("SELECT made FROM piece_cache WHERE signature = ?", signature);
+    return row ? String(row.made) : undefined;
+  }
+
+  cachePiece(signature: string, made: string): void {
+    this.#db.exec(
+      "INSERT INTO piece_cache (signature, made) VALUES (?, ?) ON CONFLICT (signature) DO UPDATE SET made = excluded.made",
+      signature,
+      made,
+    );
+  }
+
+  /** Forgets the pieces the build under way does not use: the next build starts from these. */
+  pruneCache(): void {
+    this.#db.exec("DELETE FROM piece_cache WHERE signature NOT IN (SELECT signature FROM build_piece)");
+  }
+
+  /**
+   * The stage's recipes from after `afterId` on, up to `limit`, with what their publication status depends
+   * on: whether the build has them, their digest and slug, their publish times, and their problems.
+   */
+  statusRows(afterId: number, limit: number): StatusRow[] {
+    return this.#rows(
+      `SELECT s.id, s.ok, s.slug, s.digest, s.publish_at, s.unpublish_at,
+         CASE WHEN s.ok = 0 THEN s.record END AS record,
+         EXISTS (SELECT 1 FROM build_recipe b WHERE b.id = s.id) AS live
+       FROM stage_recipe s WHERE s.id > ? ORDER BY s.id LIMIT ?`,
+      afterId,
+      limit,
+    ).map((row) => ({
+      id: Number(row.id),
+      live: Number(row.live) === 1,
+      slug: row.slug === null ? null : String(row.slug),
+      digest: row.digest === null ? null : String(row.digest),
+      times:
+        Number(row.ok) === 1
+          ? {
+              publishAt: row.publish_at === null ? null : Number(row.publish_at),
+              unpublishAt: row.unpublish_at === null ? null : Number(row.unpublish_at),
+            }
+          : null,
+      skipped:
+        row.record === null ? null : ((JSON.parse(String(row.record)) as { skipped: SkippedRecord }).skipped ?? null),
+    }));
+  }
+
+  /** The stage's ingredients with problems, in id order (ingredients are few: a few thousand at most). */
+  skippedIngredients(): SkippedRecord[] {
+    const skipped: SkippedRecord[] = [];
+    for (const record of this.ingredients()) if (!record.ok) skipped.push(record.skipped);
+    return skipped;
+  }
+
+  /** The first time after `now` at which a valid recipe appears or goes offline; null for none. */
+  nextDueAt(now: number): number | null {
+    const [row] = this.#rows(
+      `SELECT MIN(t) AS next FROM (
+         SELECT publish_at AS t FROM stage_recipe WHERE ok = 1 AND publish_at > ?
+         UNION ALL SELECT unpublish_at AS t FROM stage_recipe WHERE ok = 1 AND unpublish_at > ?)`,
+      now,
+      now,
+    );
+    return row?.next === null || row?.next === undefined ? null : Number(row.next);
+  }
+}
+
+/** A staged recipe as its publication status sees it (SourceStage.statusRows). */
+export interface StatusRow {
+  id: number;
+  /** In the build's catalog. */
+  live: boolean;
+  slug: string | null;
+  digest: string | null;
+  /** A valid recipe's publish times; null for one with problems. */
+  times: PublicationTimes | null;
+  /** A recipe with problems: why it is left out. */
+  skipped: SkippedRecord | null;
+}
+
+/** SQL: the staged recipe `t` may be in the catalog at the time bound twice (valid, in its publish window). */
+function inWindow(t: string): string {
+  return `${t}.ok = 1 AND (${t}.publish_at IS NULL OR ${t}.publish_at <= ?) AND (${t}.unpublish_at IS NULL OR ${t}.unpublish_at > ?)`;
 }

@@ -62,6 +62,7 @@ function showProgress(view: RequestView): void {
   if (!progress) return;
   const label = {
     queued: "Waiting for the coordinator",
+    reading: "Reading what changed in Directus",
     recipes: "Reading recipes",
     ingredients: "Reading ingredients",
     building: "Building catalog and search index",
@@ -77,6 +78,7 @@ function showProgress(view: RequestView): void {
   if (progress.phase === "recipes" || progress.phase === "writing")
     line = `${label} ${bar(progress.done, progress.total)}`;
   else if (progress.phase === "ingredients") line = `${label} ${progress.done}`;
+  else if (progress.phase === "reading") line = `${label}: ${progress.rows} records, ${progress.requests} requests`;
   process.stderr.write(`\r\x1b[2K${line}`);
 }
 
@@ -101,7 +103,7 @@ function report(summary: SyncSummary): void {
   const changes = summary.changes;
   if (changes) {
     console.log(
-      `  changes      ${changes.added.length} added, ${changes.changed.length} changed, ${changes.removed.length} removed (since the last sync)`,
+      `  changes      ${changes.counts.added} added, ${changes.counts.changed} changed, ${changes.counts.removed} removed (since the last sync)`,
     );
     const list = (label: string, slugs: string[]) => {
       if (slugs.length > 0)

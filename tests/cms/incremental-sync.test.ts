@@ -90,7 +90,12 @@ describe("a publish after a change", () => {
     await client.request("PATCH", `/items/recipe/${recipe.id}`, { name: "Shakshuka neu" });
     try {
       const summary = await publish();
-      expect(summary.changes).toEqual({ added: [], removed: [], changed: ["shakshuka"] });
+      expect(summary.changes).toEqual({
+        added: [],
+        removed: [],
+        changed: ["shakshuka"],
+        counts: { added: 0, removed: 0, changed: 1 },
+      });
       // The recipe, and what was saved in the second of the newest change before (the marks keep whole seconds).
       expect(summary.read?.full).toBe(false);
       expect(summary.read?.rows).toBeGreaterThanOrEqual(1);

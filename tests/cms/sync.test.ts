@@ -248,7 +248,12 @@ describe("catalog sync from Directus into KV", () => {
     try {
       const summary = await sync();
       expect(summary.status).toBe("published");
-      expect(summary.changes).toEqual({ added: [], removed: [], changed: ["shakshuka"] });
+      expect(summary.changes).toEqual({
+        added: [],
+        removed: [],
+        changed: ["shakshuka"],
+        counts: { added: 0, removed: 0, changed: 1 },
+      });
       expect(summary.manifest).not.toBe(before?.manifest);
       const live = await readPublished(platform.env.CATALOG, summary.manifest);
       expect((await readWholeRecipes(live)).find((entry) => entry.id === recipe?.id)?.name).toBe("Shakshuka mit Feta");
@@ -356,7 +361,12 @@ describe("catalog sync from Directus into KV", () => {
     try {
       await client.request("PATCH", `/items/recipe_ingredient/${row?.id}`, { amount_max: 3 });
       const summary = await sync();
-      expect(summary.changes).toEqual({ added: [], removed: [], changed: [slug] });
+      expect(summary.changes).toEqual({
+        added: [],
+        removed: [],
+        changed: [slug],
+        counts: { added: 0, removed: 0, changed: 1 },
+      });
       const live = await readPublished(platform.env.CATALOG, summary.manifest);
       const soup = (await readWholeRecipes(live)).find((entry) => entry.slug === slug);
       expect(soup?.ingredientLines.find((line) => line.name === "Knoblauch")).toEqual({

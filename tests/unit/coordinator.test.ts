@@ -134,7 +134,12 @@ describe("publishing", () => {
     expect(kv.log.at(-1)).toEqual({ op: "put", key: POINTER_KEY });
     expect(kv.log.at(-2)).toEqual({ op: "put", key: manifestKey(first.manifest) });
     expect((await readPointer(kv.raw))?.manifest).toBe(first.manifest);
-    expect(first.changes).toEqual({ added: ["suppe-1", "suppe-2", "suppe-3"], removed: [], changed: [] });
+    expect(first.changes).toEqual({
+      added: ["suppe-1", "suppe-2", "suppe-3"],
+      removed: [],
+      changed: [],
+      counts: { added: 3, removed: 0, changed: 0 },
+    });
 
     const again = await harness.summary();
     expect(again).toMatchObject({ status: "unchanged", writes: 0, deletes: 0, manifest: first.manifest });
@@ -148,7 +153,12 @@ describe("publishing", () => {
     content.edit(2);
     const second = await harness.summary();
     expect(second.status).toBe("published");
-    expect(second.changes).toEqual({ added: [], removed: [], changed: ["suppe-2"] });
+    expect(second.changes).toEqual({
+      added: [],
+      removed: [],
+      changed: ["suppe-2"],
+      counts: { added: 0, removed: 0, changed: 1 },
+    });
     expect(second.writes).toBeLessThan(first.writes);
     expect(kv.log.slice(first.writes).filter(({ key }) => key.startsWith(BLOB_PREFIX)).length).toBe(second.writes - 2);
   });
@@ -161,7 +171,12 @@ describe("publishing", () => {
     expect(dry).toMatchObject({ status: "dry-run", writes: 0, changes: { changed: ["suppe-1"] } });
     const written = kv.log.length;
     const real = await harness.summary();
-    expect(real.changes).toEqual({ added: [], removed: [], changed: ["suppe-1"] });
+    expect(real.changes).toEqual({
+      added: [],
+      removed: [],
+      changed: ["suppe-1"],
+      counts: { added: 0, removed: 0, changed: 1 },
+    });
     expect(kv.log.length).toBeGreaterThan(written);
   });
 

@@ -119,7 +119,12 @@ describe("a publish after a change", () => {
     expect(first.read).toMatchObject({ full: true, rows: 41 });
     directus.edit(17);
     const second = await publish();
-    expect(second.changes).toEqual({ added: [], removed: [], changed: ["suppe-17"] });
+    expect(second.changes).toEqual({
+      added: [],
+      removed: [],
+      changed: ["suppe-17"],
+      counts: { added: 0, removed: 0, changed: 1 },
+    });
     // Per collection a page of changes, an empty page after it and the count. The changes: the edit, and
     // the newest ingredient and recipe again (saved within OVERLAP_MS of the newest change seen).
     expect(second.read).toEqual({ full: false, requests: 6, rows: 3, changed: 3 });
@@ -137,7 +142,12 @@ describe("a publish after a change", () => {
     directus.remove(12);
     const added = directus.add();
     const summary = await publish();
-    expect(summary.changes).toEqual({ added: [`suppe-${added}`], removed: ["suppe-12"], changed: [] });
+    expect(summary.changes).toEqual({
+      added: [`suppe-${added}`],
+      removed: ["suppe-12"],
+      changed: [],
+      counts: { added: 1, removed: 1, changed: 0 },
+    });
     // The new recipe, and the newest ingredient and recipe before it again (the overlap).
     expect(summary.read).toMatchObject({ full: false, rows: 3 });
     expect(harness.coordinator.status().live?.manifest).toBe(await wholeRead());

@@ -1,0 +1,230 @@
+/**
+ * A version built from the stage (source-stage.ts) in steps, none of which
+ * holds the catalog: SQLite orders the recipes (category, German sort key,
+ * id: german-sort-key.ts), picks each slug's first recipe, counts
+ * ingredients and categories and finds the newest; the blobs are then made
+ * a list piece at a time (about 4,096 recipes, cut at id-hash boundaries
+ * as stored-catalog.ts cuts them), then the meta and the name order, then
+ * the search index. The blobs are byte for byte those `planVersion` makes
+ * of `buildCatalog` over the same records (tests/unit/stage-build.test.ts).
+ *
+ * A piece's blobs are kept under the signature of its recipes (their ids
+ * and digests, recipe-digest.ts): a piece whose recipes did not change is
+ * not made again, so a one-recipe change makes one piece.
+ *
+ * The coordinator (coordinator.ts) carries a `StageBuild` from step to step.
+ */
+
+import { sha256 } from "../format/sha256.ts";
+import type { Manifest, VersionBlobs } from "../format/storage.ts";
+import {
+  metaBlob,
+  NEWEST_KEPT,
+  nameOrderBlob,
+  pieceBlobs,
+  pieceEndsAfter,
+  type StoredBlob,
+  type StoredCatalog,
+} from "../format/stored-catalog.ts";
+import { RECIPE_TYPES } from "../recipes/categories.ts";
+import type { CatalogIngredient, CatalogRecipe } from "../recipes/types.ts";
+import { buildSearchIndex } from "../search/search-index.ts";
+import { ingredientKinds } from "../search/search-words.ts";
+import { catalogIngredients } from "./build-catalog.ts";
+import { type PlannedVersion, searchIndexTexts, versionOf } from "./plan-version.ts";
+import type { SourceStage } from "./source-stage.ts";
+import type { RawIngredientRecord } from "./validate.ts";
+
+/** Rows per query when the build walks the catalog. */
+const WALK_ROWS = 5_000;
+
+export type StageBuildPhase =
+  /** Order the catalog in SQLite and cut it into pieces. */
+  | "order"
+  /** Make the pieces' blobs, a few per step. */
+  | "pieces"
+  /** The meta and the name order. */
+  | "meta"
+  /** The search index. */
+  | "search";
+
+/** A build under way, carried from step to step. */
+export interface StageBuild {
+  phase: StageBuildPhase;
+  /** The time the catalog is built for (publish times). */
+  now: number;
+  recipes: number;
+  ingredients: number;
+  /** The next piece to make. */
+  piece: number;
+  /** Pieces made, and of them made again rather than found under their signature. */
+  made: number;
+  rebuilt: number;
+  meta?: string;
+  nameOrder?: string;
+  searchIndex?: string[];
+}
+
+/** What the build needs of the coordinator: which blobs KV has, and where the ones it lacks go. */
+export interface BuildHands {
+  /** Whether KV holds the blob, or this build has kept it already. */
+  present(hash: string): boolean;
+  /** A blob KV lacks, for the writes (a dry run keeps nothing). */
+  keep(hash: string, text: string): void;
+}
+
+/** A piece's blobs by kind and hash, in their order, and its buckets' sizes. */
+interface MadePiece {
+  blobs: { kind: keyof StoredCatalog; hash: string }[];
+  bucketSizes: number[];
+}
+
+export function startStageBuild(now: number): StageBuild {
+  return { phase: "order", now, recipes: 0, ingredients: 0, piece: 0, made: 0, rebuilt: 0 };
+}
+
+/** The stage's valid ingredients, in id order. */
+function validIngredients(stage: SourceStage): RawIngredientRecord[] {
+  const valid: RawIngredientRecord[] = [];
+  for (const record of stage.ingredients()) if (record.ok) valid.push(record.ingredient);
+  return valid;
+}
+
+/** The catalog's ingredients with their recipe counts (small: a few thousand at most). */
+function ingredientsOf(stage: SourceStage): CatalogIngredient[] {
+  return catalogIngredients(validIngredients(stage), stage.ingredientUses());
+}
+
+/** Hashes a blob and keeps it unless KV has it; answers its hash. */
+async function hashed(blob: StoredBlob | { text: string }, hands: BuildHands): Promise<string> {
+  const hash = await sha256(blob.text);
+  if (!hands.present(hash)) hands.keep(hash, blob.text);
+  return hash;
+}
+
+/**
+ * The search index over the catalog, as the texts KV stores: the one part of
+ * a version still built whole, from what it reads of every recipe (name,
+ * ingredients, cuisine, category). Behind this one function so that a
+ * builder of bounded memory can take its place.
+ */
+function searchIndexOf(stage: SourceStage, recipes: number, ingredients: readonly CatalogIngredient[]): string[] {
+  const indexed = [];
+  for (let position = 0; position < recipes; position += WALK_ROWS) {
+    indexed.push(...stage.orderedIndexed(position, WALK_ROWS));
+  }
+  return searchIndexTexts(buildSearchIndex(indexed, ingredientKinds(ingredients)));
+}
+
+/**
+ * Builds on for one step (at most `piecesPerStep` pieces in the pieces
+ * phase). Answers the build as it stands and, once it is complete, the
+ * version.
+ */
+export async function stageBuildStep(
+  build: StageBuild,
+  stage: SourceStage,
+  hands: BuildHands,
+  piecesPerStep: number,
+): Promise<{ build: StageBuild; version?: PlannedVersion }> {
+  if (build.phase === "order") {
+    const recipes = stage.orderCatalog(build.now);
+    await cutPieces(stage, recipes);
+    return { build: { ...build, phase: "pieces", recipes, piece: 0 } };
+  }
+  if (build.phase === "pieces") {
+    const pieces = stage.pieces();
+    let { made, rebuilt } = build;
+    const upTo = Math.min(pieces.length, build.piece + piecesPerStep);
+    for (const { piece, start, end, signature } of pieces.slice(build.piece, upTo)) {
+      const cached = stage.cachedPiece(signature);
+      let kept = cached === undefined ? undefined : (JSON.parse(cached) as MadePiece);
+      // Found, but a blob of it was deleted from KV since (the sweep): made again.
+      if (kept && !kept.blobs.every(({ hash }) => hands.present(hash))) kept = undefined;
+      if (!kept) {
+        const recipes = stage.orderedRecipes(start, end).map((record) => (record.ok ? record.recipe : null));
+        const piecesBlobs = pieceBlobs(recipes.filter((recipe): recipe is CatalogRecipe => recipe !== null));
+        const blobs = [];
+        for (const blob of piecesBlobs.blobs) blobs.push({ kind: blob.kind, hash: await hashed(blob, hands) });
+        kept = { blobs, bucketSizes: piecesBlobs.bucketSizes };
+        stage.cachePiece(signature, JSON.stringify(kept));
+        rebuilt += 1;
+      }
+      stage.setPieceMade(piece, JSON.stringify(kept));
+      made += 1;
+    }
+    const done = upTo >= pieces.length;
+    return { build: { ...build, phase: done ? "meta" : "pieces", piece: upTo, made, rebuilt } };
+  }
+  if (build.phase === "meta") {
+    const ingredients = ingredientsOf(stage);
+    const ranges = stage
+      .typeRanges()
+      .map(({ type, start, end }) => ({ type: RECIPE_TYPES[type] ?? "DISH", start, end }));
+    const bucketSizes = stage.pieces().flatMap(({ made }) => (JSON.parse(made ?? "null") as MadePiece).bucketSizes);
+    const meta = await hashed(
+      metaBlob({
+        ingredients,
+        categories: RECIPE_TYPES.map((type) => {
+          const range = ranges.find((entry) => entry.type === type);
+          return { type, count: range ? range.end - range.start : 0 };
+        }),
+        typeRanges: ranges,
+        newest: stage.newest(NEWEST_KEPT),
+        bucketSizes,
+      }),
+      hands,
+    );
+    const places: number[] = [];
+    for (let position = 0; position < build.recipes; position += WALK_ROWS) {
+      for (const place of stage.places(position, WALK_ROWS)) places.push(place);
+    }
+    const nameOrder = await hashed(nameOrderBlob(places), hands);
+    return { build: { ...build, phase: "search", meta, nameOrder, ingredients: ingredients.length } };
+  }
+  // The search index, then the version.
+  const texts = searchIndexOf(stage, build.recipes, ingredientsOf(stage));
+  const searchIndex: string[] = [];
+  for (const text of texts) searchIndex.push(await hashed({ text }, hands));
+  const hashes: VersionBlobs<string[], string[]> = {
+    meta: [build.meta as string],
+    nameOrder: [build.nameOrder as string],
+    cards: [],
+    details: [],
+    directory: [],
+    names: [],
+    matching: [],
+    traits: [],
+    searchIndex,
+  };
+  for (const { made } of stage.pieces()) {
+    for (const { kind, hash } of (JSON.parse(made ?? "null") as MadePiece).blobs) hashes[kind].push(hash);
+  }
+  stage.pruneCache();
+  const counts: Manifest["counts"] = { recipes: build.recipes, ingredients: build.ingredients };
+  return { build: { ...build, searchIndex }, version: await versionOf(hashes, counts) };
+}
+
+/**
+ * Cuts the ordered catalog into list pieces, as storedBlobs cuts it, each
+ * with the signature of its recipes: a walk over ids and digests, a chunk
+ * at a time.
+ */
+async function cutPieces(stage: SourceStage, recipes: number): Promise<void> {
+  let piece = 0;
+  let start = 0;
+  let signature: string[] = [];
+  const close = async (end: number) => {
+    stage.putPiece(piece, start, end, await sha256(signature.join(",")));
+    piece += 1;
+    start = end;
+    signature = [];
+  };
+  for (let position = 0; position < recipes; position += WALK_ROWS) {
+    for (const row of stage.orderedDigests(position, WALK_ROWS)) {
+      signature.push(`${row.id}:${row.digest}`);
+      if (pieceEndsAfter(row.id, row.position + 1 - start)) await close(row.position + 1);
+    }
+  }
+  if (signature.length > 0) await close(recipes);
+}
