@@ -45,7 +45,7 @@ import {
   readPointer,
   writtenAt,
 } from "../format/storage.ts";
-import { CATALOG_FORMAT_VERSION, type CatalogRecipe } from "../recipes/types.ts";
+import { CATALOG_FORMAT_VERSION } from "../recipes/types.ts";
 import type { ContentSource } from "./directus-source.ts";
 import { SourceError } from "./directus-source.ts";
 import {
@@ -58,7 +58,7 @@ import {
   type VersionRow,
 } from "./ledger.ts";
 import { CLOUDFLARE_OPERATIONS_PER_INVOCATION, OperationBudget } from "./operation-budget.ts";
-import { PARALLEL_WRITES, planVersion } from "./plan-version.ts";
+import { PARALLEL_WRITES } from "./plan-version.ts";
 import { publicationRow, settledStatus } from "./publication.ts";
 import type { PublicationWriter } from "./publication-writer.ts";
 import { SHRINK_LIMIT, type SkippedRecord, SyncAborted, shrinkRefusal } from "./read-catalog.ts";
