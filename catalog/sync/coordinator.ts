@@ -87,6 +87,8 @@ const SUMMARY_SKIPPED = 100;
 /** Publication statuses per write to Directus, and writes per step (each a few subrequests). */
 export const STATUS_BATCH = 100;
 const STATUS_BATCHES_PER_STEP = 5;
+/** Pending statuses settled per query. */
+const SETTLE_CHUNK = 1_000;
 /** A write-back failing this often in a row is reported (the ones before are logged only). */
 const STATUS_FAILURES_REPORTED = 3;
 
@@ -588,8 +590,15 @@ export class Coordinator {
    */
   #settleStatuses(version: string, at: number): void {
     const now = this.#clock();
-    for (const status of this.#ledger.pendingStatuses()) {
-      this.#ledger.putStatus(settledStatus(status, this.#ledger.status(status.recipe), { version, at }, now));
+    // A chunk at a time: a first publish settles a status per recipe.
+    for (let after = Number.MIN_SAFE_INTEGER; ; ) {
+      const pending = this.#ledger.pendingStatusesAfter(after, SETTLE_CHUNK);
+      for (const status of pending) {
+        this.#ledger.putStatus(settledStatus(status, this.#ledger.status(status.recipe), { version, at }, now));
+      }
+      const last = pending.at(-1);
+      if (!last || pending.length < SETTLE_CHUNK) break;
+      after = last.recipe;
     }
     this.#ledger.clearPendingStatuses();
   }

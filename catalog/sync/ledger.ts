@@ -534,6 +534,15 @@ export class Ledger {
     }
   }
 
+  /** Up to `limit` pending changes of the recipes above `afterRecipe`, in recipe order. */
+  pendingStatusesAfter(afterRecipe: number, limit: number): DesiredStatus[] {
+    return this.#rows(
+      "SELECT * FROM publication_pending WHERE recipe > ? ORDER BY recipe LIMIT ?",
+      afterRecipe,
+      limit,
+    ).map(desiredStatus);
+  }
+
   pendingStatuses(): DesiredStatus[] {
     return this.#rows("SELECT * FROM publication_pending ORDER BY recipe").map(desiredStatus);
   }

@@ -41,7 +41,7 @@ const WALK_ROWS = 5_000;
 export type StageBuildPhase =
   /** Order the catalog in SQLite and cut it into pieces. */
   | "order"
-  /** Make the pieces' blobs, a few per step. */
+  /** Make the pieces' blobs, a few per step (those found under their signature do not count). */
   | "pieces"
   /** The meta and the name order. */
   | "meta"
@@ -135,8 +135,12 @@ export async function stageBuildStep(
   if (build.phase === "pieces") {
     const pieces = stage.pieces();
     let { made, rebuilt } = build;
-    const upTo = Math.min(pieces.length, build.piece + piecesPerStep);
-    for (const { piece, start, end, signature } of pieces.slice(build.piece, upTo)) {
+    // A piece found under its signature costs a lookup: only the pieces made again count against the step.
+    const rebuiltBefore = rebuilt;
+    let upTo = build.piece;
+    for (const { piece, start, end, signature } of pieces.slice(build.piece)) {
+      if (rebuilt - rebuiltBefore >= piecesPerStep) break;
+      upTo += 1;
       const cached = stage.cachedPiece(signature);
       let kept = cached === undefined ? undefined : (JSON.parse(cached) as MadePiece);
       // Found, but a blob of it was deleted from KV since (the sweep): made again.

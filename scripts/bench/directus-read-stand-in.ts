@@ -50,7 +50,7 @@ export function rawIngredient(ingredient: RawIngredientRecord, id: number): Reco
   return {
     id,
     // Created with the seed, never changed since.
-    date_created: "2026-01-01T00:00:00.000Z",
+    date_created: new Date(Date.parse("2026-01-01T00:00:00.000Z") + id * 60_000).toISOString(),
     date_updated: null,
     name: ingredient.name,
     description: ingredient.description,

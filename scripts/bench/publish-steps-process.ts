@@ -155,10 +155,19 @@ const store: CatalogStore = {
   list: (options) => kv.list(options),
 };
 const sql = openNodeSql();
+const sqlTimes = new Map<string, { ms: number; calls: number }>();
 const db: SqlDatabase = {
   exec(query, ...bindings) {
     if (++sqlStatements % 1000 === 0) sample();
-    return sql.exec(query, ...bindings);
+    if (!process.env.BENCH_SQL) return sql.exec(query, ...bindings);
+    const started = performance.now();
+    const result = sql.exec(query, ...bindings);
+    const key = query.replace(/\s+/g, " ").slice(0, 90);
+    const entry = sqlTimes.get(key) ?? { ms: 0, calls: 0 };
+    entry.ms += performance.now() - started;
+    entry.calls += 1;
+    sqlTimes.set(key, entry);
+    return result;
   },
 };
 
@@ -216,7 +225,13 @@ async function publish(): Promise<PublishFigures> {
     alarmAt = null;
     const phase = JSON.stringify(coordinator.requestStatus(id)?.progress ?? null);
     const building = phase.includes("building");
+    const stepStarted = performance.now();
+    const sampledBefore = samplingMs;
     await coordinator.step();
+    if (process.env.BENCH_STEPS) {
+      const ms = performance.now() - stepStarted - (samplingMs - sampledBefore);
+      process.stderr.write(`step ${phase} ${ms.toFixed(0)} ms\n`);
+    }
     const held = take();
     const after = JSON.stringify(coordinator.requestStatus(id)?.progress ?? null);
     // The search index's step: the build's last, after which the writes begin.
@@ -267,5 +282,11 @@ recipes.replace({
   ...rawRecipe({ ...middle, description: `${middle.description ?? ""} Neu.` }),
   date_updated: new Date(now).toISOString(),
 });
+sqlTimes.clear();
 const oneRecipe = await publish();
+if (process.env.BENCH_SQL) {
+  for (const [query, { ms, calls }] of [...sqlTimes].sort((a, b) => b[1].ms - a[1].ms).slice(0, 12)) {
+    process.stderr.write(`${ms.toFixed(0)} ms ${calls} × ${query}\n`);
+  }
+}
 process.stdout.write(JSON.stringify({ recipes: size, first, oneRecipe, searchHeapBytes }));
