@@ -363,12 +363,17 @@ export class Coordinator {
     action,
     allowShrink = false,
     trigger,
+    full = false,
   }: {
     action: SyncAction;
     allowShrink?: boolean;
     trigger: SyncTrigger;
+    /** Read everything from Directus, not only what changed (an operator's `npm run sync -- --full`). */
+    full?: boolean;
   }): Promise<{ id: number; joined: boolean }> {
     const now = this.#clock();
+    // The next read reads everything, and so does every read until one has (stage-read.ts).
+    if (full && action !== "rollback") this.#ledger.setSetting("fullRead", true);
     const queued = this.#ledger.queued();
     const same =
       action === "rollback"

@@ -164,6 +164,16 @@ describe("a publish after a change", () => {
     expect((await publish()).read).toMatchObject({ full: false });
   });
 
+  it("reads everything when an operator asks for it (npm run sync -- --full), and only what changed after", async () => {
+    const { harness, publish } = setup(20, { pageSize: 10 });
+    await publish();
+    const { id } = await harness.coordinator.request({ action: "publish", trigger: "api", full: true });
+    const view = await harness.finish(id);
+    expect(view.summary?.status).toBe("unchanged");
+    expect(view.summary?.read).toMatchObject({ full: true, rows: 21 });
+    expect((await publish()).read).toMatchObject({ full: false });
+  });
+
   it("reads a few requests per step, and goes on after a restart mid-read", async () => {
     const { harness, publish, wholeRead } = setup(60, { pageSize: 5, limits: { requestsPerStep: 2 } });
     const { id } = await harness.request("publish");
