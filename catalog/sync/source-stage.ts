@@ -139,6 +139,20 @@ export class SourceStage {
     const indexed: IndexedRecipe | null = recipe
       ? { name: recipe.name, ingredients: recipe.ingredients, cuisine: recipe.cuisine, type: recipe.type }
       : null;
+    const place = {
+      ok: recipe ? 1 : 0,
+      type: recipe ? typeIndex(recipe.type) : null,
+      name_key: recipe ? germanSortKey(recipe.name) : null,
+      slug: recipe?.slug ?? null,
+      publish_at: record.ok ? record.times.publishAt : null,
+      unpublish_at: record.ok ? record.times.unpublishAt : null,
+    };
+    const [before] = this.#rows(
+      "SELECT ok, type, name_key, slug, publish_at, unpublish_at FROM stage_recipe WHERE id = ?",
+      id,
+    );
+    const moved = !before || Object.entries(place).some(([column, value]) => before[column] !== value);
+    if (moved) this.#orderChanged();
     this.#db.exec(
       `INSERT INTO stage_recipe
          (id, seen, record, ok, type, name_key, slug, published, publish_at, unpublish_at, digest, indexed)
@@ -150,13 +164,13 @@ export class SourceStage {
       id,
       seen,
       JSON.stringify(record),
-      recipe ? 1 : 0,
-      recipe ? typeIndex(recipe.type) : null,
-      recipe ? germanSortKey(recipe.name) : null,
-      recipe?.slug ?? null,
+      place.ok,
+      place.type,
+      place.name_key,
+      place.slug,
       recipe?.published ?? null,
-      record.ok ? record.times.publishAt : null,
-      record.ok ? record.times.unpublishAt : null,
+      place.publish_at,
+      place.unpublish_at,
       recipe ? recipeDigest(recipe) : null,
       indexed ? JSON.stringify(indexed) : null,
     );
@@ -196,6 +210,7 @@ export class SourceStage {
   }
 
   delete(collection: StagedCollection, id: number): void {
+    if (collection === "recipes") this.#orderChanged();
     this.#db.exec(`DELETE FROM ${TABLES[collection]} WHERE id = ?`, id);
     if (collection === "recipes") this.#db.exec("DELETE FROM stage_recipe_ingredient WHERE recipe = ?", id);
   }
@@ -203,6 +218,7 @@ export class SourceStage {
   /** Drops the records the read `seen` did not see (after a read of everything); answers how many. */
   deleteUnseen(collection: StagedCollection, seen: number): number {
     const [row] = this.#rows(`SELECT COUNT(*) AS n FROM ${TABLES[collection]} WHERE seen <> ?`, seen);
+    if (collection === "recipes" && Number(row?.n ?? 0) > 0) this.#orderChanged();
     if (collection === "recipes") {
       this.#db.exec(
         "DELETE FROM stage_recipe_ingredient WHERE recipe IN (SELECT id FROM stage_recipe WHERE seen <> ?)",
@@ -237,6 +253,7 @@ export class SourceStage {
   clear(): void {
     for (const table of [...Object.values(TABLES), "stage_recipe_ingredient"]) this.#db.exec(`DELETE FROM ${table}`);
     this.setMarks(undefined);
+    this.#orderChanged();
   }
 
   // The build (stage-build.ts): the catalog the stage holds at a time, ordered and counted by SQLite.
@@ -247,7 +264,9 @@ export class SourceStage {
    * how many there are.
    */
   orderCatalog(now: number): number {
-    for (const table of ["build_recipe", "build_piece", "build_place"]) this.#db.exec(`DELETE FROM ${table}`);
+    this.#db.exec("DELETE FROM build_piece");
+    if (this.#orderHolds(now)) return this.#buildCount();
+    for (const table of ["build_recipe", "build_place"]) this.#db.exec(`DELETE FROM ${table}`);
     this.#db.exec(
       `INSERT INTO build_recipe (position, id)
        SELECT ROW_NUMBER() OVER (ORDER BY s.type, s.name_key, s.id) - 1, s.id FROM stage_recipe s
@@ -263,8 +282,53 @@ export class SourceStage {
        SELECT b.position, ROW_NUMBER() OVER (ORDER BY s.name_key, s.id) - 1
        FROM build_recipe b JOIN stage_recipe s ON s.id = b.id`,
     );
+    this.#setSetting("orderedAt", now);
+    return this.#buildCount();
+  }
+
+  #buildCount(): number {
     const [row] = this.#rows("SELECT COUNT(*) AS n FROM build_recipe");
     return Number(row?.n ?? 0);
+  }
+
+  /**
+   * Whether the last order still holds at `now`: no recipe came, went, or changed what orders it (its
+   * validity, category, name, slug or publish times), and no publish time came between. Then the order is
+   * kept: rewriting it would write two rows per recipe into SQLite on every publish, which Durable Objects
+   * bill by.
+   */
+  #orderHolds(now: number): boolean {
+    const orderedAt = this.#setting<number>("orderedAt");
+    if (orderedAt === undefined) return false;
+    const crossed = this.#rows(
+      `SELECT 1 AS found FROM stage_recipe WHERE ok = 1 AND
+         ((publish_at > ? AND publish_at <= ?) OR (unpublish_at > ? AND unpublish_at <= ?)) LIMIT 1`,
+      orderedAt,
+      now,
+      orderedAt,
+      now,
+    );
+    return crossed.length === 0;
+  }
+
+  /** A recipe's place may have changed: the next build orders the catalog again. */
+  #orderChanged(): void {
+    this.#setSetting("orderedAt", undefined);
+  }
+
+  #setting<T>(name: string): T | undefined {
+    const [row] = this.#rows("SELECT value FROM stage_setting WHERE name = ?", name);
+    return row ? (JSON.parse(String(row.value)) as T) : undefined;
+  }
+
+  #setSetting(name: string, value: unknown): void {
+    if (value === undefined) this.#db.exec("DELETE FROM stage_setting WHERE name = ?", name);
+    else
+      this.#db.exec(
+        "INSERT INTO stage_setting (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value",
+        name,
+        JSON.stringify(value),
+      );
   }
 
   /** The catalog's recipes from `position` on, up to `limit`: their ids and digests. */

@@ -39,12 +39,17 @@ class Directus {
     return id;
   }
 
-  edit(id: number, { late = false } = {}): void {
+  edit(id: number, { late = false, name }: { late?: boolean; name?: string } = {}): void {
     const recipe = this.recipes.get(id);
     if (!recipe) return;
     // A late save: its transaction took its time before the last read, and committed after it.
     const updated = late ? new Date(this.#time - OVERLAP_MS / 2).toISOString() : this.#now();
-    this.recipes.set(id, { ...recipe, description: `${String(recipe.description)}+`, date_updated: updated });
+    this.recipes.set(id, {
+      ...recipe,
+      description: `${String(recipe.description)}+`,
+      ...(name === undefined ? {} : { name }),
+      date_updated: updated,
+    });
   }
 
   remove(id: number): void {
@@ -191,13 +196,21 @@ describe("a publish after a change", () => {
 describe("whatever editors do between publishes", () => {
   type Edit =
     | { kind: "add" }
-    | { kind: "edit"; pick: number; late: boolean }
+    | { kind: "edit"; pick: number; late: boolean; name?: string }
     | { kind: "remove"; pick: number }
     | { kind: "rename"; name: string }
     | { kind: "publish" };
   const edit: fc.Arbitrary<Edit> = fc.oneof(
     fc.constant({ kind: "add" as const }),
-    fc.record({ kind: fc.constant("edit" as const), pick: fc.nat(), late: fc.boolean() }),
+    fc.record(
+      {
+        kind: fc.constant("edit" as const),
+        pick: fc.nat(),
+        late: fc.boolean(),
+        name: fc.constantFrom("Äpfelsuppe", "Apfelsuppe", "Zwiebelsuppe", "Brühe"),
+      },
+      { requiredKeys: ["kind", "pick", "late"] },
+    ),
     fc.record({ kind: fc.constant("remove" as const), pick: fc.nat() }),
     fc.record({ kind: fc.constant("rename" as const), name: fc.constantFrom("Wasser", "Brühe", "Milch") }),
     fc.constant({ kind: "publish" as const }),
