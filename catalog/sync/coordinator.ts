@@ -58,13 +58,13 @@ import {
   type VersionRow,
 } from "./ledger.ts";
 import { CLOUDFLARE_OPERATIONS_PER_INVOCATION, OperationBudget } from "./operation-budget.ts";
-import { PARALLEL_WRITES } from "./plan-version.ts";
+import { PARALLEL_WRITES, type PlannedVersion } from "./plan-version.ts";
 import { publicationRow, settledStatus } from "./publication.ts";
 import type { PublicationWriter } from "./publication-writer.ts";
 import { SHRINK_LIMIT, type SkippedRecord, SyncAborted, shrinkRefusal } from "./read-catalog.ts";
 import { SourceStage } from "./source-stage.ts";
 import { type BuildHands, type StageBuild, stageBuildStep, startStageBuild } from "./stage-build.ts";
-import { type StageChanges, stageOutcome } from "./stage-outcome.ts";
+import { type OutcomeWalk, type StageChanges, stageOutcomeStep, startOutcomeWalk } from "./stage-outcome.ts";
 import { OVERLAP_MS, type StageRead, stageReadStep, startStageRead } from "./stage-read.ts";
 
 /** How long a replaced version stays readable for isolates still loading it, and an unused key before it is deleted. */
@@ -100,6 +100,8 @@ export interface CoordinatorLimits {
   charsPerStep: number;
   /** List pieces (about 4,096 recipes each) one step of a build makes at most. */
   piecesPerStep: number;
+  /** Staged recipes one step walks at most for a version's changes and statuses. */
+  walkRowsPerStep: number;
   /** Directus requests one step of a read makes at most (a page of records, a count, or a page of ids each). */
   requestsPerStep: number;
   /** How far before the newest change it saw a read of changes starts again (stage-read.ts OVERLAP_MS). */
@@ -116,6 +118,7 @@ export const PRODUCTION_LIMITS: CoordinatorLimits = {
   charsPerStep: 48_000_000,
   requestsPerStep: 5,
   piecesPerStep: 2,
+  walkRowsPerStep: 50_000,
   readOverlapMs: OVERLAP_MS,
   settleMs: 1_000,
   maxSettleMs: 10_000,
@@ -247,12 +250,17 @@ interface Run {
   target: string;
   /** The target's row was added by this run (dropped again if it is given up). */
   targetIsNew: boolean;
-  /** Reading Directus into the stage, building the version from it, writing it, flipping the pointer. */
-  phase: "reading" | "building" | "writing" | "flipping";
+  /**
+   * Reading Directus into the stage, building the version from it, walking the stage for what the version
+   * means (changes, statuses), writing it, flipping the pointer.
+   */
+  phase: "reading" | "building" | "outcome" | "writing" | "flipping";
   /** While reading: where the read stands. */
   read?: StageRead;
-  /** While building: where the build stands. */
+  /** While building: where the build stands; then the version it made, while the walk over the stage goes on. */
   build?: StageBuild;
+  version?: PlannedVersion;
+  walk?: OutcomeWalk;
   startedAt: number;
   blobsTotal: number;
   writes: number;
@@ -853,7 +861,6 @@ export class Coordinator {
     if (!request) throw new Error(`coordinator: the run's request ${run.requestId} is gone`);
     if (!run.build) throw new Error("coordinator: a run builds without a build under way");
     const live = this.#ledger.live();
-    const held = this.#ledger.setting<Held>("held");
     const present = (hash: string) => this.#isPresent(blobKey(hash));
     const hands: BuildHands =
       run.action === "dry-run"
@@ -879,12 +886,42 @@ export class Coordinator {
       this.#ledger.setProgress(request.id, { phase: "building" } satisfies RunProgress);
       return AT_ONCE;
     }
-    const outcome = stageOutcome(this.#stage, this.#ledger, {
+    this.#ledger.setSetting("run", {
+      ...run,
+      build,
+      version,
+      walk: startOutcomeWalk(),
+      phase: "outcome",
+    } satisfies Run);
+    return AT_ONCE;
+  }
+
+  /**
+   * Walks the stage for what the built version means (stage-outcome.ts), a
+   * share a step; then ends a dry run or an unchanged catalog, or goes on to
+   * the writes.
+   */
+  async #outcomeStep(run: Run, invocation: Invocation): Promise<number | undefined> {
+    if (invocation.read) return AT_ONCE;
+    invocation.read = true;
+    const request = this.#ledger.request(run.requestId);
+    const { build, version, walk } = run;
+    if (!request) throw new Error(`coordinator: the run's request ${run.requestId} is gone`);
+    if (!build || !version || !walk) throw new Error("coordinator: a run walks the stage without a version");
+    const live = this.#ledger.live();
+    const held = this.#ledger.setting<Held>("held");
+    const step = stageOutcomeStep(this.#stage, this.#ledger, walk, {
       now: build.now,
       remember: run.action !== "dry-run",
       skippedKept: SUMMARY_SKIPPED,
       onSkipped: (record) => this.#logSkipped(record),
+      rows: this.#limits.walkRowsPerStep,
     });
+    const { outcome } = step;
+    if (!outcome) {
+      this.#ledger.setSetting("run", { ...run, walk: step.walk } satisfies Run);
+      return AT_ONCE;
+    }
     const base: Run["base"] = {
       ...run.base,
       recipes: build.recipes,
@@ -906,7 +943,7 @@ export class Coordinator {
       maxOperations: Math.max(run.maxOperations, invocation.budget.used),
     });
     const staged = this.#ledger.stagedCount();
-    const ready: Run = { ...run, build: undefined, target: version.hash, base };
+    const ready: Run = { ...run, build: undefined, version: undefined, walk: undefined, target: version.hash, base };
     if (run.action === "dry-run") {
       this.#ledger.setSetting("run", undefined);
       this.#finish(request, summary(live?.manifest === version.hash ? "unchanged" : "dry-run"));
@@ -970,6 +1007,7 @@ export class Coordinator {
     }
     if (run.phase === "reading") return this.#readStep(run, invocation);
     if (run.phase === "building") return this.#build(run, invocation);
+    if (run.phase === "outcome") return this.#outcomeStep(run, invocation);
     if (run.phase === "writing") {
       for (;;) {
         const hashes = this.#ledger.stagedHashes(Math.min(PARALLEL_WRITES, budget.remaining));

@@ -38,6 +38,16 @@ export interface StageOutcome {
   nextDueAt: number | null;
 }
 
+/** A walk under way, carried from step to step (its lists are capped, so it stays small). */
+export interface OutcomeWalk {
+  /** The last recipe id walked. */
+  afterId: number;
+  changes: StageChanges;
+  skippedRecipes: SkippedRecord[];
+  duplicates: SkippedRecord[];
+  skippedCount: number;
+}
+
 interface OutcomeOptions {
   /** The time the catalog was built for. */
   now: number;
@@ -46,26 +56,58 @@ interface OutcomeOptions {
   skippedKept: number;
   /** Each record left out, as the walk finds it (for the log). */
   onSkipped: (record: SkippedRecord) => void;
+  /** Stage rows one call walks at most: a step's share of a large catalog. */
+  rows: number;
 }
 
-export function stageOutcome(stage: SourceStage, ledger: Ledger, options: OutcomeOptions): StageOutcome {
-  const changes: StageChanges = { added: [], removed: [], changed: [], counts: { added: 0, removed: 0, changed: 0 } };
+export function startOutcomeWalk(): OutcomeWalk {
+  return {
+    afterId: Number.MIN_SAFE_INTEGER,
+    changes: { added: [], removed: [], changed: [], counts: { added: 0, removed: 0, changed: 0 } },
+    skippedRecipes: [],
+    duplicates: [],
+    skippedCount: 0,
+  };
+}
+
+/**
+ * Walks on for at most `options.rows` stage rows. Answers the walk as it
+ * stands and, once it has walked the whole stage, the outcome. The pending
+ * statuses and the digests it keeps are written as it goes (a walk that is
+ * given up leaves digests of a read that never went live: they only say
+ * what the next summary counts as changed).
+ */
+export function stageOutcomeStep(
+  stage: SourceStage,
+  ledger: Ledger,
+  walk: OutcomeWalk,
+  options: OutcomeOptions,
+): { walk: OutcomeWalk; outcome?: StageOutcome } {
+  const state: OutcomeWalk = {
+    ...walk,
+    changes: {
+      added: [...walk.changes.added],
+      removed: [...walk.changes.removed],
+      changed: [...walk.changes.changed],
+      counts: { ...walk.changes.counts },
+    },
+    skippedRecipes: [...walk.skippedRecipes],
+    duplicates: [...walk.duplicates],
+  };
+  const { changes } = state;
   const note = (kind: "added" | "removed" | "changed", slug: string) => {
     changes.counts[kind] += 1;
     if (changes[kind].length < CHANGES_LISTED) changes[kind].push(slug);
   };
-  const skippedRecipes: SkippedRecord[] = [];
-  const duplicates: SkippedRecord[] = [];
-  let skippedCount = 0;
   const skip = (list: SkippedRecord[], record: SkippedRecord) => {
-    skippedCount += 1;
+    state.skippedCount += 1;
     if (list.length < options.skippedKept) list.push(record);
     options.onSkipped(record);
   };
-  if (options.remember) ledger.clearPendingStatuses();
+  if (options.remember && walk.afterId === Number.MIN_SAFE_INTEGER) ledger.clearPendingStatuses();
 
-  let afterId = Number.MIN_SAFE_INTEGER;
-  for (;;) {
+  for (let walked = 0; walked < options.rows; walked += WALK_ROWS) {
+    const afterId = state.afterId;
     const rows = stage.statusRows(afterId, WALK_ROWS);
     const last = rows.length < WALK_ROWS;
     const upTo = last ? Number.MAX_SAFE_INTEGER : (rows.at(-1)?.id as number);
@@ -86,21 +128,21 @@ export function stageOutcome(stage: SourceStage, ledger: Ledger, options: Outcom
         }
       } else {
         if (row.skipped) {
-          skip(skippedRecipes, row.skipped);
+          skip(state.skippedRecipes, row.skipped);
           desired = desiredStatusOf(row.id, { kind: "skipped", problems: row.skipped.problems });
         } else {
           const times = row.times ?? { publishAt: null, unpublishAt: null };
-          const state = windowState(times, options.now);
-          if (state === "open") {
+          const window = windowState(times, options.now);
+          if (window === "open") {
             const record: SkippedRecord = {
               kind: "recipe",
               id: row.id,
               label: row.slug ?? "?",
               problems: [DUPLICATE_SLUG],
             };
-            skip(duplicates, record);
+            skip(state.duplicates, record);
             desired = desiredStatusOf(row.id, { kind: "skipped", problems: record.problems });
-          } else desired = desiredStatusOf(row.id, { kind: state, times });
+          } else desired = desiredStatusOf(row.id, { kind: window, times });
         }
         const previous = before.get(row.id);
         if (previous) {
@@ -123,16 +165,25 @@ export function stageOutcome(stage: SourceStage, ledger: Ledger, options: Outcom
       if (!sameStatus(status, gone)) pending.push(gone);
     }
     if (options.remember) ledger.addPendingStatuses(pending);
-    if (last) break;
-    afterId = upTo;
+    state.afterId = upTo;
+    if (last) return { walk: state, outcome: finishWalk(stage, state, options, skip) };
   }
+  return { walk: state };
+}
 
+/** The walk's end: the ingredients left out, and the next publish time. */
+function finishWalk(
+  stage: SourceStage,
+  state: OutcomeWalk,
+  options: OutcomeOptions,
+  skip: (list: SkippedRecord[], record: SkippedRecord) => void,
+): StageOutcome {
   const skippedIngredients: SkippedRecord[] = [];
   for (const skipped of stage.skippedIngredients()) skip(skippedIngredients, skipped);
   return {
-    changes,
-    skipped: [...skippedRecipes, ...skippedIngredients, ...duplicates].slice(0, options.skippedKept),
-    skippedCount,
+    changes: state.changes,
+    skipped: [...state.skippedRecipes, ...skippedIngredients, ...state.duplicates].slice(0, options.skippedKept),
+    skippedCount: state.skippedCount,
     nextDueAt: stage.nextDueAt(options.now),
   };
 }
