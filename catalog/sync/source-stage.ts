@@ -24,7 +24,9 @@ import { recipeDigest } from "./recipe-digest.ts";
  * What a staged record's form depends on: the catalog's format, and this
  * number, bumped whenever validation (validate.ts) or the checked records'
  * shape changes without a new catalog format. A stage of another format is
- * read again in full.
+ * read again in full. It also signs the list pieces kept between builds
+ * (stage-build.ts): a change of what a piece's blobs hold for the same
+ * recipes bumps the catalog's format or this number.
  */
 const STAGE_VERSION = 2;
 export const STAGE_FORMAT = `${CATALOG_FORMAT_VERSION}.${STAGE_VERSION}`;

@@ -32,7 +32,7 @@ import { buildSearchIndex } from "../search/search-index.ts";
 import { ingredientKinds } from "../search/search-words.ts";
 import { catalogIngredients } from "./build-catalog.ts";
 import { type PlannedVersion, searchIndexTexts, versionOf } from "./plan-version.ts";
-import type { SourceStage } from "./source-stage.ts";
+import { STAGE_FORMAT, type SourceStage } from "./source-stage.ts";
 import type { RawIngredientRecord } from "./validate.ts";
 
 /** Rows per query when the build walks the catalog. */
@@ -219,7 +219,8 @@ async function cutPieces(stage: SourceStage, recipes: number): Promise<void> {
   let start = 0;
   let signature: string[] = [];
   const close = async (end: number) => {
-    stage.putPiece(piece, start, end, await sha256(signature.join(",")));
+    // The format too: what a piece's blobs hold for the same recipes changes only with it.
+    stage.putPiece(piece, start, end, await sha256(`${STAGE_FORMAT}|${signature.join(",")}`));
     piece += 1;
     start = end;
     signature = [];
