@@ -190,7 +190,8 @@ export type RunProgress =
   | { phase: "reading"; requests: number; rows: number }
   | { phase: "recipes"; done: number; total: number }
   | { phase: "ingredients"; done: number }
-  | { phase: "building" }
+  /** `part`: what the build makes next (stage-build.ts), or "outcome" for the walk over the stage. */
+  | { phase: "building"; part?: StageBuild["phase"] | "outcome" }
   | { phase: "writing"; done: number; total: number }
   | { phase: "flipping" };
 
@@ -846,6 +847,7 @@ export class Coordinator {
       build: step.done ? startStageBuild(this.#clock()) : undefined,
       base: { ...run.base, read: figures },
     } satisfies Run);
+    if (step.done) this.#ledger.setProgress(run.requestId, { phase: "building", part: "order" } satisfies RunProgress);
     return step.done ? undefined : AT_ONCE;
   }
 
@@ -883,7 +885,7 @@ export class Coordinator {
     const { version, build } = step;
     if (!version) {
       this.#ledger.setSetting("run", { ...run, build } satisfies Run);
-      this.#ledger.setProgress(request.id, { phase: "building" } satisfies RunProgress);
+      this.#ledger.setProgress(request.id, { phase: "building", part: build.phase } satisfies RunProgress);
       return AT_ONCE;
     }
     this.#ledger.setSetting("run", {
@@ -893,6 +895,7 @@ export class Coordinator {
       walk: startOutcomeWalk(),
       phase: "outcome",
     } satisfies Run);
+    this.#ledger.setProgress(request.id, { phase: "building", part: "outcome" } satisfies RunProgress);
     return AT_ONCE;
   }
 

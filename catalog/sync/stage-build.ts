@@ -32,7 +32,7 @@ import { buildSearchIndex } from "../search/search-index.ts";
 import { ingredientKinds } from "../search/search-words.ts";
 import { catalogIngredients } from "./build-catalog.ts";
 import { type PlannedVersion, searchIndexTexts, versionOf } from "./plan-version.ts";
-import { STAGE_FORMAT, type SourceStage } from "./source-stage.ts";
+import { type SourceStage, STAGE_FORMAT } from "./source-stage.ts";
 import type { RawIngredientRecord } from "./validate.ts";
 
 /** Rows per query when the build walks the catalog. */

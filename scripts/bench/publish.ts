@@ -60,6 +60,7 @@ export interface StepsFigures {
   stepHeapBytes: number;
   searchStepHeapBytes: number;
   largestStep: string;
+  longestStepSeconds: number;
 }
 
 export interface StepsBench {
