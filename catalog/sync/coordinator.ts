@@ -12,9 +12,12 @@
  *   for the next one.
  * - The work happens in steps, one per alarm: each makes at most
  *   `operationsPerStep` KV operations, well under the 1,000 a Cloudflare
- *   invocation may make. A publish reads Directus and stages the blobs KV
- *   lacks in SQLite (one step), writes them a batch at a time (as many
- *   steps as needed), writes the manifest, and only then flips the pointer.
+ *   invocation may make. A publish reads what changed in Directus into its
+ *   stage (stage-read.ts, a few requests a step), builds the version from
+ *   the stage a part a step and stages the blobs KV lacks in SQLite
+ *   (stage-build.ts), walks the stage for its changes and statuses
+ *   (stage-outcome.ts), writes the blobs a batch at a time, writes the
+ *   manifest, and only then flips the pointer (decision 0052).
  *   A step cut off (eviction, deploy, exception) is run again from SQLite:
  *   every KV write is idempotent, and the pointer names only complete
  *   versions.
