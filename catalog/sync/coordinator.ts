@@ -120,7 +120,7 @@ export const PRODUCTION_LIMITS: CoordinatorLimits = {
   operationsPerStep: CLOUDFLARE_OPERATIONS_PER_INVOCATION / 4,
   charsPerStep: 48_000_000,
   requestsPerStep: 5,
-  piecesPerStep: 2,
+  piecesPerStep: 1,
   walkRowsPerStep: 50_000,
   readOverlapMs: OVERLAP_MS,
   settleMs: 1_000,
