@@ -304,7 +304,7 @@ function newestPositions(recipes: readonly CatalogRecipe[]): number[] {
     .slice(0, NEWEST_KEPT);
 }
 
-function matchingPiece(recipes: readonly CatalogRecipe[]): MatchingPiece {
+function matchingPiece(recipes: readonly Pick<CatalogRecipe, "ingredients" | "totalTime">[]): MatchingPiece {
   const piece: MatchingPiece = { ingredients: [], counts: [], uses: [], minutes: [] };
   const indexes = new Map<string, number>();
   for (const recipe of recipes) {
@@ -334,28 +334,64 @@ export interface PieceBlobs {
   bucketSizes: number[];
 }
 
-/** The blobs of one list piece: recipes in stored order, cut where `pieceEndsAfter` cuts. */
-export function pieceBlobs(piece: readonly CatalogRecipe[]): PieceBlobs {
-  const blobs: StoredBlob[] = [];
-  const bucketSizes: number[] = [];
-  for (const bucket of cutAtBoundaries(piece, (recipe) => recipe.id, BUCKET_EVERY, BUCKET_MAX)) {
-    blobs.push({ kind: "cards", text: bucketText(bucket, SUMMARY_FIELDS) });
-    blobs.push({ kind: "details", text: bucketText(bucket, DETAIL_FIELDS) });
-    bucketSizes.push(bucket.length);
-  }
+/** What a list piece's columns read of a recipe: a builder that makes a piece a bucket at a time keeps only these. */
+export type ColumnRecipe = Pick<
+  CatalogRecipe,
+  "id" | "slug" | "image" | "name" | "ingredients" | "totalTime" | "vegetarian" | "vegan"
+>;
+
+export function columnRecipe(recipe: CatalogRecipe): ColumnRecipe {
+  const { id, slug, image, name, ingredients, totalTime, vegetarian, vegan } = recipe;
+  return { id, slug, image, name, ingredients, totalTime, vegetarian, vegan };
+}
+
+/** How many recipes each bucket of a piece holds, by the piece's ids in stored order. */
+export function bucketSizesOf(ids: readonly number[]): number[] {
+  return cutAtBoundaries(ids, (id) => id, BUCKET_EVERY, BUCKET_MAX).map((bucket) => bucket.length);
+}
+
+/** A bucket's two blobs: its cards, then its details. */
+export function bucketBlobs(bucket: readonly CatalogRecipe[]): StoredBlob[] {
+  return [
+    { kind: "cards", text: bucketText(bucket, SUMMARY_FIELDS) },
+    { kind: "details", text: bucketText(bucket, DETAIL_FIELDS) },
+  ];
+}
+
+/** A piece's column blobs, after its buckets': directory, names, matching, traits. */
+export function columnBlobs(piece: readonly ColumnRecipe[]): StoredBlob[] {
   const directory: DirectoryPiece = {
     ids: piece.map((recipe) => recipe.id),
     slugs: piece.map((recipe) => recipe.slug),
     images: piece.map((recipe) => recipe.image),
   };
-  blobs.push({ kind: "directory", text: JSON.stringify(directory) });
-  blobs.push({ kind: "names", text: JSON.stringify(piece.map((recipe) => recipe.name.toLowerCase())) });
-  blobs.push({ kind: "matching", text: JSON.stringify(matchingPiece(piece)) });
   const traits: TraitsPiece = {
     diets: piece.map((recipe) => dietCode(recipe)),
     minutes: piece.map((recipe) => recipe.totalTime),
   };
-  blobs.push({ kind: "traits", text: JSON.stringify(traits) });
+  return [
+    { kind: "directory", text: JSON.stringify(directory) },
+    { kind: "names", text: JSON.stringify(piece.map((recipe) => recipe.name.toLowerCase())) },
+    { kind: "matching", text: JSON.stringify(matchingPiece(piece)) },
+    { kind: "traits", text: JSON.stringify(traits) },
+  ];
+}
+
+/**
+ * The blobs of one list piece (recipes in stored order, cut where
+ * `pieceEndsAfter` cuts): each bucket's cards and details, then the
+ * columns. A new kind of blob per piece is added here and in `columnBlobs`
+ * or `bucketBlobs`, which the builder from the stage calls a bucket at a
+ * time (catalog/sync/stage-build.ts).
+ */
+export function pieceBlobs(piece: readonly CatalogRecipe[]): PieceBlobs {
+  const blobs: StoredBlob[] = [];
+  const bucketSizes: number[] = [];
+  for (const bucket of cutAtBoundaries(piece, (recipe) => recipe.id, BUCKET_EVERY, BUCKET_MAX)) {
+    blobs.push(...bucketBlobs(bucket));
+    bucketSizes.push(bucket.length);
+  }
+  blobs.push(...columnBlobs(piece.map(columnRecipe)));
   return { blobs, bucketSizes };
 }
 

@@ -18,10 +18,14 @@
 import { sha256 } from "../format/sha256.ts";
 import type { Manifest, VersionBlobs } from "../format/storage.ts";
 import {
+  bucketBlobs,
+  bucketSizesOf,
+  type ColumnRecipe,
+  columnBlobs,
+  columnRecipe,
   metaBlob,
   NEWEST_KEPT,
   nameOrderBlob,
-  pieceBlobs,
   pieceEndsAfter,
   type StoredBlob,
   type StoredCatalog,
@@ -146,11 +150,23 @@ export async function stageBuildStep(
       // Found, but a blob of it was deleted from KV since (the sweep): made again.
       if (kept && !kept.blobs.every(({ hash }) => hands.present(hash))) kept = undefined;
       if (!kept) {
-        const recipes = stage.orderedRecipes(start, end).map((record) => (record.ok ? record.recipe : null));
-        const piecesBlobs = pieceBlobs(recipes.filter((recipe): recipe is CatalogRecipe => recipe !== null));
-        const blobs = [];
-        for (const blob of piecesBlobs.blobs) blobs.push({ kind: blob.kind, hash: await hashed(blob, hands) });
-        kept = { blobs, bucketSizes: piecesBlobs.bucketSizes };
+        // A bucket at a time: the piece's recipes are never all held, only what its columns read of them.
+        const ids = stage.orderedDigests(start, end - start).map((row) => row.id);
+        const bucketSizes = bucketSizesOf(ids);
+        const blobs: MadePiece["blobs"] = [];
+        const columns: ColumnRecipe[] = [];
+        let position = start;
+        for (const size of bucketSizes) {
+          const bucket = stage
+            .orderedRecipes(position, position + size)
+            .map((record) => (record.ok ? record.recipe : null))
+            .filter((recipe): recipe is CatalogRecipe => recipe !== null);
+          for (const blob of bucketBlobs(bucket)) blobs.push({ kind: blob.kind, hash: await hashed(blob, hands) });
+          columns.push(...bucket.map(columnRecipe));
+          position += size;
+        }
+        for (const blob of columnBlobs(columns)) blobs.push({ kind: blob.kind, hash: await hashed(blob, hands) });
+        kept = { blobs, bucketSizes };
         stage.cachePiece(signature, JSON.stringify(kept));
         rebuilt += 1;
       }
