@@ -151,7 +151,7 @@ app.all("/directus/*", (c) =>
     c,
     directus,
     () => caches.open("images"),
-    async (fileId) => (await liveCatalog(c.env)).directory().then((recipes) => recipes.hasImage(fileId)),
+    async (fileId) => (await liveCatalog(c.env)).hasImage(fileId),
   ),
 );
 app.all("/directus", (c) => errorResponse(c.req.raw, 404));
@@ -161,7 +161,7 @@ const previewDraft = draftPreview({
   directus,
   slugHolder: async (slug) => {
     const catalog = await liveCatalog(env);
-    const position = (await catalog.directory()).positionOfSlug(slug);
+    const position = await catalog.positionOfSlug(slug);
     return position === undefined ? undefined : (await catalog.cardsAt([position]))[0]?.id;
   },
   render: async (request, nonce, preview) => (await renderPage(request, env, nonce, preview)).response,

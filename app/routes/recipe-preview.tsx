@@ -44,7 +44,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     const image = recipe.image.toLowerCase();
     imageShown = await context
       .get(catalogContext)()
-      .then(async (catalog) => (await catalog.directory()).hasImage(image))
+      .then((catalog) => catalog.hasImage(image))
       .catch((error: unknown) => {
         logEvent("warn", "preview.catalog-unreadable", { recipe: recipe.id }, { error });
         return false;

@@ -69,7 +69,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   const catalog = await context.get(catalogContext)();
-  if ((await catalog.directory()).positionOfId(recipeId) === undefined) {
+  if ((await catalog.positionOfId(recipeId)) === undefined) {
     return data({ error: "Dieses Rezept gibt es nicht." }, { status: 404 });
   }
 

@@ -105,6 +105,8 @@ export type VersionBlobs<Single, Many> = {
   matching: Many;
   /** Diets and times, cut like `directory`. */
   traits: Many;
+  /** Each recipe's slug, id and image, sharded by their hash (stored-catalog.ts `LocatorShard`). */
+  locator: Many;
   /** The search index, cut into pieces by length. */
   searchIndex: Many;
 };
@@ -129,6 +131,7 @@ export function mapVersionBlobs<Single, Many, SingleResult, ManyResult>(
     names: many(blobs.names),
     matching: many(blobs.matching),
     traits: many(blobs.traits),
+    locator: many(blobs.locator),
     searchIndex: many(blobs.searchIndex),
   };
 }
@@ -166,6 +169,13 @@ export interface Pointer {
   publishedAt: string;
   counts: Manifest["counts"];
   /**
+   * Grows with every pointer the coordinator writes (a rollback's too), so
+   * that an isolate can tell an older pointer a location still serves from
+   * a newer one and keep the newer (catalog-cache.server.ts). Missing on
+   * pointers written before it existed: read as 0 (`pointerSequence`).
+   */
+  sequence?: number;
+  /**
    * When a sync last confirmed that this version is what Directus holds;
    * written only before the coordinator existed, which keeps it in its own
    * storage (catalog/sync/coordinator.ts).
@@ -181,6 +191,11 @@ export interface Pointer {
    * a blob, and the last few for a rollback.
    */
   retired: RetiredVersion[];
+}
+
+/** A pointer's place in the order the coordinator wrote them; 0 for one written before the sequence existed. */
+export function pointerSequence(pointer: Pick<Pointer, "sequence">): number {
+  return typeof pointer.sequence === "number" && Number.isFinite(pointer.sequence) ? pointer.sequence : 0;
 }
 
 export async function readPointer(store: CatalogStore): Promise<Pointer | null> {

@@ -18,11 +18,20 @@
  * - columns, each in list pieces of a few thousand recipes and read only by
  *   the pages that ask their question:
  *   - directory: ids, slugs and images (recipe page, saved recipes, sitemap);
- *   - names: lower-case names (name search);
+ *   - names: lower-case names, each ended by a line break (name search): the
+ *     pieces joined are the string the search scans, with no JSON to parse
+ *     and no string per name made on the way (decision 0053);
  *   - matching: ingredients and total time (ingredient search);
  *   - traits: diet and total time (lists narrowed by a filter).
  * - name order: each recipe's place in German name order (name search and
  *   ingredient search sort by it).
+ * - locator shards: each recipe's slug, id and image, by a hash of the slug,
+ *   id or image, so a recipe page reads one shard of a few hundred entries
+ *   to find its recipe instead of every recipe's directory (decision 0053).
+ *   An entry names the recipe's bucket by the id of the bucket's last
+ *   recipe, not by position: inserting a recipe moves every position after
+ *   it but no bucket's last recipe but its own, so the shards stay as they
+ *   were. The bucket's header lists its recipes' ids, which give the line.
  *
  * Recipes are cut into pieces and buckets at recipes whose id hashes to a
  * boundary: adding, changing or removing a recipe changes only the bucket
@@ -50,6 +59,13 @@ const PIECE_EVERY = 4096;
 /** Cuts forced after this many recipes without a boundary, so no bucket or piece grows without limit. */
 const BUCKET_MAX = 4 * BUCKET_EVERY;
 const PIECE_MAX = 4 * PIECE_EVERY;
+/**
+ * Recipes per locator shard, about: the shard count is the power of two that
+ * keeps shards at most this large, so it changes (and every shard with it)
+ * only when the catalog doubles. 512 shards at 350,000 recipes, each about
+ * 50 KB of JSON.
+ */
+const RECIPES_PER_LOCATOR_SHARD = 1024;
 
 /**
  * Whether a list piece ends after the recipe `id`, its `length`th: what
@@ -80,6 +96,10 @@ export interface CatalogMeta {
   newest: number[];
   /** How many recipes each bucket holds, in the manifest's bucket order (card and detail buckets alike). */
   bucketSizes: number[];
+  /** The id of each bucket's last recipe: what a locator shard names a bucket by. */
+  bucketEnds: number[];
+  /** How many recipes each list piece (directory, names, matching, traits) holds, in order. */
+  pieceSizes: number[];
 }
 
 /** How many of the newest recipes the meta names. */
@@ -106,6 +126,25 @@ export interface MatchingPiece {
   uses: number[];
   /** Per recipe: its total time in minutes. */
   minutes: number[];
+}
+
+/**
+ * One locator shard: the slugs, ids and images (lower case) that hash to it
+ * (`locatorShardOf*`), each list sorted so a shard's text depends on its
+ * entries alone. A slug's and an id's bucket is the id of that bucket's last
+ * recipe (`CatalogMeta.bucketEnds`).
+ */
+export interface LocatorShard {
+  slugs: string[];
+  /** Per slug: its recipe's id. */
+  slugIds: number[];
+  /** Per slug: its recipe's bucket. */
+  slugBuckets: number[];
+  ids: number[];
+  /** Per id: its recipe's bucket. */
+  idBuckets: number[];
+  /** The image file ids (lower case) of recipes that show one. */
+  images: string[];
 }
 
 /**
@@ -141,6 +180,28 @@ export function idHash(id: number): number {
   h ^= h >>> 16;
   return h >>> 0;
 }
+
+/** A 32-bit FNV-1a hash of a text's UTF-16 code units: which locator shard a slug or an image lies in. */
+export function textHash(text: string): number {
+  let h = 0x811c9dc5;
+  for (let index = 0; index < text.length; index++) {
+    h ^= text.charCodeAt(index);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+/** How many locator shards a version of `recipes` recipes has: a power of two. */
+export function locatorShardCount(recipes: number): number {
+  let shards = 1;
+  while (shards * RECIPES_PER_LOCATOR_SHARD < recipes) shards *= 2;
+  return shards;
+}
+
+export const locatorShardOfSlug = (slug: string, shards: number) => textHash(slug) % shards;
+export const locatorShardOfId = (id: number, shards: number) => idHash(id) % shards;
+/** `image` in lower case, as the image route asks. */
+export const locatorShardOfImage = (image: string, shards: number) => textHash(image) % shards;
 
 /** Cuts `items` after each one whose id hashes to a multiple of `every`, or after `max` items since the last cut. */
 function cutAtBoundaries<T>(items: readonly T[], idOf: (item: T) => number, every: number, max: number): T[][] {
@@ -199,11 +260,49 @@ export function comparableRecipe(recipe: CatalogRecipe): string {
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
-/** A bucket's text: a header line with each recipe line's length in UTF-8 bytes, then one line per recipe. */
+/**
+ * A bucket's text: a header line with each recipe line's length in UTF-8
+ * bytes and each recipe's id (`[lengths, ids]`), then one line per recipe.
+ * The ids find a recipe's line without decoding any (a locator shard names
+ * the bucket, the id the line).
+ */
 function bucketText<K extends keyof CatalogRecipe>(recipes: readonly CatalogRecipe[], fields: readonly K[]): string {
   const lines = recipes.map((recipe) => JSON.stringify(pickFields(recipe, fields)));
   const lengths = lines.map((line) => encoder.encode(line).length);
-  return [JSON.stringify(lengths), ...lines].join("\n");
+  return [JSON.stringify([lengths, recipes.map((recipe) => recipe.id)]), ...lines].join("\n");
+}
+
+/** Ends each name in the names column; a line break in a name itself is written as a space. */
+export const NAME_END = "\n";
+
+/** A names piece: each lower-case name followed by NAME_END. */
+function namesText(recipes: readonly Pick<CatalogRecipe, "name">[]): string {
+  return recipes.map((recipe) => `${recipe.name.toLowerCase().replaceAll(NAME_END, " ")}${NAME_END}`).join("");
+}
+
+/**
+ * A locator shard's entries in any order, sorted when written: per slug its
+ * id and bucket end, per id its bucket end, and the images (lower case).
+ */
+export type ShardEntries = { slugs: [string, number, number][]; ids: [number, number][]; images: Set<string> };
+
+/**
+ * A shard's text from its entries, sorted (slugs by code unit, ids and
+ * images ascending). A writer that holds the catalog elsewhere (SQLite)
+ * makes the same text from the rows of one shard, ordered the same way.
+ */
+export function locatorShardText(entries: ShardEntries): string {
+  const slugs = entries.slugs.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const ids = entries.ids.sort(([a], [b]) => a - b);
+  const shard: LocatorShard = {
+    slugs: slugs.map(([slug]) => slug),
+    slugIds: slugs.map(([, id]) => id),
+    slugBuckets: slugs.map(([, , bucket]) => bucket),
+    ids: ids.map(([id]) => id),
+    idBuckets: ids.map(([, bucket]) => bucket),
+    images: [...entries.images].sort(),
+  };
+  return JSON.stringify(shard);
 }
 
 /** A category's place in the spec's order: the first key of stored order. */
@@ -328,10 +427,12 @@ export interface StoredBlob {
   text: string;
 }
 
-/** One list piece's blobs (cards and details per bucket, then its columns), and its buckets' sizes. */
+/** One list piece's blobs (cards and details per bucket, then its columns), its buckets' sizes and ends. */
 export interface PieceBlobs {
   blobs: StoredBlob[];
   bucketSizes: number[];
+  /** The id of each bucket's last recipe (CatalogMeta.bucketEnds). */
+  bucketEnds: number[];
 }
 
 /** What a list piece's columns read of a recipe: a builder that makes a piece a bucket at a time keeps only these. */
@@ -371,7 +472,7 @@ export function columnBlobs(piece: readonly ColumnRecipe[]): StoredBlob[] {
   };
   return [
     { kind: "directory", text: JSON.stringify(directory) },
-    { kind: "names", text: JSON.stringify(piece.map((recipe) => recipe.name.toLowerCase())) },
+    { kind: "names", text: namesText(piece) },
     { kind: "matching", text: JSON.stringify(matchingPiece(piece)) },
     { kind: "traits", text: JSON.stringify(traits) },
   ];
@@ -387,12 +488,14 @@ export function columnBlobs(piece: readonly ColumnRecipe[]): StoredBlob[] {
 export function pieceBlobs(piece: readonly CatalogRecipe[]): PieceBlobs {
   const blobs: StoredBlob[] = [];
   const bucketSizes: number[] = [];
+  const bucketEnds: number[] = [];
   for (const bucket of cutAtBoundaries(piece, (recipe) => recipe.id, BUCKET_EVERY, BUCKET_MAX)) {
     blobs.push(...bucketBlobs(bucket));
     bucketSizes.push(bucket.length);
+    bucketEnds.push((bucket.at(-1) as CatalogRecipe).id);
   }
   blobs.push(...columnBlobs(piece.map(columnRecipe)));
-  return { blobs, bucketSizes };
+  return { blobs, bucketSizes, bucketEnds };
 }
 
 /** The meta blob: what the version's table of contents holds (see CatalogMeta). */
@@ -418,10 +521,33 @@ export function nameOrderBlob(places: readonly number[]): StoredBlob {
 export function* storedBlobs(catalog: Pick<Catalog, "recipes" | "ingredients" | "categories">): Generator<StoredBlob> {
   const { recipes } = catalog;
   const bucketSizes: number[] = [];
+  const bucketEnds: number[] = [];
+  const pieceSizes: number[] = [];
+  const shardCount = locatorShardCount(recipes.length);
+  const shards: ShardEntries[] = Array.from({ length: shardCount }, () => ({
+    slugs: [],
+    ids: [],
+    images: new Set(),
+  }));
   for (const piece of cutAtBoundaries(recipes, (recipe) => recipe.id, PIECE_EVERY, PIECE_MAX)) {
     const made = pieceBlobs(piece);
     yield* made.blobs;
     bucketSizes.push(...made.bucketSizes);
+    bucketEnds.push(...made.bucketEnds);
+    pieceSizes.push(piece.length);
+    let line = 0;
+    made.bucketSizes.forEach((size, bucket) => {
+      const end = made.bucketEnds[bucket] as number;
+      for (const recipe of piece.slice(line, line + size)) {
+        shards[locatorShardOfSlug(recipe.slug, shardCount)]?.slugs.push([recipe.slug, recipe.id, end]);
+        shards[locatorShardOfId(recipe.id, shardCount)]?.ids.push([recipe.id, end]);
+        if (recipe.image) {
+          const image = recipe.image.toLowerCase();
+          shards[locatorShardOfImage(image, shardCount)]?.images.add(image);
+        }
+      }
+      line += size;
+    });
   }
   const ranges = typeRanges(recipes);
   yield metaBlob({
@@ -430,7 +556,10 @@ export function* storedBlobs(catalog: Pick<Catalog, "recipes" | "ingredients" | 
     typeRanges: ranges,
     newest: newestPositions(recipes),
     bucketSizes,
+    bucketEnds,
+    pieceSizes,
   });
+  for (const shard of shards) yield { kind: "locator", text: locatorShardText(shard) };
   yield nameOrderBlob(namePlaces(recipes, ranges));
 }
 
@@ -445,6 +574,7 @@ export function storeCatalog(catalog: Pick<Catalog, "recipes" | "ingredients" | 
     names: [],
     matching: [],
     traits: [],
+    locator: [],
   };
   for (const { kind, text } of storedBlobs(catalog)) {
     const slot = stored[kind];
@@ -468,6 +598,8 @@ const NEWLINE = 10;
 /** A bucket as read: its bytes, where each recipe's line starts and ends in them, and the lines decoded so far. */
 export interface ReadBucket {
   bytes: Uint8Array;
+  /** Each line's recipe id, in line order. */
+  ids: readonly number[];
   /** Line `i` is bytes `starts[i]` to `starts[i + 1] - 1` (the last entry is where a line after the last would start). */
   starts: Uint32Array;
   /** Lines decoded by earlier requests, shared by every later one (readers never change them). */
@@ -478,7 +610,10 @@ export interface ReadBucket {
 export function readBucket(bytes: Uint8Array): ReadBucket {
   const headerEnd = bytes.indexOf(NEWLINE);
   if (headerEnd === -1) throw new Error("catalog: a bucket has no header");
-  const lengths = JSON.parse(decoder.decode(bytes.subarray(0, headerEnd))) as number[];
+  const [lengths, ids] = JSON.parse(decoder.decode(bytes.subarray(0, headerEnd))) as [number[], number[]];
+  if (!Array.isArray(lengths) || !Array.isArray(ids) || ids.length !== lengths.length) {
+    throw new Error("catalog: a bucket's header does not list a length and an id per line");
+  }
   const starts = new Uint32Array(lengths.length + 1);
   let start = headerEnd + 1;
   lengths.forEach((length, line) => {
@@ -487,7 +622,7 @@ export function readBucket(bytes: Uint8Array): ReadBucket {
   });
   starts[lengths.length] = start;
   if (start - 1 > bytes.byteLength) throw new Error("catalog: a bucket is shorter than its header says");
-  return { bytes, starts, decoded: new Array(lengths.length) };
+  return { bytes, ids, starts, decoded: new Array(lengths.length) };
 }
 
 /**

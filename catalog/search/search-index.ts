@@ -9,16 +9,21 @@
 
 import type { RecipeType } from "../recipes/categories.ts";
 import type { RankedHits } from "./engine/ranked-hits.ts";
+import { addDocuments, MemoryPostings, type PostingSink, type PostingSource } from "./engine/sharded-builder.ts";
+import type { ShardedLayout } from "./engine/sharded-format.ts";
+import { openShardedIndex, type ShardedTextIndex } from "./engine/sharded-index.ts";
+import { type IndexBlob, type WriteOptions, type WriteResult, writeShardedIndex } from "./engine/sharded-writer.ts";
 import { splitWords } from "./engine/terms.ts";
 import { buildTextIndex, loadTextIndex, type TextIndexSchema } from "./engine/text-index.ts";
 import { categoryToken, familyMembers, type IngredientKinds, kindToken, meaningOfStem } from "./search-words.ts";
 
 /**
  * Bumped whenever what the index holds or how it is written changes: an
- * index of another version is rebuilt by the reader. 3 was MiniSearch's
- * JSON naming recipes by position, 2 by id.
+ * index of another version is rebuilt by the reader. 6 is the sharded index
+ * (decision 0054); 5 was one text; 3 was MiniSearch's JSON naming recipes
+ * by position, 2 by id.
  */
-export const SEARCH_INDEX_VERSION = 5;
+export const SEARCH_INDEX_VERSION = 6;
 
 /** What the index reads of a recipe. */
 export interface IndexedRecipe {
@@ -84,4 +89,129 @@ export function buildSearchIndex(recipes: readonly IndexedRecipe[], kinds: Ingre
 /** Reads a serialized index; throws for anything else, an index of another version included. */
 export function loadSearchIndex(serialized: string): RecipeIndex {
   return loadTextIndex(serialized, READING_SCHEMA);
+}
+
+/*
+ * The sharded index (decision 0054; engine/README.md, "Sharded"): what is
+ * published. Built in two halves so that no step holds every recipe's
+ * postings: `addRecipes` a chunk at a time into a sink, then
+ * `writeSearchShards` from the sink ordered by term.
+ */
+
+/** A recipe to index and its position in stored order (the hits name it). */
+export interface PositionedRecipe {
+  readonly position: number;
+  readonly recipe: IndexedRecipe;
+}
+
+/** Adds a chunk of recipes' postings and lengths to `sink`. `kinds` gives each ingredient's kinds. */
+export function addRecipes(
+  chunk: readonly PositionedRecipe[],
+  kinds: IngredientKinds,
+  sink: PostingSink,
+): Promise<void> {
+  return addDocuments(
+    chunk.map(({ position, recipe }) => ({ position, document: recipe })),
+    recipeSchema(kinds),
+    sink,
+  );
+}
+
+/**
+ * Writes the index's blobs from what `addRecipes` put in `source`, each
+ * handed to `emit` with its place in the list (the header last). With
+ * `options.stop`, it stops after a shard and answers where to resume.
+ */
+export function writeSearchShards(
+  source: PostingSource,
+  emit: (blob: IndexBlob) => void | Promise<void>,
+  options?: WriteOptions,
+): Promise<WriteResult> {
+  return writeShardedIndex(source, SEARCH_INDEX_VERSION, READING_SCHEMA.fields.length, emit, options);
+}
+
+/** Recipes indexed at once by the builds in memory below. */
+const MEMORY_CHUNK = 1000;
+
+/**
+ * Writes the sharded index over `recipes` in their order, its postings
+ * gathered in memory (as the whole index's were): for a catalog built in
+ * memory. Each blob goes to `emit` in the order of its place.
+ */
+export async function writeSearchShardsInMemory(
+  recipes: readonly IndexedRecipe[],
+  kinds: IngredientKinds,
+  emit: (blob: IndexBlob) => void | Promise<void>,
+  layout?: ShardedLayout,
+): Promise<void> {
+  const postings = new MemoryPostings();
+  for (let start = 0; start < recipes.length; start += MEMORY_CHUNK) {
+    const chunk = recipes
+      .slice(start, start + MEMORY_CHUNK)
+      .map((recipe, offset) => ({ position: start + offset, recipe }));
+    await addRecipes(chunk, kinds, postings);
+  }
+  await writeSearchShards(postings, emit, layout ? { layout } : {});
+}
+
+/** The blobs of the sharded index over `recipes` in their order, by place. */
+export async function buildSearchShards(
+  recipes: readonly IndexedRecipe[],
+  kinds: IngredientKinds = new Map(),
+  layout?: ShardedLayout,
+): Promise<string[]> {
+  const blobs: string[] = [];
+  await writeSearchShardsInMemory(
+    recipes,
+    kinds,
+    ({ place, text }) => {
+      blobs[place] = text;
+    },
+    layout,
+  );
+  return blobs;
+}
+
+/** The index a search reads: a recipe index that reads what a query needs first. */
+export interface PreparedRecipeIndex extends RecipeIndex {
+  /** Reads what `query` needs: the index it answers searches `query` with it, whatever else is let go meanwhile. */
+  prepare(query: string): Promise<RecipeIndex>;
+}
+
+/**
+ * Opens a published index of `blobs` blobs, which `read` answers by place:
+ * the sharded index, its shards read as queries need them and kept within
+ * `keptChars` characters; or one text cut into pieces (`buildSearchIndex`,
+ * what tests publish), read whole. Throws for anything but an index of this
+ * version.
+ */
+export async function openSearchIndex(
+  blobs: number,
+  read: (place: number) => Promise<string>,
+  keptChars: number,
+): Promise<PreparedRecipeIndex> {
+  if (blobs === 0) throw new Error("search index: no blobs");
+  // The header of a sharded index is a line of JSON; a text's first piece holds a line break after its header.
+  const last = await read(blobs - 1);
+  if (blobs > 1 || !last.includes("\n")) {
+    return openSearchShards(blobs, (place) => (place === blobs - 1 ? Promise.resolve(last) : read(place)), keptChars);
+  }
+  return wholeIndex(loadSearchIndex(last));
+}
+
+/**
+ * Opens the sharded index whose `blobs` blobs `read` answers by place;
+ * `keptChars` bounds the shards kept between queries.
+ */
+export function openSearchShards(
+  blobs: number,
+  read: (place: number) => Promise<string>,
+  keptChars: number,
+): Promise<ShardedTextIndex> {
+  return openShardedIndex(blobs, read, READING_SCHEMA, { keptChars });
+}
+
+/** An index read whole, which has nothing to read for a query. */
+export function wholeIndex(index: RecipeIndex): PreparedRecipeIndex {
+  return { search: (query, keep) => index.search(query, keep), prepare: async () => index };
 }

@@ -1,7 +1,8 @@
 /**
  * Builds the catalog the site serves from validated records: recipes without
  * duplicate slugs (the lower id keeps its slug) in category-then-name order, ingredients with unique slugs and recipe
- * counts, category counts, and the serialized search index.
+ * counts, category counts. The published search index is built from the
+ * recipes when the version is planned (plan-version.ts).
  */
 
 import { storedOrder } from "../format/stored-catalog.ts";
@@ -14,8 +15,12 @@ import type { RawIngredientRecord } from "./validate.ts";
 
 export interface BuiltCatalog {
   catalog: Catalog;
-  /** The serialized search index over `catalog.recipes`, in their order. */
-  searchIndex: string;
+  /**
+   * The search index over `catalog.recipes` in their order as one text, made
+   * when first read: for views held in memory (tests). What is published is
+   * the sharded index plan-version.ts builds.
+   */
+  readonly searchIndex: string;
   /** Recipes left out because an earlier one has the same slug. */
   duplicateSlugs: { id: number; slug: string }[];
 }
@@ -77,5 +82,13 @@ export function buildCatalog(recipes: CatalogRecipe[], ingredients: RawIngredien
     ingredients: ingredientsOfCatalog,
     categories: RECIPE_TYPES.map((type) => ({ type, count: unique.filter((recipe) => recipe.type === type).length })),
   };
-  return { catalog, searchIndex: buildSearchIndex(ordered, ingredientKinds(ingredientsOfCatalog)), duplicateSlugs };
+  let searchIndex: string | undefined;
+  return {
+    catalog,
+    get searchIndex() {
+      searchIndex ??= buildSearchIndex(ordered, ingredientKinds(ingredientsOfCatalog));
+      return searchIndex;
+    },
+    duplicateSlugs,
+  };
 }

@@ -20,10 +20,15 @@
  *   manifest, and only then flips the pointer (decision 0052).
  *   A step cut off (eviction, deploy, exception) is run again from SQLite:
  *   every KV write is idempotent, and the pointer names only complete
- *   versions.
+ *   versions. Each attempt is counted before its work, so a step the
+ *   runtime kills fails like one that throws, and after
+ *   FAILED_STEPS_BEFORE_GIVING_UP its work is given up (`step`).
  * - The ledger (ledger.ts) knows every key the coordinator wrote, and which
  *   versions are live, kept and staged; a key is deleted only when none of
  *   them needs it. No decision reads KV, which is eventually consistent.
+ *   A put or delete is recorded before it is made and settled after it; one
+ *   whose outcome is unknown is trusted neither way, a pointer write's
+ *   included (PointerDoubt).
  * - A key is written at most once a second (KV's limit per key).
  * - After each publish (and each sync that finds the live version current)
  *   it settles every recipe's publication status (publication.ts) and, when
@@ -44,6 +49,7 @@ import {
   manifestKey,
   POINTER_KEY,
   type Pointer,
+  pointerSequence,
   readManifest,
   readPointer,
   writtenAt,
@@ -85,6 +91,8 @@ const FAILED_STEPS_BEFORE_GIVING_UP = 5;
 /** The pause after a failed step, doubled for each further failure in a row, up to the most. */
 const RETRY_PAUSE_MS = 2_000;
 const MAX_RETRY_PAUSE_MS = 5 * 60 * 1000;
+/** The pause after the `failures`-th failure in a row. */
+const retryPause = (failures: number) => Math.min(RETRY_PAUSE_MS * 2 ** (failures - 1), MAX_RETRY_PAUSE_MS);
 /** Skipped records kept in a summary; the count says how many there were. */
 const SUMMARY_SKIPPED = 100;
 /** Publication statuses per write to Directus, and writes per step (each a few subrequests). */
@@ -103,6 +111,12 @@ export interface CoordinatorLimits {
   charsPerStep: number;
   /** List pieces (about 4,096 recipes each) one step of a build makes at most. */
   piecesPerStep: number;
+  /** Locator shards (about 1,024 recipes each) one step of a build makes at most. */
+  locatorShardsPerStep: number;
+  /** Recipes whose search postings one step of a build makes at most. */
+  indexRecipesPerStep: number;
+  /** Characters of search index blobs one step of a build makes, about (it stops after the shard that reaches it). */
+  searchCharsPerStep: number;
   /** Staged recipes one step walks at most for a version's changes and statuses. */
   walkRowsPerStep: number;
   /** Directus requests one step of a read makes at most (a page of records, a count, or a page of ids each). */
@@ -121,6 +135,9 @@ export const PRODUCTION_LIMITS: CoordinatorLimits = {
   charsPerStep: 48_000_000,
   requestsPerStep: 5,
   piecesPerStep: 1,
+  locatorShardsPerStep: 128,
+  indexRecipesPerStep: 20_000,
+  searchCharsPerStep: 8_000_000,
   walkRowsPerStep: 50_000,
   readOverlapMs: OVERLAP_MS,
   settleMs: 1_000,
@@ -131,6 +148,8 @@ export const PRODUCTION_LIMITS: CoordinatorLimits = {
 export interface AlarmClock {
   get(): Promise<number | null>;
   set(at: number): Promise<void>;
+  /** No step waits: the retry set at a step's start (see `step`) is taken back. */
+  delete(): Promise<void>;
 }
 
 /** Recipes that differ from the last sync's read, by slug: the first CHANGES_LISTED of each kind, and counts. */
@@ -291,7 +310,42 @@ interface Invocation {
   chars: number;
   /** The run this step worked on, for its step count. */
   runRequest: number | null;
+  /** What the step works on now: what a failure of it gives up (the "stepUnderWay" setting holds it too). */
+  work: StepWork;
 }
+
+/**
+ * What a step works on, recorded in SQLite before the work starts: a step
+ * the runtime kills (memory, CPU, an eviction) never reaches its `catch`,
+ * and the next step finds this record and counts the failure instead.
+ * "step": between pieces of work (choosing what comes next).
+ */
+type StepWork =
+  | { kind: "step" }
+  | { kind: "adoption" }
+  | { kind: "request"; request: number }
+  | { kind: "sweep" }
+  | { kind: "statuses" }
+  /** Writing the pointer again for the live version, after a write whose outcome is unknown (#repairPointer). */
+  | { kind: "pointer" };
+
+/** The "stepUnderWay" setting: a step began and has not ended. */
+type StepUnderWay = StepWork & { startedAt: number };
+
+/**
+ * A version KV's pointer may name although the ledger does not say it is
+ * live: a pointer write naming it began and its outcome is not known (it
+ * failed, or its step was cut off), so it may have landed. Its version stays
+ * in the ledger, and so its keys in KV, until a later pointer write is known
+ * to have landed, and GRACE_MS after that for readers still on it (`until`).
+ */
+interface PointerDoubt {
+  manifest: string;
+  until: number | null;
+}
+
+/** What the next step reports for a step that never ended. */
+const CUT_OFF_MESSAGE = "the step never finished: the runtime ended it (memory, CPU time or an eviction)";
 
 /** Run the next step at once. */
 const AT_ONCE = 0;
@@ -315,6 +369,13 @@ export interface CoordinatorOptions {
   log?: typeof logEvent;
   /** Where recipes' publication statuses are written (Directus); none: they are kept, not written. */
   publications?: PublicationWriter | null;
+  /**
+   * Waits until the SQL writes made so far are durable (a Durable Object's
+   * `storage.sync()`): a step's record of its attempt, and the ledger's
+   * intent before a KV operation, must outlive a kill that comes before the
+   * runtime commits on its own. None: writes are durable at once (node:sqlite).
+   */
+  persist?: () => Promise<void>;
 }
 
 const iso = (ms: number | null | undefined) => (ms === null || ms === undefined ? null : new Date(ms).toISOString());
@@ -352,6 +413,7 @@ export class Coordinator {
   readonly #log: NonNullable<CoordinatorOptions["log"]>;
   readonly #publishOnSave: boolean;
   readonly #publications: PublicationWriter | null;
+  readonly #persist: () => Promise<void>;
   constructor(options: CoordinatorOptions) {
     this.#ledger = new Ledger(options.db);
     this.#stage = new SourceStage(options.db);
@@ -363,7 +425,12 @@ export class Coordinator {
     this.#log = options.log ?? logEvent;
     this.#publishOnSave = options.publishOnSave ?? false;
     this.#publications = options.publications ?? null;
+    this.#persist = options.persist ?? (async () => {});
   }
+
+  /** While a step runs: the earliest wake a request asked for meanwhile (the step sets the alarm last). */
+  #askedDuringStep: number | null = null;
+  #stepping = false;
 
   // Requests: cheap, never touching KV, so that they can be answered while a step awaits KV.
 
@@ -392,6 +459,13 @@ export class Coordinator {
         ? undefined
         : queued.find((entry) => entry.action === action && entry.allowShrink === allowShrink);
     if (same) {
+      // A cron that joins adds nothing: the request reads Directus after it anyway. Only a call of the API
+      // moves the start (a burst of saves settling) and tells that a save asked (#noticeMissedPublishOnSave).
+      // The coordinator's own request becomes the cron's: what it publishes, the cron would have.
+      if (trigger === "cron") {
+        if (same.trigger === "schedule") this.#ledger.setTrigger(same.id, "cron");
+        return { id: same.id, joined: true };
+      }
       this.#ledger.joinRequest(same.id, now);
       await this.#wakeAt(this.#dueAt({ ...same, lastRequestedAt: now }));
       return { id: same.id, joined: true };
@@ -456,6 +530,7 @@ export class Coordinator {
 
   /** Sets the alarm to `at` unless it is set earlier already. */
   async #wakeAt(at: number): Promise<void> {
+    if (this.#stepping) this.#askedDuringStep = Math.min(this.#askedDuringStep ?? at, at);
     const current = await this.#alarm.get();
     if (current === null || at < current) await this.#alarm.set(at);
   }
@@ -467,6 +542,13 @@ export class Coordinator {
    * alarm for the one after, if any. A step that fails is tried again after
    * a pause (#stepFailed); it never leaves the coordinator without an alarm
    * while work waits.
+   *
+   * The attempt is counted before any work: what the step works on is in
+   * SQLite ("stepUnderWay") and the alarm is set for its retry, both made
+   * durable (`persist`), before the first KV or Directus call. A step the
+   * runtime kills never reaches its `catch`; the next step, woken by that
+   * alarm whether or not the runtime's own retries of the alarm have run
+   * out, finds the record and counts the failure as if the step had thrown.
    */
   async step(): Promise<void> {
     const invocation: Invocation = {
@@ -474,42 +556,126 @@ export class Coordinator {
       read: false,
       chars: 0,
       runRequest: null,
+      work: { kind: "step" },
     };
+    this.#stepping = true;
+    this.#askedDuringStep = null;
     let wake: number | null;
     try {
-      wake = await this.#work(invocation);
-      if (this.#ledger.setting<number>("failedSteps")) this.#ledger.setSetting("failedSteps", undefined);
-    } catch (error) {
-      wake = this.#stepFailed(error);
+      const cutOff = this.#ledger.setting<StepUnderWay>("stepUnderWay");
+      if (cutOff) this.#stepFailed(cutOff, new Error(CUT_OFF_MESSAGE), true);
+      const failures = this.#ledger.setting<number>("failedSteps") ?? 0;
+      this.#ledger.setSetting("stepUnderWay", { kind: "step", startedAt: this.#clock() } satisfies StepUnderWay);
+      await this.#alarm.set(this.#clock() + retryPause(failures + 1));
+      await this.#persist();
+      try {
+        wake = await this.#work(invocation);
+        if (this.#ledger.setting<number>("failedSteps")) this.#ledger.setSetting("failedSteps", undefined);
+      } catch (error) {
+        wake = this.#stepFailed(invocation.work, error);
+      }
+      this.#ledger.setSetting("stepUnderWay", undefined);
+      this.#countStep(invocation);
+      // The one alarm also wakes the coordinator for the next publish time. One that has come already has its
+      // publish queued (or waits for a hold's release), whose own time is in `wake`.
+      const dueAt = this.#ledger.setting<number>("dueAt");
+      if (dueAt !== undefined && dueAt > this.#clock() && (wake === null || dueAt < wake)) wake = dueAt;
+      // A pointer repair given up for a while (#giveUp) is tried again then.
+      const repairAt = this.#ledger.setting<number>("pointerRepairAt");
+      const later = repairAt !== undefined && repairAt > this.#clock();
+      if (later && this.#pointerInDoubt() && (wake === null || repairAt < wake)) wake = repairAt;
+      // A request that came while the step awaited KV or Directus asked to be woken: the retry set above is
+      // replaced now, by the earlier of the two.
+      const asked = this.#askedDuringStep;
+      if (asked !== null && (wake === null || asked < wake)) wake = asked;
+    } finally {
+      this.#stepping = false;
+      this.#askedDuringStep = null;
     }
-    this.#countStep(invocation);
-    // The one alarm also wakes the coordinator for the next publish time. One that has come already has its
-    // publish queued (or waits for a hold's release), whose own time is in `wake`.
-    const dueAt = this.#ledger.setting<number>("dueAt");
-    if (dueAt !== undefined && dueAt > this.#clock() && (wake === null || dueAt < wake)) wake = dueAt;
-    if (wake !== null) await this.#wakeAt(Math.max(wake, this.#clock()));
+    if (wake === null) await this.#alarm.delete();
+    else await this.#alarm.set(Math.max(wake, this.#clock()));
+  }
+
+  /** Records what the step works on now, durably, before it starts (see `step`). */
+  async #workOn(invocation: Invocation, work: StepWork): Promise<void> {
+    const current = invocation.work;
+    if (
+      current.kind === work.kind &&
+      (current.kind !== "request" || current.request === (work as typeof current).request)
+    )
+      return;
+    invocation.work = work;
+    this.#ledger.setSetting("stepUnderWay", { ...work, startedAt: this.#clock() } satisfies StepUnderWay);
+    await this.#persist();
   }
 
   /**
-   * Records a failed step and answers when to try again: after a pause that
-   * doubles with each failure in a row. After FAILED_STEPS_BEFORE_GIVING_UP
-   * the request under way is given up (the live version stays), so that one
-   * that always fails does not hold up the ones behind it.
+   * Records a failed step (thrown, or `killed`: found unfinished by the next
+   * one) and answers when to try again: after a pause that doubles with each
+   * failure in a row. After FAILED_STEPS_BEFORE_GIVING_UP what the step
+   * worked on is given up (#giveUp), so that work that always fails does not
+   * hold up what comes behind it.
    */
-  #stepFailed(error: unknown): number {
+  #stepFailed(work: StepWork, error: unknown, killed = false): number {
     const failures = (this.#ledger.setting<number>("failedSteps") ?? 0) + 1;
     const running = this.#ledger.running();
-    const message = errorMessage(error);
-    this.#log("error", "sync.step-failed", { request: running?.id ?? null, failures }, { error });
-    if (failures >= FAILED_STEPS_BEFORE_GIVING_UP && running) {
-      const run = this.#ledger.setting<Run>("run");
-      if (run) this.#dropRun(run);
-      this.#fail(running, { kind: "failed", message: `sync: gave up after ${failures} failed steps: ${message}` });
+    const request = work.kind === "request" ? work.request : (running?.id ?? null);
+    this.#log("error", "sync.step-failed", { request, work: work.kind, failures, killed }, { error });
+    if (failures >= FAILED_STEPS_BEFORE_GIVING_UP && this.#giveUp(work, failures, errorMessage(error))) {
       this.#ledger.setSetting("failedSteps", undefined);
       return AT_ONCE;
     }
     this.#ledger.setSetting("failedSteps", failures);
-    return this.#clock() + Math.min(RETRY_PAUSE_MS * 2 ** (failures - 1), MAX_RETRY_PAUSE_MS);
+    return this.#clock() + retryPause(failures);
+  }
+
+  /**
+   * Gives up what failed FAILED_STEPS_BEFORE_GIVING_UP steps in a row, logged
+   * as an error (so reported): a request fails and the live version stays, the
+   * next request goes ahead; a sweep or a status write-back waits a while.
+   * Answers false when nothing can be given up (adoption's first stage, without
+   * which nothing can be published safely): it is tried again, every
+   * MAX_RETRY_PAUSE_MS at most.
+   */
+  #giveUp(work: StepWork, failures: number, message: string): boolean {
+    const now = this.#clock();
+    const fields = { work: work.kind, failures };
+    switch (work.kind) {
+      case "adoption": {
+        const adoption = this.#ledger.setting<Adoption>("adoption");
+        if (!adoption || adoption.stage === "pointer") return false;
+        // Keys not listed yet stay unknown: never swept, and written again when a version needs them.
+        this.#ledger.setSetting("adoption", undefined);
+        this.#ledger.setSetting("adopted", true);
+        this.#log("error", "sync.gave-up", { ...fields, what: "adoption's list of keys" }, { error: message });
+        return true;
+      }
+      case "pointer":
+        // The next publish writes it too; until then it is tried again after the longest pause.
+        this.#ledger.setSetting("pointerRepairAt", now + MAX_RETRY_PAUSE_MS);
+        this.#log("error", "sync.gave-up", { ...fields, what: "pointer repair" }, { error: message });
+        return true;
+      case "sweep":
+        this.#ledger.setSetting("sweepPausedUntil", now + GRACE_MS);
+        this.#log("error", "sync.gave-up", { ...fields, what: "sweep", pausedMs: GRACE_MS }, { error: message });
+        return true;
+      case "statuses": {
+        const statusFailures = (this.#ledger.setting<number>("statusFailures") ?? 0) + 1;
+        this.#ledger.setSetting("statusFailures", statusFailures);
+        this.#ledger.setSetting("statusRetryAt", now + MAX_RETRY_PAUSE_MS);
+        this.#log("error", "sync.gave-up", { ...fields, what: "status write-back" }, { error: message });
+        return true;
+      }
+      default: {
+        const request = work.kind === "request" ? this.#ledger.request(work.request) : this.#ledger.running();
+        if (!request || request.state === "done" || request.state === "failed") return true;
+        const run = this.#ledger.setting<Run>("run");
+        if (run && run.requestId === request.id) this.#dropRun(run);
+        this.#fail(request, { kind: "failed", message: `sync: gave up after ${failures} failed steps: ${message}` });
+        if (request.action === "rollback") this.#publishAfterRollback();
+        return true;
+      }
+    }
   }
 
   /** Adds this step to its run's count and to the coordinator's largest step. */
@@ -531,10 +697,12 @@ export class Coordinator {
   async #work(invocation: Invocation): Promise<number | null> {
     for (;;) {
       if (!this.#ledger.setting<boolean>("adopted")) {
+        await this.#workOn(invocation, { kind: "adoption" });
         const wake = await this.#adopt(invocation);
         if (wake !== undefined) return wake;
         continue;
       }
+      await this.#workOn(invocation, { kind: "step" });
       this.#queueDuePublish();
       const queued = this.#ledger.queued();
       const rollback = queued.find((entry) => entry.action === "rollback");
@@ -544,6 +712,7 @@ export class Coordinator {
         continue;
       }
       if (running?.action === "rollback") {
+        await this.#workOn(invocation, { kind: "request", request: running.id });
         const wake = await this.#rollback(running, invocation);
         if (wake !== undefined) return wake;
         continue;
@@ -551,6 +720,7 @@ export class Coordinator {
       const run = this.#ledger.setting<Run>("run");
       if (run) {
         invocation.runRequest = run.requestId;
+        await this.#workOn(invocation, { kind: "request", request: run.requestId });
         const wake = await this.#continueRun(run, invocation);
         if (wake !== undefined) return wake;
         continue;
@@ -565,15 +735,28 @@ export class Coordinator {
         const due = running ? AT_ONCE : this.#dueAt(next);
         if (due > this.#clock()) return due;
         if (invocation.read) return AT_ONCE;
+        // The attempt is recorded before the read begins (#readStep reads in the next piece of work).
+        await this.#workOn(invocation, { kind: "request", request: next.id });
         this.#startRun(next, invocation);
         continue;
       }
-      // Nothing waits: housekeeping, then the statuses' write-back, which never holds up a publish. It gets
-      // a step of its own: its Directus calls never add to a step that read Directus or wrote KV.
+      // Nothing waits: a pointer in doubt is written again first, then housekeeping, then the statuses'
+      // write-back, which never holds up a publish. It gets a step of its own: its Directus calls never add to
+      // a step that read Directus or wrote KV.
+      if (this.#pointerRepairDue()) {
+        await this.#workOn(invocation, { kind: "pointer" });
+        const wake = await this.#repairPointer(invocation);
+        if (wake !== undefined) return wake;
+        continue;
+      }
+      await this.#workOn(invocation, { kind: "sweep" });
       const swept = await this.#sweep(invocation);
       const busy = invocation.read || invocation.budget.used > 0;
-      const statuses =
-        busy && this.#publications && this.#ledger.unwrittenCount() > 0 ? AT_ONCE : await this.#writeStatuses();
+      let statuses: number | null = AT_ONCE;
+      if (!(busy && this.#publications && this.#ledger.unwrittenCount() > 0)) {
+        await this.#workOn(invocation, { kind: "statuses" });
+        statuses = await this.#writeStatuses();
+      }
       if (swept === null) return statuses;
       return statuses === null ? swept : Math.min(swept, statuses);
     }
@@ -692,8 +875,13 @@ export class Coordinator {
     for (const entry of this.#ledger.queued()) {
       if (entry.id < rollback.id) this.#finish(entry, this.#heldSummary(entry));
     }
-    // Should the rollback be refused, nothing holds: what these publishes were asked for is published then.
-    if (givenUp.some((entry) => entry.action !== "dry-run")) this.#ledger.setSetting("publishAfterRollback", true);
+    // Should the rollback be refused, nothing holds: what these publishes were asked for is published then, as
+    // asked by whom they were (a call of the API before a cron: #noticeMissedPublishOnSave tells them apart).
+    const publishes = givenUp.filter((entry) => entry.action !== "dry-run").map((entry) => entry.trigger);
+    if (publishes.length > 0) {
+      const trigger: SyncTrigger = publishes.includes("api") ? "api" : publishes.includes("cron") ? "cron" : "schedule";
+      this.#ledger.setSetting("publishAfterRollback", trigger);
+    }
     this.#ledger.startRequest(rollback.id, this.#clock());
   }
 
@@ -736,6 +924,9 @@ export class Coordinator {
           });
         }
         if (pointer.held) this.#ledger.setSetting("held", pointer.held);
+        // The next pointer must come after this one, or isolates that read it would not take the next.
+        const sequence = Math.max(this.#ledger.setting<number>("pointerSequence") ?? 0, pointerSequence(pointer));
+        this.#ledger.setSetting("pointerSequence", sequence);
         this.#ledger.setSetting("verifiedAt", Date.parse(pointer.verifiedAt ?? pointer.publishedAt));
         // Whoever wrote it may have done so a moment ago.
         this.#ledger.setSetting("pointerWrittenAt", now);
@@ -876,7 +1067,7 @@ export class Coordinator {
           };
     let step: Awaited<ReturnType<typeof stageBuildStep>>;
     try {
-      step = await stageBuildStep(run.build, this.#stage, hands, this.#limits.piecesPerStep);
+      step = await stageBuildStep(run.build, this.#stage, hands, this.#limits);
       if (step.version) {
         const refusal = shrinkRefusal(step.build.recipes, live?.recipes ?? null, request.allowShrink);
         if (refusal) throw new SyncAborted(refusal);
@@ -960,7 +1151,8 @@ export class Coordinator {
       // Unchanged content: nothing to do, unless a hold is lifted (only the pointer changes) or the live
       // version lacks keys (adopted from a KV that lost some): those are written again.
       const release = run.action === "release" && held !== undefined;
-      if (!release && staged === 0) {
+      // A pointer write whose outcome is unknown may have named another version: the pointer is written again.
+      if (!release && staged === 0 && !this.#pointerInDoubt()) {
         this.#ledger.setSetting("run", undefined);
         this.#settleStatuses(live.manifest, live.publishedAt ?? build.now);
         this.#finish(request, summary("unchanged"));
@@ -998,10 +1190,14 @@ export class Coordinator {
     return undefined;
   }
 
-  /** Whether the ledger says KV holds `key`. */
+  /**
+   * Whether the ledger says KV holds `key`: written, not deleted, and no put
+   * or delete of it of unknown outcome (kv_intent), which counts as neither
+   * there nor gone, so a version that needs it writes it again.
+   */
   #isPresent(key: string): boolean {
     const row = this.#ledger.keyRow(key);
-    return row !== undefined && row.deletedAt === null;
+    return row !== undefined && row.deletedAt === null && row.intent === null;
   }
 
   /** Writes staged blobs, then the manifest, then flips; answers a wake time when the step must end first. */
@@ -1024,17 +1220,30 @@ export class Coordinator {
         const texts = hashes.map((hash) => this.#ledger.stagedText(hash));
         const chars = texts.reduce((sum, text) => sum + text.length, 0);
         if (invocation.chars > 0 && invocation.chars + chars > this.#limits.charsPerStep) return AT_ONCE;
-        await Promise.all(
+        // Intent first: a put that fails, or whose step is cut off, may still land. Such a key is not present
+        // for a plan (it is staged and written again) and is swept only once it is GRACE_MS old.
+        for (const hash of hashes) this.#ledger.intendWrite(blobKey(hash), now);
+        await this.#persist();
+        const outcomes = await Promise.allSettled(
           hashes.map((hash, index) =>
             budget.store.put(blobKey(hash), texts[index] as string, { metadata: { writtenAt: iso(now) as string } }),
           ),
         );
-        for (const hash of hashes) {
+        let written = 0;
+        outcomes.forEach((outcome, index) => {
+          const hash = hashes[index] as string;
+          if (outcome.status === "rejected") return;
           this.#ledger.recordWritten(blobKey(hash), now);
           this.#ledger.unstage(hash);
-        }
+          written += 1;
+        });
         invocation.chars += chars;
-        run = { ...run, writes: run.writes + hashes.length };
+        run = { ...run, writes: run.writes + written };
+        const failed = outcomes.find((outcome) => outcome.status === "rejected");
+        if (failed) {
+          this.#ledger.setSetting("run", run);
+          throw failed.reason;
+        }
         this.#ledger.setSetting("run", run);
         this.#ledger.setProgress(run.requestId, {
           phase: "writing",
@@ -1045,13 +1254,15 @@ export class Coordinator {
       }
       if (budget.remaining === 0) return AT_ONCE;
       const key = manifestKey(run.target);
-      const written = this.#ledger.keyRow(key);
-      if (!written || written.deletedAt !== null) {
+      const manifestRow = this.#ledger.keyRow(key);
+      if (!manifestRow || manifestRow.deletedAt !== null || manifestRow.intent !== null) {
         const now = this.#clock();
         const spaced = this.#writableAt(key);
         if (spaced > now) return spaced;
         const target = this.#ledger.version(run.target);
         if (!target) throw new Error(`coordinator: the run's version ${run.target} is not in the ledger`);
+        this.#ledger.intendWrite(key, now);
+        await this.#persist();
         await budget.store.put(key, JSON.stringify(target.body), { metadata: { writtenAt: iso(now) as string } });
         this.#ledger.recordWritten(key, now);
         run = { ...run, writes: run.writes + 1 };
@@ -1063,11 +1274,12 @@ export class Coordinator {
     return this.#flip(run, invocation);
   }
 
-  /** When `key` may be written again: a second after it was last written or deleted. */
+  /** When `key` may be written again: a second after it was last written or deleted (or either was tried). */
   #writableAt(key: string): number {
     const row = this.#ledger.keyRow(key);
     if (!row) return Number.NEGATIVE_INFINITY;
-    return Math.max(row.writtenAt, row.deletedAt ?? Number.NEGATIVE_INFINITY) + KEY_SPACING_MS;
+    const none = Number.NEGATIVE_INFINITY;
+    return Math.max(row.writtenAt, row.deletedAt ?? none, row.intent?.at ?? none) + KEY_SPACING_MS;
   }
 
   /** When the pointer may be written again: a second after it was last (KV's limit per key). */
@@ -1078,7 +1290,8 @@ export class Coordinator {
   /** Flips the pointer to the run's version; answers a wake time when it must wait. */
   async #flip(run: Run, invocation: Invocation): Promise<number | undefined> {
     const live = this.#ledger.live();
-    if (live?.manifest === run.target && !(run.action === "release" && this.#ledger.setting<Held>("held"))) {
+    const release = run.action === "release" && this.#ledger.setting<Held>("held");
+    if (live?.manifest === run.target && !release && !this.#pointerInDoubt()) {
       // The live version made whole again: its pointer stays as it is.
       this.#finishRun(run, "unchanged", invocation.budget.used);
       return undefined;
@@ -1120,9 +1333,12 @@ export class Coordinator {
     held: Held | undefined,
     kept: VersionRow[],
   ): Promise<void> {
+    // Every write gets a number of its own, a retried one too: no two pointers that may be in KV share one.
+    const sequence = (this.#ledger.setting<number>("pointerSequence") ?? 0) + 1;
     const pointer: Pointer = {
       manifest: target.manifest,
       publishedAt: iso(at) as string,
+      sequence,
       counts: { recipes: target.recipes, ingredients: target.ingredients },
       ...(held ? { held } : {}),
       retired: kept.map((version) => ({
@@ -1134,7 +1350,68 @@ export class Coordinator {
     };
     // Counted before the write: a write that fails halfway may still land.
     this.#ledger.setSetting("pointerWrittenAt", this.#clock());
+    this.#ledger.setSetting("pointerSequence", sequence);
+    // Until the write answers, KV's pointer may name the target: its version is kept, whatever becomes of the run.
+    this.#doubtPointer(target.manifest);
+    await this.#persist();
     await invocation.budget.store.put(POINTER_KEY, JSON.stringify(pointer));
+    this.#settlePointer(target.manifest);
+  }
+
+  /** Whether a pointer write's outcome is unknown while nothing else waits: the pointer is written again now. */
+  #pointerRepairDue(): boolean {
+    if (!this.#pointerInDoubt() || !this.#ledger.live()) return false;
+    const at = this.#ledger.setting<number>("pointerRepairAt");
+    return at === undefined || at <= this.#clock();
+  }
+
+  /**
+   * Writes the pointer again for the ledger's live version (with its hold
+   * and kept versions), so that KV names what the ledger says once more: a
+   * write whose outcome is unknown may have named another version, of a run
+   * that was then given up. Readers that took that one follow within the
+   * usual bound (its sequence is higher); its keys stay GRACE_MS more.
+   */
+  async #repairPointer(invocation: Invocation): Promise<number | undefined> {
+    const live = this.#ledger.live();
+    if (!live) return undefined;
+    const now = this.#clock();
+    const spaced = this.#pointerWritableAt();
+    if (spaced > now) return spaced;
+    if (invocation.budget.remaining === 0) return AT_ONCE;
+    const held = this.#ledger.setting<Held>("held");
+    await this.#writePointer(invocation, live, live.publishedAt ?? now, held, this.#ledger.kept());
+    this.#ledger.setSetting("pointerRepairAt", undefined);
+    this.#log("info", "sync.pointer-repaired", { version: live.manifest });
+    return undefined;
+  }
+
+  /** Versions KV's pointer may name besides the live one (PointerDoubt). */
+  #pointerDoubts(): PointerDoubt[] {
+    return this.#ledger.setting<PointerDoubt[]>("pointerInDoubt") ?? [];
+  }
+
+  /** Whether a pointer write's outcome is unknown: the next publish writes the pointer even over unchanged content. */
+  #pointerInDoubt(): boolean {
+    return this.#pointerDoubts().some((doubt) => doubt.until === null);
+  }
+
+  #doubtPointer(manifest: string): void {
+    const doubts = this.#pointerDoubts().filter((doubt) => doubt.manifest !== manifest);
+    this.#ledger.setSetting("pointerInDoubt", [...doubts, { manifest, until: null }]);
+  }
+
+  /**
+   * A pointer write naming `manifest` landed: KV's pointer names it now. The
+   * other versions an earlier failed write may have named stay GRACE_MS more,
+   * for readers that took that pointer (the sweep then lets them go).
+   */
+  #settlePointer(manifest: string): void {
+    const until = this.#clock() + GRACE_MS;
+    const doubts = this.#pointerDoubts()
+      .filter((doubt) => doubt.manifest !== manifest)
+      .map((doubt) => ({ manifest: doubt.manifest, until: doubt.until ?? until }));
+    this.#ledger.setSetting("pointerInDoubt", doubts.length > 0 ? doubts : undefined);
   }
 
   /** Records in the ledger that `target` went live at `at` and `live` retired. */
@@ -1177,7 +1454,11 @@ export class Coordinator {
     this.#ledger.setSetting("run", undefined);
     this.#ledger.clearStaged();
     this.#ledger.clearPendingStatuses();
-    if (run.targetIsNew && this.#ledger.version(run.target)?.role === "staged") this.#ledger.deleteVersion(run.target);
+    // A version a pointer write may have named stays (PointerDoubt): KV may serve it.
+    const doubted = this.#pointerDoubts().some((doubt) => doubt.manifest === run.target);
+    if (run.targetIsNew && !doubted && this.#ledger.version(run.target)?.role === "staged") {
+      this.#ledger.deleteVersion(run.target);
+    }
   }
 
   #heldSummary(request: RequestRow): SyncSummary {
@@ -1212,12 +1493,7 @@ export class Coordinator {
     const live = this.#ledger.live();
     const refuse = (message: string) => {
       this.#fail(request, { kind: "refused", message });
-      // The publishes this rollback gave up (#supersede) were answered "held", but nothing holds: one publish
-      // reads Directus again for them (a publish time that came meanwhile included).
-      if (this.#ledger.setting<boolean>("publishAfterRollback")) {
-        this.#ledger.setSetting("publishAfterRollback", undefined);
-        this.#ledger.addRequest("publish", false, "api", this.#clock());
-      }
+      this.#publishAfterRollback();
       return undefined;
     };
     if (!live) return refuse("rollback: nothing is published yet");
@@ -1269,40 +1545,97 @@ export class Coordinator {
     return undefined;
   }
 
+  /**
+   * A rollback that ends without going back (refused, or given up): the
+   * publishes it gave up (#supersede) were answered "held", but nothing
+   * holds, so one publish reads Directus again for them (a publish time that
+   * came meanwhile included).
+   */
+  #publishAfterRollback(): void {
+    // `true`: set before the trigger was kept.
+    const trigger = this.#ledger.setting<SyncTrigger | true>("publishAfterRollback");
+    if (trigger === undefined) return;
+    this.#ledger.setSetting("publishAfterRollback", undefined);
+    this.#ledger.addRequest("publish", false, trigger === true ? "api" : trigger, this.#clock());
+  }
+
   // Retention.
 
   /**
    * Retires versions beyond the newest KEEP_VERSIONS kept ones that were
    * retired over GRACE_MS ago, and deletes every key no live, kept or staged
-   * version needs once it is GRACE_MS old (so a key an interrupted publish
-   * just wrote is never taken). Answers when to look again.
+   * version (nor one KV's pointer may name: PointerDoubt) needs once it is
+   * GRACE_MS old (so a key an interrupted publish just wrote is never
+   * taken). Answers when to look again.
+   *
+   * A key is marked before its delete and recorded deleted only after it:
+   * until then it is not present for a plan (a version that needs it again
+   * writes it again), and a delete that failed is tried again.
    */
   async #sweep(invocation: Invocation): Promise<number | null> {
     const { budget } = invocation;
     const now = this.#clock();
+    const pausedUntil = this.#ledger.setting<number>("sweepPausedUntil");
+    if (pausedUntil !== undefined && pausedUntil > now) return pausedUntil;
+    if (pausedUntil !== undefined) this.#ledger.setSetting("sweepPausedUntil", undefined);
     const kept = this.#ledger.kept();
     const beyond = kept.slice(0, Math.max(0, kept.length - KEEP_VERSIONS));
-    let wake = Number.POSITIVE_INFINITY;
+    let wake = this.#forgetSettledDoubts(now);
+    // A kept version KV's pointer may name (a rollback's write in doubt) stays until that is settled.
+    const doubted = new Set(this.#pointerDoubts().map((doubt) => doubt.manifest));
     for (const version of beyond) {
       const expires = (version.retiredAt ?? now) + GRACE_MS;
+      if (doubted.has(version.manifest)) continue;
       if (expires < now) this.#ledger.deleteVersion(version.manifest);
       else wake = Math.min(wake, expires + 1);
     }
     const needed = new Set(this.#ledger.versions().flatMap(versionKeys));
-    const unused = [...this.#ledger.presentKeys()].filter(([key]) => !needed.has(key));
+    const unused = [...this.#ledger.possibleKeys()].filter(([key]) => !needed.has(key));
     const due = unused.filter(([, written]) => written + GRACE_MS < now).map(([key]) => key);
     for (const [, written] of unused) if (written + GRACE_MS >= now) wake = Math.min(wake, written + GRACE_MS + 1);
     let deleted = 0;
-    while (deleted < due.length) {
-      const batch = due.slice(deleted, deleted + Math.min(PARALLEL_WRITES, budget.remaining));
+    let tried = 0;
+    while (tried < due.length) {
+      const batch = due.slice(tried, tried + Math.min(PARALLEL_WRITES, budget.remaining));
       if (batch.length === 0) return AT_ONCE;
-      await Promise.all(batch.map((key) => budget.store.delete(key)));
-      for (const key of batch) this.#ledger.recordDeleted(key, now);
-      deleted += batch.length;
+      for (const key of batch) this.#ledger.intendDelete(key, now);
+      await this.#persist();
+      const outcomes = await Promise.allSettled(batch.map((key) => budget.store.delete(key)));
+      outcomes.forEach((outcome, index) => {
+        if (outcome.status === "fulfilled") this.#ledger.recordDeleted(batch[index] as string, now);
+      });
+      deleted += outcomes.filter((outcome) => outcome.status === "fulfilled").length;
+      tried += batch.length;
+      const failed = outcomes.find((outcome) => outcome.status === "rejected");
+      if (failed) {
+        if (deleted > 0) this.#log("info", "sync.swept", { deletes: deleted });
+        throw failed.reason;
+      }
     }
     if (deleted > 0) this.#log("info", "sync.swept", { deletes: deleted });
     this.#ledger.forgetDeletedKeys(now - FORGET_DELETED_MS);
     return Number.isFinite(wake) ? wake : null;
+  }
+
+  /**
+   * Lets go of versions a failed pointer write may have named once a later
+   * write landed GRACE_MS ago: their staged rows go (a live or kept one
+   * stays what it is), and with them what keeps their keys. Answers when to
+   * look again.
+   */
+  #forgetSettledDoubts(now: number): number {
+    const doubts = this.#pointerDoubts();
+    const staying = doubts.filter((doubt) => doubt.until === null || doubt.until >= now);
+    if (staying.length < doubts.length) {
+      const run = this.#ledger.setting<Run>("run");
+      for (const doubt of doubts) {
+        if (staying.includes(doubt) || run?.target === doubt.manifest) continue;
+        if (this.#ledger.version(doubt.manifest)?.role === "staged") this.#ledger.deleteVersion(doubt.manifest);
+      }
+      this.#ledger.setSetting("pointerInDoubt", staying.length > 0 ? staying : undefined);
+    }
+    const untils = staying.flatMap((doubt) => (doubt.until === null ? [] : [doubt.until + 1]));
+    return Math.min(Number.POSITIVE_INFINITY, ...untils);
   }
 
   // Finishing requests.
@@ -1319,7 +1652,7 @@ export class Coordinator {
    * A cron run that publishes changed content found saves that no publish on
    * save brought to the site: the flow's call failed, or the flow did not run
    * (off, misconfigured, Directus' flows down), or content changed outside
-   * the Data Studio. Not when a request of the API joined the cron's before
+   * the Data Studio. Not when a publish of the API joined the cron's before
    * it started, or came while it ran: that was the flow's call, only later
    * than the cron. A first publish has nothing to miss.
    */
@@ -1327,7 +1660,10 @@ export class Coordinator {
     if (!this.#publishOnSave || request.trigger !== "cron" || summary.previousRecipes === null) return;
     if (request.lastRequestedAt !== request.requestedAt) return;
     const startedAt = request.startedAt ?? request.requestedAt;
-    if (this.#ledger.queued().some((entry) => entry.trigger === "api" && entry.requestedAt >= startedAt)) return;
+    // Only a publish (or a release) is the flow's call: an operator's rollback or dry run asked meanwhile is not.
+    const flowCall = (entry: RequestRow) =>
+      entry.trigger === "api" && (entry.action === "publish" || entry.action === "release");
+    if (this.#ledger.queued().some((entry) => flowCall(entry) && entry.requestedAt >= startedAt)) return;
     const changes = summary.changes ?? {
       added: [],
       changed: [],

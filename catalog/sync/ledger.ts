@@ -51,10 +51,23 @@ export interface KeyRow {
   writtenAt: number;
   /** Set when it was deleted; the row stays a while, for KV's one write per second and key. */
   deletedAt: number | null;
+  /** A put or delete begun and not known to have taken effect (it failed, or its step was cut off). */
+  intent: KeyIntent | null;
+}
+
+/**
+ * A KV operation on a key whose outcome is not known yet. Recorded before
+ * the operation and cleared once it answered: a put that fails may still
+ * land, and a delete that fails may still take the key, so until it is
+ * settled the key counts as neither there nor gone.
+ */
+export interface KeyIntent {
+  op: "put" | "delete";
+  at: number;
 }
 
 export type SyncAction = "publish" | "rollback" | "release" | "dry-run";
-/** "schedule": the coordinator itself, at a recipe's publish or unpublish time. */
+/** "schedule": the coordinator itself, at a recipe's publish or unpublish time or after a refused rollback. */
 export type SyncTrigger = "cron" | "api" | "schedule";
 export type RequestState = "queued" | "running" | "done" | "failed";
 
@@ -68,7 +81,7 @@ export interface RequestRow {
   trigger: SyncTrigger;
   state: RequestState;
   requestedAt: number;
-  /** The last request that joined this one while it was queued. */
+  /** The last request (of the API: a cron's joins change nothing) that joined this one while it was queued. */
   lastRequestedAt: number;
   startedAt: number | null;
   finishedAt: number | null;
@@ -98,6 +111,8 @@ const SCHEMA = [
     written_at INTEGER NOT NULL,
     deleted_at INTEGER
   )`,
+  // KV operations begun whose outcome is not known (KeyIntent); a key here is not present for planning.
+  `CREATE TABLE IF NOT EXISTS kv_intent (key TEXT PRIMARY KEY, op TEXT NOT NULL, at INTEGER NOT NULL)`,
   `CREATE TABLE IF NOT EXISTS staged_piece (
     hash TEXT NOT NULL,
     part INTEGER NOT NULL,
@@ -275,22 +290,51 @@ export class Ledger {
 
   // Keys the coordinator wrote to KV.
 
-  /** Every key KV holds by the ledger (not deleted), with when it was written. */
+  /**
+   * Every key KV surely holds by the ledger, with when it was written: not
+   * deleted, and no put or delete of it unsettled. What a plan may leave out
+   * and a rollback may rely on.
+   */
   presentKeys(): Map<string, number> {
+    const rows = this.#rows(
+      "SELECT key, written_at FROM kv_key WHERE deleted_at IS NULL AND key NOT IN (SELECT key FROM kv_intent)",
+    );
+    return new Map(rows.map((row) => [String(row.key), Number(row.written_at)]));
+  }
+
+  /** Every key KV may hold by the ledger (not known to be deleted), with when it was (maybe) written: what the sweep looks at. */
+  possibleKeys(): Map<string, number> {
     const rows = this.#rows("SELECT key, written_at FROM kv_key WHERE deleted_at IS NULL");
     return new Map(rows.map((row) => [String(row.key), Number(row.written_at)]));
   }
 
   keyRow(key: string): KeyRow | undefined {
-    const [row] = this.#rows("SELECT key, written_at, deleted_at FROM kv_key WHERE key = ?", key);
+    const [row] = this.#rows(
+      `SELECT kv_key.key, written_at, deleted_at, op, at FROM kv_key LEFT JOIN kv_intent ON kv_intent.key = kv_key.key
+       WHERE kv_key.key = ?`,
+      key,
+    );
     if (!row) return undefined;
     return {
       key: String(row.key),
       writtenAt: Number(row.written_at),
       deletedAt: row.deleted_at === null ? null : Number(row.deleted_at),
+      intent: row.op === null ? null : { op: row.op as KeyIntent["op"], at: Number(row.at) },
     };
   }
 
+  /** Before a put of `key` at `at`: from now on KV may hold it, but it is not counted present until `recordWritten`. */
+  intendWrite(key: string, at: number): void {
+    this.#db.exec(
+      `INSERT INTO kv_key (key, written_at, deleted_at) VALUES (?, ?, NULL)
+       ON CONFLICT (key) DO UPDATE SET written_at = excluded.written_at, deleted_at = NULL`,
+      key,
+      at,
+    );
+    this.#setIntent(key, "put", at);
+  }
+
+  /** A put of `key` at `at` took effect (or, on adoption, KV listed it). */
   recordWritten(key: string, at: number): void {
     this.#db.exec(
       `INSERT INTO kv_key (key, written_at, deleted_at) VALUES (?, ?, NULL)
@@ -298,10 +342,27 @@ export class Ledger {
       key,
       at,
     );
+    this.#db.exec("DELETE FROM kv_intent WHERE key = ?", key);
+  }
+
+  /** Before a delete of `key`: from now on it is not present for planning, and it stays for the sweep until deleted. */
+  intendDelete(key: string, at: number): void {
+    this.#setIntent(key, "delete", at);
   }
 
   recordDeleted(key: string, at: number): void {
     this.#db.exec("UPDATE kv_key SET deleted_at = ? WHERE key = ?", at, key);
+    this.#db.exec("DELETE FROM kv_intent WHERE key = ?", key);
+  }
+
+  #setIntent(key: string, op: KeyIntent["op"], at: number): void {
+    this.#db.exec(
+      `INSERT INTO kv_intent (key, op, at) VALUES (?, ?, ?)
+       ON CONFLICT (key) DO UPDATE SET op = excluded.op, at = excluded.at`,
+      key,
+      op,
+      at,
+    );
   }
 
   /** Forgets keys deleted before `before`: by then nothing needs to know when they were. */
@@ -388,6 +449,11 @@ export class Ledger {
   lastFinished(): RequestRow | undefined {
     const [row] = this.#rows("SELECT * FROM sync_request WHERE state IN ('done', 'failed') ORDER BY id DESC LIMIT 1");
     return row ? requestRow(row) : undefined;
+  }
+
+  /** A cron joined the coordinator's own request: it is the cron's now. */
+  setTrigger(id: number, trigger: SyncTrigger): void {
+    this.#db.exec("UPDATE sync_request SET trigger = ? WHERE id = ?", trigger, id);
   }
 
   joinRequest(id: number, at: number): void {

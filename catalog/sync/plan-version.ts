@@ -8,7 +8,6 @@
  */
 
 import { sha256 } from "../format/sha256.ts";
-import { splitText } from "../format/split-text.ts";
 import {
   blobKey,
   type CatalogStore,
@@ -18,20 +17,17 @@ import {
   mapVersionBlobs,
   POINTER_KEY,
   type Pointer,
+  pointerSequence,
   readManifest,
   readPointer,
   type VersionBlobs,
 } from "../format/storage.ts";
 import { storedBlobs } from "../format/stored-catalog.ts";
 import { CATALOG_FORMAT_VERSION } from "../recipes/types.ts";
-import { SEARCH_INDEX_VERSION } from "../search/search-index.ts";
+import { SEARCH_INDEX_VERSION, writeSearchShardsInMemory } from "../search/search-index.ts";
+import { ingredientKinds } from "../search/search-words.ts";
 import type { BuiltCatalog } from "./build-catalog.ts";
 
-/**
- * Characters per search index piece. KV takes 25 MiB per value; 8 M UTF-16
- * units stay below that even if every character needed three bytes in UTF-8.
- */
-const BLOB_CHARS = 8_000_000;
 /** Blobs made and hashed at once. */
 const PARALLEL_HASHES = 32;
 /** KV writes under way at once: a Worker may keep only six connections open. */
@@ -68,6 +64,7 @@ export async function planVersion(
     names: [],
     matching: [],
     traits: [],
+    locator: [],
     searchIndex: [],
   };
   let batch: { kind: keyof VersionBlobs<unknown, unknown>; text: string }[] = [];
@@ -81,10 +78,13 @@ export async function planVersion(
     batch.push(blob);
     if (batch.length >= PARALLEL_HASHES) await flush();
   }
-  for (const text of searchIndexTexts(built.searchIndex)) {
+  await flush();
+  // The sharded search index (decision 0054): its blobs come in the order of their places, the manifest's.
+  const { recipes, ingredients } = built.catalog;
+  await writeSearchShardsInMemory(recipes, ingredientKinds(ingredients), async ({ text }) => {
     batch.push({ kind: "searchIndex", text });
     if (batch.length >= PARALLEL_HASHES) await flush();
-  }
+  });
   await flush();
   return versionOf(hashes, { recipes: built.catalog.recipes.length, ingredients: built.catalog.ingredients.length });
 }
@@ -105,11 +105,6 @@ export async function versionOf(
     counts,
   };
   return { manifest, hash: await sha256(JSON.stringify(manifest)) };
-}
-
-/** The search index's texts: cut into pieces KV takes. */
-export function searchIndexTexts(searchIndex: string): string[] {
-  return splitText(searchIndex, BLOB_CHARS);
 }
 
 /**
@@ -134,7 +129,14 @@ export async function publishWithoutCoordinator(
     await store.put(blobKey(blob), text);
   });
   await store.put(manifestKey(hash), JSON.stringify(manifest));
-  const pointer: Pointer = { manifest: hash, publishedAt: now.toISOString(), counts: manifest.counts, retired: [] };
+  const pointer: Pointer = {
+    manifest: hash,
+    publishedAt: now.toISOString(),
+    counts: manifest.counts,
+    // After the pointer it replaces, or isolates that served that one would not take this one.
+    sequence: (live ? pointerSequence(live) : 0) + 1,
+    retired: [],
+  };
   await store.put(POINTER_KEY, JSON.stringify(pointer));
   return { manifest: hash, writes: writes + 2 };
 }

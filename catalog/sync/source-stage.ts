@@ -12,8 +12,9 @@
  */
 
 import { germanSortKey } from "../format/german-sort-key.ts";
-import { typeIndex } from "../format/stored-catalog.ts";
+import { idHash, type ShardEntries, textHash, typeIndex } from "../format/stored-catalog.ts";
 import { CATALOG_FORMAT_VERSION } from "../recipes/types.ts";
+import type { DocumentLengths, IndexedChunk, Posting, PostingSource } from "../search/engine/sharded-builder.ts";
 import type { IndexedRecipe } from "../search/search-index.ts";
 import type { SqlDatabase } from "./ledger.ts";
 import type { PublicationTimes } from "./publication-window.ts";
@@ -101,7 +102,92 @@ const SCHEMA = [
   // A list piece's blobs by the signature of its recipes (their ids and digests): a piece whose recipes did
   // not change is not made again.
   "CREATE TABLE IF NOT EXISTS piece_cache (signature TEXT PRIMARY KEY, made TEXT NOT NULL)",
+  // What the locator shards hold of each recipe (stored-catalog.ts, LocatorShard): its slug, image (lower
+  // case) and bucket end, written with its list piece and signed by that piece's signature, so a piece kept
+  // between builds keeps its rows. `*_key`: the slug's, id's and image's shard hash with its 32 bits reversed,
+  // so that the recipes of one shard, for any power-of-two shard count, are one range of keys (locatorRange).
+  `CREATE TABLE IF NOT EXISTS build_locator (
+    id INTEGER PRIMARY KEY,
+    signature TEXT NOT NULL,
+    slug TEXT NOT NULL,
+    slug_key INTEGER NOT NULL,
+    id_key INTEGER NOT NULL,
+    image TEXT,
+    image_key INTEGER,
+    bucket_end INTEGER NOT NULL
+  )`,
+  "CREATE INDEX IF NOT EXISTS build_locator_slug ON build_locator (slug_key)",
+  "CREATE INDEX IF NOT EXISTS build_locator_id ON build_locator (id_key)",
+  "CREATE INDEX IF NOT EXISTS build_locator_image ON build_locator (image_key) WHERE image IS NOT NULL",
+  // The search index's postings and lengths (catalog/search/engine/README.md, "Sharded"), by recipe id, not
+  // position: a recipe's rows are written when its digest changes, and positions are joined in when they are
+  // read, so a one-recipe change rewrites one recipe's rows however many positions it moves. `term_key`: the
+  // term's UTF-16 code units as hex, high byte first (termKey), which orders as JavaScript orders the terms.
+  "CREATE TABLE IF NOT EXISTS search_doc (recipe INTEGER PRIMARY KEY, digest TEXT NOT NULL, lengths TEXT NOT NULL)",
+  `CREATE TABLE IF NOT EXISTS search_posting (
+    term_key TEXT NOT NULL,
+    field INTEGER NOT NULL,
+    recipe INTEGER NOT NULL,
+    count INTEGER NOT NULL,
+    PRIMARY KEY (term_key, field, recipe)
+  ) WITHOUT ROWID`,
+  "CREATE INDEX IF NOT EXISTS search_posting_recipe ON search_posting (recipe)",
 ];
+
+/** Rows per query when the locator or the search index's postings are read back. */
+const READ_ROWS = 5_000;
+
+/** A 32-bit number with its bits in reverse order. */
+function reverseBits(value: number, bits = 32): number {
+  let reversed = 0;
+  for (let bit = 0; bit < bits; bit++) reversed = reversed * 2 + ((value >>> bit) & 1);
+  return reversed;
+}
+
+/**
+ * The keys (reversed hashes) of locator shard `shard` of `shards` (a power
+ * of two): a hash's shard is its low bits (`hash % shards`), which are the
+ * reversed hash's high bits, so the shard is one range of keys.
+ */
+export function locatorRange(shard: number, shards: number): { from: number; to: number } {
+  const bits = Math.log2(shards);
+  if (!Number.isInteger(bits)) throw new Error(`stage: ${shards} locator shards is not a power of two`);
+  const width = 2 ** (32 - bits);
+  const top = reverseBits(shard, bits);
+  return { from: top * width, to: (top + 1) * width };
+}
+
+/** The key a locator row is found by: the hash's bits reversed (locatorRange). */
+export const locatorKey = (hash: number) => reverseBits(hash >>> 0);
+
+/**
+ * A term as text that SQLite's order of TEXT sorts as JavaScript sorts the
+ * terms: its UTF-16 code units as four hex digits each (termSortKey of
+ * sharded-builder.ts as hex; code points above U+FFFF would sort apart as
+ * TEXT).
+ */
+export function termKey(term: string): string {
+  let key = "";
+  for (let index = 0; index < term.length; index++) key += term.charCodeAt(index).toString(16).padStart(4, "0");
+  return key;
+}
+
+function termOfKey(key: string): string {
+  let term = "";
+  for (let index = 0; index < key.length; index += 4)
+    term += String.fromCharCode(Number.parseInt(key.slice(index, index + 4), 16));
+  return term;
+}
+
+/** A recipe of a list piece as its locator entries see it. */
+export interface LocatorRow {
+  id: number;
+  slug: string;
+  /** Lower case, or null for none. */
+  image: string | null;
+  /** The id of its bucket's last recipe. */
+  bucketEnd: number;
+}
 
 const TABLES: Record<StagedCollection, string> = { recipes: "stage_recipe", ingredients: "stage_ingredient" };
 
@@ -434,6 +520,199 @@ export class SourceStage {
       signature,
       made,
     );
+  }
+
+  // The locator shards (stage-build.ts): what each recipe of the build holds there, written with its piece.
+
+  /** Whether every recipe at positions `start` to `end` (exclusive) has its locator row of piece `signature`. */
+  locatorHolds(start: number, end: number, signature: string): boolean {
+    const [row] = this.#rows(
+      `SELECT COUNT(*) AS n FROM build_recipe b JOIN build_locator l ON l.id = b.id
+       WHERE b.position >= ? AND b.position < ? AND l.signature = ?`,
+      start,
+      end,
+      signature,
+    );
+    return Number(row?.n ?? 0) === end - start;
+  }
+
+  /** Writes the locator rows of a piece's recipes (a bucket's, say), signed by the piece's signature. */
+  putLocator(signature: string, rows: readonly LocatorRow[]): void {
+    for (const { id, slug, image, bucketEnd } of rows) {
+      this.#db.exec(
+        `INSERT INTO build_locator (id, signature, slug, slug_key, id_key, image, image_key, bucket_end)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+         ON CONFLICT (id) DO UPDATE SET signature = excluded.signature, slug = excluded.slug,
+           slug_key = excluded.slug_key, id_key = excluded.id_key, image = excluded.image,
+           image_key = excluded.image_key, bucket_end = excluded.bucket_end`,
+        id,
+        signature,
+        slug,
+        locatorKey(textHash(slug)),
+        locatorKey(idHash(id)),
+        image,
+        image === null ? null : locatorKey(textHash(image)),
+        bucketEnd,
+      );
+    }
+  }
+
+  /** Forgets the locator rows of recipes the build does not have (removed, or out of their window). */
+  pruneLocator(): void {
+    this.#db.exec("DELETE FROM build_locator WHERE id NOT IN (SELECT id FROM build_recipe)");
+  }
+
+  /**
+   * The entries of locator shard `shard` of `shards`: the rows whose slug,
+   * id or image hashes to it, three reads of one range of keys each. A shard
+   * holds about a thousand recipes: the memory of one.
+   */
+  locatorShard(shard: number, shards: number): ShardEntries {
+    const { from, to } = locatorRange(shard, shards);
+    const slugs = this.#rows(
+      "SELECT slug, id, bucket_end FROM build_locator WHERE slug_key >= ? AND slug_key < ?",
+      from,
+      to,
+    ).map((row): [string, number, number] => [String(row.slug), Number(row.id), Number(row.bucket_end)]);
+    const ids = this.#rows("SELECT id, bucket_end FROM build_locator WHERE id_key >= ? AND id_key < ?", from, to).map(
+      (row): [number, number] => [Number(row.id), Number(row.bucket_end)],
+    );
+    const images = this.#rows(
+      "SELECT DISTINCT image FROM build_locator WHERE image IS NOT NULL AND image_key >= ? AND image_key < ?",
+      from,
+      to,
+    ).map((row) => String(row.image));
+    return { slugs, ids, images: new Set(images) };
+  }
+
+  // The search index (stage-build.ts): postings by recipe, read back by term with positions joined in.
+
+  /**
+   * Keeps the postings only if they were made under `signature` (the index's
+   * version and the ingredients' kinds, which every recipe's postings read);
+   * else forgets them all. Then forgets those of recipes the build does not have.
+   */
+  prepareSearch(signature: string): void {
+    if (this.#setting<string>("searchSignature") !== signature) {
+      this.#db.exec("DELETE FROM search_posting");
+      this.#db.exec("DELETE FROM search_doc");
+      this.#setSetting("searchSignature", signature);
+    }
+    this.#db.exec(
+      `DELETE FROM search_posting WHERE recipe IN
+         (SELECT recipe FROM search_doc WHERE recipe NOT IN (SELECT id FROM build_recipe))`,
+    );
+    this.#db.exec("DELETE FROM search_doc WHERE recipe NOT IN (SELECT id FROM build_recipe)");
+  }
+
+  /** Up to `limit` of the build's recipes whose postings are missing or older than their digest: what to index. */
+  unindexed(limit: number): { id: number; digest: string; recipe: IndexedRecipe }[] {
+    return this.#rows(
+      `SELECT b.id, s.digest, s.indexed FROM build_recipe b JOIN stage_recipe s ON s.id = b.id
+       LEFT JOIN search_doc d ON d.recipe = b.id
+       WHERE d.recipe IS NULL OR d.digest <> s.digest ORDER BY b.id LIMIT ?`,
+      limit,
+    ).map((row) => ({
+      id: Number(row.id),
+      digest: String(row.digest),
+      recipe: JSON.parse(String(row.indexed)) as IndexedRecipe,
+    }));
+  }
+
+  /** Replaces the postings and lengths of the recipes indexed in `chunk` (its positions are their ids). */
+  putSearchDocs(digests: ReadonlyMap<number, string>, chunk: IndexedChunk): void {
+    for (const id of digests.keys()) this.#db.exec("DELETE FROM search_posting WHERE recipe = ?", id);
+    for (const { term, field, position, count } of chunk.postings) {
+      this.#db.exec(
+        "INSERT INTO search_posting (term_key, field, recipe, count) VALUES (?, ?, ?, ?)",
+        termKey(term),
+        field,
+        position,
+        count,
+      );
+    }
+    for (const { position, lengths } of chunk.lengths) {
+      this.#db.exec(
+        `INSERT INTO search_doc (recipe, digest, lengths) VALUES (?, ?, ?)
+         ON CONFLICT (recipe) DO UPDATE SET digest = excluded.digest, lengths = excluded.lengths`,
+        position,
+        digests.get(position) ?? "",
+        lengths,
+      );
+    }
+  }
+
+  /**
+   * The postings and lengths read back for the writer (writeSearchShards):
+   * postings by term (its key), field and position, a page at a time, the
+   * positions those of the build's order.
+   */
+  searchSource(): PostingSource {
+    const rows = (limit: number, where: string, order: string, ...bindings: (string | number)[]) =>
+      limit <= 0
+        ? []
+        : this.#rows(
+            `SELECT p.term_key, p.field, b.position, p.count
+             FROM search_posting p JOIN build_recipe b ON b.id = p.recipe
+             WHERE ${where} ORDER BY ${order} LIMIT ?`,
+            ...bindings,
+            limit,
+          );
+    const lengths = (after: number) =>
+      this.#rows(
+        `SELECT b.position, d.lengths FROM build_recipe b JOIN search_doc d ON d.recipe = b.id
+         WHERE b.position > ? ORDER BY b.position LIMIT ?`,
+        after,
+        READ_ROWS,
+      );
+    return {
+      *postingsByTerm(after?: string): Iterable<Posting> {
+        let cursor: { key: string; field: number; position: number } | null = null;
+        let term = "";
+        let keyOfTerm = "";
+        for (;;) {
+          // The rest of the field under way, then the rest of its term's fields, then the terms after it.
+          const page: Row[] = [];
+          if (cursor) {
+            const { key, field, position } = cursor;
+            page.push(
+              ...rows(
+                READ_ROWS,
+                "p.term_key = ? AND p.field = ? AND b.position > ?",
+                "b.position",
+                key,
+                field,
+                position,
+              ),
+            );
+            page.push(
+              ...rows(READ_ROWS - page.length, "p.term_key = ? AND p.field > ?", "p.field, b.position", key, field),
+            );
+          }
+          const from = cursor ? cursor.key : after === undefined ? "" : termKey(after);
+          page.push(...rows(READ_ROWS - page.length, "p.term_key > ?", "p.term_key, p.field, b.position", from));
+          if (page.length === 0) return;
+          for (const row of page) {
+            const key = String(row.term_key);
+            if (key !== keyOfTerm) {
+              keyOfTerm = key;
+              term = termOfKey(key);
+            }
+            yield { term, field: Number(row.field), position: Number(row.position), count: Number(row.count) };
+          }
+          const last = page.at(-1) as Row;
+          cursor = { key: String(last.term_key), field: Number(last.field), position: Number(last.position) };
+        }
+      },
+      *lengthsByPosition(): Iterable<DocumentLengths> {
+        for (let after = -1; ; ) {
+          const page = lengths(after);
+          for (const row of page) yield { position: Number(row.position), lengths: String(row.lengths) };
+          if (page.length < READ_ROWS) return;
+          after = Number(page.at(-1)?.position);
+        }
+      },
+    };
   }
 
   /** Forgets the pieces the build under way does not use: the next build starts from these. */

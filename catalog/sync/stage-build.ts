@@ -5,12 +5,18 @@
  * ingredients and categories and finds the newest; the blobs are then made
  * a list piece at a time (about 4,096 recipes, cut at id-hash boundaries
  * as stored-catalog.ts cuts them), then the meta and the name order, then
- * the search index. The blobs are byte for byte those `planVersion` makes
- * of `buildCatalog` over the same records (tests/unit/stage-build.test.ts).
+ * the locator shards a few hundred a step, each from three range reads of
+ * the stage's locator rows, then the search index in its two halves
+ * (decision 0054): the postings of the recipes that changed, a chunk a step,
+ * into SQLite, then the shards from there, ordered by term, resumed from
+ * step to step. The blobs are byte for byte those `planVersion` makes of
+ * `buildCatalog` over the same records (tests/unit/stage-build.test.ts).
  *
  * A piece's blobs are kept under the signature of its recipes (their ids
  * and digests, recipe-digest.ts): a piece whose recipes did not change is
- * not made again, so a one-recipe change makes one piece.
+ * not made again, so a one-recipe change makes one piece. Its recipes'
+ * locator rows are written with it and signed alike; a recipe's postings
+ * are kept under its digest.
  *
  * The coordinator (coordinator.ts) carries a `StageBuild` from step to step.
  */
@@ -23,6 +29,8 @@ import {
   type ColumnRecipe,
   columnBlobs,
   columnRecipe,
+  locatorShardCount,
+  locatorShardText,
   metaBlob,
   NEWEST_KEPT,
   nameOrderBlob,
@@ -32,10 +40,11 @@ import {
 } from "../format/stored-catalog.ts";
 import { RECIPE_TYPES } from "../recipes/categories.ts";
 import type { CatalogIngredient, CatalogRecipe } from "../recipes/types.ts";
-import { buildSearchIndex } from "../search/search-index.ts";
+import type { ShardedWriterState } from "../search/engine/sharded-writer.ts";
+import { addRecipes, SEARCH_INDEX_VERSION, writeSearchShards } from "../search/search-index.ts";
 import { ingredientKinds } from "../search/search-words.ts";
 import { catalogIngredients } from "./build-catalog.ts";
-import { type PlannedVersion, searchIndexTexts, versionOf } from "./plan-version.ts";
+import { type PlannedVersion, versionOf } from "./plan-version.ts";
 import { type SourceStage, STAGE_FORMAT } from "./source-stage.ts";
 import type { RawIngredientRecord } from "./validate.ts";
 
@@ -49,8 +58,24 @@ export type StageBuildPhase =
   | "pieces"
   /** The meta and the name order. */
   | "meta"
-  /** The search index. */
+  /** The locator shards, `locatorShardsPerStep` a step. */
+  | "locator"
+  /** The search index's postings of the recipes that changed, `indexRecipesPerStep` a step, into SQLite. */
+  | "index"
+  /** The search index's blobs from the postings, about `searchCharsPerStep` a step; then the version. */
   | "search";
+
+/** How much one step of a build makes at most. */
+export interface StageBuildLimits {
+  /** List pieces made again (those found under their signature do not count). */
+  piecesPerStep: number;
+  /** Locator shards (about 1,024 recipes each). */
+  locatorShardsPerStep: number;
+  /** Recipes whose postings are made (each a few dozen rows of SQLite). */
+  indexRecipesPerStep: number;
+  /** Characters of search index blobs: the writer stops after the shard that reaches it. */
+  searchCharsPerStep: number;
+}
 
 /** A build under way, carried from step to step. */
 export interface StageBuild {
@@ -66,6 +91,12 @@ export interface StageBuild {
   rebuilt: number;
   meta?: string;
   nameOrder?: string;
+  /** The locator shards' hashes so far, in shard order. */
+  locator?: string[];
+  /** Whether the index phase has dropped the postings it cannot keep (SourceStage.prepareSearch). */
+  indexPrepared?: boolean;
+  /** Where the search index's writer stopped (plain JSON, at most a term piece), and its blobs' hashes so far. */
+  search?: ShardedWriterState;
   searchIndex?: string[];
 }
 
@@ -77,10 +108,11 @@ export interface BuildHands {
   keep(hash: string, text: string): void;
 }
 
-/** A piece's blobs by kind and hash, in their order, and its buckets' sizes. */
+/** A piece's blobs by kind and hash, in their order, and its buckets' sizes and ends (their last ids). */
 interface MadePiece {
   blobs: { kind: keyof StoredCatalog; hash: string }[];
   bucketSizes: number[];
+  bucketEnds: number[];
 }
 
 export function startStageBuild(now: number): StageBuild {
@@ -106,18 +138,10 @@ async function hashed(blob: StoredBlob | { text: string }, hands: BuildHands): P
   return hash;
 }
 
-/**
- * The search index over the catalog, as the texts KV stores: the one part of
- * a version still built whole, from what it reads of every recipe (name,
- * ingredients, cuisine, category). Behind this one function so that a
- * builder of bounded memory can take its place.
- */
-function searchIndexOf(stage: SourceStage, recipes: number, ingredients: readonly CatalogIngredient[]): string[] {
-  const indexed = [];
-  for (let position = 0; position < recipes; position += WALK_ROWS) {
-    indexed.push(...stage.orderedIndexed(position, WALK_ROWS));
-  }
-  return searchIndexTexts(buildSearchIndex(indexed, ingredientKinds(ingredients)));
+/** What every recipe's postings depend on beyond the recipe: the index's version and the ingredients' kinds. */
+async function searchSignature(ingredients: readonly CatalogIngredient[]): Promise<string> {
+  const kinds = [...ingredientKinds(ingredients)].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return sha256(`${STAGE_FORMAT}|${SEARCH_INDEX_VERSION}|${JSON.stringify(kinds)}`);
 }
 
 /**
@@ -129,8 +153,9 @@ export async function stageBuildStep(
   build: StageBuild,
   stage: SourceStage,
   hands: BuildHands,
-  piecesPerStep: number,
+  limits: StageBuildLimits,
 ): Promise<{ build: StageBuild; version?: PlannedVersion }> {
+  const { piecesPerStep } = limits;
   if (build.phase === "order") {
     const recipes = stage.orderCatalog(build.now);
     await cutPieces(stage, recipes);
@@ -147,12 +172,15 @@ export async function stageBuildStep(
       upTo += 1;
       const cached = stage.cachedPiece(signature);
       let kept = cached === undefined ? undefined : (JSON.parse(cached) as MadePiece);
-      // Found, but a blob of it was deleted from KV since (the sweep): made again.
+      // Found, but a blob of it was deleted from KV since (the sweep), or its recipes' locator rows were
+      // written for another piece since (a build given up half way): made again.
       if (kept && !kept.blobs.every(({ hash }) => hands.present(hash))) kept = undefined;
+      if (kept && !stage.locatorHolds(start, end, signature)) kept = undefined;
       if (!kept) {
         // A bucket at a time: the piece's recipes are never all held, only what its columns read of them.
         const ids = stage.orderedDigests(start, end - start).map((row) => row.id);
         const bucketSizes = bucketSizesOf(ids);
+        const bucketEnds: number[] = [];
         const blobs: MadePiece["blobs"] = [];
         const columns: ColumnRecipe[] = [];
         let position = start;
@@ -163,10 +191,16 @@ export async function stageBuildStep(
             .filter((recipe): recipe is CatalogRecipe => recipe !== null);
           for (const blob of bucketBlobs(bucket)) blobs.push({ kind: blob.kind, hash: await hashed(blob, hands) });
           columns.push(...bucket.map(columnRecipe));
+          const bucketEnd = (bucket.at(-1) as CatalogRecipe).id;
+          bucketEnds.push(bucketEnd);
+          stage.putLocator(
+            signature,
+            bucket.map(({ id, slug, image }) => ({ id, slug, image: image ? image.toLowerCase() : null, bucketEnd })),
+          );
           position += size;
         }
         for (const blob of columnBlobs(columns)) blobs.push({ kind: blob.kind, hash: await hashed(blob, hands) });
-        kept = { blobs, bucketSizes };
+        kept = { blobs, bucketSizes, bucketEnds };
         stage.cachePiece(signature, JSON.stringify(kept));
         rebuilt += 1;
       }
@@ -181,7 +215,8 @@ export async function stageBuildStep(
     const ranges = stage
       .typeRanges()
       .map(({ type, start, end }) => ({ type: RECIPE_TYPES[type] ?? "DISH", start, end }));
-    const bucketSizes = stage.pieces().flatMap(({ made }) => (JSON.parse(made ?? "null") as MadePiece).bucketSizes);
+    const pieces = stage.pieces();
+    const made = pieces.map((piece) => JSON.parse(piece.made ?? "null") as MadePiece);
     const meta = await hashed(
       metaBlob({
         ingredients,
@@ -191,7 +226,9 @@ export async function stageBuildStep(
         }),
         typeRanges: ranges,
         newest: stage.newest(NEWEST_KEPT),
-        bucketSizes,
+        bucketSizes: made.flatMap((piece) => piece.bucketSizes),
+        bucketEnds: made.flatMap((piece) => piece.bucketEnds),
+        pieceSizes: pieces.map(({ start, end }) => end - start),
       }),
       hands,
     );
@@ -200,12 +237,48 @@ export async function stageBuildStep(
       for (const place of stage.places(position, WALK_ROWS)) places.push(place);
     }
     const nameOrder = await hashed(nameOrderBlob(places), hands);
-    return { build: { ...build, phase: "search", meta, nameOrder, ingredients: ingredients.length } };
+    return {
+      build: { ...build, phase: "locator", meta, nameOrder, ingredients: ingredients.length, locator: [] },
+    };
   }
-  // The search index, then the version.
-  const texts = searchIndexOf(stage, build.recipes, ingredientsOf(stage));
-  const searchIndex: string[] = [];
-  for (const text of texts) searchIndex.push(await hashed({ text }, hands));
+  if (build.phase === "locator") {
+    const locator = [...(build.locator ?? [])];
+    // Rows of recipes the catalog no longer has would be found by the shards' ranges.
+    if (locator.length === 0) stage.pruneLocator();
+    const shards = locatorShardCount(build.recipes);
+    const upTo = Math.min(shards, locator.length + limits.locatorShardsPerStep);
+    for (let shard = locator.length; shard < upTo; shard++) {
+      locator.push(await hashed({ text: locatorShardText(stage.locatorShard(shard, shards)) }, hands));
+    }
+    return { build: { ...build, phase: upTo >= shards ? "index" : "locator", locator } };
+  }
+  if (build.phase === "index") {
+    const ingredients = ingredientsOf(stage);
+    if (!build.indexPrepared) stage.prepareSearch(await searchSignature(ingredients));
+    const unindexed = stage.unindexed(limits.indexRecipesPerStep);
+    if (unindexed.length > 0) {
+      // Positions are the recipes' ids here: the stage joins in their places when it reads the postings back.
+      await addRecipes(
+        unindexed.map(({ id, recipe }) => ({ position: id, recipe })),
+        ingredientKinds(ingredients),
+        { add: (chunk) => stage.putSearchDocs(new Map(unindexed.map(({ id, digest }) => [id, digest])), chunk) },
+      );
+    }
+    const done = unindexed.length < limits.indexRecipesPerStep;
+    return { build: { ...build, phase: done ? "search" : "index", indexPrepared: true, searchIndex: [] } };
+  }
+  // The search index's blobs, a share a step, then the version.
+  const searchIndex = [...(build.searchIndex ?? [])];
+  let chars = 0;
+  const written = await writeSearchShards(
+    stage.searchSource(),
+    async ({ place, text }) => {
+      chars += text.length;
+      searchIndex[place] = await hashed({ text }, hands);
+    },
+    { ...(build.search ? { resume: build.search } : {}), stop: () => chars >= limits.searchCharsPerStep },
+  );
+  if (!written.done) return { build: { ...build, search: written.state, searchIndex } };
   const hashes: VersionBlobs<string[], string[]> = {
     meta: [build.meta as string],
     nameOrder: [build.nameOrder as string],
@@ -215,6 +288,7 @@ export async function stageBuildStep(
     names: [],
     matching: [],
     traits: [],
+    locator: build.locator ?? [],
     searchIndex,
   };
   for (const { made } of stage.pieces()) {
@@ -222,7 +296,7 @@ export async function stageBuildStep(
   }
   stage.pruneCache();
   const counts: Manifest["counts"] = { recipes: build.recipes, ingredients: build.ingredients };
-  return { build: { ...build, searchIndex }, version: await versionOf(hashes, counts) };
+  return { build: { ...build, search: undefined, searchIndex }, version: await versionOf(hashes, counts) };
 }
 
 /**

@@ -5,12 +5,18 @@
  * recipes, columns and the search index follow when a page needs them.
  * If KV fails, the last good catalog keeps serving.
  *
+ * Each pointer carries a sequence that grows with every write (a rollback's
+ * too). A location may still serve an older pointer than one this isolate
+ * has read (its cache, or a tier the newer write has not reached): such a
+ * pointer is ignored, so an isolate never goes back to content it has
+ * moved on from (decision 0032).
+ *
  * The live version can be asked for on its own (`liveVersion`): the edge
  * page cache keys pages by it, and a page served from that cache must not
  * cost a cold isolate the whole catalog.
  */
 import { logEvent } from "../../logging/log.ts";
-import { type CatalogStore, readPointer } from "../format/storage.ts";
+import { type CatalogStore, pointerSequence, readPointer } from "../format/storage.ts";
 import { type CatalogView, createCatalogView } from "./catalog-view.ts";
 import { readPublished } from "./published-catalog.ts";
 
@@ -32,13 +38,37 @@ export function createCatalogCache(clock: () => number = Date.now): CatalogCache
   let pendingLoad: Promise<CatalogView | null> | null = null;
   /** A version that failed to load is not tried again before the next check. */
   let failed: { manifest: string; at: number } | null = null;
+  /** The highest pointer sequence taken; -1 before the first pointer. */
+  let newest = -1;
+  /** Whether the older pointer now ignored was logged: once until a pointer is taken again. */
+  let olderLogged = false;
 
   function liveVersion(store: CatalogStore): Promise<string | null> {
     if (clock() - checkedAt < RECHECK_MS) return Promise.resolve(live);
     pendingCheck ??= readPointer(store)
       .then(
         (pointer) => {
-          live = pointer?.manifest ?? null;
+          if (!pointer) {
+            // Nothing published, or a location that has not seen the first pointer yet: what was taken stays.
+            if (newest < 0) live = null;
+            return live;
+          }
+          const sequence = pointerSequence(pointer);
+          if (sequence < newest) {
+            if (!olderLogged) {
+              olderLogged = true;
+              logEvent("warn", "catalog.pointer-older", {
+                version: pointer.manifest,
+                sequence,
+                serving: live,
+                servingSequence: newest,
+              });
+            }
+            return live;
+          }
+          olderLogged = false;
+          newest = sequence;
+          live = pointer.manifest;
           return live;
         },
         (error: unknown) => {
@@ -60,13 +90,13 @@ export function createCatalogCache(clock: () => number = Date.now): CatalogCache
       const published = await readPublished(store, manifest);
       loaded = createCatalogView({
         ...published,
-        readSearchIndex: async () => {
-          const serialized = await published.readSearchIndex();
-          if (serialized === null) {
+        searchIndexBlobs: () => {
+          const blobs = published.searchIndexBlobs();
+          if (blobs === null) {
             // Published with other index options than this code's: each isolate builds its own until the next sync.
             logEvent("warn", "catalog.search-index-outdated", { version: manifest });
           }
-          return serialized;
+          return blobs;
         },
       });
       failed = null;

@@ -1,30 +1,43 @@
 /**
  * One published catalog version as the site reads it: the ingredients and
- * categories at once, and on demand the recipes a page shows and the
- * lookups a question needs (directory, names, ingredient matching, search
- * index). The catalog cache keeps one view per version as long as that
- * version is live, so each lookup is read and built once per isolate, and
- * only by the first page that asks for it: a cold isolate's recipe page
- * never reads the names, its category page reads no column at all. The
- * questions pages ask of a view are in queries.ts.
+ * categories at once, and on demand the recipes a page shows, a recipe's
+ * position by slug or id (one locator shard and its bucket, kept within a
+ * bound), and the lookups a question needs (names, ingredient matching,
+ * traits, search index). The catalog cache keeps one view per version as
+ * long as that version is live, so each lookup is read and built once per
+ * isolate, and only by the first page that asks for it: a cold isolate's
+ * recipe page never reads the names, its category page reads no column at
+ * all. What the view holds at 350,000 recipes, structure by structure, is
+ * decision 0053's. The questions pages ask of a view are in queries.ts.
  */
 
 import { logEvent } from "../../logging/log.ts";
 import { createMemoryStore } from "../format/memory-store.ts";
 import { blobKey, mapVersionBlobs, type VersionBlobs } from "../format/storage.ts";
-import { parseMeta, storeCatalog, storedOrder } from "../format/stored-catalog.ts";
+import { type MatchingPiece, NAME_END, parseMeta, storeCatalog, storedOrder } from "../format/stored-catalog.ts";
 import type { RecipeType } from "../recipes/categories.ts";
 import { filterMask, type RecipeFilter, traitBits } from "../recipes/recipe-filter.ts";
 import type { Catalog, CatalogIngredient, CatalogRecipe, RecipeSummary } from "../recipes/types.ts";
 import { nameSignatures } from "../search/name-pairs.ts";
-import { buildSearchIndex, loadSearchIndex, type RecipeIndex, SEARCH_INDEX_VERSION } from "../search/search-index.ts";
+import {
+  buildSearchIndex,
+  loadSearchIndex,
+  openSearchIndex,
+  type RecipeIndex,
+  SEARCH_INDEX_VERSION,
+  wholeIndex,
+} from "../search/search-index.ts";
 import { type IngredientKinds, ingredientKinds } from "../search/search-words.ts";
 import { buildIngredientOverview, type IngredientOverview } from "./ingredient-overview.ts";
 import { buildPantryLookup, type PantryLookup } from "./pantry-lookup.ts";
 import { openVersion, type PublishedVersion, storeReader } from "./published-catalog.ts";
 
-/** Ends every name in `NameLookup.allNames`; a match that runs across it is not in one name. */
-export const NAME_END = "\n";
+/**
+ * Characters of search index shards an isolate keeps between searches
+ * (decision 0054). An index whose shards all fit is read whole when opened:
+ * 50,000 recipes' are about 2 M.
+ */
+const SEARCH_SHARDS_KEPT_CHARS = 4 * 1024 * 1024;
 
 /** Each recipe's place in German name order, both ways. Positions are stored order (category, then name). */
 export interface NameOrder {
@@ -41,7 +54,8 @@ export interface NameOrder {
 /** The recipe names, prepared for the name search. */
 export interface NameLookup extends NameOrder {
   /**
-   * All lower-case names in one string, each followed by NAME_END. One
+   * All lower-case names in one string, each followed by NAME_END
+   * (stored-catalog.ts; a match that runs across it is not in one name). One
    * indexOf through it finds the names that contain a term faster than one
    * indexOf per name: about half the time of that scan at 10k recipes.
    */
@@ -57,16 +71,17 @@ export interface NameLookup extends NameOrder {
 
 /** Ingredient matching's view of the recipes, by position. */
 export interface IngredientLookup extends NameOrder {
-  /** The positions of the recipes that need an ingredient (by name). */
-  positionsWith(name: string): readonly number[];
+  /** The positions of the recipes that need an ingredient (by name), ascending. */
+  positionsWith(name: string): Int32Array;
   /** How many ingredients each recipe needs. */
   readonly ingredientCounts: Uint8Array;
   /**
    * Each recipe's total time and name place as one number (time × recipes +
    * place): the last two parts of a match's sort key, kept side by side so
-   * sorting thousands of matches never visits their recipes.
+   * sorting thousands of matches never visits their recipes. 32 bits hold
+   * it up to 4 million recipes.
    */
-  readonly timeThenName: Float64Array;
+  readonly timeThenName: Uint32Array;
 }
 
 /** The recipes a list filter keeps (recipe-filter.ts), by position. */
@@ -77,14 +92,11 @@ export interface FilteredRecipes {
   positions(): Int32Array;
 }
 
-/** Finding a recipe's position by slug or id, and what the sitemap lists of it. */
-export interface RecipeDirectory {
-  positionOfSlug(slug: string): number | undefined;
-  positionOfId(id: number): number | undefined;
+/** The slugs and images of a range of positions: what a recipe sitemap lists. */
+export interface DirectoryRange {
+  /** For positions in the range asked for; "" outside it. */
   slugAt(position: number): string;
   imageAt(position: number): string | null;
-  /** Whether a recipe of this version shows the image with this file id (lower case). */
-  hasImage(fileId: string): boolean;
 }
 
 export interface CatalogView {
@@ -113,14 +125,28 @@ export interface CatalogView {
   cardsAt(positions: readonly number[]): Promise<RecipeSummary[]>;
   /** The whole recipes at these positions, as `cardsAt`: a recipe page whose recipe is left out sends the visitor home. */
   recipesAt(positions: readonly number[]): Promise<CatalogRecipe[]>;
-  directory(): Promise<RecipeDirectory>;
+  /**
+   * The position of the recipe with this slug, or undefined: one locator
+   * shard and the recipe's card bucket are read, and kept within a bound.
+   */
+  positionOfSlug(slug: string): Promise<number | undefined>;
+  /** The position of the recipe with this id, as `positionOfSlug`. */
+  positionOfId(id: number): Promise<number | undefined>;
+  /** Whether a recipe of this version shows the image with this file id (lower case): one locator shard. */
+  hasImage(fileId: string): Promise<boolean>;
+  /** The slugs and images of positions `start` to `end` (exclusive): the directory pieces they lie in. */
+  directoryRange(start: number, end: number): Promise<DirectoryRange>;
   names(): Promise<NameLookup>;
   /** What ingredient matching reads; built on the first ingredient search. */
   ingredientLookup(): Promise<IngredientLookup>;
   /** What the pantry questions read (pantry-queries.ts); built with the ingredient lookup, from the same column. */
   pantryLookup(): Promise<PantryLookup>;
-  /** The search index, read (or built) on first use and kept: most pages never search. */
-  searchIndex(): Promise<RecipeIndex>;
+  /**
+   * The search index, opened (or built) on first use and kept: most pages
+   * never search. With `query`, what that query needs of it is read too
+   * (decision 0054: its shards); without, only a small index's whole.
+   */
+  searchIndex(query?: string): Promise<RecipeIndex>;
   /**
    * The recipes `filter` keeps; null when it keeps every recipe. The traits
    * column is read by the first filtered page and kept as a byte per recipe,
@@ -144,14 +170,6 @@ function once<T>(make: () => Promise<T>): () => Promise<T> {
   };
 }
 
-/** Column pieces joined, after checking that they hold one entry per recipe. */
-function joinPieces<T>(pieces: readonly (readonly T[])[], count: number, column: string): T[] {
-  const joined = pieces.flat() as T[];
-  if (joined.length !== count)
-    throw new Error(`catalog: the ${column} column has ${joined.length} of ${count} recipes`);
-  return joined;
-}
-
 function nameOrderOf(places: readonly number[], count: number): NameOrder {
   if (places.length !== count) throw new Error(`catalog: the name order has ${places.length} of ${count} recipes`);
   const namePlace = Int32Array.from(places);
@@ -162,52 +180,68 @@ function nameOrderOf(places: readonly number[], count: number): NameOrder {
   return { namePlace, positionAtPlace };
 }
 
-function nameLookup(names: readonly string[], order: NameOrder): NameLookup {
-  const nameStarts = new Int32Array(names.length + 1);
-  let offset = 0;
-  names.forEach((name, position) => {
-    nameStarts[position] = offset;
-    offset += name.length + NAME_END.length;
-  });
-  nameStarts[names.length] = offset;
-  const allNames = names.map((name) => name + NAME_END).join("");
+/** The lookup of `allNames` (the names column joined: each name followed by NAME_END), which holds `count` names. */
+function nameLookup(allNames: string, order: NameOrder, count: number): NameLookup {
+  const nameStarts = new Int32Array(count + 1);
+  let position = 0;
+  for (let end = allNames.indexOf(NAME_END); end !== -1; end = allNames.indexOf(NAME_END, end + 1)) {
+    position++;
+    if (position > count) throw new Error(`catalog: the names column has more than ${count} names`);
+    nameStarts[position] = end + NAME_END.length;
+  }
+  if (position !== count || nameStarts[count] !== allNames.length) {
+    throw new Error(`catalog: the names column has ${position} of ${count} names`);
+  }
   return { ...order, allNames, nameStarts, pairSignatures: nameSignatures(allNames, nameStarts, NAME_END.length) };
 }
 
 /** Longer total times sort as this one; recipes take at most 30 minutes. */
 export const MAX_SORTED_MINUTES = 1023;
 
-function ingredientLookup(
-  version: PublishedVersion,
-  order: NameOrder,
-  pieces: Awaited<ReturnType<PublishedVersion["matching"]>>,
-) {
-  const count = version.count;
-  const byIngredient = new Map<string, number[]>();
+/**
+ * Ingredient matching's lookup, made from the pantry lookup of the same
+ * column (its ingredient ids per recipe): the positions of each ingredient's
+ * recipes as one typed array, ingredient after ingredient, instead of a list
+ * per name (at 350,000 recipes, 2.3 million positions were 18 MB as lists).
+ */
+function ingredientLookup(pantry: PantryLookup, order: NameOrder, pieces: readonly MatchingPiece[], count: number) {
+  const { ingredientIds, runStarts } = pantry;
   const ingredientCounts = new Uint8Array(count);
-  const timeThenName = new Float64Array(count);
+  const timeThenName = new Uint32Array(count);
   let position = 0;
   for (const piece of pieces) {
-    let use = 0;
-    piece.counts.forEach((needed, row) => {
-      if (position >= count) throw new Error(`catalog: the matching column has more than ${count} recipes`);
-      ingredientCounts[position] = Math.min(needed, 255);
+    for (let row = 0; row < piece.counts.length; row++, position++) {
+      // The pantry's run: each ingredient once, as the positions below list a recipe once per ingredient.
+      ingredientCounts[position] = Math.min((runStarts[position + 1] ?? 0) - (runStarts[position] ?? 0), 255);
       const minutes = Math.min(Math.max(piece.minutes[row] ?? 0, 0), MAX_SORTED_MINUTES);
       timeThenName[position] = minutes * count + (order.namePlace[position] ?? 0);
-      for (const end = use + needed; use < end; use++) {
-        const name = piece.ingredients[piece.uses[use] ?? -1];
-        if (name === undefined) continue;
-        const positions = byIngredient.get(name);
-        if (positions) positions.push(position);
-        else byIngredient.set(name, [position]);
-      }
-      position++;
-    });
+    }
   }
   if (position !== count) throw new Error(`catalog: the matching column has ${position} of ${count} recipes`);
+  // Counted, summed, then filled in position order, so each ingredient's positions come out ascending.
+  const postingStarts = new Uint32Array(pantry.names.length + 1);
+  for (const id of ingredientIds) postingStarts[id + 1] = (postingStarts[id + 1] ?? 0) + 1;
+  for (let id = 1; id < postingStarts.length; id++) {
+    postingStarts[id] = (postingStarts[id] ?? 0) + (postingStarts[id - 1] ?? 0);
+  }
+  const filled = postingStarts.slice(0, -1);
+  const postings = new Int32Array(ingredientIds.length);
+  for (let at = 0; at < count; at++) {
+    const end = runStarts[at + 1] ?? 0;
+    for (let use = runStarts[at] ?? 0; use < end; use++) {
+      const id = ingredientIds[use] ?? 0;
+      const slot = filled[id] ?? 0;
+      postings[slot] = at;
+      filled[id] = slot + 1;
+    }
+  }
+  const none = new Int32Array(0);
   return {
     ...order,
-    positionsWith: (name: string) => byIngredient.get(name) ?? [],
+    positionsWith(name: string) {
+      const id = pantry.idOf(name);
+      return id === undefined ? none : postings.subarray(postingStarts[id] ?? 0, postingStarts[id + 1] ?? 0);
+    },
     ingredientCounts,
     timeThenName,
   };
@@ -250,62 +284,11 @@ function filteredRecipes(traits: Uint8Array, mask: number): FilteredRecipes {
   };
 }
 
-/**
- * Positions by recipe id. Directus ids are small integers, so a plain array
- * indexed by id; sparse ids fall back to a Map.
- */
-function positionsById(ids: readonly number[]): (id: number) => number | undefined {
-  const maxId = ids.reduce((max, id) => Math.max(max, id), 0);
-  const plainIds = ids.every((id) => Number.isSafeInteger(id) && id >= 0);
-  if (!plainIds || maxId > 4 * ids.length + 1024) {
-    const map = new Map(ids.map((id, position) => [id, position]));
-    return (id) => map.get(id);
-  }
-  const slots = new Int32Array(maxId + 1).fill(-1);
-  ids.forEach((id, position) => {
-    slots[id] = position;
-  });
-  return (id) => {
-    const position = Number.isSafeInteger(id) && id >= 0 ? (slots[id] ?? -1) : -1;
-    return position === -1 ? undefined : position;
-  };
-}
-
-function recipeDirectory(pieces: Awaited<ReturnType<PublishedVersion["directory"]>>, count: number): RecipeDirectory {
-  const ids = joinPieces(
-    pieces.map((piece) => piece.ids),
-    count,
-    "id",
-  );
-  const slugs = joinPieces(
-    pieces.map((piece) => piece.slugs),
-    count,
-    "slug",
-  );
-  const images = joinPieces(
-    pieces.map((piece) => piece.images),
-    count,
-    "image",
-  );
-  // Built on the first lookup: the sitemap reads slugs by position only.
-  let bySlug: Map<string, number> | undefined;
-  let byId: ((id: number) => number | undefined) | undefined;
-  let imageIds: Set<string> | undefined;
+/** The slugs and images of positions `start` on, as read for a range. */
+function directoryRange(range: Awaited<ReturnType<PublishedVersion["directoryRange"]>>, start: number): DirectoryRange {
   return {
-    positionOfSlug(slug) {
-      bySlug ??= new Map(slugs.map((each, position) => [each, position]));
-      return bySlug.get(slug);
-    },
-    positionOfId(id) {
-      byId ??= positionsById(ids);
-      return byId(id);
-    },
-    slugAt: (position) => slugs[position] ?? "",
-    imageAt: (position) => images[position] ?? null,
-    hasImage(fileId) {
-      imageIds ??= new Set(images.flatMap((image) => (image ? [image.toLowerCase()] : [])));
-      return imageIds.has(fileId);
-    },
+    slugAt: (position) => range.slugs[position - start] ?? "",
+    imageAt: (position) => range.images[position - start] ?? null,
   };
 }
 
@@ -328,22 +311,27 @@ export function createCatalogView(version: PublishedVersion): CatalogView {
   // Every ingredient search asks both: the matching column is read and parsed once for the two.
   const matchingLookups = once(async () => {
     const [pieces, order] = await Promise.all([version.matching(), nameOrder()]);
-    return { ingredients: ingredientLookup(version, order, pieces), pantry: buildPantryLookup(pieces, count) };
+    const pantry = buildPantryLookup(pieces, count);
+    return { ingredients: ingredientLookup(pantry, order, pieces, count), pantry };
   });
-  const searchIndex = once(async () => {
-    const serialized = await version.readSearchIndex();
+  const openedIndex = once(async () => {
+    const blobs = version.searchIndexBlobs();
     // Null: published with other index options than this code's; each isolate builds its own until the next sync.
-    if (serialized !== null) {
+    if (blobs !== null) {
       try {
-        return loadSearchIndex(serialized);
+        return await openSearchIndex(blobs.count, blobs.read, SEARCH_SHARDS_KEPT_CHARS);
       } catch (error) {
         // A published index this code cannot read is not a reason to fail every search of the version.
         logEvent("error", "catalog.search-index-unreadable", { version: version.manifest }, { error });
       }
     }
     const all = await version.cardsAt(Array.from({ length: count }, (_, position) => position));
-    return loadSearchIndex(buildSearchIndex(all, kindsOfIngredients()));
+    return wholeIndex(loadSearchIndex(buildSearchIndex(all, kindsOfIngredients())));
   });
+  const searchIndex = async (query?: string): Promise<RecipeIndex> => {
+    const index = await openedIndex();
+    return query === undefined ? index : index.prepare(query);
+  };
   const traits = once(async () => traitsByPosition(await version.traits(), count));
   // One entry per filter asked for: two diets and three times make at most eleven.
   const filters = new Map<number, FilteredRecipes>();
@@ -362,10 +350,13 @@ export function createCatalogView(version: PublishedVersion): CatalogView {
     newest: meta.newest,
     cardsAt: (positions) => version.cardsAt(positions, unreadable),
     recipesAt: (positions) => version.recipesAt(positions, unreadable),
-    directory: once(async () => recipeDirectory(await version.directory(), count)),
+    positionOfSlug: (slug) => version.positionOfSlug(slug),
+    positionOfId: (id) => version.positionOfId(id),
+    hasImage: (fileId) => version.hasImage(fileId),
+    directoryRange: async (start, end) => directoryRange(await version.directoryRange(start, end), start),
     names: once(async () => {
       const [names, order] = await Promise.all([version.names(), nameOrder()]);
-      return nameLookup(joinPieces(names, count, "name"), order);
+      return nameLookup(names, order, count);
     }),
     ingredientLookup: async () => (await matchingLookups()).ingredients,
     pantryLookup: async () => (await matchingLookups()).pantry,
@@ -392,13 +383,14 @@ export function createCatalogView(version: PublishedVersion): CatalogView {
 export function createMemoryCatalogView(
   version: string,
   catalog: Pick<Catalog, "recipes" | "ingredients" | "categories">,
-  searchIndex: string | null = null,
+  searchIndex: string | readonly string[] | null = null,
 ): CatalogView {
   const stored = storeCatalog({ ...catalog, recipes: storedOrder(catalog.recipes) });
   const texts: VersionBlobs<string, string[]> = {
     ...stored,
-    // No index given: the view builds one from the recipes on first use, as for an outdated one.
-    searchIndex: searchIndex === null ? [] : [searchIndex],
+    // No index given: the view builds one from the recipes on first use, as for an outdated one. A text is
+    // an index in one piece (buildSearchIndex), a list the sharded index's blobs (buildSearchShards).
+    searchIndex: searchIndex === null ? [] : typeof searchIndex === "string" ? [searchIndex] : [...searchIndex],
   };
   // Blobs are named by their place instead of their hash: hashing is asynchronous, and
   // this view is made synchronously (emptyCatalogView).

@@ -18,6 +18,7 @@ export interface PantryLookup {
   /**
    * Every recipe's ingredients as ids, one run after the other: recipe `p`'s
    * are `ingredientIds[runStarts[p]]` up to `runStarts[p + 1]` (exclusive).
+   * An ingredient a recipe names twice is in its run once.
    */
   readonly ingredientIds: Uint16Array | Uint32Array;
   readonly runStarts: Uint32Array;
@@ -28,6 +29,19 @@ export interface PantryLookup {
    * than BASIC_INGREDIENTS, so the list holds for any of the visitor's.
    */
   readonly nearlyBasic: Int32Array;
+  /**
+   * How many of each recipe's ingredients are among BASIC_INGREDIENTS: a
+   * recipe whose ingredients outnumber the chosen ones it needs and its
+   * basics by two or more is neither complete nor one short, whatever basics
+   * are at hand, and is passed over without reading its run.
+   */
+  readonly basicCounts: Uint8Array;
+}
+
+/** Whether `id` is among `ids[from]` up to `ids[to]` (exclusive): a recipe's run so far, a few ids. */
+function namedBefore(ids: Uint32Array, from: number, to: number, id: number): boolean {
+  for (let at = from; at < to; at++) if (ids[at] === id) return true;
+  return false;
 }
 
 /** The lookup of a version's matching column (`pieces`, in position order), which holds `count` recipes. */
@@ -47,6 +61,7 @@ export function buildPantryLookup(pieces: readonly MatchingPiece[], count: numbe
   // Ids are known only while reading; the common case (fewer than 65,536 names) is copied into 16 bits at the end.
   const wide = new Uint32Array(uses);
   const runStarts = new Uint32Array(count + 1);
+  const basicCounts = new Uint8Array(count);
   const nearlyBasic: number[] = [];
   let position = 0;
   let at = 0;
@@ -56,13 +71,17 @@ export function buildPantryLookup(pieces: readonly MatchingPiece[], count: numbe
     for (const needed of piece.counts) {
       if (position >= count) throw new Error(`catalog: the matching column has more than ${count} recipes`);
       runStarts[position] = at;
+      const runStart = at;
       let others = 0;
+      let basics = 0;
       for (const end = use + needed; use < end; use++) {
         const id = pieceIds[piece.uses[use] ?? -1];
-        if (id === undefined) continue;
+        if (id === undefined || namedBefore(wide, runStart, at, id)) continue;
         wide[at++] = id;
-        if (!basicIds.has(id)) others++;
+        if (basicIds.has(id)) basics++;
+        else others++;
       }
+      basicCounts[position] = Math.min(basics, 255);
       if (others <= 1) nearlyBasic.push(position);
       position++;
     }
@@ -76,5 +95,6 @@ export function buildPantryLookup(pieces: readonly MatchingPiece[], count: numbe
     ingredientIds: names.length <= 0x10000 ? Uint16Array.from(used) : used.slice(),
     runStarts,
     nearlyBasic: Int32Array.from(nearlyBasic),
+    basicCounts,
   };
 }

@@ -1,8 +1,10 @@
 /**
  * Reading one published version: its meta at once (every page needs it),
  * everything else only when asked: the cards and recipes a page shows from
- * their buckets, and each column (directory, names, matching, traits, name order) and the
- * search index for the pages that ask their question. Shared by the
+ * their buckets, a recipe's position by slug or id through one locator
+ * shard and its bucket, and each column (directory, names, matching,
+ * traits, name order) and the search index for the pages that ask their
+ * question. Shared by the
  * Worker's catalog cache, the sync (rollback checks, comparing with the live
  * version) and views held in memory.
  */
@@ -18,8 +20,13 @@ import {
 import {
   type CatalogMeta,
   type DirectoryPiece,
+  type LocatorShard,
   lineAt,
+  locatorShardOfId,
+  locatorShardOfImage,
+  locatorShardOfSlug,
   type MatchingPiece,
+  NAME_END,
   parseMeta,
   type ReadBucket,
   readBucket,
@@ -44,6 +51,14 @@ const CARDS_KEPT_BYTES = 8 * 1024 * 1024;
 const DETAILS_KEPT_BYTES = 4 * 1024 * 1024;
 /** Buckets read at once when a reader wants many (the sync reading a whole version). */
 const PARALLEL_READS = 16;
+/**
+ * Locator shards an isolate keeps parsed: about 50 KB of JSON each at any
+ * size (the shard count grows with the catalog), so 64 hold about 5 MB of
+ * slugs, ids and images, whatever the catalog's size.
+ */
+const LOCATOR_SHARDS_KEPT = 64;
+/** Directory pieces kept parsed for the recipe sitemaps (about 4,096 recipes each; a sitemap reads one or two). */
+const DIRECTORY_PIECES_KEPT = 2;
 
 /** Where a version's blobs are read from: KV, or texts in memory. */
 export interface BlobReader {
@@ -67,10 +82,20 @@ export interface PublishedVersion {
   cardsAt(positions: readonly number[], unreadable?: (error: unknown) => void): Promise<RecipeSummary[]>;
   /** The whole recipes at these positions: cards and details, as `cardsAt`. */
   recipesAt(positions: readonly number[], unreadable?: (error: unknown) => void): Promise<CatalogRecipe[]>;
-  /** The directory column, piece by piece. */
+  /** The directory column, piece by piece: every piece, for a check of the whole version. */
   directory(): Promise<DirectoryPiece[]>;
-  /** The lower-case names, piece by piece. */
-  names(): Promise<string[][]>;
+  /** The slugs and images of the recipes at positions `start` to `end` (exclusive), from the pieces they lie in. */
+  directoryRange(start: number, end: number): Promise<Pick<DirectoryPiece, "slugs" | "images">>;
+  /** Every locator shard: for a check of the whole version. */
+  locatorShards(): Promise<LocatorShard[]>;
+  /** The position of the recipe with this slug, through its locator shard and card bucket. */
+  positionOfSlug(slug: string): Promise<number | undefined>;
+  /** The position of the recipe with this id, likewise. */
+  positionOfId(id: number): Promise<number | undefined>;
+  /** Whether a recipe shows the image with this file id (lower case). */
+  hasImage(fileId: string): Promise<boolean>;
+  /** The lower-case names, each followed by NAME_END (stored-catalog.ts), the pieces joined. */
+  names(): Promise<string>;
   /** The matching column, piece by piece. */
   matching(): Promise<MatchingPiece[]>;
   /** The traits column (diets and times), piece by piece. */
@@ -78,11 +103,12 @@ export interface PublishedVersion {
   /** Each position's place in German name order. */
   nameOrder(): Promise<number[]>;
   /**
-   * The serialized search index; null when it was built with other index
-   * options than this code's (the code was deployed before the next sync):
-   * the reader builds one from the recipes until the sync republishes.
+   * The search index's blobs: how many, and each read by its place; null
+   * when it was built with other index options than this code's (the code
+   * was deployed before the next sync): the reader builds one from the
+   * recipes until the sync republishes.
    */
-  readSearchIndex(): Promise<string | null>;
+  searchIndexBlobs(): { count: number; read(place: number): Promise<string> } | null;
 }
 
 export function storeReader(store: CatalogStore): BlobReader {
@@ -133,6 +159,33 @@ function bucketCache(
   };
 }
 
+/**
+ * Parsed blobs read so far, at most `kept` of them, least recently used
+ * first; a blob being read is shared by every request that wants it, and a
+ * failed read is forgotten.
+ */
+function parsedCache<T>(read: (hash: string) => Promise<T>, kept: number): (hash: string) => Promise<T> {
+  const values = new Map<string, Promise<T>>();
+  return (hash) => {
+    const cached = values.get(hash);
+    if (cached) {
+      values.delete(hash);
+      values.set(hash, cached);
+      return cached;
+    }
+    const reading = read(hash).catch((error: unknown) => {
+      if (values.get(hash) === reading) values.delete(hash);
+      throw error;
+    });
+    values.set(hash, reading);
+    for (const [oldest] of values) {
+      if (values.size <= kept) break;
+      values.delete(oldest);
+    }
+    return reading;
+  };
+}
+
 /** Runs `work` on every item, at most `parallel` at once. */
 async function inBatches<T>(items: readonly T[], parallel: number, work: (item: T) => Promise<void>): Promise<void> {
   for (let start = 0; start < items.length; start += parallel) {
@@ -147,9 +200,18 @@ export function openVersion(
   layout: VersionLayout,
   meta: CatalogMeta,
 ): PublishedVersion {
-  if (meta.bucketSizes.length !== layout.cards.length || meta.bucketSizes.length !== layout.details.length) {
+  if (
+    meta.bucketSizes.length !== layout.cards.length ||
+    meta.bucketSizes.length !== layout.details.length ||
+    meta.bucketEnds.length !== layout.cards.length
+  ) {
     throw new Error(
-      `catalog: version ${name} names ${layout.cards.length} card and ${layout.details.length} detail buckets, its meta ${meta.bucketSizes.length}`,
+      `catalog: version ${name} names ${layout.cards.length} card and ${layout.details.length} detail buckets, its meta ${meta.bucketSizes.length} (ends ${meta.bucketEnds.length})`,
+    );
+  }
+  if (meta.pieceSizes.length !== layout.directory.length) {
+    throw new Error(
+      `catalog: version ${name} names ${layout.directory.length} directory pieces, its meta ${meta.pieceSizes.length}`,
     );
   }
   // Where each bucket starts in stored order: a position's bucket is found by binary search.
@@ -172,6 +234,25 @@ export function openVersion(
   const cardBucket = bucketCache(readBytes, CARDS_KEPT_BYTES);
   const detailBucket = bucketCache(readBytes, DETAILS_KEPT_BYTES);
   const readJson = async <T>(hash: string): Promise<T> => JSON.parse(await reader.text(hash)) as T;
+  const locatorShard = parsedCache((hash) => readJson<LocatorShard>(hash), LOCATOR_SHARDS_KEPT);
+  const directoryPiece = parsedCache((hash) => readJson<DirectoryPiece>(hash), DIRECTORY_PIECES_KEPT);
+  const shardCount = layout.locator.length;
+  const pieceStarts = new Uint32Array(meta.pieceSizes.length + 1);
+  meta.pieceSizes.forEach((size, piece) => {
+    pieceStarts[piece + 1] = (pieceStarts[piece] ?? 0) + size;
+  });
+  // Made on the first lookup: a bucket's place by the id of its last recipe.
+  let bucketByEnd: Map<number, number> | undefined;
+  /** The position of recipe `id` in the bucket whose last recipe is `end`, from the bucket's header. */
+  async function positionIn(end: number, id: number): Promise<number | undefined> {
+    bucketByEnd ??= new Map(meta.bucketEnds.map((last, bucket) => [last, bucket]));
+    const bucket = bucketByEnd.get(end);
+    if (bucket === undefined) throw new Error(`catalog: version ${name} has no bucket ending with recipe ${end}`);
+    const line = (await cardBucket(layout.cards[bucket] ?? "")).ids.indexOf(id);
+    if (line === -1) throw new Error(`catalog: version ${name} has no recipe ${id} in the bucket its locator names`);
+    return (bucketStarts[bucket] ?? 0) + line;
+  }
+  const shardAt = (shard: number) => locatorShard(layout.locator[shard] ?? "");
 
   /** The lines at these positions from one kind of bucket, each bucket read once. */
   async function linesAt<T>(
@@ -226,13 +307,43 @@ export function openVersion(
       });
     },
     directory: () => Promise.all(layout.directory.map((hash) => readJson<DirectoryPiece>(hash))),
-    names: () => Promise.all(layout.names.map((hash) => readJson<string[]>(hash))),
+    async directoryRange(start, end) {
+      const slugs: string[] = [];
+      const images: (string | null)[] = [];
+      for (let piece = 0; piece < meta.pieceSizes.length && start < end; piece++) {
+        const pieceStart = pieceStarts[piece] ?? 0;
+        const pieceEnd = pieceStarts[piece + 1] ?? 0;
+        if (pieceEnd <= start) continue;
+        const read = await directoryPiece(layout.directory[piece] ?? "");
+        const to = Math.min(end, pieceEnd);
+        slugs.push(...read.slugs.slice(start - pieceStart, to - pieceStart));
+        images.push(...read.images.slice(start - pieceStart, to - pieceStart));
+        start = to;
+      }
+      return { slugs, images };
+    },
+    locatorShards: () => Promise.all(layout.locator.map((hash) => readJson<LocatorShard>(hash))),
+    async positionOfSlug(slug) {
+      const shard = await shardAt(locatorShardOfSlug(slug, shardCount));
+      const entry = shard.slugs.indexOf(slug);
+      if (entry === -1) return undefined;
+      return positionIn(shard.slugBuckets[entry] ?? -1, shard.slugIds[entry] ?? -1);
+    },
+    async positionOfId(id) {
+      if (!Number.isSafeInteger(id)) return undefined;
+      const shard = await shardAt(locatorShardOfId(id, shardCount));
+      const entry = shard.ids.indexOf(id);
+      if (entry === -1) return undefined;
+      return positionIn(shard.idBuckets[entry] ?? -1, id);
+    },
+    hasImage: async (fileId) => (await shardAt(locatorShardOfImage(fileId, shardCount))).images.includes(fileId),
+    names: async () => (await Promise.all(layout.names.map((hash) => reader.text(hash)))).join(""),
     matching: () => Promise.all(layout.matching.map((hash) => readJson<MatchingPiece>(hash))),
     traits: () => Promise.all(layout.traits.map((hash) => readJson<TraitsPiece>(hash))),
     nameOrder: () => readJson<number[]>(layout.nameOrder),
-    readSearchIndex: async () =>
+    searchIndexBlobs: () =>
       layout.searchIndexVersion === SEARCH_INDEX_VERSION
-        ? (await Promise.all(layout.searchIndex.map((hash) => reader.text(hash)))).join("")
+        ? { count: layout.searchIndex.length, read: (place) => reader.text(layout.searchIndex[place] ?? "") }
         : null,
   };
 }
@@ -254,21 +365,24 @@ export async function readPublished(store: CatalogStore, hash: string): Promise<
 }
 
 /**
- * Reads every column of a version once, so a version with a blob missing
- * or unreadable is found before it goes live (a rollback's check). Buckets
- * are not read: `readWholeRecipes` does that.
+ * Reads every column and locator shard of a version once, so a version
+ * with a blob missing or unreadable is found before it goes live (a
+ * rollback's check). Buckets are not read: `readWholeRecipes` does that.
  */
 export async function readEveryColumn(version: PublishedVersion): Promise<void> {
-  const [directory, names, matching, traits, nameOrder] = await Promise.all([
+  const [directory, names, matching, traits, nameOrder, locator] = await Promise.all([
     version.directory(),
     version.names(),
     version.matching(),
     version.traits(),
     version.nameOrder(),
+    version.locatorShards(),
   ]);
   const lengths = [
     directory.reduce((sum, piece) => sum + piece.ids.length, 0),
-    names.reduce((sum, piece) => sum + piece.length, 0),
+    locator.reduce((sum, shard) => sum + shard.slugs.length, 0),
+    locator.reduce((sum, shard) => sum + shard.ids.length, 0),
+    names.split(NAME_END).length - 1,
     matching.reduce((sum, piece) => sum + piece.counts.length, 0),
     traits.reduce((sum, piece) => sum + piece.diets.length, 0),
     traits.reduce((sum, piece) => sum + piece.minutes.length, 0),

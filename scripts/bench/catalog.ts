@@ -103,7 +103,7 @@ export interface CatalogBench {
   buildMs: number;
   /** The meta: what every isolate reads on its first request. */
   metaBytes: number;
-  /** Directory, names, matching, traits and name order: each read by the first page that asks its question. */
+  /** Directory, names, matching, traits, name order and locator shards: each read by the pages that ask their question. */
   columnBytes: number;
   /** Card and detail buckets: read a bucket at a time for the recipes a page shows. */
   bucketBytes: number;
@@ -114,7 +114,7 @@ export interface CatalogBench {
   writesForOneChange: number;
   /** Read the meta and make the view: what every page's first request in an isolate waits for. */
   coldLoadMs: number;
-  /** Read every column and build the directory, name and ingredient lookups: spread over the first pages that ask. */
+  /** Find a recipe by slug (one locator shard), read the columns and build the name and ingredient lookups: spread over the first pages that ask. */
   lookupsLoadMs: number;
   /** Read and revive the search index: added to the first name search in an isolate. */
   indexLoadMs: number;
@@ -170,7 +170,7 @@ export async function benchCatalog(count: number, queries = 300): Promise<Catalo
   if (!catalog) throw new Error("bench: nothing was published");
   const coldLoadMs = performance.now() - loadStarted;
   const lookupsStarted = performance.now();
-  await Promise.all([catalog.directory(), catalog.names(), catalog.ingredientLookup()]);
+  await Promise.all([catalog.positionOfSlug("rezept-1"), catalog.names(), catalog.ingredientLookup()]);
   const lookupsLoadMs = performance.now() - lookupsStarted;
   const indexStarted = performance.now();
   await catalog.searchIndex();
@@ -205,7 +205,7 @@ export async function benchCatalog(count: number, queries = 300): Promise<Catalo
   match.sort((a, b) => a - b);
   cards.sort((a, b) => a - b);
   const heapMb = (heapUsed() - heapBefore) / 1024 / 1024;
-  const directory = await catalog.directory();
+  const directory = await catalog.directoryRange(0, catalog.count);
   if (new Set(Array.from({ length: catalog.count }, (_, position) => directory.slugAt(position))).size !== count) {
     throw new Error("bench: slugs are not unique");
   }
@@ -244,6 +244,7 @@ async function blobSizes(store: CatalogStore, manifest: Manifest) {
       ...manifest.names,
       ...manifest.matching,
       ...manifest.traits,
+      ...manifest.locator,
     ]),
     bucketBytes: await bytes([...manifest.cards, ...manifest.details]),
     indexBytes: await bytes(manifest.searchIndex),

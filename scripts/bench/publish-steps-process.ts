@@ -184,6 +184,9 @@ const coordinator = new Coordinator({
     set: async (at) => {
       alarmAt = at;
     },
+    delete: async () => {
+      alarmAt = null;
+    },
   },
 });
 

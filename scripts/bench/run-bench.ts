@@ -12,8 +12,8 @@
  *                                        each section says when it was measured
  *   npm run bench -- --only print        the recipe page printed to
  *                                        reports/recipe-print.pdf (and .png)
- *   npm run bench -- --only edge         the built Worker in workerd at 1k, 10k
- *                                        and 50k recipes (a few minutes)
+ *   npm run bench -- --only edge         the built Worker in workerd at 1k, 10k,
+ *                                        50k and 350k recipes (half an hour)
  *   npm run bench -- --only edge --edge-size 10000
  *                                        only at that size (repeatable), to
  *                                        iterate on a page
@@ -99,18 +99,24 @@ const PAGE_CACHE_RECIPES = 10_000;
 const PAGE_CACHE_PAGES = 300;
 type Part = (typeof PARTS)[number];
 
-/** The edge part's catalog sizes, and the limits and goals of issue 16 its figures are held against. */
-const EDGE_SIZES = [1_000, 10_000, 50_000];
+/**
+ * The edge part's catalog sizes, and the limits and goals of issues 16 and 43 its figures are held against:
+ * 350,000 is about the largest German recipe site.
+ */
+const EDGE_SIZES = [1_000, 10_000, 50_000, 350_000];
 const EDGE_LIMITS = { plan: "Workers Free", cpuMs: 10, isolateMb: 128 };
-/** Issue 35 holds every page's CPU as served (above the empty route, like issue 16's line at 10k) at 50k too. */
+/**
+ * Issue 35 held every page's CPU as served (above the empty route, like issue 16's line at 10k) at 50k; issue 43
+ * holds it, the heap, the cold isolate and the queries' p99 at 350k.
+ */
 const EDGE_GOALS = {
   pageCpuMs: 5,
   pageCpuAt: 10_000,
-  servedCpuAt: 50_000,
+  servedCpuAt: 350_000,
   heapMb: 64,
   coldMs: 300,
   searchP99Ms: 5,
-  limitsAt: 50_000,
+  limitsAt: 350_000,
 };
 
 /**
@@ -171,13 +177,20 @@ function workerBench(): WorkerBench {
 }
 /** Queries per catalog size: enough that p99 is not one garbage collection's pause. */
 const CATALOG_QUERIES = 1000;
-const catalogs = wanted("catalog") ? catalogInOwnProcess([1_000, 10_000, 50_000], CATALOG_QUERIES) : undefined;
+const catalogs = wanted("catalog") ? catalogInOwnProcess([1_000, 10_000, 50_000, 350_000], CATALOG_QUERIES) : undefined;
 
 /** The catalog part, run in a process of its own (catalog-process.ts says why). */
 function catalogInOwnProcess(sizes: number[], queries: number): CatalogBench[] {
   const run = spawnSync(
     process.execPath,
-    ["--expose-gc", "scripts/bench/catalog-process.ts", String(queries), ...sizes.map(String)],
+    // Building 350,000 recipes twice (a first publish, then one change) needs more than Node's default heap.
+    [
+      "--expose-gc",
+      "--max-old-space-size=8192",
+      "scripts/bench/catalog-process.ts",
+      String(queries),
+      ...sizes.map(String),
+    ],
     { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"], maxBuffer: 16 * 1024 * 1024 },
   );
   if (run.status !== 0) throw new Error(`bench: the catalog part failed (exit ${run.status ?? run.signal})`);
@@ -570,11 +583,12 @@ function catalogSection(part: Measured<CatalogBench[]>): string[] {
     `## Catalog and search (synthetic catalogs)`,
     "",
     measuredLine(part),
-    "Goals at 10k recipes: query p99 ≤ 5 ms, cold load ≤ 150 ms, heap ≤ 40 MB; at 50k: query p99 ≤ 5 ms. Each",
+    "Goals at 10k recipes: query p99 ≤ 5 ms, cold load ≤ 150 ms, heap ≤ 40 MB; at 50k and 350k: query p99 ≤ 5 ms. Each",
     "catalog is published with the real publish code into a store in memory (its values as bytes outside the heap,",
     "as KV keeps them) and loaded through the catalog cache as an isolate does for a new version before its first",
     "page: read the meta and make the view (cold load). Each column (directory, names, matching, traits, name order) is read",
-    "by the first page that asks its question: lookups is all three lookups built at once, spread over the first",
+    "by the first page that asks its question, a locator shard by a page that finds a recipe by slug or id: lookups is one",
+    "slug found and the name and ingredient lookups built at once, spread over the first",
     "such pages of an isolate. The search index is read and revived on the first name search only (index load). The",
     "part runs in a Node process of its own, so its heap holds about what an isolate's would; heap is measured with",
     "`--expose-gc` before the load and after the queries (bucket bytes lie outside it, their decoded cards inside).",
@@ -732,7 +746,7 @@ function edgeSection(part: Measured<EdgeBench>, catalog: Measured<CatalogBench[]
     "## The built Worker in workerd (synthetic catalogs)",
     "",
     measuredLine(part),
-    `Goals (issue 16): every page at most ${EDGE_GOALS.pageCpuMs} ms CPU at ${count(EDGE_GOALS.pageCpuAt)} recipes; at ${count(EDGE_GOALS.limitsAt)}, an isolate heap`,
+    `Goals (issues 16 and 43): every page at most ${EDGE_GOALS.pageCpuMs} ms CPU at ${count(EDGE_GOALS.pageCpuAt)} recipes; at ${count(EDGE_GOALS.limitsAt)}, an isolate heap`,
     `of at most ${EDGE_GOALS.heapMb} MB and a first request of a cold isolate of at most ${EDGE_GOALS.coldMs} ms. Limits: ${EDGE_LIMITS.cpuMs} ms CPU per request`,
     `(${EDGE_LIMITS.plan}), ${EDGE_LIMITS.isolateMb} MB per isolate.`,
     "The bench's build runs in workerd through Miniflare with nothing in front (no `wrangler dev`, none of its proxy",

@@ -157,7 +157,7 @@ describe("catalog sync from Directus into KV", () => {
     const live = await readPublished(platform.env.CATALOG, summary.manifest);
     expect(live.count).toBe(published);
     // The published index itself, not one rebuilt from the recipes.
-    expect(await live.readSearchIndex()).not.toBeNull();
+    expect(live.searchIndexBlobs()).not.toBeNull();
     const catalog = await createCatalogCache().get(platform.env.CATALOG);
     if (!catalog) throw new Error("nothing is live");
     const found = (await searchRecipes(catalog, "spatzle")).slice();

@@ -61,6 +61,9 @@ export function coordinatorHarness({
         set: async (at) => {
           alarmAt = at;
         },
+        delete: async () => {
+          alarmAt = null;
+        },
       },
     });
   let coordinator = make();

@@ -422,12 +422,47 @@ describe("catalog view", () => {
     const read = await catalog.recipesAt(positions);
     expect(new Set(read.map((entry) => entry.id))).toEqual(new Set(many.map((entry) => entry.id)));
     for (const entry of read) expect(entry).toEqual(many.find((original) => original.id === entry.id));
-    const directory = await catalog.directory();
-    read.forEach((entry, position) => {
+    const directory = await catalog.directoryRange(0, many.length);
+    for (const [position, entry] of read.entries()) {
       expect(directory.slugAt(position)).toBe(entry.slug);
       expect(directory.imageAt(position)).toBe(entry.image);
-      expect(directory.positionOfId(entry.id)).toBe(position);
-    });
+      expect(await catalog.positionOfId(entry.id)).toBe(position);
+      expect(await catalog.positionOfSlug(entry.slug)).toBe(position);
+      if (entry.image) expect(await catalog.hasImage(entry.image.toLowerCase())).toBe(true);
+    }
+    expect(await catalog.positionOfSlug("kein-rezept")).toBeUndefined();
+    expect(await catalog.positionOfId(999_999)).toBeUndefined();
+    expect(await catalog.hasImage("bild-2")).toBe(false);
+    // A range in the middle, across pieces when there are several.
+    const middle = await catalog.directoryRange(100, 130);
+    expect(middle.slugAt(110)).toBe(read[110]?.slug);
+  });
+
+  it("counts an ingredient a recipe names twice once, for its score and for what is missing", async () => {
+    const twice = recipe({ id: 1, name: "Tomatensuppe", ingredients: ["Tomate", "Tomate", "Salz"] });
+    const catalog = viewOf([twice]);
+    const lookup = await catalog.ingredientLookup();
+    expect([...lookup.positionsWith("Tomate")]).toEqual([0]);
+    expect(lookup.ingredientCounts[0]).toBe(2);
+    expect((await matchIngredients(catalog, ["Tomate", "Salz"])).slice()).toEqual([{ position: 0, score: 2 }]);
+  });
+
+  it("finds every recipe by slug and by id through several locator shards, and nothing for what it lacks", async () => {
+    const recipes = Array.from({ length: 2_100 }, (_, index) =>
+      recipe({ id: 3 * index + 1, name: `Gericht ${(index * 7919) % 2_100}`, type: RECIPE_TYPES[index % 3] }),
+    );
+    const catalog = viewOf(recipes);
+    const directory = await catalog.directoryRange(0, catalog.count);
+    for (let position = 0; position < catalog.count; position += 7) {
+      const slug = directory.slugAt(position);
+      expect(await catalog.positionOfSlug(slug)).toBe(position);
+      expect((await catalog.cardsAt([position]))[0]?.slug).toBe(slug);
+    }
+    const [first] = await catalog.cardsAt([1_000]);
+    expect(await catalog.positionOfId(first?.id ?? 0)).toBe(1_000);
+    expect(await catalog.positionOfId(2)).toBeUndefined();
+    expect(await catalog.positionOfId(Number.NaN)).toBeUndefined();
+    expect(await catalog.positionOfSlug("rezept-2")).toBeUndefined();
   });
 
   it("looks ingredients up by slug", () => {

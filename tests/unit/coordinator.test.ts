@@ -254,7 +254,9 @@ describe("requests", () => {
       await harness.request("publish");
       if (harness.alarmAt !== null && harness.alarmAt <= harness.clock()) await harness.nextStep();
     }
-    expect(harness.coordinator.requestStatus(id)?.state).toBe("done");
+    // It started while saves went on; its read and build take steps of their own (decision 0052).
+    expect(harness.coordinator.requestStatus(id)?.state).not.toBe("queued");
+    expect((await harness.finish(id)).state).toBe("done");
   });
 
   it("runs a request that came while a run wrote after it, with what Directus holds then", async () => {
@@ -575,6 +577,33 @@ describe("a save that publish on save missed", () => {
     const view = await scenario(site);
     expect(view.state).toBe("done");
     expect(site.missed()).toEqual([]);
+  });
+
+  it("is, when another cron joined the cron's request before it started", async () => {
+    const { content, harness, cron, missed } = watched({});
+    await harness.summary();
+    content.edit(2);
+    const { id } = await cron();
+    harness.advance(200);
+    expect(await cron()).toEqual({ id, joined: true });
+    expect((await harness.finish(id)).summary?.status).toBe("published");
+    expect(missed()).toEqual([expect.objectContaining({ fields: expect.objectContaining({ request: id }) })]);
+  });
+
+  it("is, when the cron's publish was given up for a rollback that was then refused", async () => {
+    const { content, harness, cron, missed } = watched({ operationsPerStep: 2 });
+    await harness.summary();
+    content.edit(2);
+    const { id } = await cron();
+    // The cron's run is under way when a rollback comes; nothing is kept to go back to, so it is refused.
+    await harness.nextStep();
+    expect(harness.coordinator.requestStatus(id)?.state).toBe("running");
+    const rollback = await harness.finish((await harness.request("rollback")).id);
+    expect(rollback.error?.kind).toBe("refused");
+    await harness.settle();
+    const last = harness.coordinator.status().last;
+    expect(last).toMatchObject({ trigger: "cron", summary: { status: "published" } });
+    expect(missed()).toEqual([expect.objectContaining({ fields: expect.objectContaining({ request: last?.id }) })]);
   });
 
   it("is not on the first publish, or on a site without publish on save", async () => {

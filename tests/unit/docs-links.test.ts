@@ -23,6 +23,26 @@ function linksIn(markdown: string): string[] {
   return [...prose.matchAll(/\]\(([^)\s]+)\)/g)].map((match) => match[1] ?? "");
 }
 
+/**
+ * Paths written in code spans that name something outside the repository:
+ * a `../` path that leaves it from the document's folder (our documents name
+ * files from the root, so `../shared/…` means a folder beside the checkout),
+ * or an absolute path into a checkout on some machine. URL paths such as
+ * `/sync` are not files and stay allowed.
+ */
+function pathsLeavingTheRepository(markdown: string, file: string): string[] {
+  const spans = [...markdown.replace(/^```[\s\S]*?^```/gm, "").matchAll(/`([^`\n]+)`/g)].map((match) => match[1] ?? "");
+  const leaving: string[] = [];
+  for (const token of spans.flatMap((span) => span.split(/\s+/))) {
+    const path = token.replace(/[),.;:]+$/, "");
+    if (path.startsWith("../")) {
+      const target = resolve(ROOT, dirname(file), path);
+      if (!target.startsWith(`${ROOT}/`) || !existsSync(target)) leaving.push(path);
+    } else if (/^\/(work|home|root|Users)\//.test(path)) leaving.push(path);
+  }
+  return leaving;
+}
+
 /** The anchors of a file's headings, as GitHub makes them: lower case, punctuation dropped, spaces to hyphens. */
 function anchorsOf(markdown: string): Set<string> {
   const anchors = new Set<string>();
@@ -70,6 +90,21 @@ describe("links in our documents", () => {
       }
     }
     expect(broken).toEqual([]);
+  });
+
+  it.each(files)("%s: names no file outside the repository in code either", (file) => {
+    expect(pathsLeavingTheRepository(readFileSync(join(ROOT, file), "utf8"), file)).toEqual([]);
+  });
+
+  it.each([
+    ["see `../shared/DESIGN.md`'s rule", "docs/decisions/0001-x.md", ["../shared/DESIGN.md"]],
+    ["`../../../outside.md`, then", "docs/decisions/0001-x.md", ["../../../outside.md"]],
+    ["from `/work/main/docs/design.md`", "README.md", ["/work/main/docs/design.md"]],
+    ["`../README.md` is here", "docs/design.md", []],
+    ["`/sync` and `/directus/*` are addresses", "docs/design.md", []],
+    ["```sh\ncd ../shared\n```", "docs/design.md", []],
+  ])("finds the paths leaving the repository in %j", (markdown, file, expected) => {
+    expect(pathsLeavingTheRepository(markdown, file)).toEqual(expected);
   });
 
   it.each([

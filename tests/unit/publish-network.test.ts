@@ -1,38 +1,60 @@
 /**
  * Publishing as it behaves on Cloudflare's network, which the local runtime
  * cannot show: the real coordinator (on node:sqlite) and the real page path
- * (createCatalogCache, the catalog view) run against a model of KV with
- * several locations (tests/model/kv-network.ts: propagation lag, read
- * caches with TTL, cached misses, one write per second per key, an
- * operation limit per invocation). fast-check interleaves saves in Directus
- * (with or without their publish-on-save call), crons, operator publishes,
- * rollbacks, releases, restarts of the coordinator, a Directus that is
- * down, failing and evicted steps, and requests that arrive in the middle of
- * a step. After every event:
+ * (createCatalogCache, the catalog view, two isolates per location over that
+ * location's view of KV) run against a model of KV with several locations
+ * (tests/model/kv-network.ts: propagation lag, read caches with TTL, cached
+ * misses, one write per second per key, an operation limit per invocation,
+ * a location answering an older value than it answered before). fast-check
+ * interleaves saves in Directus and their undoing (with or without their
+ * publish-on-save call), crons, operator publishes, rollbacks, releases,
+ * restarts of the coordinator, a Directus that is down, and faults in the
+ * coordinator's steps:
+ *
+ * - a fault sits at any operation of a step (every KV operation and every
+ *   Directus call a step can make) or at the first write of the pointer, a
+ *   manifest or a blob, or the first delete; it fires before the operation
+ *   (nothing happened) or after it took effect (a write that failed but
+ *   landed), in one step or in several in a row;
+ * - it fails the operation, lets a request arrive meanwhile, or kills the
+ *   step: the runtime abandons it without running anything more of it (no
+ *   `catch`, no `finally`), drops the instance and retries the alarm as
+ *   Cloudflare does, from 2 s, doubling, six times at most; then the alarm is
+ *   gone.
+ *
+ * After every step and every command:
  *
  * - no location reads a pointer whose manifest or blobs it cannot read;
  * - every key of the live and the kept versions is in KV;
- * - no isolate serves content older than it served before, unless a rollback was made after that
- *   content went live;
+ * - no isolate serves a version older than one it served, "older" meaning
+ *   named by an earlier write of the pointer (the network's order of writes,
+ *   not anything the pointer says);
+ * - no isolate serves the scheduled recipe before its publish time, nor loses it again once
+ *   served, unless a rollback was made after it went live;
+ * - no request survives six failed or killed steps in a row: it is given up, and that is logged;
+ * - while a request waits or runs, an alarm is set, even after the runtime's retries ran out;
+ * - while nothing waits, the coordinator's live version is the one KV's pointer names, or is again within a
+ *   minute;
  * - no invocation made more operations than allowed, and no key was written twice in a second.
  *
- * - no isolate serves the scheduled recipe before its publish time, nor loses it again once
- *   served, unless a rollback was made after it went live.
- *
  * Directus' status rows (recipe_publication, decision 0050) refuse writes, or take them and lose
- * the answer, on command. And once the last save has settled (Directus up, the cron's next run):
- * the coordinator has published the newest content (or holds a rollback), whether the status
- * write-back works or not, and every isolate at every location serves it within the bound stated
- * in docs/decisions/0032: the slowest location's lag, the pointer's cache TTL and the isolates'
- * recheck interval after the flip. The scheduled recipe is on every location within that bound
- * after the publish that its time started, and, once Directus takes the statuses again, every
- * recipe's row says what is live.
+ * the answer, on command. And once the last save has settled (Directus up, faults over, the cron's
+ * next run): the coordinator has published the newest content, or holds a rollback, which every
+ * location then serves, and a release then publishes the newest content; the coordinator's live
+ * version is the one KV's pointer names; every isolate at every location serves it within the bound
+ * stated in docs/decisions/0032: the slowest location's lag, the pointer's cache TTL and the
+ * isolates' recheck interval after the flip. The scheduled recipe is on every location within that
+ * bound after the publish that its time started, and, once Directus takes the statuses again, every
+ * recipe's row says what is live. A save whose publish-on-save call was lost and that a cron
+ * brought to the site, with no call of the API meanwhile, was logged as `publish-on-save-missed`.
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
+  BLOB_PREFIX,
   blobKey,
   type CatalogStore,
+  MANIFEST_PREFIX,
   manifestBlobs,
   manifestKey,
   POINTER_CACHE_TTL_SECONDS,
@@ -40,8 +62,10 @@ import {
   type Pointer,
 } from "../../catalog/format/storage.ts";
 import { Coordinator, type CoordinatorLimits } from "../../catalog/sync/coordinator.ts";
+import type { ContentSource } from "../../catalog/sync/directus-source.ts";
 import { planVersion } from "../../catalog/sync/plan-version.ts";
 import { VERSION_CHARS } from "../../catalog/sync/publication.ts";
+import type { PublicationWriter } from "../../catalog/sync/publication-writer.ts";
 import { readCatalog } from "../../catalog/sync/read-catalog.ts";
 import { createCatalogCache } from "../../catalog/view/catalog-cache.server.ts";
 import { KvNetwork, type OperationHook } from "../model/kv-network.ts";
@@ -63,20 +87,64 @@ const START = Date.parse("2026-11-25T00:00:00Z");
  * as in production (250 of 1,000).
  */
 const OPERATION_LIMIT = 16;
+const OPERATIONS_PER_STEP = OPERATION_LIMIT / 4;
 const LIMITS: Partial<CoordinatorLimits> = {
-  operationsPerStep: OPERATION_LIMIT / 4,
+  operationsPerStep: OPERATIONS_PER_STEP,
   settleMs: 1_000,
   maxSettleMs: 10_000,
 };
+/**
+ * The most operations one step makes: its KV budget and the three Directus
+ * calls of a read (count, recipes, ingredients; the model's Directus answers
+ * each in one page). A status write-back step makes one call, and no KV
+ * operation. A fault's position ranges over all of them.
+ */
+const STEP_OPERATIONS = OPERATIONS_PER_STEP + 3;
 /** Where the coordinator runs: it sees its own writes at once. */
 const HOME = "home";
-/** 300 in every test run; MODEL_RUNS=20000 for a longer search after changing the coordinator. */
+/**
+ * 300 in every test run; MODEL_RUNS=5000 or more for a longer search after changing the coordinator
+ * (MODEL_SEED replays one, MODEL_IGNORE looks past known failures, MODEL_EXAMPLE runs one scenario).
+ */
 const MODEL_RUNS = Number(process.env.MODEL_RUNS ?? 300);
 /** The most a location lags behind the central store in the model. */
 const MAX_LAG_MS = 60_000;
+/**
+ * Cloudflare retries an alarm whose handler failed, from 2 s, doubling, up
+ * to six times (Durable Objects, Alarms API); then the alarm is gone.
+ */
+const ALARM_RETRIES = 6;
+const ALARM_RETRY_MS = 2_000;
+/**
+ * Failed or killed steps in a row after which the request under way must
+ * have been given up: the coordinator gives up after five
+ * (FAILED_STEPS_BEFORE_GIVING_UP), one more for a step that counts its
+ * attempt before the work and gives up at its start.
+ */
+const BAD_STEPS_TOLERATED = 6;
+/** How long the ledger's live version and KV's pointer may disagree while nothing waits: a repair's time. */
+const DISAGREEMENT_TOLERATED_MS = 60_000;
+
+/** Where a fault sits: the n-th operation of a step, or the first operation of a kind. */
+type FaultTarget =
+  | { position: number }
+  | { first: "pointer-write" | "manifest-write" | "blob-write" | "delete" | "directus-read" };
+
+type Fault = {
+  kind: "fault";
+  target: FaultTarget;
+  /** Before the operation (it does not happen), or after it took effect. */
+  when: "before" | "after";
+  mode: "error" | "kill" | "meanwhile";
+  meanwhile: "save" | "cron" | "rollback";
+  /** In how many steps it fires, one after another (the steps where its target comes). */
+  times: number;
+};
 
 type Command =
-  | { kind: "save"; flowCall: boolean }
+  | { kind: "save"; recipe: number; flowCall: boolean }
+  /** An editor takes the newest save back: content Directus had before returns. */
+  | { kind: "revert"; flowCall: boolean }
   | { kind: "cron" }
   | { kind: "operator" }
   | { kind: "rollback" }
@@ -85,10 +153,38 @@ type Command =
   | { kind: "wait"; ms: number }
   | { kind: "directus"; down: boolean }
   | { kind: "statuses"; fault: WriteFault }
-  | { kind: "fault"; at: number; mode: "error" | "evict" | "meanwhile"; meanwhile: "save" | "cron" | "rollback" };
+  /** A location answers the pointer it answered before the one it answers now, if that was live less than `ms` ago. */
+  | { kind: "stale"; location: number; ms: number }
+  | Fault;
+
+const LOCATION_NAMES = [HOME, "fra", "syd", "gru"];
+
+const faultTarget: fc.Arbitrary<FaultTarget> = fc.oneof(
+  { weight: 3, arbitrary: fc.record({ position: fc.integer({ min: 1, max: STEP_OPERATIONS }) }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      first: fc.constantFrom(
+        "pointer-write" as const,
+        "manifest-write" as const,
+        "blob-write" as const,
+        "delete" as const,
+        "directus-read" as const,
+      ),
+    }),
+  },
+);
 
 const command: fc.Arbitrary<Command> = fc.oneof(
-  { weight: 5, arbitrary: fc.record({ kind: fc.constant("save" as const), flowCall: fc.boolean() }) },
+  {
+    weight: 5,
+    arbitrary: fc.record({
+      kind: fc.constant("save" as const),
+      recipe: fc.integer({ min: 1, max: RECIPES }),
+      flowCall: fc.boolean(),
+    }),
+  },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant("revert" as const), flowCall: fc.boolean() }) },
   { weight: 2, arbitrary: fc.constant({ kind: "cron" as const }) },
   { weight: 1, arbitrary: fc.constant({ kind: "operator" as const }) },
   { weight: 1, arbitrary: fc.constant({ kind: "rollback" as const }) },
@@ -116,21 +212,38 @@ const command: fc.Arbitrary<Command> = fc.oneof(
   {
     weight: 2,
     arbitrary: fc.record({
+      kind: fc.constant("stale" as const),
+      location: fc.integer({ min: 0, max: LOCATION_NAMES.length - 1 }),
+      ms: fc.integer({ min: 1_000, max: MAX_LAG_MS }),
+    }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({
       kind: fc.constant("fault" as const),
-      at: fc.integer({ min: 1, max: 6 }),
-      mode: fc.constantFrom("error" as const, "evict" as const, "meanwhile" as const),
+      target: faultTarget,
+      when: fc.constantFrom("before" as const, "after" as const),
+      mode: fc.constantFrom("error" as const, "kill" as const, "meanwhile" as const),
       meanwhile: fc.constantFrom("save" as const, "cron" as const, "rollback" as const),
+      // Mostly once; now and then a fault that lasts, up to past the alarm's retries.
+      times: fc.oneof(
+        { weight: 3, arbitrary: fc.constant(1) },
+        { weight: 2, arbitrary: fc.integer({ min: 2, max: 8 }) },
+      ),
     }),
   },
 );
 
-/** Directus in the model: revision r has edited recipe (r mod RECIPES) + 1 once more. */
+/** Directus in the model: each save edits one recipe once more; a revert takes the newest save back. */
 class ModelDirectus {
+  /** Counts every change of content, reverts too. */
   revision = 0;
   down = false;
   readonly #editions = new Map<number, number>();
-  /** The version each revision's content is, by manifest hash: one without the scheduled recipe, one with it. */
-  readonly revisionOf = new Map<string, number>();
+  /** Saves not taken back, newest last: the recipe each edited. */
+  readonly #saves: number[] = [];
+  /** Every version some revision's content is, by manifest hash. */
+  readonly known = new Set<string>();
   /** The versions that carry the scheduled recipe. */
   readonly withScheduled = new Set<string>();
   readonly publishAt: number;
@@ -167,17 +280,26 @@ class ModelDirectus {
   }
 
   async remember(): Promise<void> {
-    this.revisionOf.set(await this.versionOf(false), this.revision);
+    this.known.add(await this.versionOf(false));
     const hash = await this.versionOf(true);
-    this.revisionOf.set(hash, this.revision);
+    this.known.add(hash);
     this.withScheduled.add(hash);
   }
 
-  async save(): Promise<void> {
+  async save(recipe: number): Promise<void> {
     this.revision += 1;
-    const id = (this.revision % RECIPES) + 1;
-    this.#editions.set(id, (this.#editions.get(id) ?? 0) + 1);
+    this.#saves.push(recipe);
+    this.#editions.set(recipe, (this.#editions.get(recipe) ?? 0) + 1);
     await this.remember();
+  }
+
+  /** Takes the newest save back; false when there is none. */
+  revert(): boolean {
+    const recipe = this.#saves.pop();
+    if (recipe === undefined) return false;
+    this.revision += 1;
+    this.#editions.set(recipe, (this.#editions.get(recipe) ?? 1) - 1);
+    return true;
   }
 }
 
@@ -187,8 +309,18 @@ interface Isolate {
   cache: ReturnType<typeof createCatalogCache>;
   store: CatalogStore;
   current: CatalogStore | null;
-  /** The revision it serves, and whether its version carries the scheduled recipe. */
-  served: { revision: number; scheduled: boolean } | null;
+  /** For each manifest, the newest write of the pointer naming it that this isolate read. */
+  pointerReads: Map<string, number>;
+  /** The version it serves, the newest pointer write naming it that it read, and whether it carries the scheduled recipe. */
+  served: { manifest: string; write: number; scheduled: boolean } | null;
+}
+
+interface LogLine {
+  at: number;
+  level: string;
+  event: string;
+  fields: Record<string, unknown>;
+  report: boolean;
 }
 
 class Simulation {
@@ -199,18 +331,44 @@ class Simulation {
   readonly statuses = new MemoryPublications();
   readonly isolates: Isolate[] = [];
   readonly failures: string[] = [];
+  /** Every line the coordinator logged. */
+  readonly logs: LogLine[] = [];
   /** When each rollback flipped the pointer. */
   readonly rollbacks: number[] = [];
-  /** When the pointer first named each revision, at the coordinator's location. */
-  readonly #firstLive = new Map<number, number>();
-  /** When the pointer first named a version with the scheduled recipe there. */
+  /** Requests the model made (the flow's calls, crons, operators), by id: when, and what asked. */
+  readonly asked: { at: number; id: number; action: string; trigger: "api" | "cron"; joined: boolean }[] = [];
+  /**
+   * Requests the coordinator made itself, and whom each stands for: the publish in place of those a refused
+   * rollback gave up stands for their askers (a call of the API, if one of them was, else a cron); a publish
+   * time's stands for nobody (null).
+   */
+  readonly #standsFor = new Map<number, "api" | "cron" | null>();
+  /** Saves (and reverts) whose publish-on-save call was lost or refused: when, and the revision they made. */
+  readonly lostSaves: { at: number; revision: number }[] = [];
+  /** The revision of Directus each request read last. */
+  readonly readRevision = new Map<number, number>();
+  /** When a location last answered the pointer from a tier further behind. */
+  staleAt = Number.NEGATIVE_INFINITY;
+  /** When the pointer first named a version with the scheduled recipe at the coordinator's location. */
   #scheduledLive = Number.POSITIVE_INFINITY;
   #alarmAt: number | null = null;
   #db = openNodeSql();
   #coordinator: Coordinator;
+  /** The hook of the coordinator's step under way (its KV operations and its Directus calls). */
+  #stepHook: OperationHook | null = null;
   /** The KV binding of the coordinator's step under way. */
   #stepStore: CatalogStore | null = null;
-  #fault: Extract<Command, { kind: "fault" }> | null = null;
+  #fault: (Fault & { left: number }) | null = null;
+  /** Alarm deliveries in a row whose handler died: the runtime's retry count. */
+  #deadDeliveries = 0;
+  /** The request under way and how many failed or killed steps in a row it has seen. */
+  #badSteps: { request: number; count: number } | null = null;
+  /** Since when the ledger's live version and KV's pointer disagree while nothing waits. */
+  #disagreeing: number | null = null;
+  /** The network's violations reported so far, to report each once. */
+  #reported = { operationLimit: 0, writeRate: 0 };
+  /** Requests already reported as stuck, to report each once. */
+  readonly #stuck = new Set<number>();
 
   constructor(lags: Record<string, number>, publishAt: number) {
     this.directus = new ModelDirectus(publishAt);
@@ -230,10 +388,19 @@ class Simulation {
       location,
       cache: createCatalogCache(() => this.now),
       current: null,
+      pointerReads: new Map(),
       served: null,
       // Each request is its own invocation: reads made later by a view loaded earlier count against the request that makes them.
       store: {
-        get: ((key: string, options: never) => this.#bound(isolate).get(key, options)) as CatalogStore["get"],
+        get: (async (key: string, options: never) => {
+          const value = await this.#bound(isolate).get(key, options);
+          if (key === POINTER_KEY && typeof value === "string") {
+            const { manifest } = JSON.parse(value) as Pointer;
+            const write = this.network.peekSeq(isolate.location, POINTER_KEY);
+            isolate.pointerReads.set(manifest, Math.max(write, isolate.pointerReads.get(manifest) ?? 0));
+          }
+          return value;
+        }) as CatalogStore["get"],
         put: (key, value, options) => this.#bound(isolate).put(key, value, options),
         delete: (key) => this.#bound(isolate).delete(key),
         list: (options) => this.#bound(isolate).list(options),
@@ -247,6 +414,33 @@ class Simulation {
     return isolate.current;
   }
 
+  /** Directus as the coordinator reads it: each call is an operation of the step, where faults may sit. */
+  #source(): ContentSource {
+    const inner = memorySource(() => (this.directus.down ? "down" : this.directus.content()));
+    const call = async <T>(key: string, read: () => T | Promise<T>): Promise<T> => {
+      await this.#stepHook?.({ kind: "get", key: `directus:${key}`, phase: "before", index: 0 });
+      const result = await read();
+      await this.#stepHook?.({ kind: "get", key: `directus:${key}`, phase: "after", index: 0 });
+      return result;
+    };
+    // What Directus held when a run's read began: the saves a publish of it can have carried. Its first
+    // page of recipes is that moment; a read spread over steps may see later saves too, never earlier ones lost.
+    const recipePage: ContentSource["recipePage"] = (query) =>
+      call("recipes", () => {
+        const running = this.#coordinator.status().running;
+        if (running && !this.readRevision.has(running.id)) this.readRevision.set(running.id, this.directus.revision);
+        return inner.recipePage(query);
+      });
+    return {
+      countRecipes: () => call("count", () => inner.countRecipes()),
+      countIngredients: () => call("count-ingredients", () => inner.countIngredients()),
+      recipePage,
+      ingredientPage: (query) => call("ingredients", () => inner.ingredientPage(query)),
+      recipeIds: (afterId) => call("recipe-ids", () => inner.recipeIds(afterId)),
+      ingredientIds: (afterId) => call("ingredient-ids", () => inner.ingredientIds(afterId)),
+    };
+  }
+
   #newCoordinator(): Coordinator {
     const store: CatalogStore = {
       get: ((key: string, options: never) => this.#coordinatorStore().get(key, options)) as CatalogStore["get"],
@@ -254,21 +448,41 @@ class Simulation {
       delete: (key) => this.#coordinatorStore().delete(key),
       list: (options) => this.#coordinatorStore().list(options),
     };
+    // The status write-back is a Directus call of the step too.
+    const publications: PublicationWriter = {
+      write: async (rows) => {
+        await this.#stepHook?.({ kind: "put", key: "directus:statuses", phase: "before", index: 0 });
+        const result = await this.statuses.write(rows);
+        await this.#stepHook?.({ kind: "put", key: "directus:statuses", phase: "after", index: 0 });
+        return result;
+      },
+    };
     return new Coordinator({
       db: this.#db,
       store,
-      source: () => memorySource(() => (this.directus.down ? "down" : this.directus.content())),
+      source: () => this.#source(),
       clock: () => this.now,
       limits: LIMITS,
-      publications: this.statuses,
+      publications,
+      publishOnSave: true,
       alarm: {
         get: async () => this.#alarmAt,
         set: async (at) => {
           this.#alarmAt = at;
         },
+        delete: async () => {
+          this.#alarmAt = null;
+        },
       },
-      log: (_level, event, fields) => {
-        if (event === "sync" && fields?.outcome === "rolled-back") this.rollbacks.push(this.now);
+      log: (level, event, fields = {}, options = {}) => {
+        this.logs.push({
+          at: this.now,
+          level,
+          event,
+          fields,
+          report: options.report ?? level === "error",
+        });
+        if (event === "sync" && fields.outcome === "rolled-back") this.rollbacks.push(this.now);
       },
     });
   }
@@ -282,19 +496,32 @@ class Simulation {
     return this.#coordinator;
   }
 
-  async request(action: "publish" | "rollback" | "release", trigger: "cron" | "api" = "api"): Promise<void> {
+  /** Asks the coordinator, as the flow, an operator or the cron does; answers the request's id, or null when it was busy. */
+  async request(action: "publish" | "rollback" | "release", trigger: "cron" | "api" = "api"): Promise<number | null> {
     try {
-      await this.#coordinator.request({ action, trigger });
+      const { id, joined } = await this.#coordinator.request({ action, trigger });
+      this.asked.push({ at: this.now, id, action, trigger, joined });
+      return id;
     } catch {
       // Busy: the caller (the flow, the cron) tries again later; the cron's next run in the end.
+      return null;
     }
+  }
+
+  /** A save in Directus, and the flow's publish-on-save call unless it is lost. */
+  async #saved(flowCall: boolean): Promise<void> {
+    const called = flowCall ? await this.request("publish") : null;
+    if (called === null) this.lostSaves.push({ at: this.now, revision: this.directus.revision });
   }
 
   async run(next: Command): Promise<void> {
     switch (next.kind) {
       case "save":
-        await this.directus.save();
-        if (next.flowCall) await this.request("publish");
+        await this.directus.save(next.recipe);
+        await this.#saved(next.flowCall);
+        break;
+      case "revert":
+        if (this.directus.revert()) await this.#saved(next.flowCall);
         break;
       case "cron":
         await this.request("publish", "cron");
@@ -320,12 +547,26 @@ class Simulation {
       case "statuses":
         this.statuses.fault = next.fault;
         break;
+      case "stale": {
+        const location = LOCATION_NAMES[next.location] ?? HOME;
+        this.staleAt = this.now;
+        this.network.serveOlder(location, POINTER_KEY, Math.min(next.ms, MAX_LAG_MS), POINTER_CACHE_TTL_SECONDS);
+        // Pages are asked for there while it does: its isolates look at the pointer again.
+        await this.advance(this.now + RECHECK_MS);
+        break;
+      }
       case "fault":
-        this.#fault = next;
+        this.#fault = { ...next, left: next.times };
         break;
     }
     await this.advance(this.now);
     await this.serveEverywhere();
+    this.check();
+  }
+
+  /** Faults are over: the armed one is dropped. */
+  endFaults(): void {
+    this.#fault = null;
   }
 
   /** Runs every alarm due by `until`, the clock moving to each; then the clock is at `until`. */
@@ -338,51 +579,174 @@ class Simulation {
     this.now = Math.max(this.now, until);
   }
 
-  /** One alarm: the step runs as one invocation at HOME, with the armed fault if any. */
+  /** Whether the armed fault sits at this operation of the step. */
+  static #hits(target: FaultTarget, operation: Parameters<OperationHook>[0], position: number): boolean {
+    if ("position" in target) return target.position === position;
+    const directus = operation.key.startsWith("directus:");
+    switch (target.first) {
+      case "pointer-write":
+        return operation.kind === "put" && operation.key === POINTER_KEY;
+      case "manifest-write":
+        return operation.kind === "put" && operation.key.startsWith(MANIFEST_PREFIX);
+      case "blob-write":
+        return operation.kind === "put" && operation.key.startsWith(BLOB_PREFIX);
+      case "delete":
+        return operation.kind === "delete";
+      case "directus-read":
+        return directus && operation.kind === "get";
+    }
+  }
+
+  /**
+   * One alarm: the step runs as one invocation at HOME, with the armed fault
+   * if any. A killed step is abandoned where it stands: nothing more of it
+   * runs, the runtime drops the instance and delivers the alarm again, from
+   * 2 s, doubling, ALARM_RETRIES times at most.
+   */
   async #step(): Promise<void> {
     this.#alarmAt = null;
     const fault = this.#fault;
-    this.#fault = null;
     let operations = 0;
-    let evicted: () => void = () => {};
-    const eviction = new Promise<"evicted">((resolve) => {
-      evicted = () => resolve("evicted");
+    let fired = false;
+    let dead = false;
+    /** Each KV operation's position in the step, by its number in the invocation. */
+    const positions = new Map<number, number>();
+    let kill: () => void = () => {};
+    const killed = new Promise<"killed">((resolve) => {
+      kill = () => resolve("killed");
     });
-    const hook: OperationHook = async () => {
-      operations += 1;
-      if (!fault || operations !== fault.at) return;
-      if (fault.mode === "error") throw new Error("KV: 503 Service Unavailable");
-      if (fault.mode === "evict") {
-        evicted();
-        await new Promise(() => {});
+    const never = () => new Promise<never>(() => {});
+    const hook: OperationHook = async (operation) => {
+      // A killed invocation does nothing more: what it had started may land, nothing new starts or returns.
+      if (dead) await never();
+      let position: number;
+      const directus = operation.key.startsWith("directus:");
+      if (operation.phase === "before") {
+        operations += 1;
+        position = operations;
+        if (!directus) positions.set(operation.index, position);
+      } else position = directus ? operations : (positions.get(operation.index) ?? operations);
+      if (!fault || fired || operation.phase !== fault.when || !Simulation.#hits(fault.target, operation, position)) {
+        return;
+      }
+      fired = true;
+      fault.left -= 1;
+      if (fault.left <= 0 && this.#fault === fault) this.#fault = null;
+      if (fault.mode === "error") {
+        throw new Error(
+          operation.phase === "after"
+            ? "KV: 500 Internal Server Error (it may have landed)"
+            : "KV: 503 Service Unavailable",
+        );
+      }
+      if (fault.mode === "kill") {
+        dead = true;
+        kill();
+        await never();
       }
       if (fault.meanwhile === "save") {
-        await this.directus.save();
-        await this.request("publish");
+        await this.directus.save((this.directus.revision % RECIPES) + 1);
+        await this.#saved(true);
       } else
         await this.request(
           fault.meanwhile === "cron" ? "publish" : "rollback",
           fault.meanwhile === "cron" ? "cron" : "api",
         );
     };
+    this.#stepHook = hook;
     this.#stepStore = this.network.invocation(HOME, hook);
-    const outcome = await Promise.race([this.#coordinator.step().then(() => "done" as const), eviction]);
+    const logged = this.logs.length;
+    const outcome = await Promise.race([
+      this.#coordinator.step().then(
+        () => "done" as const,
+        () => "threw" as const,
+      ),
+      killed,
+    ]);
+    this.#stepHook = null;
     this.#stepStore = null;
     this.#noteLive();
-    if (outcome === "evicted") {
-      // The runtime drops the instance and delivers the alarm again.
+    const died = outcome !== "done";
+    if (died) {
+      // The runtime drops the instance and retries the alarm, until its retries run out.
       this.#coordinator = this.#newCoordinator();
-      const retry = this.now + 2_000;
-      this.#alarmAt = this.#alarmAt === null ? retry : Math.min(this.#alarmAt, retry);
+      this.#deadDeliveries += 1;
+      if (this.#deadDeliveries <= ALARM_RETRIES) {
+        const retry = this.now + ALARM_RETRY_MS * 2 ** (this.#deadDeliveries - 1);
+        this.#alarmAt = this.#alarmAt === null ? retry : Math.min(this.#alarmAt, retry);
+      } else this.#deadDeliveries = 0;
+    } else this.#deadDeliveries = 0;
+    this.#noteBadSteps(died || this.logs.slice(logged).some((line) => line.event === "sync.step-failed"));
+    this.#noteOwnRequests(logged);
+    // The coordinator's promise: never without an alarm while work waits, whatever became of the step.
+    const status = this.#coordinator.status();
+    if ((status.running || status.queued.length > 0) && this.#alarmAt === null) {
+      this.fail(
+        "no-alarm",
+        `request ${(status.running ?? status.queued[0])?.id} waits, but no alarm is set (the step ${outcome === "done" ? "ended" : "died"})`,
+      );
+    }
+    // When nothing waits, the ledger's live version is the one KV's pointer names, or soon is again: a repair
+    // may wait for the pointer's next allowed write.
+    if (!status.running && status.queued.length === 0 && status.live) {
+      const pointer = this.network.latest(POINTER_KEY);
+      const named = pointer ? (JSON.parse(pointer) as Pointer).manifest : null;
+      if (named === status.live.manifest) this.#disagreeing = null;
+      else {
+        this.#disagreeing ??= this.now;
+        if (this.now - this.#disagreeing > DISAGREEMENT_TOLERATED_MS) {
+          this.fail(
+            "ledger-kv",
+            `since ${this.#disagreeing - START} ms, KV's pointer names ${named?.slice(0, 8)}, ` +
+              `the coordinator's live version is ${status.live.manifest.slice(0, 8)}`,
+          );
+          this.#disagreeing = this.now;
+        }
+      }
+    }
+  }
+
+  /** Requests the coordinator made in the step whose log lines start at `logged`: whom each stands for. */
+  #noteOwnRequests(logged: number): void {
+    const status = this.#coordinator.status();
+    const held = this.logs
+      .slice(logged)
+      .filter((line) => line.event === "sync" && line.fields.outcome === "held")
+      .map((line) => this.#askedFirstBy(line.fields.request as number));
+    for (const request of [...(status.running ? [status.running] : []), ...status.queued]) {
+      if (this.#standsFor.has(request.id) || this.asked.some((entry) => entry.id === request.id)) continue;
+      this.#standsFor.set(request.id, held.includes("api") ? "api" : held.includes("cron") ? "cron" : null);
+    }
+  }
+
+  /** Who asked for a request first: the model's call that made it, whom the coordinator's own stands for, or the first that joined it. */
+  #askedFirstBy(id: number): "api" | "cron" | undefined {
+    const made = this.asked.find((entry) => entry.id === id && !entry.joined);
+    if (made) return made.trigger;
+    const standsFor = this.#standsFor.get(id);
+    if (standsFor) return standsFor;
+    return this.asked.find((entry) => entry.id === id)?.trigger;
+  }
+
+  /** A request under way that fails or dies step after step must be given up (and that logged), not run forever. */
+  #noteBadSteps(bad: boolean): void {
+    const running = this.#coordinator.status().running?.id ?? null;
+    if (!bad || running === null) {
+      this.#badSteps = null;
+      return;
+    }
+    const count = this.#badSteps?.request === running ? this.#badSteps.count + 1 : 1;
+    this.#badSteps = { request: running, count };
+    if (count >= BAD_STEPS_TOLERATED && !this.#stuck.has(running)) {
+      this.#stuck.add(running);
+      this.fail("stuck", `request ${running} still runs after ${count} failed or killed steps in a row`);
     }
   }
 
   #noteLive(): void {
-    const text = this.network.peek(HOME, POINTER_KEY);
+    const text = this.network.latest(POINTER_KEY);
     if (!text) return;
     const { manifest } = JSON.parse(text) as Pointer;
-    const revision = this.directus.revisionOf.get(manifest);
-    if (revision !== undefined && !this.#firstLive.has(revision)) this.#firstLive.set(revision, this.now);
     if (this.directus.withScheduled.has(manifest)) this.#scheduledLive = Math.min(this.#scheduledLive, this.now);
   }
 
@@ -391,36 +755,58 @@ class Simulation {
     for (const isolate of this.isolates) await this.serve(isolate);
   }
 
-  async serve(isolate: Isolate): Promise<number | null> {
+  /** One page request at `isolate`: the version it serves, or null while nothing is published. */
+  async serve(isolate: Isolate): Promise<string | null> {
     isolate.current = this.network.invocation(isolate.location);
     try {
-      const view = await isolate.cache.get(isolate.store);
+      let view: Awaited<ReturnType<Isolate["cache"]["get"]>>;
+      try {
+        view = await isolate.cache.get(isolate.store);
+      } catch (error) {
+        // A cold isolate with nothing to fall back on: the page fails.
+        this.fail(
+          "unreadable",
+          `${isolate.location}: a page failed: ${error instanceof Error ? error.message : error}`,
+        );
+        return null;
+      }
       if (!view) return null;
-      const revision = this.directus.revisionOf.get(view.version);
-      if (revision === undefined) throw new Error(`model: version ${view.version} is no revision's`);
+      if (!this.directus.known.has(view.version)) throw new Error(`model: version ${view.version} is no revision's`);
       if ((await view.recipesAt([0])).length !== 1)
-        this.failures.push(`${isolate.location}: a recipe of ${view.version} cannot be read`);
+        this.fail("unreadable", `${isolate.location}: a recipe of ${view.version} cannot be read`);
       const before = isolate.served;
       const scheduled = this.directus.withScheduled.has(view.version);
       if (scheduled && this.now < this.directus.publishAt) {
-        this.failures.push(`${isolate.location}: served the scheduled recipe before its time`);
+        this.fail("scheduled", `${isolate.location}: served the scheduled recipe before its time`);
       }
       if (before?.scheduled && !scheduled && !this.rollbacks.some((at) => at >= this.#scheduledLive)) {
-        this.failures.push(`${isolate.location}: served the scheduled recipe, then a version without it`);
+        this.fail("scheduled", `${isolate.location}: served the scheduled recipe, then a version without it`);
       }
-      if (before?.revision === revision && before.scheduled === scheduled) return revision;
-      // Older content may follow only a rollback made after the newer content went live. That rollback may
-      // predate the moment this isolate began serving the newer content: a location far from the
-      // coordinator sees the flip and the rollback each after its lag, in the order they were written.
-      const newerLive = before ? (this.#firstLive.get(before.revision) ?? Number.POSITIVE_INFINITY) : 0;
-      if (before && revision < before.revision && !this.rollbacks.some((at) => at >= newerLive)) {
-        this.failures.push(`${isolate.location}: served revision ${revision} after ${before.revision}`);
+      // The pointer write that named what it serves now: the newest it read naming this version.
+      const write = isolate.pointerReads.get(view.version);
+      if (write === undefined) throw new Error(`model: ${isolate.location} serves ${view.version} without reading it`);
+      if (before && before.manifest !== view.version && write < before.write) {
+        this.fail(
+          "back-in-time",
+          `${isolate.location}: served ${view.version.slice(0, 8)} (pointer write ${write}) after ` +
+            `${before.manifest.slice(0, 8)} (pointer write ${before.write})`,
+        );
       }
-      isolate.served = { revision, scheduled };
-      return revision;
+      isolate.served = {
+        manifest: view.version,
+        write: before?.manifest === view.version ? Math.max(before.write, write) : write,
+        scheduled,
+      };
+      return view.version;
     } finally {
       isolate.current = null;
     }
+  }
+
+  /** Records a broken invariant, unless MODEL_IGNORE names its kind (to search past a known failure). */
+  fail(kind: string, message: string): void {
+    if (IGNORED.has(kind)) return;
+    this.failures.push(`${kind}: ${message}`);
   }
 
   /** The invariants that hold at every moment. */
@@ -431,12 +817,15 @@ class Simulation {
       const pointer = JSON.parse(text) as Pointer;
       const manifest = this.network.peek(location, manifestKey(pointer.manifest));
       if (!manifest) {
-        this.failures.push(`${location}: the pointer names ${pointer.manifest}, whose manifest it cannot read`);
+        this.fail("incomplete", `${location}: the pointer names ${pointer.manifest}, whose manifest it cannot read`);
         continue;
       }
       for (const blob of manifestBlobs(JSON.parse(manifest))) {
         if (this.network.peek(location, blobKey(blob)) === null) {
-          this.failures.push(`${location}: the pointer names ${pointer.manifest}, whose blob ${blob} it cannot read`);
+          this.fail(
+            "incomplete",
+            `${location}: the pointer names ${pointer.manifest}, whose blob ${blob} it cannot read`,
+          );
         }
       }
     }
@@ -445,15 +834,18 @@ class Simulation {
       const manifest = this.network.peek(HOME, manifestKey(version.manifest));
       const blobs = manifest ? manifestBlobs(JSON.parse(manifest)) : [];
       if (!manifest || blobs.some((blob) => this.network.peek(HOME, blobKey(blob)) === null)) {
-        this.failures.push(
+        this.fail(
+          "incomplete",
           `a key of ${version === status.live ? "the live" : "a kept"} version ${version.manifest} is gone`,
         );
       }
     }
-    if (this.network.violations.operationLimit > 0) this.failures.push("an invocation exceeded its operations");
-    if (this.network.violations.writeRate.length > 0) {
-      this.failures.push(`a key was written twice in a second: ${JSON.stringify(this.network.violations.writeRate)}`);
+    const { operationLimit, writeRate } = this.network.violations;
+    if (operationLimit > this.#reported.operationLimit) this.fail("limits", "an invocation exceeded its operations");
+    for (const { key, at } of writeRate.slice(this.#reported.writeRate)) {
+      this.fail("limits", `${key} was written twice in a second (at ${at - START} ms)`);
     }
+    this.#reported = { operationLimit, writeRate: writeRate.length };
   }
 
   /** Steps until the coordinator has nothing left to do but sweeps, within `limitMs`; answers whether it got there. */
@@ -466,103 +858,353 @@ class Simulation {
       await this.advance(this.#alarmAt);
     }
   }
+
+  /**
+   * The failures of logging: a request that failed without its `sync` error line; a save whose call was lost
+   * and that a cron brought to the site (the first publish that read it was a cron's), with no call of the API
+   * from the save to that publish's end, without `publish-on-save-missed` for that cron's request.
+   */
+  checkHeard(): void {
+    const finished = this.logs.filter((line) => line.event === "sync");
+    for (const { id } of this.asked) {
+      const view = this.#coordinator.requestStatus(id);
+      if (view?.state === "failed" && !finished.some((line) => line.fields.request === id && line.level === "error")) {
+        this.fail("heard", `request ${id} failed without a logged error`);
+      }
+    }
+    const published = finished.filter((line) => line.fields.outcome === "published");
+    for (const save of this.lostSaves) {
+      const carried = published.find(
+        (line) => (this.readRevision.get(line.fields.request as number) ?? -1) >= save.revision,
+      );
+      if (!carried) continue;
+      const id = carried.fields.request as number;
+      // Brought by a cron: a cron asked for that publish first (or the requests it stands for, or it joined
+      // the coordinator's own for a publish time); not when a call of the API asked first, before the save.
+      const byCron = this.#askedFirstBy(id) === "cron";
+      const called = this.asked.some(
+        (entry) =>
+          entry.trigger === "api" && entry.action !== "rollback" && entry.at >= save.at && entry.at <= carried.at,
+      );
+      if (!byCron || called) continue;
+      const missed = this.logs.some(
+        (line) => line.event === "publish-on-save-missed" && line.fields.request === id && line.report,
+      );
+      if (!missed) {
+        this.fail(
+          "missed-unheard",
+          `revision ${save.revision}'s publish-on-save call was lost; request ${id} (${carried.fields.trigger}), which a cron asked for, published it, ` +
+            "and no publish-on-save-missed was logged",
+        );
+      }
+    }
+  }
 }
+
+/**
+ * Kinds of failure to look past while searching (MODEL_IGNORE=kind,kind): stuck, heard, unreadable, scheduled,
+ * incomplete, limits, back-in-time, missed-unheard, ledger-kv, no-alarm. Never set in a test run.
+ */
+const IGNORED = new Set((process.env.MODEL_IGNORE ?? "").split(",").filter(Boolean));
+
+/** What one run of the model is given. */
+interface Scenario {
+  lags: [number, number, number];
+  commands: Command[];
+  publishIn: number;
+  finalStatuses: WriteFault;
+}
+
+async function runScenario({ lags, commands, publishIn, finalStatuses }: Scenario): Promise<void> {
+  const sim = new Simulation({ fra: lags[0], syd: lags[1], gru: lags[2] }, START + publishIn);
+  await sim.directus.remember();
+  // The site starts published, as after `npm start`'s first sync.
+  await sim.run({ kind: "operator" });
+  await sim.advance(sim.now + 5_000);
+  for (const next of commands) await sim.run(next);
+  expect(sim.failures).toEqual([]);
+
+  // The last save settles: Directus is up, faults are over, and the cron asks once more.
+  sim.endFaults();
+  sim.directus.down = false;
+  sim.statuses.fault = finalStatuses;
+  await sim.run({ kind: "cron" });
+  const settles = async (what: string) => {
+    if (!(await sim.settle(30 * 60 * 1000))) sim.failures.push(`settle: ${what} does not settle`);
+    expect(sim.failures).toEqual([]);
+  };
+  await settles("the last cron");
+  const bound = Math.max(...lags) + POINTER_CACHE_TTL_SECONDS * 1000 + RECHECK_MS;
+  /** Every isolate at every location serves the coordinator's live version within the bound, which is KV's pointer. */
+  const everywhereLive = async () => {
+    const live = sim.coordinator.status().live;
+    if (!live) throw new Error("nothing is live");
+    const pointer = sim.network.latest(POINTER_KEY);
+    const named = pointer ? (JSON.parse(pointer) as Pointer).manifest : null;
+    if (named !== live.manifest)
+      sim.fail("ledger-kv", `KV's pointer names ${named}, the coordinator's live version is ${live.manifest}`);
+    expect(sim.failures).toEqual([]);
+    // An older value a location answered ("stale") stays in its cache for the pointer's cache TTL.
+    const staleUntil = sim.staleAt + POINTER_CACHE_TTL_SECONDS * 1000 + RECHECK_MS;
+    // From the pointer's write, not the time it names: that is fixed at the first attempt of the flip.
+    const flipped = sim.network.latestAt(POINTER_KEY) ?? sim.now;
+    await sim.advance(Math.max(sim.now, flipped + bound + 1, staleUntil + 1));
+    for (const isolate of sim.isolates) {
+      const served = await sim.serve(isolate);
+      expect(sim.failures).toEqual([]);
+      expect(served, isolate.location).toBe(live.manifest);
+      expect(isolate.served?.scheduled).toBe(sim.directus.withScheduled.has(live.manifest));
+    }
+    return live;
+  };
+  if (sim.coordinator.status().held) {
+    // A hold keeps the version rolled back to everywhere, and its release publishes the newest content.
+    await everywhereLive();
+    await sim.run({ kind: "release" });
+    await settles("the release");
+    expect(sim.coordinator.status().held, "released").toBeNull();
+  }
+  // The publish time, if still ahead: the coordinator wakes for it by itself.
+  await sim.advance(Math.max(sim.now, sim.directus.publishAt));
+  await settles("the publish time's publish");
+  const live = await everywhereLive();
+  expect(live.manifest, "the newest content is live").toBe(await sim.directus.versionOf(true));
+  sim.check();
+  sim.checkHeard();
+  expect(sim.failures).toEqual([]);
+  expect(sim.network.maxOperations).toBeLessThanOrEqual(OPERATION_LIMIT);
+
+  // Once Directus takes the statuses again, they catch up: every recipe's row says it is live.
+  sim.statuses.fault = "none";
+  await sim.advance(sim.now + 10 * 60 * 1000);
+  expect(sim.coordinator.status().statuses.unwritten).toBe(0);
+  expect([...sim.statuses.rows.keys()].sort((a, b) => a - b)).toEqual(
+    Array.from({ length: SCHEDULED }, (_, i) => i + 1),
+  );
+  const published = (version: string | null, among: Iterable<string>) =>
+    [...among].some((hash) => hash.slice(0, VERSION_CHARS) === version);
+  for (const row of sim.statuses.rows.values()) {
+    expect(row.state, `recipe ${row.recipe}`).toBe("live");
+    expect(published(row.version, sim.directus.known), `recipe ${row.recipe}`).toBe(true);
+  }
+  const scheduled = sim.statuses.rows.get(SCHEDULED);
+  expect(published(scheduled?.version ?? null, sim.directus.withScheduled)).toBe(true);
+  expect(Date.parse(scheduled?.live_since ?? "")).toBeGreaterThanOrEqual(sim.directus.publishAt);
+}
+
+const scenario: fc.Arbitrary<Scenario> = fc.record({
+  lags: fc.tuple(
+    fc.integer({ min: 0, max: MAX_LAG_MS }),
+    fc.integer({ min: 0, max: MAX_LAG_MS }),
+    fc.integer({ min: 0, max: MAX_LAG_MS }),
+  ),
+  commands: fc.array(command, { minLength: 1, maxLength: 30 }),
+  // Mostly while the commands run; now and then only after them.
+  publishIn: fc.integer({ min: 10_000, max: 3 * 60 * 60 * 1000 }),
+  // Whether Directus takes the statuses at the end: publishing must not care.
+  finalStatuses: fc.constantFrom<WriteFault>("none", "refused"),
+});
+
+/** Counterexamples the model found, kept so that they keep passing. */
+const EXAMPLES: [Scenario][] = [
+  // Found by seed -1521280250: a rollback asked for while the due publish ran gave that publish up (and
+  // the crons that had joined it) as "held", was then refused (nothing kept to go back to), and nothing
+  // published the recipe whose time had come.
+  [
+    {
+      lags: [0, 0, 0],
+      commands: [
+        { kind: "wait", ms: 3000 },
+        { kind: "wait", ms: 2019 },
+        {
+          kind: "fault",
+          target: { position: 4 },
+          when: "before",
+          mode: "meanwhile",
+          meanwhile: "rollback",
+          times: 1,
+        },
+        { kind: "cron" },
+      ],
+      publishIn: 10019,
+      finalStatuses: "none",
+    },
+  ],
+  // Issue 43, on main before its fixes. A step killed at its first operation (the read of Directus), again
+  // and again: the kill never reaches the `catch` that counts failed steps, so the request runs on and on,
+  // nothing is logged, and once the runtime's six retries have run out no alarm is set while it waits.
+  [
+    {
+      lags: [0, 0, 0],
+      commands: [
+        { kind: "fault", target: { position: 1 }, when: "before", mode: "kill", meanwhile: "save", times: 7 },
+        { kind: "wait", ms: 3700000 },
+        { kind: "cron" },
+      ],
+      publishIn: 10000,
+      finalStatuses: "none",
+    },
+  ],
+  // Issue 43: five flips whose pointer write failed but landed. The request is given up, the ledger keeps
+  // the old version live while KV's pointer names the new one, whose keys no version in the ledger needs:
+  // an hour later the sweep deletes them under the live pointer.
+  [
+    {
+      lags: [0, 0, 0],
+      commands: [
+        {
+          kind: "fault",
+          target: { first: "pointer-write" },
+          when: "after",
+          mode: "error",
+          meanwhile: "save",
+          times: 5,
+        },
+        { kind: "wait", ms: 3700000 },
+        { kind: "cron" },
+      ],
+      publishIn: 10000,
+      finalStatuses: "none",
+    },
+  ],
+  // Issue 43 (made by hand from the model's commands): a publish given up before its flip leaves its keys
+  // to the sweep; an hour later the sweep's deletes fail, the first of each batch refused, the others done,
+  // and none recorded. The same content saved again is a version whose keys the ledger believes present:
+  // nothing is staged, the manifest is not written, and the pointer names a version KV does not hold.
+  [
+    {
+      lags: [0, 0, 0],
+      commands: [
+        {
+          kind: "fault",
+          target: { first: "pointer-write" },
+          when: "before",
+          mode: "error",
+          meanwhile: "save",
+          times: 5,
+        },
+        { kind: "save", recipe: 1, flowCall: true },
+        { kind: "wait", ms: 60000 },
+        { kind: "revert", flowCall: true },
+        { kind: "fault", target: { first: "delete" }, when: "before", mode: "error", meanwhile: "save", times: 8 },
+        { kind: "wait", ms: 3700000 },
+        { kind: "save", recipe: 1, flowCall: true },
+      ],
+      publishIn: 10800000,
+      finalStatuses: "none",
+    },
+  ],
+  // Issue 43: a location answers the pointer it answered before the newest: its isolates go back to the
+  // version before, though they served the newer one.
+  [
+    {
+      lags: [0, 0, 0],
+      commands: [
+        { kind: "save", recipe: 1, flowCall: true },
+        { kind: "stale", location: 0, ms: 1000 },
+        { kind: "stale", location: 0, ms: 4000 },
+      ],
+      publishIn: 14001,
+      finalStatuses: "none",
+    },
+  ],
+  // Issue 43: a manifest write that failed but landed is not in the ledger (it records a write after it), so
+  // a publish of the same version two seconds after the last of five such failures writes it again within
+  // the second: KV refuses (429).
+  [
+    {
+      lags: [0, 0, 0],
+      commands: [
+        { kind: "release" },
+        { kind: "save", recipe: 1, flowCall: true },
+        {
+          kind: "fault",
+          target: { first: "manifest-write" },
+          when: "after",
+          mode: "error",
+          meanwhile: "save",
+          times: 5,
+        },
+        { kind: "wait", ms: 31000 },
+        { kind: "revert", flowCall: false },
+      ],
+      publishIn: 36001,
+      finalStatuses: "none",
+    },
+  ],
+  // Issue 43: a save whose publish-on-save call was lost, published by a cron that another cron joined
+  // half a second later: the coordinator takes the join for the flow's call and logs no
+  // publish-on-save-missed.
+  [
+    {
+      lags: [0, 0, 0],
+      commands: [
+        { kind: "save", recipe: 1, flowCall: false },
+        { kind: "cron" },
+        { kind: "wait", ms: 500 },
+        { kind: "cron" },
+      ],
+      publishIn: 10000000,
+      finalStatuses: "none",
+    },
+  ],
+  // Issue 43: the same, through a rollback that gave the cron up and was refused: the publish queued in the
+  // cron's place is an "api" request, which the next cron joins, and no publish-on-save-missed is logged.
+  [
+    {
+      lags: [0, 0, 0],
+      commands: [{ kind: "save", recipe: 1, flowCall: false }, { kind: "cron" }, { kind: "rollback" }],
+      publishIn: 10000,
+      finalStatuses: "none",
+    },
+  ],
+  // Issue 43, seed 47972296 (and -411955665), still failing with the fixes of branch faults: a rollback asked
+  // while the cron that publishes a save without its call runs counts as the flow's call (any request of the
+  // API queued after the cron started does), and no publish-on-save-missed is logged.
+  [
+    {
+      lags: [0, 0, 0],
+      commands: [
+        {
+          kind: "fault",
+          target: { position: 4 },
+          when: "before",
+          mode: "meanwhile",
+          meanwhile: "rollback",
+          times: 2,
+        },
+        { kind: "cron" },
+        { kind: "save", recipe: 1, flowCall: false },
+        { kind: "wait", ms: 3700000 },
+      ],
+      publishIn: 10000,
+      finalStatuses: "none",
+    },
+  ],
+];
 
 describe("publishing on a model of Cloudflare's network", () => {
   it(
     "keeps every location on complete versions, never going back, and brings the newest content everywhere",
     async () => {
-      await fc.assert(
-        fc.asyncProperty(
-          fc.record({
-            lags: fc.tuple(
-              fc.integer({ min: 0, max: MAX_LAG_MS }),
-              fc.integer({ min: 0, max: MAX_LAG_MS }),
-              fc.integer({ min: 0, max: MAX_LAG_MS }),
-            ),
-            commands: fc.array(command, { minLength: 1, maxLength: 30 }),
-            // Mostly while the commands run; now and then only after them.
-            publishIn: fc.integer({ min: 10_000, max: 3 * 60 * 60 * 1000 }),
-            // Whether Directus takes the statuses at the end: publishing must not care.
-            finalStatuses: fc.constantFrom<WriteFault>("none", "refused"),
-          }),
-          async ({ lags, commands, publishIn, finalStatuses }) => {
-            const sim = new Simulation({ fra: lags[0], syd: lags[1], gru: lags[2] }, START + publishIn);
-            await sim.directus.remember();
-            // The site starts published, as after `npm start`'s first sync.
-            await sim.run({ kind: "operator" });
-            await sim.advance(sim.now + 5_000);
-            for (const next of commands) await sim.run(next);
-            expect(sim.failures).toEqual([]);
-
-            // The last save settles: Directus is up, faults are over, and the cron asks once more.
-            sim.directus.down = false;
-            sim.statuses.fault = finalStatuses;
-            await sim.run({ kind: "cron" });
-            expect(await sim.settle(30 * 60 * 1000)).toBe(true);
-            if (!sim.coordinator.status().held) {
-              // The publish time, if still ahead: the coordinator wakes for it by itself.
-              await sim.advance(Math.max(sim.now, sim.directus.publishAt));
-              expect(await sim.settle(30 * 60 * 1000)).toBe(true);
-            }
-            const status = sim.coordinator.status();
-            const live = status.live;
-            if (!live) throw new Error("nothing is live");
-            const expected = status.held ? live.manifest : await sim.directus.versionOf(true);
-            expect(live.manifest).toBe(expected);
-            const bound = Math.max(...lags) + POINTER_CACHE_TTL_SECONDS * 1000 + RECHECK_MS;
-            await sim.advance(Date.parse(live.publishedAt ?? "") + bound + 1);
-            for (const isolate of sim.isolates) {
-              expect(await sim.serve(isolate), isolate.location).toBe(sim.directus.revisionOf.get(live.manifest));
-              expect(isolate.served?.scheduled).toBe(sim.directus.withScheduled.has(live.manifest));
-            }
-            sim.check();
-            expect(sim.failures).toEqual([]);
-            expect(sim.network.maxOperations).toBeLessThanOrEqual(OPERATION_LIMIT);
-
-            // Once Directus takes the statuses again, they catch up: every recipe's row says it is live.
-            sim.statuses.fault = "none";
-            await sim.advance(sim.now + 10 * 60 * 1000);
-            expect(sim.coordinator.status().statuses.unwritten).toBe(0);
-            if (!status.held) {
-              expect([...sim.statuses.rows.keys()].sort((a, b) => a - b)).toEqual(
-                Array.from({ length: SCHEDULED }, (_, i) => i + 1),
-              );
-              const published = (version: string | null, among: Iterable<string>) =>
-                [...among].some((hash) => hash.slice(0, VERSION_CHARS) === version);
-              for (const row of sim.statuses.rows.values()) {
-                expect(row.state, `recipe ${row.recipe}`).toBe("live");
-                expect(published(row.version, sim.directus.revisionOf.keys()), `recipe ${row.recipe}`).toBe(true);
-              }
-              const scheduled = sim.statuses.rows.get(SCHEDULED);
-              expect(published(scheduled?.version ?? null, sim.directus.withScheduled)).toBe(true);
-              expect(Date.parse(scheduled?.live_since ?? "")).toBeGreaterThanOrEqual(sim.directus.publishAt);
-            }
-          },
-        ),
-        {
-          numRuns: MODEL_RUNS,
-          examples: [
-            // Found by seed -1521280250: a rollback asked for while the due publish ran gave that publish up (and
-            // the crons that had joined it) as "held", was then refused (nothing kept to go back to), and nothing
-            // published the recipe whose time had come.
-            [
-              {
-                lags: [0, 0, 0],
-                commands: [
-                  { kind: "wait", ms: 3000 },
-                  { kind: "wait", ms: 2019 },
-                  { kind: "fault", at: 1, mode: "meanwhile", meanwhile: "rollback" },
-                  { kind: "cron" },
-                ],
-                publishIn: 10019,
-                finalStatuses: "none",
-              },
-            ],
-          ],
-        },
-      );
+      await fc.assert(fc.asyncProperty(scenario, runScenario), {
+        numRuns: MODEL_RUNS,
+        // MODEL_SEED=<seed> replays a search fast-check reported.
+        ...(process.env.MODEL_SEED ? { seed: Number(process.env.MODEL_SEED) } : {}),
+        // A search past known failures leaves out the examples, which show them.
+        examples: IGNORED.size > 0 ? [] : EXAMPLES,
+      });
     },
     MODEL_RUNS * 400,
   );
 });
+
+describe.runIf(process.env.MODEL_EXAMPLE)(
+  "one scenario of the model, from MODEL_EXAMPLE (a counterexample's JSON)",
+  () => {
+    it("runs it", async () => {
+      const [given] = JSON.parse(process.env.MODEL_EXAMPLE ?? "[]") as [Scenario];
+      await runScenario(given);
+    });
+  },
+);

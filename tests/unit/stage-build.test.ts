@@ -84,7 +84,8 @@ function setup(recipes: Record<string, unknown>[]) {
     source: () => memorySource(() => held, 40),
     start: START,
     publications,
-    limits: { piecesPerStep: 1, settleMs: 0, maxSettleMs: 0 },
+    // Small shares a step, so that every part of the build goes on across steps.
+    limits: { piecesPerStep: 1, indexRecipesPerStep: 7, searchCharsPerStep: 1, settleMs: 0, maxSettleMs: 0 },
   });
   /** What a read of everything makes of the same records at the coordinator's time. */
   const whole = async () => {
@@ -156,5 +157,17 @@ describe("a version built from the stage in steps", () => {
     // The card bucket, the manifest, the pointer.
     expect(second.writes).toBeLessThanOrEqual(3);
     expect(second.manifest).toBe((await whole()).hash);
+
+    // A rename (the recipe moves, and its postings change), a recipe gone and one new: the postings and locator
+    // rows kept from the builds before give the version a read of everything builds.
+    const later = new Date(START + 2 * DAY).toISOString();
+    const renamed = held.recipes[index + 1] as Record<string, unknown>;
+    held.recipes[index + 1] = { ...renamed, name: "Apfelstrudel neu", date_updated: later };
+    held.recipes.splice(index + 3, 1);
+    held.recipes.push(raw({ ...(specs[0] as Spec), id: 30_001, slug: "neu", name: "Zwiebelkuchen" }, later));
+    held.recipes.sort((a, b) => Number(a.id) - Number(b.id));
+    const third = await harness.summary("publish");
+    expect(third.status).toBe("published");
+    expect(third.manifest).toBe((await whole()).hash);
   });
 });

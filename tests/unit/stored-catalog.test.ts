@@ -1,6 +1,15 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { type CatalogMeta, storeCatalog, storedOrder } from "../../catalog/format/stored-catalog.ts";
+import {
+  type CatalogMeta,
+  type LocatorShard,
+  locatorShardCount,
+  locatorShardOfId,
+  locatorShardOfImage,
+  locatorShardOfSlug,
+  storeCatalog,
+  storedOrder,
+} from "../../catalog/format/stored-catalog.ts";
 import { RECIPE_TYPES } from "../../catalog/recipes/categories.ts";
 import type { CatalogRecipe } from "../../catalog/recipes/types.ts";
 import { recipe } from "./catalog-fixture.ts";
@@ -53,6 +62,49 @@ describe("a stored version", () => {
         }
         expect(next).toBe(recipes.length);
       }),
+    );
+  });
+
+  it("lists every slug and id once in the locator shard its hash names, with the last recipe of its bucket", () => {
+    fc.assert(
+      fc.property(recipesArbitrary, fc.integer({ min: 0, max: 3 }), (recipes, doublings) => {
+        // Larger catalogs without larger arbitraries: copies under other ids and slugs.
+        const grown = Array.from({ length: 2 ** doublings }, (_, copy) =>
+          recipes.map((entry) => ({ ...entry, id: entry.id + copy * 100_000, slug: `${entry.slug}-${copy}` })),
+        ).flat();
+        const ordered = storedOrder(grown);
+        const stored = storeCatalog({ recipes: ordered, ingredients: [], categories: [] });
+        const meta = JSON.parse(stored.meta) as CatalogMeta;
+        const shards = stored.locator.map((text) => JSON.parse(text) as LocatorShard);
+        expect(shards).toHaveLength(locatorShardCount(grown.length));
+        // Each recipe's bucket, by the id of the bucket's last recipe.
+        const bucketEnd = new Map<number, number>();
+        let position = 0;
+        meta.bucketSizes.forEach((size, bucket) => {
+          const last = ordered[position + size - 1] as CatalogRecipe;
+          expect(meta.bucketEnds[bucket]).toBe(last.id);
+          for (const entry of ordered.slice(position, position + size)) bucketEnd.set(entry.id, last.id);
+          position += size;
+        });
+        const slugsSeen = shards.flatMap((shard) => shard.slugs);
+        const idsSeen = shards.flatMap((shard) => shard.ids);
+        expect(slugsSeen).toHaveLength(grown.length);
+        expect(idsSeen).toHaveLength(grown.length);
+        for (const entry of grown) {
+          const bySlug = shards[locatorShardOfSlug(entry.slug, shards.length)] as LocatorShard;
+          const at = bySlug.slugs.indexOf(entry.slug);
+          expect(bySlug.slugIds[at]).toBe(entry.id);
+          expect(bySlug.slugBuckets[at]).toBe(bucketEnd.get(entry.id));
+          const byId = shards[locatorShardOfId(entry.id, shards.length)] as LocatorShard;
+          expect(byId.idBuckets[byId.ids.indexOf(entry.id)]).toBe(bucketEnd.get(entry.id));
+          if (entry.image) {
+            const image = entry.image.toLowerCase();
+            expect(shards[locatorShardOfImage(image, shards.length)]?.images).toContain(image);
+          }
+        }
+        for (const shard of shards) expect(shard.slugs).toEqual([...shard.slugs].sort());
+      }),
+      { numRuns: 30 },
     );
   });
 });

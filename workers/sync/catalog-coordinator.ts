@@ -45,7 +45,12 @@ export class CatalogCoordinator extends DurableObject<Env> {
       db: ctx.storage.sql,
       store: env.CATALOG,
       source: () => createDirectusSource({ url: directus.url, headers: directus.headers }),
-      alarm: { get: () => ctx.storage.getAlarm(), set: (at) => ctx.storage.setAlarm(at) },
+      alarm: {
+        get: () => ctx.storage.getAlarm(),
+        set: (at) => ctx.storage.setAlarm(at),
+        delete: () => ctx.storage.deleteAlarm(),
+      },
+      persist: () => ctx.storage.sync(),
       publishOnSave: config.syncToken !== null,
       // Each recipe's status goes back to Directus as the "Website (Status)" user; without its token, nowhere.
       publications: config.directusStatusToken

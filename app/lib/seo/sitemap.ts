@@ -86,12 +86,21 @@ export function pagesSitemap(siteUrl: string, catalog: Pick<Catalog, "categories
   return urlset(paths.map((path) => `<url><loc>${escapeXml(`${siteUrl}${path}`)}</loc></url>`));
 }
 
-/** Recipe sitemap number `part` (1-based), with each recipe's image; undefined past the last one. */
+/** The positions recipe sitemap number `part` (1-based) lists, `start` to `end` (exclusive); undefined past the last one. */
+export function recipeSitemapRange(count: number, part: number): { start: number; end: number } | undefined {
+  if (!Number.isInteger(part) || part < 1 || part > recipeSitemapCount(count)) return undefined;
+  return { start: (part - 1) * RECIPES_PER_SITEMAP, end: Math.min(part * RECIPES_PER_SITEMAP, count) };
+}
+
+/**
+ * Recipe sitemap number `part` (1-based), with each recipe's image; undefined
+ * past the last one. `recipes` need answer only for its range (`recipeSitemapRange`).
+ */
 export function recipesSitemap(siteUrl: string, recipes: SitemapRecipes, part: number): string | undefined {
-  if (!Number.isInteger(part) || part < 1 || part > recipeSitemapCount(recipes.count)) return undefined;
+  const range = recipeSitemapRange(recipes.count, part);
+  if (!range) return undefined;
   const entries: string[] = [];
-  const end = Math.min(part * RECIPES_PER_SITEMAP, recipes.count);
-  for (let position = (part - 1) * RECIPES_PER_SITEMAP; position < end; position++) {
+  for (let position = range.start; position < range.end; position++) {
     const imageId = recipes.imageAt(position);
     const image = imageId
       ? `<image:image><image:loc>${escapeXml(`${siteUrl}${recipeImageUrl(imageId)}`)}</image:loc></image:image>`

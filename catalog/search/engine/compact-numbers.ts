@@ -25,6 +25,14 @@ for (let index = 0; index < DIGITS.length; index++) DIGIT_VALUE[DIGITS.charCodeA
 /** The largest number written as one character: a list of such numbers is read by place, without a reader. */
 export const LARGEST_SINGLE = FINAL_BASE - 1;
 
+/** A number of at most LARGEST_SINGLE as its one character. */
+export function singleText(value: number): string {
+  if (!Number.isInteger(value) || value < 0 || value > LARGEST_SINGLE) {
+    throw new RangeError(`compact numbers: ${value} is no single number`);
+  }
+  return DIGITS.charAt(value);
+}
+
 /** The number at `offset` of a list whose numbers are all at most LARGEST_SINGLE. */
 export function singleAt(text: string, offset: number): number {
   const digit = DIGIT_VALUE[text.charCodeAt(offset)] ?? -1;
@@ -32,9 +40,10 @@ export function singleAt(text: string, offset: number): number {
   return digit;
 }
 
-/** Collects numbers into one string. */
+/** Collects numbers into one string, a byte a character until then. */
 export class NumberWriter {
-  private readonly codes: number[] = [];
+  private bytes = new Uint8Array(64);
+  private used = 0;
   private readonly leading: number[] = [];
 
   write(value: number): void {
@@ -46,26 +55,36 @@ export class NumberWriter {
       leading.push(rest % LEADING_BASE);
       rest = Math.floor(rest / LEADING_BASE);
     }
+    if (this.used + leading.length + 1 > this.bytes.length) this.grow(this.used + leading.length + 1);
     for (let index = leading.length - 1; index >= 0; index--) {
-      this.codes.push(DIGITS.charCodeAt(FINAL_BASE + (leading[index] ?? 0)));
+      this.bytes[this.used++] = DIGITS.charCodeAt(FINAL_BASE + (leading[index] ?? 0));
     }
-    this.codes.push(DIGITS.charCodeAt(value % FINAL_BASE));
+    this.bytes[this.used++] = DIGITS.charCodeAt(value % FINAL_BASE);
   }
 
   /** Characters written so far. */
   get length(): number {
-    return this.codes.length;
+    return this.used;
+  }
+
+  /** Forgets what was written, keeping the room it took. */
+  clear(): void {
+    this.used = 0;
   }
 
   toString(): string {
-    // In slices: String.fromCharCode takes its arguments on the stack.
-    const slices: string[] = [];
-    for (let start = 0; start < this.codes.length; start += 8192) {
-      slices.push(String.fromCharCode(...this.codes.slice(start, start + 8192)));
-    }
-    return slices.join("");
+    // Every digit is printable ASCII: as UTF-8 each byte is its character.
+    return DECODER.decode(this.bytes.subarray(0, this.used));
+  }
+
+  private grow(needed: number): void {
+    const bytes = new Uint8Array(Math.max(needed, this.bytes.length * 2));
+    bytes.set(this.bytes.subarray(0, this.used));
+    this.bytes = bytes;
   }
 }
+
+const DECODER = new TextDecoder();
 
 /** Reads numbers one after another from `text`, starting at `offset`. */
 export class NumberReader {

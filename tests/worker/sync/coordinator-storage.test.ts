@@ -35,6 +35,9 @@ function coordinator(state: DurableObjectState): Coordinator {
       set: async (at) => {
         world.alarmAt = at;
       },
+      delete: async () => {
+        world.alarmAt = null;
+      },
     },
   });
 }

@@ -1,0 +1,138 @@
+/**
+ * How a sharded text index lies in its blobs (README.md, "Sharded"): what
+ * the writer (sharded-writer.ts) produces and the reader (sharded-index.ts)
+ * reads. The index is a list of blobs, the header last:
+ *
+ * - **lengths** pieces: per document, per field, its length for BM25 as one
+ *   compact number, a fixed number of documents a piece, by position;
+ * - **term** pieces: the vocabulary (vocabulary.ts) cut into pieces at
+ *   terms chosen by their content, so a new term rewrites one piece;
+ * - **shards**: the postings of a run of terms, cut at terms chosen by their
+ *   content and the size of their postings, so a change to one term's
+ *   postings rewrites one shard (or two, where a size forced a cut);
+ * - the **header**: the version, the document count, the average lengths and
+ *   where each piece and shard is in the list.
+ *
+ * Nothing here knows where blobs are stored: a blob is named by its place.
+ */
+
+/** How large the pieces of a sharded index are; the writer's choice, which the reader need not know. */
+export interface ShardedLayout {
+  /** Documents per lengths piece. */
+  lengthPieceDocuments: number;
+  /**
+   * Characters of postings a shard aims at (its postings and their sizes).
+   * A cut after a term is likelier the larger its postings, so shards come
+   * out near this size on average while where they are cut depends only on
+   * the term at the cut. A shard is cut before a term that would take it
+   * beyond four times this; a term larger on its own is a shard of its own.
+   */
+  shardChars: number;
+  /** Characters of vocabulary a term piece aims at, cut as shards are. */
+  termPieceChars: number;
+}
+
+/** The layout the site publishes with; decision 0054 says why these sizes. */
+export const DEFAULT_LAYOUT: ShardedLayout = {
+  // With five fields, 160 K characters.
+  lengthPieceDocuments: 32_768,
+  shardChars: 96 * 1024,
+  termPieceChars: 256 * 1024,
+};
+
+/** How many times its target a shard or term piece may grow before a cut is forced. */
+export const MAX_TIMES_TARGET = 4;
+
+/** Where the blobs a sharded index is made of are, by their place in its list. */
+export interface ShardedHeader {
+  version: number;
+  /** How many documents were indexed: positions run from 0 to one less. */
+  documents: number;
+  /** Per field, its mean length over all documents. */
+  averageLengths: number[];
+  /** The lengths pieces, by position. */
+  lengths: number[];
+  /** The term pieces in term order: each blob's place and how many terms it holds. */
+  terms: [blob: number, terms: number][];
+  /** The shards in term order: each blob's place, how many terms it holds, and how many characters of postings. */
+  shards: [blob: number, terms: number, chars: number][];
+}
+
+/** The shape of a header blob's text: one line of JSON. */
+export function headerText(header: ShardedHeader): string {
+  return JSON.stringify(header);
+}
+
+/**
+ * A header blob's text, checked against the version and field count the
+ * reader expects and the number of blobs in the list (`blobs`, the header
+ * last); throws for anything else.
+ */
+export function parseHeader(text: string, version: number, fieldCount: number, blobs: number): ShardedHeader {
+  const header = JSON.parse(text) as Partial<ShardedHeader> | null;
+  if (header?.version !== version) {
+    throw new Error(`search index: version ${String(header?.version)} is not ${version}`);
+  }
+  const { documents, averageLengths, lengths, terms, shards } = header;
+  const isBlob = (value: unknown) => isCount(value) && value < blobs - 1;
+  if (
+    !isCount(documents) ||
+    !Array.isArray(averageLengths) ||
+    averageLengths.length !== fieldCount ||
+    !averageLengths.every((value) => typeof value === "number" && Number.isFinite(value)) ||
+    !Array.isArray(lengths) ||
+    !lengths.every(isBlob) ||
+    !Array.isArray(terms) ||
+    !terms.every((entry) => Array.isArray(entry) && isBlob(entry[0]) && isCount(entry[1])) ||
+    !Array.isArray(shards) ||
+    !shards.every((entry) => Array.isArray(entry) && isBlob(entry[0]) && isCount(entry[1]) && isCount(entry[2]))
+  ) {
+    throw new Error("search index: not the header of a sharded index");
+  }
+  const termCount = (list: readonly [number, number, ...number[]][]) => list.reduce((sum, entry) => sum + entry[1], 0);
+  if (termCount(terms) !== termCount(shards)) throw new Error("search index: shards of other terms");
+  return { version, documents, averageLengths, lengths, terms, shards };
+}
+
+function isCount(value: unknown): value is number {
+  return typeof value === "number" && Number.isSafeInteger(value) && value >= 0;
+}
+
+/** A shard's text: its terms' posting sizes, a line break, their postings (text-index.ts, IndexParts). */
+export function shardText(postingSizes: string, postings: string): string {
+  return `${postingSizes}\n${postings}`;
+}
+
+/** The two parts of a shard's text. */
+export function shardParts(text: string): { postingSizes: string; postings: string } {
+  const end = text.indexOf("\n");
+  if (end < 0) throw new Error("search index: not a shard");
+  return { postingSizes: text.slice(0, end), postings: text.slice(end + 1) };
+}
+
+/**
+ * Whether a piece is cut after `term`, whose share of the piece is `chars`
+ * of `target`: by a hash of the term, with a chance of `chars / target`
+ * rounded up to a power of two, so a term whose postings grow a little keeps
+ * its decision, and a cut never depends on what came before it. `seed`
+ * keeps the cuts of shards and term pieces apart.
+ */
+export function cutsAfter(term: string, chars: number, target: number, seed: number): boolean {
+  const share = 2 ** Math.ceil(Math.log2(Math.max(1, chars))) / target;
+  return share >= 1 || termHash(term, seed) < share * 2 ** 32;
+}
+
+/** FNV-1a over the term's code units, from `seed`, then mixed (MurmurHash3's finish) so its top bits are even. */
+function termHash(term: string, seed: number): number {
+  let hash = (0x811c9dc5 ^ seed) >>> 0;
+  for (let index = 0; index < term.length; index++) {
+    hash ^= term.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  hash ^= hash >>> 16;
+  hash = Math.imul(hash, 0x85ebca6b);
+  hash ^= hash >>> 13;
+  hash = Math.imul(hash, 0xc2b2ae35);
+  hash ^= hash >>> 16;
+  return hash >>> 0;
+}

@@ -1,0 +1,206 @@
+/**
+ * Reading a sharded text index (README.md, "Sharded"; the blobs are
+ * sharded-format.ts's): the header, the lengths and the vocabulary when
+ * opened, and a shard of postings only when a query matches one of its
+ * terms. Shards read are kept, least recently used first, within a budget of
+ * characters; an index whose shards all fit the budget reads them when
+ * opened. A query searches with the same code as the whole index
+ * (text-index.ts `IndexSearch`), so both answer the same hits in the same
+ * order with the same scores.
+ */
+
+import { NumberReader } from "./compact-numbers.ts";
+import type { RankedHits } from "./ranked-hits.ts";
+import { parseHeader, type ShardedHeader, shardParts } from "./sharded-format.ts";
+import {
+  IndexSearch,
+  type PostingsOf,
+  postingStartsOf,
+  type QueryMatches,
+  type TextIndex,
+  type TextIndexSchema,
+} from "./text-index.ts";
+import { Vocabulary } from "./vocabulary.ts";
+
+export interface ShardedTextIndex extends TextIndex {
+  /**
+   * Reads the shards `query` needs and answers an index that searches with
+   * them: they stay with it whatever the budget lets go meanwhile. Its
+   * `search` answers `query` without matching it again, and other queries
+   * as `search` here does.
+   */
+  prepare(query: string): Promise<TextIndex>;
+  /**
+   * Searches with the shards kept; throws when the query needs one that is
+   * not (`prepare` reads them first). Every query works after an index whose
+   * shards fit the budget was opened.
+   */
+  search(query: string, keep?: (position: number) => boolean): RankedHits;
+  /** How many shards the index has, and how many characters of them are kept now. */
+  readonly shardCount: number;
+  readonly keptChars: number;
+}
+
+export interface ShardedReadOptions {
+  /** Characters of shards kept between queries; a query holds the shards it needs however many that are. */
+  keptChars: number;
+}
+
+/** A shard read: its postings and where each of its terms' start. */
+interface ReadShard {
+  postings: NumberReader;
+  starts: Uint32Array;
+  chars: number;
+}
+
+/**
+ * Opens the index whose `blobs` blobs `read` answers by place, the header
+ * last. Throws for anything but an index of the schema's version and fields.
+ */
+export async function openShardedIndex<Document>(
+  blobs: number,
+  read: (place: number) => Promise<string>,
+  schema: TextIndexSchema<Document>,
+  options: ShardedReadOptions,
+): Promise<ShardedTextIndex> {
+  if (blobs < 1) throw new Error("search index: no blobs");
+  const header = parseHeader(await read(blobs - 1), schema.version, schema.fields.length, blobs);
+  const [lengths, terms] = await Promise.all([
+    Promise.all(header.lengths.map(read)),
+    Promise.all(header.terms.map(([place]) => read(place))),
+  ]);
+  const termCount = header.terms.reduce((sum, [, count]) => sum + count, 0);
+  const vocabulary = new Vocabulary(terms.join(""), termCount);
+  const index = new ShardedIndex(header, vocabulary, lengths.join(""), read, schema, options);
+  if (header.shards.reduce((sum, [, , chars]) => sum + chars, 0) <= options.keptChars) {
+    await Promise.all(header.shards.map((_, shard) => index.shard(shard)));
+  }
+  return index;
+}
+
+class ShardedIndex implements ShardedTextIndex {
+  readonly shardCount: number;
+  private readonly header: ShardedHeader;
+  private readonly searching: IndexSearch;
+  private readonly read: (place: number) => Promise<string>;
+  private readonly budget: number;
+  /** The first term of each shard, and one more entry for the end. */
+  private readonly shardStarts: Uint32Array;
+  /** Shards read, least recently used first (a Map keeps insertion order). */
+  private readonly kept = new Map<number, ReadShard>();
+  private keptTotal = 0;
+  /** Shards being read, shared by every query that needs them. */
+  private readonly reading = new Map<number, Promise<ReadShard>>();
+
+  constructor(
+    header: ShardedHeader,
+    vocabulary: Vocabulary,
+    lengths: string,
+    read: (place: number) => Promise<string>,
+    schema: TextIndexSchema<never>,
+    options: ShardedReadOptions,
+  ) {
+    this.header = header;
+    this.read = read;
+    this.budget = options.keptChars;
+    this.searching = new IndexSearch(
+      { documents: header.documents, averageLengths: header.averageLengths, lengths, vocabulary },
+      schema,
+    );
+    this.shardCount = header.shards.length;
+    this.shardStarts = new Uint32Array(header.shards.length + 1);
+    header.shards.forEach(([, terms], shard) => {
+      this.shardStarts[shard + 1] = (this.shardStarts[shard] ?? 0) + terms;
+    });
+  }
+
+  get keptChars(): number {
+    return this.keptTotal;
+  }
+
+  search(query: string, keep?: (position: number) => boolean): RankedHits {
+    return this.searching.rank(this.searching.match(query), this.postingsOf(new Map()), keep);
+  }
+
+  async prepare(query: string): Promise<TextIndex> {
+    const matches = this.searching.match(query);
+    const held = await this.shardsOf(matches);
+    const postingsOf = this.postingsOf(held);
+    return {
+      search: (asked, keep) =>
+        this.searching.rank(asked === query ? matches : this.searching.match(asked), postingsOf, keep),
+    };
+  }
+
+  /** The shards a query's matches need, read. */
+  private async shardsOf(matches: QueryMatches | null): Promise<Map<number, ReadShard>> {
+    const needed = new Set<number>();
+    for (const terms of matches?.termsOfWord ?? []) for (const term of terms.keys()) needed.add(this.shardOfTerm(term));
+    const shards = [...needed];
+    const read = await Promise.all(shards.map((shard) => this.shard(shard)));
+    return new Map(shards.map((shard, at) => [shard, read[at] as ReadShard]));
+  }
+
+  /** Postings by term, from `held` or else the shards kept. */
+  private postingsOf(held: ReadonlyMap<number, ReadShard>): PostingsOf {
+    return (term) => {
+      const shard = this.shardOfTerm(term);
+      const found = held.get(shard) ?? this.kept.get(shard);
+      if (!found) throw new Error(`search index: shard ${shard} was not read (prepare the query first)`);
+      found.postings.offset = found.starts[term - (this.shardStarts[shard] ?? 0)] ?? 0;
+      return found.postings;
+    };
+  }
+
+  /** Shard `shard`, from those kept or read now. */
+  shard(shard: number): Promise<ReadShard> {
+    const kept = this.kept.get(shard);
+    if (kept) {
+      this.kept.delete(shard);
+      this.kept.set(shard, kept);
+      return Promise.resolve(kept);
+    }
+    let reading = this.reading.get(shard);
+    if (!reading) {
+      const [place = 0, terms = 0, chars = 0] = this.header.shards[shard] ?? [];
+      reading = this.read(place)
+        .then((text) => {
+          if (text.length !== chars) throw new Error(`search index: shard ${shard} is not as long as its header says`);
+          const { postingSizes, postings } = shardParts(text);
+          const read = {
+            postings: new NumberReader(postings),
+            starts: postingStartsOf(postingSizes, terms, postings.length),
+            chars,
+          };
+          this.keep(shard, read);
+          return read;
+        })
+        .finally(() => this.reading.delete(shard));
+      this.reading.set(shard, reading);
+    }
+    return reading;
+  }
+
+  /** Keeps a shard just read, letting the least recently used go while the budget is exceeded. */
+  private keep(shard: number, read: ReadShard): void {
+    this.kept.set(shard, read);
+    this.keptTotal += read.chars;
+    for (const [oldest, { chars }] of this.kept) {
+      if (this.keptTotal <= this.budget || oldest === shard) break;
+      this.kept.delete(oldest);
+      this.keptTotal -= chars;
+    }
+  }
+
+  /** The shard that holds term number `term`. */
+  private shardOfTerm(term: number): number {
+    let low = 0;
+    let high = this.shardCount - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >>> 1;
+      if ((this.shardStarts[middle] ?? 0) <= term) low = middle;
+      else high = middle - 1;
+    }
+    return low;
+  }
+}

@@ -1,0 +1,247 @@
+/**
+ * The second half of building a sharded text index (README.md, "Sharded"):
+ * the lengths and postings the builder (sharded-builder.ts) put in a sink,
+ * read back in order, become the index's blobs (sharded-format.ts). It holds
+ * one lengths piece, one shard and one term piece at a time, and the
+ * postings of one term; it can stop after any shard and resume from a state
+ * small enough to store, so a writer with little time per step (the catalog
+ * coordinator) writes a large index in several.
+ */
+
+import { NumberWriter, singleAt } from "./compact-numbers.ts";
+import type { Posting, PostingSource } from "./sharded-builder.ts";
+import {
+  cutsAfter,
+  DEFAULT_LAYOUT,
+  headerText,
+  MAX_TIMES_TARGET,
+  type ShardedHeader,
+  type ShardedLayout,
+  shardText,
+} from "./sharded-format.ts";
+import { vocabularyText } from "./vocabulary.ts";
+
+/** One blob of the index and its place in the index's list of blobs; the header comes last. */
+export interface IndexBlob {
+  place: number;
+  text: string;
+}
+
+/**
+ * Where a write stopped: after a shard, with everything before it written.
+ * Plain JSON, at most a term piece's characters.
+ */
+export interface ShardedWriterState {
+  header: Omit<ShardedHeader, "version">;
+  /** Blobs written so far: the next one's place. */
+  blobs: number;
+  /** The last term written: a resumed write reads the postings of the terms after it. */
+  after: string | null;
+  /** The terms since the last term piece, as vocabulary text (vocabulary.ts), and how many. */
+  pendingTerms: string;
+  pendingTermCount: number;
+}
+
+export interface WriteOptions {
+  /** Where an earlier write stopped; without it the write starts with the lengths. */
+  resume?: ShardedWriterState;
+  /** Asked after each shard: true stops the write there, answering its state. */
+  stop?: () => boolean;
+  /** The sizes of the pieces; a resumed write must be given the same. */
+  layout?: ShardedLayout;
+}
+
+export type WriteResult = { done: true; blobs: number } | { done: false; state: ShardedWriterState };
+
+/**
+ * Writes the index of `fieldCount` fields over what `source` holds, handing
+ * each blob to `emit` (awaited) as it is made. Answers how many blobs there
+ * are when done, or the state to resume from when `stop` said so.
+ */
+export async function writeShardedIndex(
+  source: PostingSource,
+  version: number,
+  fieldCount: number,
+  emit: (blob: IndexBlob) => void | Promise<void>,
+  options: WriteOptions = {},
+): Promise<WriteResult> {
+  const layout = options.layout ?? DEFAULT_LAYOUT;
+  const state: ShardedWriterState = options.resume
+    ? structuredClone(options.resume)
+    : await writeLengths(source, fieldCount, layout.lengthPieceDocuments, emit);
+  const { header } = state;
+  const write = async (text: string): Promise<number> => {
+    const place = state.blobs++;
+    await emit({ place, text });
+    return place;
+  };
+
+  // The shard being made: its terms' posting sizes and postings.
+  let sizes = new NumberWriter();
+  let postings: string[] = [];
+  let shardChars = 0;
+  let shardTerms = 0;
+  const cutShard = async () => {
+    if (shardTerms === 0) return;
+    const text = shardText(sizes.toString(), postings.join(""));
+    header.shards.push([await write(text), shardTerms, text.length]);
+    sizes = new NumberWriter();
+    postings = [];
+    shardChars = 0;
+    shardTerms = 0;
+  };
+  const cutTerms = async () => {
+    if (state.pendingTermCount === 0) return;
+    header.terms.push([await write(state.pendingTerms), state.pendingTermCount]);
+    state.pendingTerms = "";
+    state.pendingTermCount = 0;
+  };
+
+  /** Adds a term's postings; answers whether the shard was cut after it. */
+  const addTerm = async (term: string, encoded: string): Promise<boolean> => {
+    const size = new NumberWriter();
+    size.write(encoded.length);
+    const chars = encoded.length + size.length;
+    if (shardTerms > 0 && shardChars + chars > MAX_TIMES_TARGET * layout.shardChars) await cutShard();
+    sizes.write(encoded.length);
+    postings.push(encoded);
+    shardChars += chars;
+    shardTerms++;
+
+    const entry = vocabularyText([term]);
+    if (
+      state.pendingTermCount > 0 &&
+      state.pendingTerms.length + entry.length > MAX_TIMES_TARGET * layout.termPieceChars
+    ) {
+      await cutTerms();
+    }
+    state.pendingTerms += entry;
+    state.pendingTermCount++;
+    if (cutsAfter(term, entry.length, layout.termPieceChars, 2)) await cutTerms();
+
+    state.after = term;
+    if (!cutsAfter(term, chars, layout.shardChars, 1)) return false;
+    await cutShard();
+    return true;
+  };
+
+  // The term being read: its postings, encoded as they come.
+  let term: string | null = null;
+  const postingsOfTerm = new TermPostings(fieldCount, header.documents);
+  for await (const posting of options.resume
+    ? source.postingsByTerm(state.after ?? undefined)
+    : source.postingsByTerm()) {
+    if (posting.term !== term) {
+      if (term !== null) {
+        if (posting.term < term) {
+          throw new Error(`search index: ${JSON.stringify(posting.term)} came after ${JSON.stringify(term)}`);
+        }
+        if ((await addTerm(term, postingsOfTerm.encoded(term))) && options.stop?.()) {
+          return { done: false, state };
+        }
+      }
+      term = posting.term;
+      postingsOfTerm.clear();
+    }
+    postingsOfTerm.add(posting);
+  }
+  if (term !== null) await addTerm(term, postingsOfTerm.encoded(term));
+  await cutShard();
+  await cutTerms();
+  await write(headerText({ version, ...header }));
+  return { done: true, blobs: state.blobs };
+}
+
+/** Writes the lengths pieces: the state a write of the postings starts from. */
+async function writeLengths(
+  source: PostingSource,
+  fieldCount: number,
+  pieceDocuments: number,
+  emit: (blob: IndexBlob) => void | Promise<void>,
+): Promise<ShardedWriterState> {
+  const totals = new Array<number>(fieldCount).fill(0);
+  const places: number[] = [];
+  let piece: string[] = [];
+  let documents = 0;
+  const cut = async () => {
+    const place = places.length;
+    places.push(place);
+    await emit({ place, text: piece.join("") });
+    piece = [];
+  };
+  for await (const { position, lengths } of source.lengthsByPosition()) {
+    if (position !== documents) throw new Error(`search index: position ${position} came where ${documents} belongs`);
+    if (lengths.length !== fieldCount)
+      throw new Error(`search index: lengths of ${lengths.length} fields at ${position}`);
+    for (let field = 0; field < fieldCount; field++) totals[field] = (totals[field] ?? 0) + singleAt(lengths, field);
+    piece.push(lengths);
+    documents++;
+    if (piece.length === pieceDocuments) await cut();
+  }
+  if (piece.length > 0) await cut();
+  return {
+    header: {
+      documents,
+      averageLengths: totals.map((total) => (documents > 0 ? total / documents : 0)),
+      lengths: places,
+      terms: [],
+      shards: [],
+    },
+    blobs: places.length,
+    after: null,
+    pendingTerms: "",
+    pendingTermCount: 0,
+  };
+}
+
+/**
+ * One term's postings, encoded as they come (text-index.ts, IndexParts.postings):
+ * per field the gaps as compact numbers, the number of documents put before
+ * them at the end. A byte per character, so a term of every document holds
+ * about a byte or two per document while it is read; reused from term to
+ * term.
+ */
+class TermPostings {
+  private readonly fields: { gaps: NumberWriter; holders: number; previous: number }[];
+  private readonly documents: number;
+
+  constructor(fieldCount: number, documents: number) {
+    this.fields = Array.from({ length: fieldCount }, () => ({ gaps: new NumberWriter(), holders: 0, previous: -1 }));
+    this.documents = documents;
+  }
+
+  add({ term, field, position, count }: Posting): void {
+    const list = this.fields[field];
+    if (!list) throw new Error(`search index: no field ${field}`);
+    if (!Number.isSafeInteger(position) || position < 0 || position >= this.documents) {
+      throw new Error(`search index: ${JSON.stringify(term)} names position ${position} of ${this.documents}`);
+    }
+    if (position <= list.previous) {
+      throw new Error(`search index: the postings of ${JSON.stringify(term)} are not in position order`);
+    }
+    if (!Number.isSafeInteger(count) || count < 1) throw new Error(`search index: ${term} occurs ${count} times`);
+    list.gaps.write((position - list.previous - 1) * 2 + (count > 1 ? 1 : 0));
+    if (count > 1) list.gaps.write(count - 2);
+    list.previous = position;
+    list.holders++;
+  }
+
+  clear(): void {
+    for (const field of this.fields) {
+      field.gaps.clear();
+      field.holders = 0;
+      field.previous = -1;
+    }
+  }
+
+  encoded(term: string): string {
+    if (term.includes("\n")) throw new Error(`search index: a term holds a line break: ${JSON.stringify(term)}`);
+    return this.fields
+      .map(({ gaps, holders }) => {
+        const count = new NumberWriter();
+        count.write(holders);
+        return count.toString() + gaps.toString();
+      })
+      .join("");
+  }
+}
