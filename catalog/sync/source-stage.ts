@@ -605,18 +605,23 @@ export class SourceStage {
     this.#db.exec("DELETE FROM search_doc WHERE recipe NOT IN (SELECT id FROM build_recipe)");
   }
 
-  /** Up to `limit` of the build's recipes whose postings are missing or older than their digest: what to index. */
-  unindexed(limit: number): { id: number; digest: string; recipe: IndexedRecipe }[] {
+  /** Up to `limit` of the build's recipes whose postings are missing or older than their digest, in id order. */
+  unindexed(limit: number): { id: number; digest: string }[] {
     return this.#rows(
-      `SELECT b.id, s.digest, s.indexed FROM build_recipe b JOIN stage_recipe s ON s.id = b.id
+      `SELECT b.id, s.digest FROM build_recipe b JOIN stage_recipe s ON s.id = b.id
        LEFT JOIN search_doc d ON d.recipe = b.id
        WHERE d.recipe IS NULL OR d.digest <> s.digest ORDER BY b.id LIMIT ?`,
       limit,
-    ).map((row) => ({
-      id: Number(row.id),
-      digest: String(row.digest),
-      recipe: JSON.parse(String(row.indexed)) as IndexedRecipe,
-    }));
+    ).map((row) => ({ id: Number(row.id), digest: String(row.digest) }));
+  }
+
+  /** What the search index reads of these staged recipes, by id (one bound list: a query binds few values). */
+  indexedRecipes(ids: readonly number[]): Map<number, IndexedRecipe> {
+    const rows = this.#rows(
+      "SELECT id, indexed FROM stage_recipe WHERE id IN (SELECT value FROM json_each(?))",
+      JSON.stringify(ids),
+    );
+    return new Map(rows.map((row) => [Number(row.id), JSON.parse(String(row.indexed)) as IndexedRecipe]));
   }
 
   /** Replaces the postings and lengths of the recipes indexed in `chunk` (its positions are their ids). */

@@ -50,6 +50,8 @@ import type { RawIngredientRecord } from "./validate.ts";
 
 /** Rows per query when the build walks the catalog. */
 const WALK_ROWS = 5_000;
+/** Recipes whose search postings are made at once. */
+const INDEX_CHUNK = 1_000;
 
 export type StageBuildPhase =
   /** Order the catalog in SQLite and cut it into pieces. */
@@ -256,13 +258,19 @@ export async function stageBuildStep(
     const ingredients = ingredientsOf(stage);
     if (!build.indexPrepared) stage.prepareSearch(await searchSignature(ingredients));
     const unindexed = stage.unindexed(limits.indexRecipesPerStep);
-    if (unindexed.length > 0) {
+    const kinds = ingredientKinds(ingredients);
+    // A thousand at a time: what a chunk's postings hold (tens of thousands of objects) is what the step holds.
+    for (let at = 0; at < unindexed.length; at += INDEX_CHUNK) {
+      const part = unindexed.slice(at, at + INDEX_CHUNK);
+      const recipes = stage.indexedRecipes(part.map(({ id }) => id));
+      const digests = new Map(part.map(({ id, digest }) => [id, digest]));
       // Positions are the recipes' ids here: the stage joins in their places when it reads the postings back.
-      await addRecipes(
-        unindexed.map(({ id, recipe }) => ({ position: id, recipe })),
-        ingredientKinds(ingredients),
-        { add: (chunk) => stage.putSearchDocs(new Map(unindexed.map(({ id, digest }) => [id, digest])), chunk) },
-      );
+      const chunk = part.map(({ id }) => {
+        const recipe = recipes.get(id);
+        if (!recipe) throw new Error(`stage build: recipe ${id} is not staged`);
+        return { position: id, recipe };
+      });
+      await addRecipes(chunk, kinds, { add: (indexed) => stage.putSearchDocs(digests, indexed) });
     }
     const done = unindexed.length < limits.indexRecipesPerStep;
     return { build: { ...build, phase: done ? "search" : "index", indexPrepared: true, searchIndex: [] } };

@@ -56,18 +56,18 @@ export interface StepsFigures {
   pieces: number;
   /** Node's wall time, garbage collections for the samples taken off. */
   seconds: number;
-  /** The most live heap a step held (after garbage collection), the search index's step aside; and that one's. */
+  /** The most live heap a step held (after garbage collection), the search index's steps aside; and theirs. */
   stepHeapBytes: number;
   searchStepHeapBytes: number;
   largestStep: string;
   longestStepSeconds: number;
+  /** Per part of the publish: its steps, most heap and longest step. */
+  parts: Record<string, { steps: number; heapBytes: number; seconds: number }>;
 }
 
 export interface StepsBench {
   first: StepsFigures;
   oneRecipe: StepsFigures;
-  /** The search index's build: its input and output held at once. */
-  searchHeapBytes: number;
 }
 
 export interface PublishSizeBench {

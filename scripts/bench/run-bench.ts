@@ -852,16 +852,16 @@ function publishSection(part: Measured<PublishSizeBench[]>): string[] {
     "heap. Requests and records: what the publish read from Directus (pages, counts, pages of ids). Pieces: list pieces",
     "made again of all (the others kept by their recipes' signature). Step heap: the most live heap (after a full garbage",
     "collection, sampled at every Directus request, every 20th KV operation and every 1,000th SQL statement, and at the",
-    "step's end) any step held, the search index's step aside; search: that step's input and output held at once (it",
-    "builds the global index in one call). Node s: wall time without the samples' garbage collections.",
+    "step's end) any step held, the search index's steps aside; search steps: the most of those (its postings into",
+    "SQLite a chunk a step, then its shards from there). Node s: wall time without the samples' garbage collections.",
     "",
-    "| recipes | publish | steps | most KV operations in a step | KV writes | Directus requests | records read | pieces made | Node s | step heap MB | search step MB |",
+    "| recipes | publish | steps | most KV operations in a step | KV writes | Directus requests | records read | pieces made | Node s | step heap MB | search steps MB |",
     "| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
     ...sizes.flatMap((size) =>
       size.steps
         ? (["first", "oneRecipe"] as const).map((which) => {
             const run = size.steps?.[which] as StepsFigures;
-            const search = which === "first" ? (size.steps?.searchHeapBytes ?? 0) : run.searchStepHeapBytes;
+            const search = run.searchStepHeapBytes;
             return `| ${count(size.recipes)} | ${which === "first" ? "first" : "one recipe"} | ${run.steps} | ${run.maxOperations} | ${count(run.writes)} | ${run.requests} | ${count(run.rows)} | ${run.rebuilt} of ${run.pieces} | ${run.seconds.toFixed(1)} | ${heapMb(run.stepHeapBytes).toFixed(1)} | ${heapMb(search).toFixed(1)} |`;
           })
         : [],
