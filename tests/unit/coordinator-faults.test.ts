@@ -32,6 +32,8 @@ const START = Date.parse("2026-11-25T00:00:00Z");
 /** What the in-memory Directus holds: three soups, each at its own edition (1 unless set). */
 class Content {
   editions = new Map<number, number>();
+  /** Every read of Directus hangs: what a step the runtime kills while it reads waits on. */
+  readsHang = false;
   held(): HeldContent {
     return {
       recipes: Array.from({ length: 3 }, (_, index) => rawRecipe(index + 1, this.editions.get(index + 1) ?? 1)),
@@ -105,6 +107,18 @@ interface Line {
   fields: Record<string, unknown>;
 }
 
+/** A Directus whose every call never answers. */
+function hangingSource(hangs: Hangs): ContentSource {
+  return {
+    countRecipes: () => hangs.hang(),
+    countIngredients: () => hangs.hang(),
+    recipePage: () => hangs.hang(),
+    ingredientPage: () => hangs.hang(),
+    recipeIds: () => hangs.hang(),
+    ingredientIds: () => hangs.hang(),
+  };
+}
+
 /** Steps a test runs at most, waiting for one to hang (a read and a build of a small catalog take a few). */
 const MAX_STEPS_BEFORE_A_HANG = 50;
 
@@ -139,7 +153,7 @@ function setup({
   const lines: Line[] = [];
   const harness = coordinatorHarness({
     store: kv.store,
-    source: () => memorySource(() => content.held()),
+    source: () => (content.readsHang ? hangingSource(hangs) : memorySource(() => content.held())),
     start,
     limits,
     publications,
@@ -236,6 +250,29 @@ describe("a step the runtime kills", () => {
     kv.clear();
     expect((await harness.summary()).status).toBe("published");
     expect(await pointerIsWhole(kv.raw)).toBe(true);
+  });
+
+  it("in a read of Directus (a step of its own): counted like any other, and after five the publish is given up", async () => {
+    const { content, harness, lines, killedStep } = setup();
+    const live = await harness.summary();
+    content.edit(1);
+    content.readsHang = true;
+    const { id } = await harness.request("publish");
+    for (let kill = 0; kill < 5; kill++) await killedStep();
+    content.readsHang = false;
+    await harness.nextStep();
+    const given = harness.coordinator.requestStatus(id);
+    expect(given).toMatchObject({ state: "failed", error: { kind: "failed" } });
+    expect(given?.error?.message).toMatch(/gave up after 5 failed steps: the step never finished/);
+    const failedSteps = lines.filter((line) => line.event === "sync.step-failed");
+    expect(failedSteps.map((line) => [line.fields.work, line.fields.killed, line.fields.request])).toEqual(
+      Array.from({ length: 5 }, () => ["request", true, id]),
+    );
+    expect(harness.coordinator.status().live?.manifest).toBe(live.manifest);
+    // The next publish reads again, from the same marks: the edit is published.
+    const next = await harness.summary();
+    expect(next).toMatchObject({ status: "published" });
+    expect(next.changes?.changed).toEqual(["suppe-1"]);
   });
 
   it("has set the alarm for its retry before its work, so it is woken again though the runtime retries no more", async () => {
