@@ -20,6 +20,7 @@ import {
   readPointer,
 } from "../../catalog/format/storage.ts";
 import { GRACE_MS } from "../../catalog/sync/coordinator.ts";
+import type { ContentSource } from "../../catalog/sync/directus-source.ts";
 import { planVersion, publishWithoutCoordinator } from "../../catalog/sync/plan-version.ts";
 import type { PublicationWriter } from "../../catalog/sync/publication-writer.ts";
 import { readCatalog } from "../../catalog/sync/read-catalog.ts";
