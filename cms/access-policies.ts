@@ -80,6 +80,8 @@ const PUBLIC_RECIPE_FIELDS = [
   "vegan",
   "manyGuests",
   "date_created",
+  // The sync reads only what changed since its last read (catalog/sync/stage-read.ts).
+  "date_updated",
   "image",
   "type",
   "ingredients",

@@ -7,7 +7,7 @@
  *
  *   POST /sync                      Authorization: Bearer <SYNC_TOKEN>
  *   Content-Type: application/x-www-form-urlencoded
- *   (empty) or action=publish | rollback | release | dry-run, and allow_shrink=1
+ *   (empty) or action=publish | rollback | release | dry-run, and allow_shrink=1 and full=1
  *     → 202 { request, joined, status: "/sync?request=<id>" }, Location: the same
  *   GET /sync                       → 200 the coordinator's status
  *   GET /sync?request=<id>          → 200 that request: queued, running (with progress), done (with
@@ -71,18 +71,21 @@ export async function throttledCaller(request: Request, env: Env): Promise<Respo
 interface SyncRequest {
   action: SyncAction;
   allowShrink: boolean;
+  /** Read everything from Directus, not only what changed since the last read. */
+  full: boolean;
 }
 
-/** The request a body names (`action=…`, `allow_shrink=1`), or undefined when it holds anything else. */
+/** The request a body names (`action=…`, `allow_shrink=1`, `full=1`), or undefined when it holds anything else. */
 function syncRequest(body: string): SyncRequest | undefined {
   const params = new URLSearchParams(body);
   const keys = [...params.keys()];
-  if (keys.some((key) => key !== "action" && key !== "allow_shrink")) return undefined;
+  if (keys.some((key) => key !== "action" && key !== "allow_shrink" && key !== "full")) return undefined;
   if (keys.length !== new Set(keys).size) return undefined;
   const action = ACTIONS.find((known) => known === (params.get("action") ?? "publish"));
   const shrink = params.get("allow_shrink");
-  if (!action || (shrink !== null && shrink !== "1")) return undefined;
-  return { action, allowShrink: shrink === "1" };
+  const full = params.get("full");
+  if (!action || (shrink !== null && shrink !== "1") || (full !== null && full !== "1")) return undefined;
+  return { action, allowShrink: shrink === "1", full: full === "1" };
 }
 
 /**
@@ -125,9 +128,11 @@ export function syncEndpoint(token: string | null) {
     // The body is a small form already (workers/request-limits.ts).
     const asked = syncRequest(await c.req.raw.text());
     if (!asked) {
-      return jsonResponse(400, { error: `the body may only hold action=${ACTIONS.join("|")} and allow_shrink=1` });
+      return jsonResponse(400, {
+        error: `the body may only hold action=${ACTIONS.join("|")}, allow_shrink=1 and full=1`,
+      });
     }
-    const answer = await coordinator.request(asked.action, asked.allowShrink, "api");
+    const answer = await coordinator.request(asked.action, asked.allowShrink, "api", asked.full);
     if (!answer.ok) {
       return jsonResponse(429, { error: answer.busy }, { "retry-after": String(BUSY_RETRY_SECONDS) });
     }

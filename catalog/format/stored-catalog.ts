@@ -48,6 +48,7 @@ import {
   type RecipeDetails,
   type RecipeSummary,
 } from "../recipes/types.ts";
+import { germanSortKey } from "./german-sort-key.ts";
 import { pickFields } from "./pick-fields.ts";
 import type { VersionBlobs } from "./storage.ts";
 
@@ -65,6 +66,15 @@ const PIECE_MAX = 4 * PIECE_EVERY;
  * 50 KB of JSON.
  */
 const RECIPES_PER_LOCATOR_SHARD = 1024;
+
+/**
+ * Whether a list piece ends after the recipe `id`, its `length`th: what
+ * cuts a catalog into pieces, for a builder that walks the recipes in stored
+ * order without holding them (catalog/sync/stage-build.ts).
+ */
+export function pieceEndsAfter(id: number, length: number): boolean {
+  return idHash(id) % PIECE_EVERY === 0 || length >= PIECE_MAX;
+}
 
 /** Where one category's recipes lie in stored order: positions `start` to `end` (exclusive). */
 export interface TypeRange {
@@ -93,7 +103,7 @@ export interface CatalogMeta {
 }
 
 /** How many of the newest recipes the meta names. */
-const NEWEST_KEPT = 12;
+export const NEWEST_KEPT = 12;
 
 /** The directory column of a list piece: what finds a recipe by slug or id, and the sitemap's image. */
 export interface DirectoryPiece {
@@ -266,19 +276,22 @@ function bucketText<K extends keyof CatalogRecipe>(recipes: readonly CatalogReci
 export const NAME_END = "\n";
 
 /** A names piece: each lower-case name followed by NAME_END. */
-function namesText(recipes: readonly CatalogRecipe[]): string {
+function namesText(recipes: readonly Pick<CatalogRecipe, "name">[]): string {
   return recipes.map((recipe) => `${recipe.name.toLowerCase().replaceAll(NAME_END, " ")}${NAME_END}`).join("");
 }
 
-/** Locator shards being filled: entries in any order, sorted when written. */
-type ShardEntries = { slugs: [string, number, number][]; ids: [number, number][]; images: Set<string> };
+/**
+ * A locator shard's entries in any order, sorted when written: per slug its
+ * id and bucket end, per id its bucket end, and the images (lower case).
+ */
+export type ShardEntries = { slugs: [string, number, number][]; ids: [number, number][]; images: Set<string> };
 
 /**
  * A shard's text from its entries, sorted (slugs by code unit, ids and
  * images ascending). A writer that holds the catalog elsewhere (SQLite)
  * makes the same text from the rows of one shard, ordered the same way.
  */
-function locatorShardText(entries: ShardEntries): string {
+export function locatorShardText(entries: ShardEntries): string {
   const slugs = entries.slugs.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const ids = entries.ids.sort(([a], [b]) => a - b);
   const shard: LocatorShard = {
@@ -292,32 +305,47 @@ function locatorShardText(entries: ShardEntries): string {
   return JSON.stringify(shard);
 }
 
-/** German collation; one instance, since creating one per comparison is slow. */
-const byName = new Intl.Collator("de");
+/** A category's place in the spec's order: the first key of stored order. */
+export function typeIndex(type: RecipeType): number {
+  return Math.max(0, RECIPE_TYPES.indexOf(type));
+}
 
-function inNameOrder(a: CatalogRecipe, b: CatalogRecipe): number {
-  return byName.compare(a.name, b.name) || a.id - b.id;
+/** Each recipe's German sort key (german-sort-key.ts), made once per sort rather than once per comparison. */
+function sortKeys(recipes: readonly CatalogRecipe[]): Map<CatalogRecipe, string> {
+  return new Map(recipes.map((recipe) => [recipe, germanSortKey(recipe.name)]));
+}
+
+/** German name order, ties by id: by the sort key, which SQLite orders alike (catalog/sync/stage-build.ts). */
+function inNameOrder(keys: ReadonlyMap<CatalogRecipe, string>, a: CatalogRecipe, b: CatalogRecipe): number {
+  const x = keys.get(a) as string;
+  const y = keys.get(b) as string;
+  return x < y ? -1 : x > y ? 1 : a.id - b.id;
 }
 
 /**
- * Category order, then German name order: how the sync orders
- * `Catalog.recipes`, the order of list pieces and buckets, and the positions
- * the search index names recipes by.
+ * Category order, then German name order (german-sort-key.ts), then id:
+ * how the sync orders `Catalog.recipes`, the order of list pieces and
+ * buckets, and the positions the search index names recipes by.
  */
 export function storedOrder(recipes: readonly CatalogRecipe[]): CatalogRecipe[] {
-  const typeIndex = new Map<RecipeType, number>(RECIPE_TYPES.map((type, index) => [type, index]));
-  return [...recipes].sort((a, b) => (typeIndex.get(a.type) ?? 0) - (typeIndex.get(b.type) ?? 0) || inNameOrder(a, b));
+  const keys = sortKeys(recipes);
+  return [...recipes].sort((a, b) => typeIndex(a.type) - typeIndex(b.type) || inNameOrder(keys, a, b));
 }
 
 /** Two lists of positions, each in name order, as one. */
-function mergeInNameOrder(recipes: readonly CatalogRecipe[], a: readonly number[], b: readonly number[]): number[] {
+function mergeInNameOrder(
+  recipes: readonly CatalogRecipe[],
+  keys: ReadonlyMap<CatalogRecipe, string>,
+  a: readonly number[],
+  b: readonly number[],
+): number[] {
   const merged: number[] = [];
   let i = 0;
   let j = 0;
   while (i < a.length && j < b.length) {
     const x = a[i] as number;
     const y = b[j] as number;
-    if (inNameOrder(recipes[x] as CatalogRecipe, recipes[y] as CatalogRecipe) <= 0) {
+    if (inNameOrder(keys, recipes[x] as CatalogRecipe, recipes[y] as CatalogRecipe) <= 0) {
       merged.push(x);
       i++;
     } else {
@@ -337,12 +365,13 @@ function mergeInNameOrder(recipes: readonly CatalogRecipe[], a: readonly number[
  * sort's n·log2(n), a fifth of them at 50,000 recipes.
  */
 function namePlaces(recipes: readonly CatalogRecipe[], ranges: readonly TypeRange[]): number[] {
+  const keys = sortKeys(recipes);
   let runs = ranges.map(({ start, end }) => Array.from({ length: end - start }, (_, offset) => start + offset));
   while (runs.length > 1) {
     const next: number[][] = [];
     for (let index = 0; index < runs.length; index += 2) {
       const [first = [], second] = [runs[index], runs[index + 1]];
-      next.push(second ? mergeInNameOrder(recipes, first, second) : first);
+      next.push(second ? mergeInNameOrder(recipes, keys, first, second) : first);
     }
     runs = next;
   }
@@ -374,7 +403,7 @@ function newestPositions(recipes: readonly CatalogRecipe[]): number[] {
     .slice(0, NEWEST_KEPT);
 }
 
-function matchingPiece(recipes: readonly CatalogRecipe[]): MatchingPiece {
+function matchingPiece(recipes: readonly Pick<CatalogRecipe, "ingredients" | "totalTime">[]): MatchingPiece {
   const piece: MatchingPiece = { ingredients: [], counts: [], uses: [], minutes: [] };
   const indexes = new Map<string, number>();
   for (const recipe of recipes) {
@@ -398,12 +427,96 @@ export interface StoredBlob {
   text: string;
 }
 
+/** One list piece's blobs (cards and details per bucket, then its columns), its buckets' sizes and ends. */
+export interface PieceBlobs {
+  blobs: StoredBlob[];
+  bucketSizes: number[];
+  /** The id of each bucket's last recipe (CatalogMeta.bucketEnds). */
+  bucketEnds: number[];
+}
+
+/** What a list piece's columns read of a recipe: a builder that makes a piece a bucket at a time keeps only these. */
+export type ColumnRecipe = Pick<
+  CatalogRecipe,
+  "id" | "slug" | "image" | "name" | "ingredients" | "totalTime" | "vegetarian" | "vegan"
+>;
+
+export function columnRecipe(recipe: CatalogRecipe): ColumnRecipe {
+  const { id, slug, image, name, ingredients, totalTime, vegetarian, vegan } = recipe;
+  return { id, slug, image, name, ingredients, totalTime, vegetarian, vegan };
+}
+
+/** How many recipes each bucket of a piece holds, by the piece's ids in stored order. */
+export function bucketSizesOf(ids: readonly number[]): number[] {
+  return cutAtBoundaries(ids, (id) => id, BUCKET_EVERY, BUCKET_MAX).map((bucket) => bucket.length);
+}
+
+/** A bucket's two blobs: its cards, then its details. */
+export function bucketBlobs(bucket: readonly CatalogRecipe[]): StoredBlob[] {
+  return [
+    { kind: "cards", text: bucketText(bucket, SUMMARY_FIELDS) },
+    { kind: "details", text: bucketText(bucket, DETAIL_FIELDS) },
+  ];
+}
+
+/** A piece's column blobs, after its buckets': directory, names, matching, traits. */
+export function columnBlobs(piece: readonly ColumnRecipe[]): StoredBlob[] {
+  const directory: DirectoryPiece = {
+    ids: piece.map((recipe) => recipe.id),
+    slugs: piece.map((recipe) => recipe.slug),
+    images: piece.map((recipe) => recipe.image),
+  };
+  const traits: TraitsPiece = {
+    diets: piece.map((recipe) => dietCode(recipe)),
+    minutes: piece.map((recipe) => recipe.totalTime),
+  };
+  return [
+    { kind: "directory", text: JSON.stringify(directory) },
+    { kind: "names", text: namesText(piece) },
+    { kind: "matching", text: JSON.stringify(matchingPiece(piece)) },
+    { kind: "traits", text: JSON.stringify(traits) },
+  ];
+}
+
+/**
+ * The blobs of one list piece (recipes in stored order, cut where
+ * `pieceEndsAfter` cuts): each bucket's cards and details, then the
+ * columns. A new kind of blob per piece is added here and in `columnBlobs`
+ * or `bucketBlobs`, which the builder from the stage calls a bucket at a
+ * time (catalog/sync/stage-build.ts).
+ */
+export function pieceBlobs(piece: readonly CatalogRecipe[]): PieceBlobs {
+  const blobs: StoredBlob[] = [];
+  const bucketSizes: number[] = [];
+  const bucketEnds: number[] = [];
+  for (const bucket of cutAtBoundaries(piece, (recipe) => recipe.id, BUCKET_EVERY, BUCKET_MAX)) {
+    blobs.push(...bucketBlobs(bucket));
+    bucketSizes.push(bucket.length);
+    bucketEnds.push((bucket.at(-1) as CatalogRecipe).id);
+  }
+  blobs.push(...columnBlobs(piece.map(columnRecipe)));
+  return { blobs, bucketSizes, bucketEnds };
+}
+
+/** The meta blob: what the version's table of contents holds (see CatalogMeta). */
+export function metaBlob(meta: Omit<CatalogMeta, "formatVersion">): StoredBlob {
+  const whole: CatalogMeta = { formatVersion: CATALOG_FORMAT_VERSION, ...meta };
+  return { kind: "meta", text: JSON.stringify(whole) };
+}
+
+/** The name order blob: each position's place in German name order. */
+export function nameOrderBlob(places: readonly number[]): StoredBlob {
+  return { kind: "nameOrder", text: JSON.stringify(places) };
+}
+
 /**
  * A built catalog, its recipes in `storedOrder` (the name order relies on
  * it), as the blobs of a version, one at a time: the sync hashes and stores
  * each before the next is made, so a large catalog's texts (about 100 M
  * characters at 50,000 recipes) are never all in memory at once. Within a
- * kind, blobs come in their order in the version.
+ * kind, blobs come in their order in the version: the pieces' in piece
+ * order, then the meta and the name order. The coordinator makes the same
+ * blobs a piece at a time from its stage (catalog/sync/stage-build.ts).
  */
 export function* storedBlobs(catalog: Pick<Catalog, "recipes" | "ingredients" | "categories">): Generator<StoredBlob> {
   const { recipes } = catalog;
@@ -417,13 +530,15 @@ export function* storedBlobs(catalog: Pick<Catalog, "recipes" | "ingredients" | 
     images: new Set(),
   }));
   for (const piece of cutAtBoundaries(recipes, (recipe) => recipe.id, PIECE_EVERY, PIECE_MAX)) {
-    for (const bucket of cutAtBoundaries(piece, (recipe) => recipe.id, BUCKET_EVERY, BUCKET_MAX)) {
-      yield { kind: "cards", text: bucketText(bucket, SUMMARY_FIELDS) };
-      yield { kind: "details", text: bucketText(bucket, DETAIL_FIELDS) };
-      bucketSizes.push(bucket.length);
-      const end = (bucket.at(-1) as CatalogRecipe).id;
-      bucketEnds.push(end);
-      for (const recipe of bucket) {
+    const made = pieceBlobs(piece);
+    yield* made.blobs;
+    bucketSizes.push(...made.bucketSizes);
+    bucketEnds.push(...made.bucketEnds);
+    pieceSizes.push(piece.length);
+    let line = 0;
+    made.bucketSizes.forEach((size, bucket) => {
+      const end = made.bucketEnds[bucket] as number;
+      for (const recipe of piece.slice(line, line + size)) {
         shards[locatorShardOfSlug(recipe.slug, shardCount)]?.slugs.push([recipe.slug, recipe.id, end]);
         shards[locatorShardOfId(recipe.id, shardCount)]?.ids.push([recipe.id, end]);
         if (recipe.image) {
@@ -431,25 +546,11 @@ export function* storedBlobs(catalog: Pick<Catalog, "recipes" | "ingredients" | 
           shards[locatorShardOfImage(image, shardCount)]?.images.add(image);
         }
       }
-    }
-    pieceSizes.push(piece.length);
-    const directory: DirectoryPiece = {
-      ids: piece.map((recipe) => recipe.id),
-      slugs: piece.map((recipe) => recipe.slug),
-      images: piece.map((recipe) => recipe.image),
-    };
-    yield { kind: "directory", text: JSON.stringify(directory) };
-    yield { kind: "names", text: namesText(piece) };
-    yield { kind: "matching", text: JSON.stringify(matchingPiece(piece)) };
-    const traits: TraitsPiece = {
-      diets: piece.map((recipe) => dietCode(recipe)),
-      minutes: piece.map((recipe) => recipe.totalTime),
-    };
-    yield { kind: "traits", text: JSON.stringify(traits) };
+      line += size;
+    });
   }
   const ranges = typeRanges(recipes);
-  const meta: CatalogMeta = {
-    formatVersion: CATALOG_FORMAT_VERSION,
+  yield metaBlob({
     ingredients: catalog.ingredients,
     categories: catalog.categories,
     typeRanges: ranges,
@@ -457,10 +558,9 @@ export function* storedBlobs(catalog: Pick<Catalog, "recipes" | "ingredients" | 
     bucketSizes,
     bucketEnds,
     pieceSizes,
-  };
-  yield { kind: "meta", text: JSON.stringify(meta) };
+  });
   for (const shard of shards) yield { kind: "locator", text: locatorShardText(shard) };
-  yield { kind: "nameOrder", text: JSON.stringify(namePlaces(recipes, ranges)) };
+  yield nameOrderBlob(namePlaces(recipes, ranges));
 }
 
 /** A built catalog as the blobs of a version, all at once: for catalogs held in memory anyway. */

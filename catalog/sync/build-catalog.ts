@@ -39,6 +39,25 @@ function ingredientSlugs(names: string[]): Map<string, string> {
   return slugs;
 }
 
+/**
+ * The catalog's ingredients: one per name (the last record of a name wins), each with its slug and how many
+ * recipes need it (`uses`, by name), by recipe count then name.
+ */
+export function catalogIngredients(
+  ingredients: readonly RawIngredientRecord[],
+  uses: ReadonlyMap<string, number>,
+): CatalogIngredient[] {
+  const distinct = [...new Map(ingredients.map((ingredient) => [ingredient.name, ingredient])).values()];
+  const slugs = ingredientSlugs(distinct.map((ingredient) => ingredient.name));
+  return distinct
+    .map((ingredient) => ({
+      slug: slugs.get(ingredient.name) ?? slugify(ingredient.name),
+      ...ingredient,
+      recipeCount: uses.get(ingredient.name) ?? 0,
+    }))
+    .sort((a, b) => b.recipeCount - a.recipeCount || a.name.localeCompare(b.name, "de"));
+}
+
 export function buildCatalog(recipes: CatalogRecipe[], ingredients: RawIngredientRecord[]): BuiltCatalog {
   const bySlug = new Set<string>();
   const duplicateSlugs: BuiltCatalog["duplicateSlugs"] = [];
@@ -53,30 +72,21 @@ export function buildCatalog(recipes: CatalogRecipe[], ingredients: RawIngredien
 
   const uses = new Map<string, number>();
   for (const recipe of unique) for (const name of recipe.ingredients) uses.set(name, (uses.get(name) ?? 0) + 1);
-
-  const distinct = [...new Map(ingredients.map((ingredient) => [ingredient.name, ingredient])).values()];
-  const slugs = ingredientSlugs(distinct.map((ingredient) => ingredient.name));
-  const catalogIngredients: CatalogIngredient[] = distinct
-    .map((ingredient) => ({
-      slug: slugs.get(ingredient.name) ?? slugify(ingredient.name),
-      ...ingredient,
-      recipeCount: uses.get(ingredient.name) ?? 0,
-    }))
-    .sort((a, b) => b.recipeCount - a.recipeCount || a.name.localeCompare(b.name, "de"));
+  const ingredientsOfCatalog = catalogIngredients(ingredients, uses);
 
   // The order the published version keeps them in; the index names recipes by their place in it.
   const ordered = storedOrder(unique);
   const catalog: Catalog = {
     formatVersion: CATALOG_FORMAT_VERSION,
     recipes: ordered,
-    ingredients: catalogIngredients,
+    ingredients: ingredientsOfCatalog,
     categories: RECIPE_TYPES.map((type) => ({ type, count: unique.filter((recipe) => recipe.type === type).length })),
   };
   let searchIndex: string | undefined;
   return {
     catalog,
     get searchIndex() {
-      searchIndex ??= buildSearchIndex(ordered, ingredientKinds(catalogIngredients));
+      searchIndex ??= buildSearchIndex(ordered, ingredientKinds(ingredientsOfCatalog));
       return searchIndex;
     },
     duplicateSlugs,

@@ -12,9 +12,12 @@
  *   for the next one.
  * - The work happens in steps, one per alarm: each makes at most
  *   `operationsPerStep` KV operations, well under the 1,000 a Cloudflare
- *   invocation may make. A publish reads Directus and stages the blobs KV
- *   lacks in SQLite (one step), writes them a batch at a time (as many
- *   steps as needed), writes the manifest, and only then flips the pointer.
+ *   invocation may make. A publish reads what changed in Directus into its
+ *   stage (stage-read.ts, a few requests a step), builds the version from
+ *   the stage a part a step and stages the blobs KV lacks in SQLite
+ *   (stage-build.ts), walks the stage for its changes and statuses
+ *   (stage-outcome.ts), writes the blobs a batch at a time, writes the
+ *   manifest, and only then flips the pointer (decision 0052).
  *   A step cut off (eviction, deploy, exception) is run again from SQLite:
  *   every KV write is idempotent, and the pointer names only complete
  *   versions. Each attempt is counted before its work, so a step the
@@ -51,8 +54,7 @@ import {
   readPointer,
   writtenAt,
 } from "../format/storage.ts";
-import { comparableRecipe } from "../format/stored-catalog.ts";
-import { CATALOG_FORMAT_VERSION, type CatalogRecipe } from "../recipes/types.ts";
+import { CATALOG_FORMAT_VERSION } from "../recipes/types.ts";
 import type { ContentSource } from "./directus-source.ts";
 import { SourceError } from "./directus-source.ts";
 import {
@@ -65,10 +67,14 @@ import {
   type VersionRow,
 } from "./ledger.ts";
 import { CLOUDFLARE_OPERATIONS_PER_INVOCATION, OperationBudget } from "./operation-budget.ts";
-import { PARALLEL_WRITES, planVersion } from "./plan-version.ts";
-import { desiredStatuses, pendingChanges, publicationRow, settledStatus } from "./publication.ts";
+import { PARALLEL_WRITES, type PlannedVersion } from "./plan-version.ts";
+import { publicationRow, settledStatus } from "./publication.ts";
 import type { PublicationWriter } from "./publication-writer.ts";
-import { readCatalog, SHRINK_LIMIT, type SkippedRecord, SyncAborted, shrinkRefusal } from "./read-catalog.ts";
+import { SHRINK_LIMIT, type SkippedRecord, SyncAborted, shrinkRefusal } from "./read-catalog.ts";
+import { SourceStage } from "./source-stage.ts";
+import { type BuildHands, type StageBuild, stageBuildStep, startStageBuild } from "./stage-build.ts";
+import { type OutcomeWalk, type StageChanges, stageOutcomeStep, startOutcomeWalk } from "./stage-outcome.ts";
+import { OVERLAP_MS, type StageRead, stageReadStep, startStageRead } from "./stage-read.ts";
 
 /** How long a replaced version stays readable for isolates still loading it, and an unused key before it is deleted. */
 export const GRACE_MS = 60 * 60 * 1000;
@@ -92,6 +98,8 @@ const SUMMARY_SKIPPED = 100;
 /** Publication statuses per write to Directus, and writes per step (each a few subrequests). */
 export const STATUS_BATCH = 100;
 const STATUS_BATCHES_PER_STEP = 5;
+/** Pending statuses settled per query. */
+const SETTLE_CHUNK = 1_000;
 /** A write-back failing this often in a row is reported (the ones before are logged only). */
 const STATUS_FAILURES_REPORTED = 3;
 
@@ -101,6 +109,20 @@ export interface CoordinatorLimits {
   operationsPerStep: number;
   /** Characters of blobs one step writes at most: what it holds in memory at once. */
   charsPerStep: number;
+  /** List pieces (about 4,096 recipes each) one step of a build makes at most. */
+  piecesPerStep: number;
+  /** Locator shards (about 1,024 recipes each) one step of a build makes at most. */
+  locatorShardsPerStep: number;
+  /** Recipes whose search postings one step of a build makes at most. */
+  indexRecipesPerStep: number;
+  /** Characters of search index blobs one step of a build makes, about (it stops after the shard that reaches it). */
+  searchCharsPerStep: number;
+  /** Staged recipes one step walks at most for a version's changes and statuses. */
+  walkRowsPerStep: number;
+  /** Directus requests one step of a read makes at most (a page of records, a count, or a page of ids each). */
+  requestsPerStep: number;
+  /** How far before the newest change it saw a read of changes starts again (stage-read.ts OVERLAP_MS). */
+  readOverlapMs: number;
   /** A publish request starts this long after the last request that joined it … */
   settleMs: number;
   /** … but no later than this after the first. */
@@ -111,6 +133,14 @@ export interface CoordinatorLimits {
 export const PRODUCTION_LIMITS: CoordinatorLimits = {
   operationsPerStep: CLOUDFLARE_OPERATIONS_PER_INVOCATION / 4,
   charsPerStep: 48_000_000,
+  requestsPerStep: 5,
+  piecesPerStep: 1,
+  locatorShardsPerStep: 128,
+  indexRecipesPerStep: 20_000,
+  // At 350,000 recipes 8 M characters took 23 s a step in Node (two steps): near a step's 30 s of CPU.
+  searchCharsPerStep: 3_000_000,
+  walkRowsPerStep: 50_000,
+  readOverlapMs: OVERLAP_MS,
   settleMs: 1_000,
   maxSettleMs: 10_000,
 };
@@ -123,12 +153,8 @@ export interface AlarmClock {
   delete(): Promise<void>;
 }
 
-/** Recipes that differ from the last sync's read, by slug. */
-export interface CatalogChanges {
-  added: string[];
-  removed: string[];
-  changed: string[];
-}
+/** Recipes that differ from the last sync's read, by slug: the first CHANGES_LISTED of each kind, and counts. */
+export type CatalogChanges = StageChanges;
 
 /** What a finished request did. */
 export interface SyncSummary {
@@ -144,6 +170,10 @@ export interface SyncSummary {
   previousRecipes: number | null;
   /** Against what the sync before this one read. */
   changes: CatalogChanges | null;
+  /** What the run read from Directus; null when it read nothing (held, rolled back). */
+  read?: ReadFigures | null;
+  /** The build's list pieces, and of them those made again (their recipes changed); the rest were kept. */
+  built?: { pieces: number; rebuilt: number } | null;
   /** KV puts and deletes this request's run made. */
   writes: number;
   deletes: number;
@@ -151,6 +181,18 @@ export interface SyncSummary {
   /** Alarm invocations the run took, and the most KV operations any of them made. */
   steps: number;
   maxOperations: number;
+}
+
+/** What a run read from Directus into its stage (source-stage.ts). */
+export interface ReadFigures {
+  /** Whether it read every recipe, rather than those changed since the last read. */
+  full: boolean;
+  /** Directus requests: pages of records, counts, pages of ids. */
+  requests: number;
+  /** Records those pages gave (ids not counted). */
+  rows: number;
+  /** Staged records added, changed or dropped. */
+  changed: number;
 }
 
 /** A request as the status endpoint shows it. */
@@ -168,9 +210,11 @@ export interface RequestView {
 }
 
 export type RunProgress =
+  | { phase: "reading"; requests: number; rows: number }
   | { phase: "recipes"; done: number; total: number }
   | { phase: "ingredients"; done: number }
-  | { phase: "building" }
+  /** `part`: what the build makes next (stage-build.ts), or "outcome" for the walk over the stage. */
+  | { phase: "building"; part?: StageBuild["phase"] | "outcome" }
   | { phase: "writing"; done: number; total: number }
   | { phase: "flipping" };
 
@@ -225,11 +269,22 @@ export class CoordinatorBusy extends Error {
 /** What a run carries from step to step (the "run" setting). */
 interface Run {
   requestId: number;
-  action: "publish" | "release";
+  /** A dry run reads and builds, and ends there. */
+  action: "publish" | "release" | "dry-run";
   target: string;
   /** The target's row was added by this run (dropped again if it is given up). */
   targetIsNew: boolean;
-  phase: "writing" | "flipping";
+  /**
+   * Reading Directus into the stage, building the version from it, walking the stage for what the version
+   * means (changes, statuses), writing it, flipping the pointer.
+   */
+  phase: "reading" | "building" | "outcome" | "writing" | "flipping";
+  /** While reading: where the read stands. */
+  read?: StageRead;
+  /** While building: where the build stands; then the version it made, while the walk over the stage goes on. */
+  build?: StageBuild;
+  version?: PlannedVersion;
+  walk?: OutcomeWalk;
   startedAt: number;
   blobsTotal: number;
   writes: number;
@@ -251,7 +306,7 @@ interface Adoption {
 /** What one step (one alarm invocation) has spent. */
 interface Invocation {
   budget: OperationBudget;
-  /** Directus is read at most once per step: a read and a build are the heaviest work there is. */
+  /** A step reads Directus or builds at most once: a read and a build are the heaviest work there is. */
   read: boolean;
   chars: number;
   /** The run this step worked on, for its step count. */
@@ -326,18 +381,6 @@ export interface CoordinatorOptions {
 
 const iso = (ms: number | null | undefined) => (ms === null || ms === undefined ? null : new Date(ms).toISOString());
 
-/** A short digest of a text: enough to tell a changed recipe, not a security hash. */
-function digestText(text: string): string {
-  let a = 0x811c9dc5;
-  let b = 0x01000193;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    a = Math.imul(a ^ code, 0x01000193);
-    b = Math.imul(b ^ code, 0x5bd1e995) ^ (b >>> 13);
-  }
-  return `${(a >>> 0).toString(36)}.${(b >>> 0).toString(36)}.${text.length.toString(36)}`;
-}
-
 /** Every KV key a version is made of: its manifest and its blobs. */
 function versionKeys(version: VersionRow): string[] {
   return [manifestKey(version.manifest), ...manifestBlobs(version.body).map(blobKey)];
@@ -362,6 +405,7 @@ function failureKind(error: unknown): FailureKind {
 
 export class Coordinator {
   readonly #ledger: Ledger;
+  readonly #stage: SourceStage;
   readonly #store: CatalogStore;
   readonly #source: () => ContentSource;
   readonly #alarm: AlarmClock;
@@ -373,6 +417,7 @@ export class Coordinator {
   readonly #persist: () => Promise<void>;
   constructor(options: CoordinatorOptions) {
     this.#ledger = new Ledger(options.db);
+    this.#stage = new SourceStage(options.db);
     this.#store = options.store;
     this.#source = options.source;
     this.#alarm = options.alarm;
@@ -398,12 +443,17 @@ export class Coordinator {
     action,
     allowShrink = false,
     trigger,
+    full = false,
   }: {
     action: SyncAction;
     allowShrink?: boolean;
     trigger: SyncTrigger;
+    /** Read everything from Directus, not only what changed (an operator's `npm run sync -- --full`). */
+    full?: boolean;
   }): Promise<{ id: number; joined: boolean }> {
     const now = this.#clock();
+    // The next read reads everything, and so does every read until one has (stage-read.ts).
+    if (full && action !== "rollback") this.#ledger.setSetting("fullRead", true);
     const queued = this.#ledger.queued();
     const same =
       action === "rollback"
@@ -686,9 +736,9 @@ export class Coordinator {
         const due = running ? AT_ONCE : this.#dueAt(next);
         if (due > this.#clock()) return due;
         if (invocation.read) return AT_ONCE;
-        invocation.read = true;
+        // The attempt is recorded before the read begins (#readStep reads in the next piece of work).
         await this.#workOn(invocation, { kind: "request", request: next.id });
-        await this.#startRun(next, invocation);
+        this.#startRun(next, invocation);
         continue;
       }
       // Nothing waits: a pointer in doubt is written again first, then housekeeping, then the statuses'
@@ -741,8 +791,15 @@ export class Coordinator {
    */
   #settleStatuses(version: string, at: number): void {
     const now = this.#clock();
-    for (const status of this.#ledger.pendingStatuses()) {
-      this.#ledger.putStatus(settledStatus(status, this.#ledger.status(status.recipe), { version, at }, now));
+    // A chunk at a time: a first publish settles a status per recipe.
+    for (let after = Number.MIN_SAFE_INTEGER; ; ) {
+      const pending = this.#ledger.pendingStatusesAfter(after, SETTLE_CHUNK);
+      for (const status of pending) {
+        this.#ledger.putStatus(settledStatus(status, this.#ledger.status(status.recipe), { version, at }, now));
+      }
+      const last = pending.at(-1);
+      if (!last || pending.length < SETTLE_CHUNK) break;
+      after = last.recipe;
     }
     this.#ledger.clearPendingStatuses();
   }
@@ -900,13 +957,16 @@ export class Coordinator {
 
   // Publishing.
 
-  /** Reads Directus for a publish, release or dry run, and stages what KV lacks. */
-  async #startRun(request: RequestRow, invocation: Invocation): Promise<void> {
+  /**
+   * Starts a publish, release or dry run: its read of Directus into the
+   * stage begins with the next piece of work (#readStep), then the build
+   * (#build), the writes and the flip.
+   */
+  #startRun(request: RequestRow, invocation: Invocation): void {
     const startedAt = this.#clock();
     this.#ledger.startRequest(request.id, startedAt);
     const live = this.#ledger.live();
-    const held = this.#ledger.setting<Held>("held");
-    if (request.action === "publish" && held) {
+    if (request.action === "publish" && this.#ledger.setting<Held>("held")) {
       this.#finish(request, this.#heldSummary(request));
       return;
     }
@@ -914,90 +974,197 @@ export class Coordinator {
     // This read answers any publish time that has come (it sets the next one); if it fails, the cron's next
     // publish reads again.
     if (request.action !== "dry-run") this.#ledger.setSetting("dueAt", undefined);
-
-    let read: Awaited<ReturnType<typeof readCatalog>>;
-    let version: Awaited<ReturnType<typeof planVersion>>;
-    // The blobs KV lacks are staged in SQLite as the plan makes them, one batch at a time: the plan
-    // itself keeps only hashes. A dry run stages nothing.
-    const present = this.#ledger.presentKeys();
-    const staged = new Set<string>();
     this.#ledger.clearStaged();
     this.#ledger.clearPendingStatuses();
-    try {
-      read = await readCatalog(this.#source(), (progress) => this.#ledger.setProgress(request.id, progress), startedAt);
-      const recipes = read.built.catalog.recipes.length;
-      const refusal = shrinkRefusal(recipes, live?.recipes ?? null, request.allowShrink);
-      if (refusal) throw new SyncAborted(refusal);
-      version = await planVersion(read.built, ({ hash, text }) => {
-        if (request.action === "dry-run" || present.has(blobKey(hash)) || staged.has(hash)) return;
-        staged.add(hash);
-        this.#ledger.stage(hash, text);
-      });
-    } catch (error) {
-      this.#ledger.clearStaged();
-      this.#fail(request, { kind: failureKind(error), message: errorMessage(error) });
-      return;
-    }
-    const digests = new Map<number, string>();
-    const base: Run["base"] = {
-      recipes: read.built.catalog.recipes.length,
-      ingredients: read.built.catalog.ingredients.length,
-      skipped: read.skipped.slice(0, SUMMARY_SKIPPED),
-      skippedCount: read.skipped.length,
-      previousRecipes: live?.recipes ?? null,
-      changes: this.#changes(read.built.catalog.recipes, request.action !== "dry-run", digests),
-    };
-    if (request.action !== "dry-run") {
-      // What this read changes in the recipes' statuses, settled once its version is live.
-      this.#ledger.setPendingStatuses(pendingChanges(desiredStatuses(read, digests), this.#ledger.statuses()));
-      this.#ledger.setSetting("dueAt", read.nextDueAt ?? undefined);
-    }
-    const summary = (status: SyncSummary["status"]): SyncSummary => ({
-      status,
-      manifest: version.hash,
-      ...base,
-      writes: 0,
-      deletes: 0,
-      durationMs: this.#clock() - startedAt,
-      steps: 1,
-      maxOperations: invocation.budget.used,
-    });
-    if (request.action === "dry-run") {
-      this.#finish(request, summary(live?.manifest === version.hash ? "unchanged" : "dry-run"), read.skipped);
-      return;
-    }
+    const full = this.#ledger.setting<boolean>("fullRead") === true;
     const run: Run = {
       requestId: request.id,
       action: request.action,
-      target: version.hash,
+      target: "",
       targetIsNew: false,
-      phase: "writing",
+      phase: "reading",
+      read: startStageRead(this.#stage, request.id, { full, overlapMs: this.#limits.readOverlapMs }),
       startedAt,
       blobsTotal: 0,
       writes: 0,
       deletes: 0,
       steps: 0,
       maxOperations: 0,
-      base,
+      base: {
+        recipes: 0,
+        ingredients: 0,
+        skipped: [],
+        skippedCount: 0,
+        previousRecipes: live?.recipes ?? null,
+        changes: null,
+        read: null,
+      },
     };
+    invocation.runRequest = request.id;
+    this.#ledger.setSetting("run", run);
+  }
+
+  /** A failed read or build ends its request at once (the live version stays); the stage keeps what it read. */
+  #runFailed(run: Run, error: unknown): void {
+    this.#dropRun(run);
+    this.#fail(this.#ledger.request(run.requestId), { kind: failureKind(error), message: errorMessage(error) });
+  }
+
+  /** Reads on into the stage for one step; answers a wake time while the read goes on. */
+  async #readStep(run: Run, invocation: Invocation): Promise<number | undefined> {
+    if (invocation.read) return AT_ONCE;
+    invocation.read = true;
+    if (!run.read) throw new Error("coordinator: a run reads without a read under way");
+    let step: Awaited<ReturnType<typeof stageReadStep>>;
+    try {
+      step = await stageReadStep(run.read, this.#source(), this.#stage, this.#limits.requestsPerStep);
+    } catch (error) {
+      this.#runFailed(run, error);
+      return undefined;
+    }
+    const { read } = step;
+    this.#ledger.setProgress(run.requestId, {
+      phase: "reading",
+      requests: read.requests,
+      rows: read.rows,
+    } satisfies RunProgress);
+    const figures: ReadFigures = {
+      full: read.full.recipes,
+      requests: read.requests,
+      rows: read.rows,
+      changed: read.changed.recipes + read.changed.ingredients,
+    };
+    if (step.done && read.full.recipes && read.full.ingredients) this.#ledger.setSetting("fullRead", undefined);
+    this.#ledger.setSetting("run", {
+      ...run,
+      phase: step.done ? "building" : "reading",
+      read: step.done ? undefined : read,
+      build: step.done ? startStageBuild(this.#clock()) : undefined,
+      base: { ...run.base, read: figures },
+    } satisfies Run);
+    if (step.done) this.#ledger.setProgress(run.requestId, { phase: "building", part: "order" } satisfies RunProgress);
+    return step.done ? undefined : AT_ONCE;
+  }
+
+  /**
+   * Builds the version the stage holds, a part per step (stage-build.ts),
+   * staging the blobs KV lacks in SQLite as they are made; then what it
+   * means (stage-outcome.ts), and the writes. A dry run stages nothing.
+   */
+  async #build(run: Run, invocation: Invocation): Promise<number | undefined> {
+    if (invocation.read) return AT_ONCE;
+    invocation.read = true;
+    const request = this.#ledger.request(run.requestId);
+    if (!request) throw new Error(`coordinator: the run's request ${run.requestId} is gone`);
+    if (!run.build) throw new Error("coordinator: a run builds without a build under way");
+    const live = this.#ledger.live();
+    const present = (hash: string) => this.#isPresent(blobKey(hash));
+    const hands: BuildHands =
+      run.action === "dry-run"
+        ? { present, keep: () => {} }
+        : {
+            present: (hash) => present(hash) || this.#ledger.hasStaged(hash),
+            keep: (hash, text) => this.#ledger.stage(hash, text),
+          };
+    let step: Awaited<ReturnType<typeof stageBuildStep>>;
+    try {
+      step = await stageBuildStep(run.build, this.#stage, hands, this.#limits);
+      if (step.version) {
+        const refusal = shrinkRefusal(step.build.recipes, live?.recipes ?? null, request.allowShrink);
+        if (refusal) throw new SyncAborted(refusal);
+      }
+    } catch (error) {
+      this.#runFailed(run, error);
+      return undefined;
+    }
+    const { version, build } = step;
+    if (!version) {
+      this.#ledger.setSetting("run", { ...run, build } satisfies Run);
+      this.#ledger.setProgress(request.id, { phase: "building", part: build.phase } satisfies RunProgress);
+      return AT_ONCE;
+    }
+    this.#ledger.setSetting("run", {
+      ...run,
+      build,
+      version,
+      walk: startOutcomeWalk(),
+      phase: "outcome",
+    } satisfies Run);
+    this.#ledger.setProgress(request.id, { phase: "building", part: "outcome" } satisfies RunProgress);
+    return AT_ONCE;
+  }
+
+  /**
+   * Walks the stage for what the built version means (stage-outcome.ts), a
+   * share a step; then ends a dry run or an unchanged catalog, or goes on to
+   * the writes.
+   */
+  async #outcomeStep(run: Run, invocation: Invocation): Promise<number | undefined> {
+    if (invocation.read) return AT_ONCE;
+    invocation.read = true;
+    const request = this.#ledger.request(run.requestId);
+    const { build, version, walk } = run;
+    if (!request) throw new Error(`coordinator: the run's request ${run.requestId} is gone`);
+    if (!build || !version || !walk) throw new Error("coordinator: a run walks the stage without a version");
+    const live = this.#ledger.live();
+    const held = this.#ledger.setting<Held>("held");
+    const step = stageOutcomeStep(this.#stage, this.#ledger, walk, {
+      now: build.now,
+      remember: run.action !== "dry-run",
+      skippedKept: SUMMARY_SKIPPED,
+      onSkipped: (record) => this.#logSkipped(record),
+      rows: this.#limits.walkRowsPerStep,
+    });
+    const { outcome } = step;
+    if (!outcome) {
+      this.#ledger.setSetting("run", { ...run, walk: step.walk } satisfies Run);
+      return AT_ONCE;
+    }
+    const base: Run["base"] = {
+      ...run.base,
+      recipes: build.recipes,
+      ingredients: build.ingredients,
+      skipped: outcome.skipped,
+      skippedCount: outcome.skippedCount,
+      changes: outcome.changes,
+      built: { pieces: build.made, rebuilt: build.rebuilt },
+    };
+    if (run.action !== "dry-run") this.#ledger.setSetting("dueAt", outcome.nextDueAt ?? undefined);
+    const summary = (status: SyncSummary["status"]): SyncSummary => ({
+      status,
+      manifest: version.hash,
+      ...base,
+      writes: 0,
+      deletes: 0,
+      durationMs: this.#clock() - run.startedAt,
+      steps: run.steps + 1,
+      maxOperations: Math.max(run.maxOperations, invocation.budget.used),
+    });
+    const staged = this.#ledger.stagedCount();
+    const ready: Run = { ...run, build: undefined, version: undefined, walk: undefined, target: version.hash, base };
+    if (run.action === "dry-run") {
+      this.#ledger.setSetting("run", undefined);
+      this.#finish(request, summary(live?.manifest === version.hash ? "unchanged" : "dry-run"));
+      return undefined;
+    }
     if (live?.manifest === version.hash) {
-      this.#ledger.setSetting("verifiedAt", startedAt);
+      this.#ledger.setSetting("verifiedAt", build.now);
       // Unchanged content: nothing to do, unless a hold is lifted (only the pointer changes) or the live
       // version lacks keys (adopted from a KV that lost some): those are written again.
-      const release = request.action === "release" && held !== undefined;
+      const release = run.action === "release" && held !== undefined;
       // A pointer write whose outcome is unknown may have named another version: the pointer is written again.
-      if (!release && staged.size === 0 && !this.#pointerInDoubt()) {
-        this.#settleStatuses(live.manifest, live.publishedAt ?? startedAt);
-        this.#finish(request, summary("unchanged"), read.skipped);
-        return;
+      if (!release && staged === 0 && !this.#pointerInDoubt()) {
+        this.#ledger.setSetting("run", undefined);
+        this.#settleStatuses(live.manifest, live.publishedAt ?? build.now);
+        this.#finish(request, summary("unchanged"));
+        return undefined;
       }
-      invocation.runRequest = request.id;
       this.#ledger.setSetting("run", {
-        ...run,
-        phase: staged.size > 0 ? "writing" : "flipping",
-        blobsTotal: staged.size,
+        ...ready,
+        phase: staged > 0 ? "writing" : "flipping",
+        blobsTotal: staged,
       } satisfies Run);
-      return;
+      return undefined;
     }
 
     // A new version, or a kept one again (Directus went back to content it had).
@@ -1014,39 +1181,24 @@ export class Coordinator {
         rolledBack: false,
       });
     }
-    invocation.runRequest = request.id;
-    this.#ledger.setSetting("run", { ...run, targetIsNew: !existing, blobsTotal: staged.size } satisfies Run);
-    this.#ledger.setProgress(request.id, { phase: "writing", done: 0, total: staged.size });
-    for (const record of read.skipped) this.#logSkipped(record);
+    this.#ledger.setSetting("run", {
+      ...ready,
+      phase: "writing",
+      targetIsNew: !existing,
+      blobsTotal: staged,
+    } satisfies Run);
+    this.#ledger.setProgress(request.id, { phase: "writing", done: 0, total: staged } satisfies RunProgress);
+    return undefined;
   }
 
   /**
-   * What changed against the recipes the last sync read, by their stored
-   * fields; `remember` keeps this read for the next comparison (a dry run
-   * does not).
+   * Whether the ledger says KV holds `key`: written, not deleted, and no put
+   * or delete of it of unknown outcome (kv_intent), which counts as neither
+   * there nor gone, so a version that needs it writes it again.
    */
-  #changes(
-    recipes: readonly CatalogRecipe[],
-    remember: boolean,
-    digests: Map<number, string> = new Map(),
-  ): CatalogChanges {
-    const before = this.#ledger.recipeDigests();
-    const changes: CatalogChanges = { added: [], removed: [], changed: [] };
-    for (const recipe of recipes) {
-      const digest = digestText(comparableRecipe(recipe));
-      digests.set(recipe.id, digest);
-      const previous = before.get(recipe.id);
-      before.delete(recipe.id);
-      if (previous?.digest === digest && previous.slug === recipe.slug) continue;
-      if (!previous) changes.added.push(recipe.slug);
-      else changes.changed.push(recipe.slug);
-      if (remember) this.#ledger.putRecipeDigest(recipe.id, recipe.slug, digest);
-    }
-    for (const [id, { slug }] of before) {
-      changes.removed.push(slug);
-      if (remember) this.#ledger.deleteRecipeDigest(id);
-    }
-    return changes;
+  #isPresent(key: string): boolean {
+    const row = this.#ledger.keyRow(key);
+    return row !== undefined && row.deletedAt === null && row.intent === null;
   }
 
   /** Writes staged blobs, then the manifest, then flips; answers a wake time when the step must end first. */
@@ -1056,6 +1208,9 @@ export class Coordinator {
       this.#finishRun(run, "held");
       return undefined;
     }
+    if (run.phase === "reading") return this.#readStep(run, invocation);
+    if (run.phase === "building") return this.#build(run, invocation);
+    if (run.phase === "outcome") return this.#outcomeStep(run, invocation);
     if (run.phase === "writing") {
       for (;;) {
         const hashes = this.#ledger.stagedHashes(Math.min(PARALLEL_WRITES, budget.remaining));
@@ -1510,16 +1665,21 @@ export class Coordinator {
     const flowCall = (entry: RequestRow) =>
       entry.trigger === "api" && (entry.action === "publish" || entry.action === "release");
     if (this.#ledger.queued().some((entry) => flowCall(entry) && entry.requestedAt >= startedAt)) return;
-    const changes = summary.changes ?? { added: [], changed: [], removed: [] };
+    const changes = summary.changes ?? {
+      added: [],
+      changed: [],
+      removed: [],
+      counts: { added: 0, changed: 0, removed: 0 },
+    };
     this.#log(
       "warn",
       "publish-on-save-missed",
       {
         request: request.id,
         version: summary.manifest,
-        added: changes.added.length,
-        changed: changes.changed.length,
-        removed: changes.removed.length,
+        added: changes.counts.added,
+        changed: changes.counts.changed,
+        removed: changes.counts.removed,
         // A few, to find them in Directus; the counts say how many.
         recipes: [...changes.changed, ...changes.added, ...changes.removed].slice(0, 5),
       },

@@ -28,6 +28,8 @@ export const RECIPE_FIELDS = [
   "vegan",
   "manyGuests",
   "date_created",
+  // What the coordinator's stage reads since its last read (catalog/sync/source-stage.ts).
+  "date_updated",
   // Scheduled publishing (publication-window.ts): outside these times a published recipe is left out.
   "publish_at",
   "unpublish_at",
@@ -53,7 +55,12 @@ export const RECIPE_FIELDS = [
 
 const INGREDIENT_FIELDS = [
   "id",
+  "date_created",
+  "date_updated",
   "name",
+  // What recipes embed of an ingredient: a change of these reads the recipes again (source-stage.ts).
+  "plural",
+  "whole_pieces",
   "description",
   "vegetarian",
   "vegan",
@@ -61,13 +68,29 @@ const INGREDIENT_FIELDS = [
   "tags.IngredientType_id.name",
 ];
 
+/** Which records of a collection one page reads. */
+export interface PageQuery {
+  /** Keyset pagination: records with ids above this, in id order. */
+  afterId: number;
+  /**
+   * Only records created or updated at or after this time (ISO 8601, Directus' clock); null for all. A
+   * record Directus never updated has no `date_updated`, so its `date_created` counts.
+   */
+  changedSince: string | null;
+}
+
 export interface ContentSource {
-  /** How many published recipes there are, for progress. */
+  /** How many published recipes there are. */
   countRecipes(): Promise<number>;
-  /** Published recipes, one page at a time, in id order. */
-  recipePages(): AsyncIterable<RawRecipe[]>;
-  /** All ingredients, one page at a time, in id order. */
-  ingredientPages(): AsyncIterable<RawIngredient[]>;
+  /** How many ingredients the sync can see. */
+  countIngredients(): Promise<number>;
+  /** One page of published recipes, in id order; empty after the last. */
+  recipePage(query: PageQuery): Promise<RawRecipe[]>;
+  /** One page of ingredients, in id order; empty after the last. */
+  ingredientPage(query: PageQuery): Promise<RawIngredient[]>;
+  /** The ids of published recipes above `afterId`, one page in id order: what finds deleted ones. */
+  recipeIds(afterId: number): Promise<number[]>;
+  ingredientIds(afterId: number): Promise<number[]>;
 }
 
 /** Thrown for any failed or malformed read; the sync then keeps the last good catalog. */
@@ -80,27 +103,34 @@ interface DirectusSourceOptions {
   /** Sent with every request: the Access service token in production (app/lib/directus/directus-origin.ts). */
   headers?: Readonly<Record<string, string>>;
   pageSize?: number;
+  /** Ids per page when only ids are read (to find deleted records); Directus allows QUERY_LIMIT_MAX (1,000 here). */
+  idPageSize?: number;
   /** Per request; a slower answer fails the sync. */
   timeoutMs?: number;
   fetch?: typeof fetch;
 }
 
-/** Keyset pagination: stable even while editors publish during the read. */
-async function* pages<T extends Record<string, unknown>>(
-  read: (afterId: number) => Promise<unknown>,
-  what: string,
-): AsyncIterable<T[]> {
-  let afterId = 0;
-  for (;;) {
-    const page = await read(afterId);
-    if (!Array.isArray(page)) throw new SourceError(`directus: a page of ${what} is not a list`);
-    if (page.length === 0) return;
-    const last = page.at(-1) as { id?: unknown };
-    if (typeof last?.id !== "number" || last.id <= afterId) {
+/** Checks a page: a list whose ids increase past `afterId` (what keyset pagination relies on). */
+export function checkedPage<T extends Record<string, unknown>>(page: unknown, afterId: number, what: string): T[] {
+  if (!Array.isArray(page)) throw new SourceError(`directus: a page of ${what} is not a list`);
+  let previous = afterId;
+  for (const record of page as { id?: unknown }[]) {
+    if (typeof record?.id !== "number" || record.id <= previous) {
       throw new SourceError(`directus: a page of ${what} has no increasing numeric ids`);
     }
-    afterId = last.id;
-    yield page as T[];
+    previous = record.id;
+  }
+  return page as T[];
+}
+
+/** Every page `read` gives, from the first id on (keyset: stable even while editors publish during the read). */
+export async function* everyPage<T>(read: (query: PageQuery) => Promise<T[]>): AsyncIterable<T[]> {
+  let afterId = 0;
+  for (;;) {
+    const page = await read({ afterId, changedSince: null });
+    if (page.length === 0) return;
+    afterId = (page.at(-1) as { id: number }).id;
+    yield page;
   }
 }
 
@@ -128,6 +158,7 @@ export function createDirectusSource({
   url,
   headers: originHeaders = {},
   pageSize = 500,
+  idPageSize = 1_000,
   timeoutMs = 15_000,
   fetch: fetchImpl = fetch,
 }: DirectusSourceOptions): ContentSource {
@@ -146,43 +177,55 @@ export function createDirectusSource({
     }
   }
 
-  /** The items of `collection` that match `where`, a page at a time in id order (see pages()). */
-  function itemPages<T extends Record<string, unknown>>(
+  /** One page of `collection`'s items that match `where`, in id order. */
+  async function itemPage<T extends Record<string, unknown>>(
     collection: string,
     fields: string[],
     what: string,
-    where?: Record<string, unknown>,
-  ): AsyncIterable<T[]> {
-    return pages<T>((afterId) => {
-      const after = { id: { _gt: afterId } };
-      return request(what, () =>
-        client.request(
-          readItems(collection, {
-            fields,
-            filter: where ? { _and: [where, after] } : after,
-            sort: ["id"],
-            limit: pageSize,
-          }),
-        ),
-      );
-    }, what);
+    { afterId, changedSince }: PageQuery,
+    where: Record<string, unknown> | null,
+    limit = pageSize,
+  ): Promise<T[]> {
+    const filters = [
+      ...(where ? [where] : []),
+      ...(changedSince === null
+        ? []
+        : [{ _or: [{ date_updated: { _gte: changedSince } }, { date_created: { _gte: changedSince } }] }]),
+      { id: { _gt: afterId } },
+    ];
+    const page = await request(what, () =>
+      client.request(
+        readItems(collection, {
+          fields,
+          filter: filters.length === 1 ? filters[0] : { _and: filters },
+          sort: ["id"],
+          limit,
+        }),
+      ),
+    );
+    return checkedPage<T>(page, afterId, what);
   }
 
+  async function count(collection: string, what: string, where: Record<string, unknown> | null): Promise<number> {
+    const result = await request(what, () =>
+      client.request(aggregate(collection, { aggregate: { count: "id" }, query: where ? { filter: where } : {} })),
+    );
+    const counted = Number((result as { count?: { id?: unknown } }[])[0]?.count?.id);
+    if (!Number.isFinite(counted)) throw new SourceError(`directus: ${what} is malformed`);
+    return counted;
+  }
+
+  const ids = async (collection: string, what: string, afterId: number, where: Record<string, unknown> | null) =>
+    (await itemPage<{ id: number }>(collection, ["id"], what, { afterId, changedSince: null }, where, idPageSize)).map(
+      (record) => record.id,
+    );
+
   return {
-    async countRecipes() {
-      const result = await request("the recipe count", () =>
-        client.request(
-          aggregate("recipe", {
-            aggregate: { count: "id" },
-            query: { filter: PUBLISHED },
-          }),
-        ),
-      );
-      const count = Number((result as { count?: { id?: unknown } }[])[0]?.count?.id);
-      if (!Number.isFinite(count)) throw new SourceError("directus: the recipe count is malformed");
-      return count;
-    },
-    recipePages: () => itemPages<RawRecipe>("recipe", RECIPE_FIELDS, "recipes", PUBLISHED),
-    ingredientPages: () => itemPages<RawIngredient>("ingredient", INGREDIENT_FIELDS, "ingredients"),
+    countRecipes: () => count("recipe", "the recipe count", PUBLISHED),
+    countIngredients: () => count("ingredient", "the ingredient count", null),
+    recipePage: (query) => itemPage<RawRecipe>("recipe", RECIPE_FIELDS, "recipes", query, PUBLISHED),
+    ingredientPage: (query) => itemPage<RawIngredient>("ingredient", INGREDIENT_FIELDS, "ingredients", query, null),
+    recipeIds: (afterId) => ids("recipe", "recipe ids", afterId, PUBLISHED),
+    ingredientIds: (afterId) => ids("ingredient", "ingredient ids", afterId, null),
   };
 }

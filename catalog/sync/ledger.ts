@@ -396,6 +396,17 @@ export class Ledger {
       .join("");
   }
 
+  /** How many blobs the publish under way has staged. */
+  stagedCount(): number {
+    const [row] = this.#rows("SELECT COUNT(DISTINCT hash) AS n FROM staged_piece");
+    return Number(row?.n ?? 0);
+  }
+
+  /** Whether the publish under way has staged this blob. */
+  hasStaged(hash: string): boolean {
+    return this.#rows("SELECT 1 AS found FROM staged_piece WHERE hash = ? LIMIT 1", hash).length > 0;
+  }
+
   unstage(hash: string): void {
     this.#db.exec("DELETE FROM staged_piece WHERE hash = ?", hash);
   }
@@ -495,6 +506,12 @@ export class Ledger {
     );
   }
 
+  /** The digests of the recipes with ids above `afterId`, up to `upTo` (inclusive): a walk in chunks. */
+  recipeDigestsBetween(afterId: number, upTo: number): Map<number, { slug: string; digest: string }> {
+    const rows = this.#rows("SELECT id, slug, digest FROM recipe_digest WHERE id > ? AND id <= ?", afterId, upTo);
+    return new Map(rows.map((row) => [Number(row.id), { slug: String(row.slug), digest: String(row.digest) }]));
+  }
+
   deleteRecipeDigest(id: number): void {
     this.#db.exec("DELETE FROM recipe_digest WHERE id = ?", id);
   }
@@ -504,6 +521,12 @@ export class Ledger {
   /** Every recipe's status as the coordinator holds it. */
   statuses(): Map<number, RecipeStatus> {
     const rows = this.#rows("SELECT * FROM publication");
+    return new Map(rows.map((row) => [Number(row.recipe), recipeStatus(row)]));
+  }
+
+  /** The statuses of the recipes with ids above `afterId`, up to `upTo` (inclusive): a walk in chunks. */
+  statusesBetween(afterId: number, upTo: number): Map<number, RecipeStatus> {
+    const rows = this.#rows("SELECT * FROM publication WHERE recipe > ? AND recipe <= ?", afterId, upTo);
     return new Map(rows.map((row) => [Number(row.recipe), recipeStatus(row)]));
   }
 
@@ -561,6 +584,29 @@ export class Ledger {
         change.digest,
       );
     }
+  }
+
+  /** Adds changes to the pending ones (a read walked in chunks). */
+  addPendingStatuses(changes: readonly DesiredStatus[]): void {
+    for (const change of changes) {
+      this.#db.exec(
+        `INSERT INTO publication_pending (recipe, state, reason, digest) VALUES (?, ?, ?, ?)
+         ON CONFLICT (recipe) DO UPDATE SET state = excluded.state, reason = excluded.reason, digest = excluded.digest`,
+        change.recipe,
+        change.state,
+        change.reason,
+        change.digest,
+      );
+    }
+  }
+
+  /** Up to `limit` pending changes of the recipes above `afterRecipe`, in recipe order. */
+  pendingStatusesAfter(afterRecipe: number, limit: number): DesiredStatus[] {
+    return this.#rows(
+      "SELECT * FROM publication_pending WHERE recipe > ? ORDER BY recipe LIMIT ?",
+      afterRecipe,
+      limit,
+    ).map(desiredStatus);
   }
 
   pendingStatuses(): DesiredStatus[] {

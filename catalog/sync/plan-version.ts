@@ -86,6 +86,14 @@ export async function planVersion(
     if (batch.length >= PARALLEL_HASHES) await flush();
   });
   await flush();
+  return versionOf(hashes, { recipes: built.catalog.recipes.length, ingredients: built.catalog.ingredients.length });
+}
+
+/** The version whose blobs have these hashes, each kind's in their order: its manifest and its name. */
+export async function versionOf(
+  hashes: VersionBlobs<string[], string[]>,
+  counts: Manifest["counts"],
+): Promise<PlannedVersion> {
   const only = (list: string[]) => {
     if (list.length !== 1) throw new Error(`plan: a single blob came ${list.length} times`);
     return list[0] as string;
@@ -94,7 +102,7 @@ export async function planVersion(
     formatVersion: CATALOG_FORMAT_VERSION,
     searchIndexVersion: SEARCH_INDEX_VERSION,
     ...mapVersionBlobs(hashes, only, (list) => list),
-    counts: { recipes: built.catalog.recipes.length, ingredients: built.catalog.ingredients.length },
+    counts,
   };
   return { manifest, hash: await sha256(JSON.stringify(manifest)) };
 }

@@ -40,9 +40,14 @@ export function publicationWindow(raw: Record<string, unknown>, now: number): Wi
     return { ok: false, problems: ["unpublish_at is not after publish_at"] };
   }
   const times = { publishAt, unpublishAt };
-  if (unpublishAt !== null && unpublishAt <= now) return { ok: true, state: "ended", times };
-  if (publishAt !== null && publishAt > now) return { ok: true, state: "scheduled", times };
-  return { ok: true, state: "open", times };
+  return { ok: true, state: windowState(times, now), times };
+}
+
+/** Where `now` lies in valid publish times: before the window, in it, or after it. */
+export function windowState(times: PublicationTimes, now: number): "open" | "scheduled" | "ended" {
+  if (times.unpublishAt !== null && times.unpublishAt <= now) return "ended";
+  if (times.publishAt !== null && times.publishAt > now) return "scheduled";
+  return "open";
 }
 
 /** The first of a recipe's times after `now`: when its place in the catalog changes next. */

@@ -69,6 +69,36 @@ function liveReason(times: PublicationTimes | undefined): string | null {
   return times?.unpublishAt != null ? `Wird am ${germanTime(times.unpublishAt)} offline genommen.` : null;
 }
 
+/** What a recipe is to a read, for its status: in the catalog, left out with problems, or outside its times. */
+export type StatusCause =
+  | { kind: "live"; times: PublicationTimes | undefined; digest: string | null }
+  | { kind: "skipped"; problems: string[] }
+  | { kind: "scheduled" | "ended"; times: PublicationTimes };
+
+/** A recipe's status by what a read made of it. */
+export function desiredStatusOf(recipe: number, cause: StatusCause): DesiredStatus {
+  switch (cause.kind) {
+    case "live":
+      return { recipe, state: "live", reason: liveReason(cause.times), digest: cause.digest };
+    case "skipped":
+      return { recipe, state: "left_out", reason: germanReasons(cause.problems), digest: null };
+    case "scheduled":
+      return {
+        recipe,
+        state: "scheduled",
+        reason: `Erscheint am ${germanTime(cause.times.publishAt as number)}.`,
+        digest: null,
+      };
+    case "ended":
+      return {
+        recipe,
+        state: "left_out",
+        reason: `Offline seit ${germanTime(cause.times.unpublishAt as number)} („Offline nehmen am“).`,
+        digest: null,
+      };
+  }
+}
+
 /**
  * Every recipe's status by one read of Directus: the recipes in the catalog
  * are live (with their digest), the skipped ones left out with their
@@ -78,39 +108,19 @@ function liveReason(times: PublicationTimes | undefined): string | null {
 export function desiredStatuses(read: ReadCatalog, digests: ReadonlyMap<number, string>): DesiredStatus[] {
   const statuses: DesiredStatus[] = [];
   for (const recipe of read.built.catalog.recipes) {
-    statuses.push({
-      recipe: recipe.id,
-      state: "live",
-      reason: liveReason(read.times.get(recipe.id)),
-      digest: digests.get(recipe.id) ?? null,
-    });
+    const cause = { times: read.times.get(recipe.id), digest: digests.get(recipe.id) ?? null };
+    statuses.push(desiredStatusOf(recipe.id, { kind: "live", ...cause }));
   }
   for (const record of read.skipped) {
     if (record.kind !== "recipe" || typeof record.id !== "number") continue;
-    statuses.push({ recipe: record.id, state: "left_out", reason: germanReasons(record.problems), digest: null });
+    statuses.push(desiredStatusOf(record.id, { kind: "skipped", problems: record.problems }));
   }
-  for (const { id, state, times } of read.outOfWindow) {
-    statuses.push(
-      state === "scheduled"
-        ? {
-            recipe: id,
-            state: "scheduled",
-            reason: `Erscheint am ${germanTime(times.publishAt as number)}.`,
-            digest: null,
-          }
-        : {
-            recipe: id,
-            state: "left_out",
-            reason: `Offline seit ${germanTime(times.unpublishAt as number)} („Offline nehmen am“).`,
-            digest: null,
-          },
-    );
-  }
+  for (const { id, state, times } of read.outOfWindow) statuses.push(desiredStatusOf(id, { kind: state, times }));
   return statuses;
 }
 
 /** Whether a held status says what `desired` says (a live recipe's content included). */
-function same(held: DesiredStatus, desired: DesiredStatus): boolean {
+export function sameStatus(held: DesiredStatus, desired: DesiredStatus): boolean {
   return (
     held.state === desired.state &&
     held.reason === desired.reason &&
@@ -132,12 +142,12 @@ export function pendingChanges(
   for (const status of desired) {
     seen.add(status.recipe);
     const before = held.get(status.recipe);
-    if (!before || !same(before, status)) changes.push(status);
+    if (!before || !sameStatus(before, status)) changes.push(status);
   }
   for (const [recipe, before] of held) {
     if (seen.has(recipe)) continue;
     const gone: DesiredStatus = { recipe, state: "left_out", reason: NOT_PUBLISHED, digest: null };
-    if (!same(before, gone)) changes.push(gone);
+    if (!sameStatus(before, gone)) changes.push(gone);
   }
   return changes;
 }

@@ -8,8 +8,8 @@
  */
 import type { CatalogRecipe } from "../recipes/types.ts";
 import { type BuiltCatalog, buildCatalog } from "./build-catalog.ts";
-import type { ContentSource } from "./directus-source.ts";
-import { nextDueTime, type PublicationTimes, publicationWindow } from "./publication-window.ts";
+import { type ContentSource, everyPage, type RawIngredient, type RawRecipe } from "./directus-source.ts";
+import { nextDueTime, type PublicationTimes, publicationWindow, windowState } from "./publication-window.ts";
 import { checkIngredient, checkRecipe, type RawIngredientRecord } from "./validate.ts";
 
 /** A new catalog (or a rollback's target) with fewer than this share of the live one's recipes is refused. */
@@ -59,57 +59,72 @@ export interface ReadCatalog {
   nextDueAt: number | null;
 }
 
-/** Reads, validates and builds the catalog Directus holds now (`now`: for the recipes' publish times). */
-export async function readCatalog(
-  source: ContentSource,
-  onProgress: (progress: ReadProgress) => void = () => {},
-  now: number = Date.now(),
+/** A recipe record checked: valid with its publish times, or left out with its problems. */
+export type CheckedRecipeRecord =
+  | { ok: true; recipe: CatalogRecipe; times: PublicationTimes }
+  | { ok: false; skipped: SkippedRecord };
+
+/** An ingredient record checked: valid, or left out with its problems. */
+export type CheckedIngredientRecord =
+  | { ok: true; ingredient: RawIngredientRecord }
+  | { ok: false; skipped: SkippedRecord };
+
+/** Validates a recipe as Directus returns it, its publish times included (their place against now aside). */
+export function checkRecipeRecord(raw: RawRecipe): CheckedRecipeRecord {
+  const checked = checkRecipe(raw);
+  // The times' problems do not depend on when they are looked at; where now lies in them does (assembleCatalog).
+  const window = publicationWindow(raw, 0);
+  if (checked.ok && window.ok) return { ok: true, recipe: checked.value, times: window.times };
+  return {
+    ok: false,
+    skipped: {
+      kind: "recipe",
+      id: recordId(raw.id),
+      label: String(raw.slug ?? raw.name ?? "?"),
+      problems: [...(checked.ok ? [] : checked.problems), ...(window.ok ? [] : window.problems)],
+    },
+  };
+}
+
+export function checkIngredientRecord(raw: RawIngredient): CheckedIngredientRecord {
+  const checked = checkIngredient(raw);
+  if (checked.ok) return { ok: true, ingredient: checked.value };
+  return {
+    ok: false,
+    skipped: { kind: "ingredient", id: recordId(raw.id), label: String(raw.name ?? "?"), problems: checked.problems },
+  };
+}
+
+/**
+ * The catalog of checked records (each kind in id order), as it is at `now`: the recipes in their publish
+ * window built into the catalog, the others left out. Shared by a read of everything (readCatalog) and the
+ * coordinator's build from its stage (source-stage.ts), so both make the same catalog of the same records.
+ */
+export async function assembleCatalog(
+  recipeRecords: AsyncIterable<CheckedRecipeRecord> | Iterable<CheckedRecipeRecord>,
+  ingredientRecords: AsyncIterable<CheckedIngredientRecord> | Iterable<CheckedIngredientRecord>,
+  now: number,
 ): Promise<ReadCatalog> {
   const skipped: SkippedRecord[] = [];
   const outOfWindow: OutOfWindow[] = [];
   const times = new Map<number, PublicationTimes>();
-  const total = await source.countRecipes();
   const recipes: CatalogRecipe[] = [];
-  let read = 0;
-  onProgress({ phase: "recipes", done: 0, total });
-  for await (const page of source.recipePages()) {
-    for (const raw of page) {
-      const checked = checkRecipe(raw);
-      const window = publicationWindow(raw, now);
-      if (checked.ok && window.ok) {
-        const { id } = checked.value;
-        if (window.times.publishAt !== null || window.times.unpublishAt !== null) times.set(id, window.times);
-        if (window.state === "open") recipes.push(checked.value);
-        else outOfWindow.push({ id, state: window.state, times: window.times });
-      } else
-        skipped.push({
-          kind: "recipe",
-          id: recordId(raw.id),
-          label: String(raw.slug ?? raw.name ?? "?"),
-          problems: [...(checked.ok ? [] : checked.problems), ...(window.ok ? [] : window.problems)],
-        });
+  for await (const record of recipeRecords) {
+    if (!record.ok) {
+      skipped.push(record.skipped);
+      continue;
     }
-    read += page.length;
-    onProgress({ phase: "recipes", done: read, total: Math.max(total, read) });
+    const { recipe } = record;
+    if (record.times.publishAt !== null || record.times.unpublishAt !== null) times.set(recipe.id, record.times);
+    const state = windowState(record.times, now);
+    if (state === "open") recipes.push(recipe);
+    else outOfWindow.push({ id: recipe.id, state, times: record.times });
   }
-
   const ingredients: RawIngredientRecord[] = [];
-  for await (const page of source.ingredientPages()) {
-    for (const raw of page) {
-      const checked = checkIngredient(raw);
-      if (checked.ok) ingredients.push(checked.value);
-      else
-        skipped.push({
-          kind: "ingredient",
-          id: recordId(raw.id),
-          label: String(raw.name ?? "?"),
-          problems: checked.problems,
-        });
-    }
-    onProgress({ phase: "ingredients", done: ingredients.length });
+  for await (const record of ingredientRecords) {
+    if (record.ok) ingredients.push(record.ingredient);
+    else skipped.push(record.skipped);
   }
-
-  onProgress({ phase: "building" });
   const built = buildCatalog(recipes, ingredients);
   for (const duplicate of built.duplicateSlugs) {
     skipped.push({
@@ -120,6 +135,28 @@ export async function readCatalog(
     });
   }
   return { built, skipped, outOfWindow, times, nextDueAt: nextDueTime(times.values(), now) };
+}
+
+/** Reads, validates and builds the catalog Directus holds now (`now`: for the recipes' publish times). */
+export async function readCatalog(
+  source: ContentSource,
+  onProgress: (progress: ReadProgress) => void = () => {},
+  now: number = Date.now(),
+): Promise<ReadCatalog> {
+  const total = await source.countRecipes();
+  const recipes: CheckedRecipeRecord[] = [];
+  onProgress({ phase: "recipes", done: 0, total });
+  for await (const page of everyPage(source.recipePage)) {
+    for (const raw of page) recipes.push(checkRecipeRecord(raw));
+    onProgress({ phase: "recipes", done: recipes.length, total: Math.max(total, recipes.length) });
+  }
+  const ingredients: CheckedIngredientRecord[] = [];
+  for await (const page of everyPage(source.ingredientPage)) {
+    for (const raw of page) ingredients.push(checkIngredientRecord(raw));
+    onProgress({ phase: "ingredients", done: ingredients.length });
+  }
+  onProgress({ phase: "building" });
+  return assembleCatalog(recipes, ingredients, now);
 }
 
 /**

@@ -1,7 +1,9 @@
 /**
  * Directus' read API as the sync uses it (catalog/sync/directus-source.ts),
  * served from memory over HTTP for the bench's publish part: published
- * recipes and ingredients page by page (keyset on id), and the recipe count.
+ * recipes and ingredients page by page (keyset on id), those changed since
+ * a time (`date_updated`, else `date_created`), their ids alone, and the
+ * counts.
  * A real Directus answers the same requests for the 10k sync part; at 50k
  * its fill alone would take the better part of an hour.
  */
@@ -47,6 +49,9 @@ export function rawRecipe(recipe: CatalogRecipe): Record<string, unknown> {
 export function rawIngredient(ingredient: RawIngredientRecord, id: number): Record<string, unknown> {
   return {
     id,
+    // Created with the seed, never changed since.
+    date_created: new Date(Date.parse("2026-01-01T00:00:00.000Z") + id * 60_000).toISOString(),
+    date_updated: null,
     name: ingredient.name,
     description: ingredient.description,
     vegetarian: ingredient.vegetarian,
@@ -58,7 +63,7 @@ export function rawIngredient(ingredient: RawIngredientRecord, id: number): Reco
 
 export interface DirectusReadStandIn {
   url: string;
-  /** Replaces one recipe (by id) with `recipe`, as an editor's save does. */
+  /** Replaces one recipe (by id) with `recipe`, as an editor's save does (its `date_updated` is now). */
   save(recipe: CatalogRecipe): void;
   stop(): Promise<void>;
 }
@@ -70,11 +75,22 @@ export async function startDirectusReadStandIn(
 ): Promise<DirectusReadStandIn> {
   const rawRecipes = recipes.map(rawRecipe);
   const rawIngredients = ingredients.map((ingredient, index) => rawIngredient(ingredient, index + 1));
+  const changedAt = (record: Record<string, unknown>) => Date.parse(String(record.date_updated ?? record.date_created));
   const page = (records: Record<string, unknown>[], query: URLSearchParams) => {
-    const after = Number(/"_gt":(\d+)/.exec(query.get("filter") ?? "")?.[1] ?? 0);
+    const filter = query.get("filter") ?? "";
+    const after = Number(/"_gt":(\d+)/.exec(filter)?.[1] ?? 0);
+    const since = /"_gte":"([^"]+)"/.exec(filter)?.[1];
     const limit = Number(query.get("limit") ?? 100);
-    const start = records.findIndex((record) => Number(record.id) > after);
-    return start === -1 ? [] : records.slice(start, start + limit);
+    const idsOnly = query.get("fields") === "id";
+    const found: Record<string, unknown>[] = [];
+    let start = records.findIndex((record) => Number(record.id) > after);
+    if (start === -1) start = records.length;
+    for (let index = start; index < records.length && found.length < limit; index++) {
+      const record = records[index] as Record<string, unknown>;
+      if (since !== undefined && changedAt(record) < Date.parse(since)) continue;
+      found.push(idsOnly ? { id: record.id } : record);
+    }
+    return found;
   };
   const server: Server = createServer((request, response) => {
     const url = new URL(request.url ?? "/", "http://stand-in");
@@ -82,7 +98,9 @@ export async function startDirectusReadStandIn(
     if (url.pathname === "/items/recipe" && url.search.includes("aggregate")) {
       data = [{ count: { id: rawRecipes.length } }];
     } else if (url.pathname === "/items/recipe") data = page(rawRecipes, url.searchParams);
-    else if (url.pathname === "/items/ingredient") data = page(rawIngredients, url.searchParams);
+    else if (url.pathname === "/items/ingredient" && url.search.includes("aggregate")) {
+      data = [{ count: { id: rawIngredients.length } }];
+    } else if (url.pathname === "/items/ingredient") data = page(rawIngredients, url.searchParams);
     else {
       response.writeHead(404).end();
       return;
@@ -96,7 +114,7 @@ export async function startDirectusReadStandIn(
     url: `http://127.0.0.1:${port}`,
     save(recipe) {
       const index = rawRecipes.findIndex((record) => record.id === recipe.id);
-      rawRecipes[index] = rawRecipe(recipe);
+      rawRecipes[index] = { ...rawRecipe(recipe), date_updated: new Date().toISOString() };
     },
     stop: () => new Promise((resolve) => server.close(() => resolve())),
   };

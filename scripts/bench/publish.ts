@@ -8,8 +8,11 @@
  * the next one: wall time from the request to its end (the settling second
  * included), the coordinator's steps and the most KV operations one of them
  * made, the KV writes, workerd's CPU over the publish, and the largest heap
- * the isolate was seen holding meanwhile; and, in a Node process of its own,
- * the read step's live heap.
+ * the isolate was seen holding meanwhile (up to WORKERD_MOST recipes: a
+ * first publish of more takes longer than a bench run should); and, in a
+ * Node process of its own (publish-steps-process.ts), the coordinator's
+ * steps with their live heap, the Directus requests and records a publish
+ * reads (from 10,000 recipes on).
  */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -38,24 +41,59 @@ export interface PublishFigures {
   peakHeapBytes: number | null;
 }
 
+/** One publish's steps in the Node harness (publish-steps-process.ts). */
+export interface StepsFigures {
+  steps: number;
+  maxOperations: number;
+  writes: number;
+  /** Directus requests (pages, counts, pages of ids) and the records they gave. */
+  requests: number;
+  rows: number;
+  /** Whether it read every recipe. */
+  full: boolean;
+  /** List pieces made again, of all. */
+  rebuilt: number;
+  pieces: number;
+  /** Node's wall time, garbage collections for the samples taken off. */
+  seconds: number;
+  /** The most live heap a step held (after garbage collection), the search index's steps aside; and theirs. */
+  stepHeapBytes: number;
+  searchStepHeapBytes: number;
+  largestStep: string;
+  longestStepSeconds: number;
+  /** Per part of the publish: its steps, most heap and longest step. */
+  parts: Record<string, { steps: number; heapBytes: number; seconds: number }>;
+}
+
+export interface StepsBench {
+  first: StepsFigures;
+  oneRecipe: StepsFigures;
+}
+
 export interface PublishSizeBench {
   recipes: number;
+  /** Through workerd; null when not measured (above WORKERD_MOST). */
   first: PublishFigures | null;
   oneRecipe: PublishFigures | null;
-  /** The read step's live objects at their largest (read-step-heap-process.ts); null when not measured. */
-  stepHeapBytes: number | null;
+  /** The coordinator's steps in Node; null when not measured (below STEPS_LEAST). */
+  steps: StepsBench | null;
   error?: string;
 }
 
-/** The read step's live heap at `recipes`, measured in a Node process of its own. */
-function readStepHeapBytes(recipes: number): number {
-  const run = spawnSync(process.execPath, ["--expose-gc", "scripts/bench/read-step-heap-process.ts", String(recipes)], {
-    encoding: "utf8",
-    stdio: ["ignore", "pipe", "inherit"],
-  });
+/** The largest catalog published through workerd, and the smallest measured in the Node harness. */
+export const WORKERD_MOST = 50_000;
+export const STEPS_LEAST = 10_000;
+
+/** The coordinator's steps at `recipes`, measured in a Node process of its own. */
+function coordinatorSteps(recipes: number): StepsBench {
+  const run = spawnSync(
+    process.execPath,
+    ["--expose-gc", "--max-old-space-size=12000", "scripts/bench/publish-steps-process.ts", String(recipes)],
+    { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"], maxBuffer: 1 << 20 },
+  );
   if (run.status !== 0)
-    throw new Error(`the read step's heap could not be measured (exit ${run.status ?? run.signal})`);
-  return (JSON.parse(run.stdout) as { stepHeapBytes: number }).stepHeapBytes;
+    throw new Error(`the coordinator's steps could not be measured (exit ${run.status ?? run.signal})`);
+  return JSON.parse(run.stdout) as StepsBench;
 }
 
 const TOKEN = "bench-sync-token-0123456789abcdef0123456789";
@@ -96,6 +134,39 @@ async function measure(
   };
 }
 
+/** A first publish and a one-recipe change through the built Worker in workerd, on a fresh state. */
+async function publishInWorkerd(
+  buildDir: string,
+  result: PublishSizeBench,
+  progress: (line: string) => void,
+): Promise<void> {
+  const { recipes } = result;
+  const persistDir = mkdtempSync(join(tmpdir(), "bench-publish-"));
+  const catalog = syntheticRecipes(recipes);
+  const directus = await startDirectusReadStandIn(catalog, seedIngredients);
+  try {
+    const worker = await startBuiltWorker({
+      buildDir,
+      persistDir,
+      directusUrl: directus.url,
+      inspector: true,
+      vars: { SYNC_TOKEN: TOKEN },
+    });
+    try {
+      const log = (stage: string) => (line: string) => progress(`bench: publish ${recipes} recipes, ${stage}: ${line}`);
+      result.first = await measure(worker, log("first publish"));
+      const middle = catalog[Math.floor(catalog.length / 2)] as CatalogRecipe;
+      directus.save({ ...middle, description: `${middle.description ?? ""} Neu.` });
+      result.oneRecipe = await measure(worker, log("one recipe changed"));
+    } finally {
+      await worker.stop();
+    }
+  } finally {
+    await directus.stop();
+    rmSync(persistDir, { recursive: true, force: true });
+  }
+}
+
 /** The publish part at each size in `sizes`, one after the other, each on a fresh state. */
 export async function benchPublish(
   buildDir: string,
@@ -104,36 +175,16 @@ export async function benchPublish(
 ): Promise<PublishSizeBench[]> {
   const results: PublishSizeBench[] = [];
   for (const recipes of sizes) {
-    const result: PublishSizeBench = { recipes, first: null, oneRecipe: null, stepHeapBytes: null };
+    const result: PublishSizeBench = { recipes, first: null, oneRecipe: null, steps: null };
     results.push(result);
-    const persistDir = mkdtempSync(join(tmpdir(), "bench-publish-"));
-    const catalog = syntheticRecipes(recipes);
-    const directus = await startDirectusReadStandIn(catalog, seedIngredients);
     try {
-      const worker = await startBuiltWorker({
-        buildDir,
-        persistDir,
-        directusUrl: directus.url,
-        inspector: true,
-        vars: { SYNC_TOKEN: TOKEN },
-      });
-      try {
-        const log = (stage: string) => (line: string) =>
-          progress(`bench: publish ${recipes} recipes, ${stage}: ${line}`);
-        result.first = await measure(worker, log("first publish"));
-        const middle = catalog[Math.floor(catalog.length / 2)] as CatalogRecipe;
-        directus.save({ ...middle, description: `${middle.description ?? ""} Neu.` });
-        result.oneRecipe = await measure(worker, log("one recipe changed"));
-      } finally {
-        await worker.stop();
+      if (recipes <= WORKERD_MOST) await publishInWorkerd(buildDir, result, progress);
+      if (recipes >= STEPS_LEAST) {
+        progress(`bench: publish ${recipes} recipes, the coordinator's steps in Node …`);
+        result.steps = coordinatorSteps(recipes);
       }
-      progress(`bench: publish ${recipes} recipes, the read step's heap …`);
-      result.stepHeapBytes = readStepHeapBytes(recipes);
     } catch (error) {
       result.error = error instanceof Error ? error.message : String(error);
-    } finally {
-      await directus.stop();
-      rmSync(persistDir, { recursive: true, force: true });
     }
   }
   return results;

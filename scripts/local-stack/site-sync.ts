@@ -45,11 +45,16 @@ async function call<T>({ url, token }: SiteSync, path: string, init: RequestInit
 }
 
 /** Asks the site for `action`; answers the request's id. */
-export async function requestSync(site: SiteSync, action: SyncAction, allowShrink = false): Promise<number> {
+export async function requestSync(
+  site: SiteSync,
+  action: SyncAction,
+  allowShrink = false,
+  full = false,
+): Promise<number> {
   const answer = await call<{ request: number }>(site, "/sync", {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: `action=${action}${allowShrink ? "&allow_shrink=1" : ""}`,
+    body: `action=${action}${allowShrink ? "&allow_shrink=1" : ""}${full ? "&full=1" : ""}`,
   });
   return answer.request;
 }
@@ -75,9 +80,9 @@ export async function followRequest(
 export async function syncSite(
   site: SiteSync,
   action: SyncAction = "publish",
-  options: { allowShrink?: boolean; onUpdate?: (view: RequestView) => void } = {},
+  options: { allowShrink?: boolean; full?: boolean; onUpdate?: (view: RequestView) => void } = {},
 ): Promise<RequestView> {
-  return followRequest(site, await requestSync(site, action, options.allowShrink), options.onUpdate);
+  return followRequest(site, await requestSync(site, action, options.allowShrink, options.full), options.onUpdate);
 }
 
 /** The coordinator's status: live and kept versions, a hold, what runs. */

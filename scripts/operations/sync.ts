@@ -8,6 +8,7 @@
  *                                   build served on the local state for the while
  *   npm run sync -- --dry-run       read, validate and build, but publish nothing
  *   npm run sync -- --allow-shrink  publish even if half the recipes are gone
+ *   npm run sync -- --full          read every recipe from Directus, not only what changed
  *   npm run sync -- --rollback      go back to the version live before; syncs then hold it
  *   npm run sync -- --release       publish what Directus holds and lift a rollback's hold
  *   npm run sync -- --versions      list the live version and the ones kept for a rollback
@@ -37,6 +38,7 @@ const { values: args } = parseArgs({
   options: {
     "dry-run": { type: "boolean", default: false },
     "allow-shrink": { type: "boolean", default: false },
+    full: { type: "boolean", default: false },
     directus: { type: "string" },
     rollback: { type: "boolean", default: false },
     release: { type: "boolean", default: false },
@@ -62,6 +64,7 @@ function showProgress(view: RequestView): void {
   if (!progress) return;
   const label = {
     queued: "Waiting for the coordinator",
+    reading: "Reading what changed in Directus",
     recipes: "Reading recipes",
     ingredients: "Reading ingredients",
     building: "Building catalog and search index",
@@ -77,6 +80,7 @@ function showProgress(view: RequestView): void {
   if (progress.phase === "recipes" || progress.phase === "writing")
     line = `${label} ${bar(progress.done, progress.total)}`;
   else if (progress.phase === "ingredients") line = `${label} ${progress.done}`;
+  else if (progress.phase === "reading") line = `${label}: ${progress.rows} records, ${progress.requests} requests`;
   process.stderr.write(`\r\x1b[2K${line}`);
 }
 
@@ -101,7 +105,7 @@ function report(summary: SyncSummary): void {
   const changes = summary.changes;
   if (changes) {
     console.log(
-      `  changes      ${changes.added.length} added, ${changes.changed.length} changed, ${changes.removed.length} removed (since the last sync)`,
+      `  changes      ${changes.counts.added} added, ${changes.counts.changed} changed, ${changes.counts.removed} removed (since the last sync)`,
     );
     const list = (label: string, slugs: string[]) => {
       if (slugs.length > 0)
@@ -148,7 +152,11 @@ function action(): SyncAction {
 
 async function ask(site: SiteSync): Promise<void> {
   if (args.versions) return listVersions(await siteStatus(site));
-  const view = await syncSite(site, action(), { allowShrink: args["allow-shrink"], onUpdate: showProgress });
+  const view = await syncSite(site, action(), {
+    allowShrink: args["allow-shrink"],
+    full: args.full,
+    onUpdate: showProgress,
+  });
   if (view.summary) return report(view.summary);
   throw new Error(view.error?.message ?? `sync: request ${view.id} failed`);
 }

@@ -288,6 +288,24 @@ describe("pasting a list", () => {
   });
 });
 
+describe("the recipe a paste changes", () => {
+  it("has a later date_updated, though only its lines changed: the sync reads only what changed (decision 0052)", async () => {
+    const id = await newRecipe();
+    const updatedAt = async () =>
+      (await (await admin()).request<{ date_updated: string | null }>("GET", `/items/recipe/${id}?fields=date_updated`))
+        .date_updated;
+    const before = await updatedAt();
+    // Directus keeps whole seconds.
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    const answer = await paste(id, { ingredient_list: "200 g Mehl", mode: "append" });
+    expect(answer.errors).toBeUndefined();
+    expect((await recipeOf(id)).import_problems).toBeNull();
+    const after = await updatedAt();
+    expect(after).not.toBeNull();
+    expect(Date.parse(after ?? "")).toBeGreaterThan(Date.parse(before ?? "1970-01-01"));
+  });
+});
+
 describe("a paste that is refused changes nothing", () => {
   const cases: [string, () => Promise<number>, (id: number) => ReturnType<typeof paste>, number, RegExp][] = [
     [

@@ -6,6 +6,9 @@
  * CONTENT service binding (`PUT` with JSON `{ recipes, edition, down }`):
  * `recipes` soups named after their `edition`, or a Directus that is down.
  *
+ * It reads no filter but the keyset's first page: a read of what changed
+ * gets everything, which the sync takes as it takes a read of everything.
+ *
  * Runs in Node, inside the test runner.
  */
 import { type Request, Response } from "miniflare";
@@ -46,7 +49,10 @@ export function createDirectusContentStandIn() {
       }));
       return json({ data: first ? recipes : [] });
     }
-    if (url.pathname === "/items/ingredient") return json({ data: first ? [RAW_INGREDIENT] : [] });
+    if (url.pathname === "/items/ingredient") {
+      if (url.search.includes("aggregate")) return json({ data: [{ count: { id: 1 } }] });
+      return json({ data: first ? [RAW_INGREDIENT] : [] });
+    }
     return new Response("not a path the sync reads", { status: 404 });
   }
 

@@ -17,6 +17,7 @@ import {
   readPointer,
 } from "../../catalog/format/storage.ts";
 import { GRACE_MS } from "../../catalog/sync/coordinator.ts";
+import type { ContentSource } from "../../catalog/sync/directus-source.ts";
 import { planVersion, publishWithoutCoordinator } from "../../catalog/sync/plan-version.ts";
 import type { PublicationWriter } from "../../catalog/sync/publication-writer.ts";
 import { readCatalog } from "../../catalog/sync/read-catalog.ts";
@@ -30,6 +31,8 @@ const START = Date.parse("2026-11-25T00:00:00Z");
 /** What the in-memory Directus holds: three soups, each at its own edition (1 unless set). */
 class Content {
   editions = new Map<number, number>();
+  /** Every read of Directus hangs: what a step the runtime kills while it reads waits on. */
+  readsHang = false;
   held(): HeldContent {
     return {
       recipes: Array.from({ length: 3 }, (_, index) => rawRecipe(index + 1, this.editions.get(index + 1) ?? 1)),
@@ -103,6 +106,21 @@ interface Line {
   fields: Record<string, unknown>;
 }
 
+/** A Directus whose every call never answers. */
+function hangingSource(hangs: Hangs): ContentSource {
+  return {
+    countRecipes: () => hangs.hang(),
+    countIngredients: () => hangs.hang(),
+    recipePage: () => hangs.hang(),
+    ingredientPage: () => hangs.hang(),
+    recipeIds: () => hangs.hang(),
+    ingredientIds: () => hangs.hang(),
+  };
+}
+
+/** Steps a test runs at most, waiting for one to hang (a read and a build of a small catalog take a few). */
+const MAX_STEPS_BEFORE_A_HANG = 50;
+
 /** Reported lines, as the error tracker would get them (logging/log.ts), and the console kept quiet. */
 let reported: ReportedEntry[] = [];
 beforeEach(() => {
@@ -134,7 +152,7 @@ function setup({
   const lines: Line[] = [];
   const harness = coordinatorHarness({
     store: kv.store,
-    source: () => memorySource(() => content.held()),
+    source: () => (content.readsHang ? hangingSource(hangs) : memorySource(() => content.held())),
     start,
     limits,
     publications,
@@ -147,9 +165,15 @@ function setup({
   /** Runs the alarm's step until it hangs, then drops the instance: the runtime killed it, no `catch` ran. */
   async function killedStep(): Promise<void> {
     const hung = hangs.next().then(() => "killed" as const);
-    const outcome = await Promise.race([hung, harness.nextStep().then(() => "finished" as const)]);
-    if (outcome !== "killed") throw new Error("test: the step finished; nothing hung");
-    harness.restart();
+    // A publish reads Directus and builds in steps of their own (decision 0052) before the step that hangs.
+    for (let step = 0; step < MAX_STEPS_BEFORE_A_HANG; step++) {
+      const outcome = await Promise.race([hung, harness.nextStep().then(() => "finished" as const)]);
+      if (outcome === "killed") {
+        harness.restart();
+        return;
+      }
+    }
+    throw new Error("test: no step hung");
   }
   return { content, kv, harness, lines, hangs, killedStep };
 }
@@ -197,6 +221,29 @@ describe("a step the runtime kills", () => {
     kv.clear();
     expect((await harness.summary()).status).toBe("published");
     expect(await pointerIsWhole(kv.raw)).toBe(true);
+  });
+
+  it("in a read of Directus (a step of its own): counted like any other, and after five the publish is given up", async () => {
+    const { content, harness, lines, killedStep } = setup();
+    const live = await harness.summary();
+    content.edit(1);
+    content.readsHang = true;
+    const { id } = await harness.request("publish");
+    for (let kill = 0; kill < 5; kill++) await killedStep();
+    content.readsHang = false;
+    await harness.nextStep();
+    const given = harness.coordinator.requestStatus(id);
+    expect(given).toMatchObject({ state: "failed", error: { kind: "failed" } });
+    expect(given?.error?.message).toMatch(/gave up after 5 failed steps: the step never finished/);
+    const failedSteps = lines.filter((line) => line.event === "sync.step-failed");
+    expect(failedSteps.map((line) => [line.fields.work, line.fields.killed, line.fields.request])).toEqual(
+      Array.from({ length: 5 }, () => ["request", true, id]),
+    );
+    expect(harness.coordinator.status().live?.manifest).toBe(live.manifest);
+    // The next publish reads again, from the same marks: the edit is published.
+    const next = await harness.summary();
+    expect(next).toMatchObject({ status: "published" });
+    expect(next.changes?.changed).toEqual(["suppe-1"]);
   });
 
   it("has set the alarm for its retry before its work, so it is woken again though the runtime retries no more", async () => {

@@ -423,28 +423,21 @@ class Simulation {
       await this.#stepHook?.({ kind: "get", key: `directus:${key}`, phase: "after", index: 0 });
       return result;
     };
-    const pages = <T>(key: string, open: () => AsyncIterable<T>): AsyncIterable<T> => ({
-      [Symbol.asyncIterator]: () => {
-        let iterator: AsyncIterator<T> | null = null;
-        return {
-          next: async () => {
-            iterator ??= await call(key, () => {
-              const opened = open()[Symbol.asyncIterator]();
-              if (key === "recipes") {
-                const running = this.#coordinator.status().running;
-                if (running) this.readRevision.set(running.id, this.directus.revision);
-              }
-              return opened;
-            });
-            return iterator.next();
-          },
-        };
-      },
-    });
+    // What Directus held when a run's read began: the saves a publish of it can have carried. Its first
+    // page of recipes is that moment; a read spread over steps may see later saves too, never earlier ones lost.
+    const recipePage: ContentSource["recipePage"] = (query) =>
+      call("recipes", () => {
+        const running = this.#coordinator.status().running;
+        if (running && !this.readRevision.has(running.id)) this.readRevision.set(running.id, this.directus.revision);
+        return inner.recipePage(query);
+      });
     return {
       countRecipes: () => call("count", () => inner.countRecipes()),
-      recipePages: () => pages("recipes", () => inner.recipePages()),
-      ingredientPages: () => pages("ingredients", () => inner.ingredientPages()),
+      countIngredients: () => call("count-ingredients", () => inner.countIngredients()),
+      recipePage,
+      ingredientPage: (query) => call("ingredients", () => inner.ingredientPage(query)),
+      recipeIds: (afterId) => call("recipe-ids", () => inner.recipeIds(afterId)),
+      ingredientIds: (afterId) => call("ingredient-ids", () => inner.ingredientIds(afterId)),
     };
   }
 

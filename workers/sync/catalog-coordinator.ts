@@ -64,10 +64,10 @@ export class CatalogCoordinator extends DurableObject<Env> {
   }
 
   /** Queues a request (see Coordinator.request). */
-  request(action: SyncAction, allowShrink: boolean, trigger: SyncTrigger): Promise<RequestAnswer> {
+  request(action: SyncAction, allowShrink: boolean, trigger: SyncTrigger, full = false): Promise<RequestAnswer> {
     return logged("request", async () => {
       try {
-        return { ok: true, ...(await this.#coordinator.request({ action, allowShrink, trigger })) };
+        return { ok: true, ...(await this.#coordinator.request({ action, allowShrink, trigger, full })) };
       } catch (error) {
         if (error instanceof CoordinatorBusy) return { ok: false, busy: error.message };
         throw error;

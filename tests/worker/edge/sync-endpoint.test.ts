@@ -130,6 +130,7 @@ describe("POST /sync", () => {
     ["two actions", "action=publish&action=rollback"],
     ["allow_shrink with another value", "allow_shrink=yes"],
     ["allow_shrink twice", "allow_shrink=1&allow_shrink=1"],
+    ["full with another value", "full=yes"],
   ])("refuses %s with 400", async (_, body) => {
     const response = await post({ authorization: `Bearer ${TOKEN}` }, body);
     expect(response.status).toBe(400);

@@ -1,0 +1,333 @@
+/**
+ * A version built from the stage (source-stage.ts) in steps, none of which
+ * holds the catalog: SQLite orders the recipes (category, German sort key,
+ * id: german-sort-key.ts), picks each slug's first recipe, counts
+ * ingredients and categories and finds the newest; the blobs are then made
+ * a list piece at a time (about 4,096 recipes, cut at id-hash boundaries
+ * as stored-catalog.ts cuts them), then the meta and the name order, then
+ * the locator shards a few hundred a step, each from three range reads of
+ * the stage's locator rows, then the search index in its two halves
+ * (decision 0054): the postings of the recipes that changed, a chunk a step,
+ * into SQLite, then the shards from there, ordered by term, resumed from
+ * step to step. The blobs are byte for byte those `planVersion` makes of
+ * `buildCatalog` over the same records (tests/unit/stage-build.test.ts).
+ *
+ * A piece's blobs are kept under the signature of its recipes (their ids
+ * and digests, recipe-digest.ts): a piece whose recipes did not change is
+ * not made again, so a one-recipe change makes one piece. Its recipes'
+ * locator rows are written with it and signed alike; a recipe's postings
+ * are kept under its digest.
+ *
+ * The coordinator (coordinator.ts) carries a `StageBuild` from step to step.
+ */
+
+import { sha256 } from "../format/sha256.ts";
+import type { Manifest, VersionBlobs } from "../format/storage.ts";
+import {
+  bucketBlobs,
+  bucketSizesOf,
+  type ColumnRecipe,
+  columnBlobs,
+  columnRecipe,
+  locatorShardCount,
+  locatorShardText,
+  metaBlob,
+  NEWEST_KEPT,
+  nameOrderBlob,
+  pieceEndsAfter,
+  type StoredBlob,
+  type StoredCatalog,
+} from "../format/stored-catalog.ts";
+import { RECIPE_TYPES } from "../recipes/categories.ts";
+import type { CatalogIngredient, CatalogRecipe } from "../recipes/types.ts";
+import type { ShardedWriterState } from "../search/engine/sharded-writer.ts";
+import { addRecipes, SEARCH_INDEX_VERSION, writeSearchShards } from "../search/search-index.ts";
+import { ingredientKinds } from "../search/search-words.ts";
+import { catalogIngredients } from "./build-catalog.ts";
+import { type PlannedVersion, versionOf } from "./plan-version.ts";
+import { type SourceStage, STAGE_FORMAT } from "./source-stage.ts";
+import type { RawIngredientRecord } from "./validate.ts";
+
+/** Rows per query when the build walks the catalog. */
+const WALK_ROWS = 5_000;
+/** Recipes whose search postings are made at once. */
+const INDEX_CHUNK = 1_000;
+
+export type StageBuildPhase =
+  /** Order the catalog in SQLite and cut it into pieces. */
+  | "order"
+  /** Make the pieces' blobs, a few per step (those found under their signature do not count). */
+  | "pieces"
+  /** The meta and the name order. */
+  | "meta"
+  /** The locator shards, `locatorShardsPerStep` a step. */
+  | "locator"
+  /** The search index's postings of the recipes that changed, `indexRecipesPerStep` a step, into SQLite. */
+  | "index"
+  /** The search index's blobs from the postings, about `searchCharsPerStep` a step; then the version. */
+  | "search";
+
+/** How much one step of a build makes at most. */
+export interface StageBuildLimits {
+  /** List pieces made again (those found under their signature do not count). */
+  piecesPerStep: number;
+  /** Locator shards (about 1,024 recipes each). */
+  locatorShardsPerStep: number;
+  /** Recipes whose postings are made (each a few dozen rows of SQLite). */
+  indexRecipesPerStep: number;
+  /** Characters of search index blobs: the writer stops after the shard that reaches it. */
+  searchCharsPerStep: number;
+}
+
+/** A build under way, carried from step to step. */
+export interface StageBuild {
+  phase: StageBuildPhase;
+  /** The time the catalog is built for (publish times). */
+  now: number;
+  recipes: number;
+  ingredients: number;
+  /** The next piece to make. */
+  piece: number;
+  /** Pieces made, and of them made again rather than found under their signature. */
+  made: number;
+  rebuilt: number;
+  meta?: string;
+  nameOrder?: string;
+  /** The locator shards' hashes so far, in shard order. */
+  locator?: string[];
+  /** Whether the index phase has dropped the postings it cannot keep (SourceStage.prepareSearch). */
+  indexPrepared?: boolean;
+  /** Where the search index's writer stopped (plain JSON, at most a term piece), and its blobs' hashes so far. */
+  search?: ShardedWriterState;
+  searchIndex?: string[];
+}
+
+/** What the build needs of the coordinator: which blobs KV has, and where the ones it lacks go. */
+export interface BuildHands {
+  /** Whether KV holds the blob, or this build has kept it already. */
+  present(hash: string): boolean;
+  /** A blob KV lacks, for the writes (a dry run keeps nothing). */
+  keep(hash: string, text: string): void;
+}
+
+/** A piece's blobs by kind and hash, in their order, and its buckets' sizes and ends (their last ids). */
+interface MadePiece {
+  blobs: { kind: keyof StoredCatalog; hash: string }[];
+  bucketSizes: number[];
+  bucketEnds: number[];
+}
+
+export function startStageBuild(now: number): StageBuild {
+  return { phase: "order", now, recipes: 0, ingredients: 0, piece: 0, made: 0, rebuilt: 0 };
+}
+
+/** The stage's valid ingredients, in id order. */
+function validIngredients(stage: SourceStage): RawIngredientRecord[] {
+  const valid: RawIngredientRecord[] = [];
+  for (const record of stage.ingredients()) if (record.ok) valid.push(record.ingredient);
+  return valid;
+}
+
+/** The catalog's ingredients with their recipe counts (small: a few thousand at most). */
+function ingredientsOf(stage: SourceStage): CatalogIngredient[] {
+  return catalogIngredients(validIngredients(stage), stage.ingredientUses());
+}
+
+/** Hashes a blob and keeps it unless KV has it; answers its hash. */
+async function hashed(blob: StoredBlob | { text: string }, hands: BuildHands): Promise<string> {
+  const hash = await sha256(blob.text);
+  if (!hands.present(hash)) hands.keep(hash, blob.text);
+  return hash;
+}
+
+/** What every recipe's postings depend on beyond the recipe: the index's version and the ingredients' kinds. */
+async function searchSignature(ingredients: readonly CatalogIngredient[]): Promise<string> {
+  const kinds = [...ingredientKinds(ingredients)].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return sha256(`${STAGE_FORMAT}|${SEARCH_INDEX_VERSION}|${JSON.stringify(kinds)}`);
+}
+
+/**
+ * Builds on for one step (at most `piecesPerStep` pieces in the pieces
+ * phase). Answers the build as it stands and, once it is complete, the
+ * version.
+ */
+export async function stageBuildStep(
+  build: StageBuild,
+  stage: SourceStage,
+  hands: BuildHands,
+  limits: StageBuildLimits,
+): Promise<{ build: StageBuild; version?: PlannedVersion }> {
+  const { piecesPerStep } = limits;
+  if (build.phase === "order") {
+    const recipes = stage.orderCatalog(build.now);
+    await cutPieces(stage, recipes);
+    return { build: { ...build, phase: "pieces", recipes, piece: 0 } };
+  }
+  if (build.phase === "pieces") {
+    const pieces = stage.pieces();
+    let { made, rebuilt } = build;
+    // A piece found under its signature costs a lookup: only the pieces made again count against the step.
+    const rebuiltBefore = rebuilt;
+    let upTo = build.piece;
+    for (const { piece, start, end, signature } of pieces.slice(build.piece)) {
+      if (rebuilt - rebuiltBefore >= piecesPerStep) break;
+      upTo += 1;
+      const cached = stage.cachedPiece(signature);
+      let kept = cached === undefined ? undefined : (JSON.parse(cached) as MadePiece);
+      // Found, but a blob of it was deleted from KV since (the sweep), or its recipes' locator rows were
+      // written for another piece since (a build given up half way): made again.
+      if (kept && !kept.blobs.every(({ hash }) => hands.present(hash))) kept = undefined;
+      if (kept && !stage.locatorHolds(start, end, signature)) kept = undefined;
+      if (!kept) {
+        // A bucket at a time: the piece's recipes are never all held, only what its columns read of them.
+        const ids = stage.orderedDigests(start, end - start).map((row) => row.id);
+        const bucketSizes = bucketSizesOf(ids);
+        const bucketEnds: number[] = [];
+        const blobs: MadePiece["blobs"] = [];
+        const columns: ColumnRecipe[] = [];
+        let position = start;
+        for (const size of bucketSizes) {
+          const bucket = stage
+            .orderedRecipes(position, position + size)
+            .map((record) => (record.ok ? record.recipe : null))
+            .filter((recipe): recipe is CatalogRecipe => recipe !== null);
+          for (const blob of bucketBlobs(bucket)) blobs.push({ kind: blob.kind, hash: await hashed(blob, hands) });
+          columns.push(...bucket.map(columnRecipe));
+          const bucketEnd = (bucket.at(-1) as CatalogRecipe).id;
+          bucketEnds.push(bucketEnd);
+          stage.putLocator(
+            signature,
+            bucket.map(({ id, slug, image }) => ({ id, slug, image: image ? image.toLowerCase() : null, bucketEnd })),
+          );
+          position += size;
+        }
+        for (const blob of columnBlobs(columns)) blobs.push({ kind: blob.kind, hash: await hashed(blob, hands) });
+        kept = { blobs, bucketSizes, bucketEnds };
+        stage.cachePiece(signature, JSON.stringify(kept));
+        rebuilt += 1;
+      }
+      stage.setPieceMade(piece, JSON.stringify(kept));
+      made += 1;
+    }
+    const done = upTo >= pieces.length;
+    return { build: { ...build, phase: done ? "meta" : "pieces", piece: upTo, made, rebuilt } };
+  }
+  if (build.phase === "meta") {
+    const ingredients = ingredientsOf(stage);
+    const ranges = stage
+      .typeRanges()
+      .map(({ type, start, end }) => ({ type: RECIPE_TYPES[type] ?? "DISH", start, end }));
+    const pieces = stage.pieces();
+    const made = pieces.map((piece) => JSON.parse(piece.made ?? "null") as MadePiece);
+    const meta = await hashed(
+      metaBlob({
+        ingredients,
+        categories: RECIPE_TYPES.map((type) => {
+          const range = ranges.find((entry) => entry.type === type);
+          return { type, count: range ? range.end - range.start : 0 };
+        }),
+        typeRanges: ranges,
+        newest: stage.newest(NEWEST_KEPT),
+        bucketSizes: made.flatMap((piece) => piece.bucketSizes),
+        bucketEnds: made.flatMap((piece) => piece.bucketEnds),
+        pieceSizes: pieces.map(({ start, end }) => end - start),
+      }),
+      hands,
+    );
+    const places: number[] = [];
+    for (let position = 0; position < build.recipes; position += WALK_ROWS) {
+      for (const place of stage.places(position, WALK_ROWS)) places.push(place);
+    }
+    const nameOrder = await hashed(nameOrderBlob(places), hands);
+    return {
+      build: { ...build, phase: "locator", meta, nameOrder, ingredients: ingredients.length, locator: [] },
+    };
+  }
+  if (build.phase === "locator") {
+    const locator = [...(build.locator ?? [])];
+    // Rows of recipes the catalog no longer has would be found by the shards' ranges.
+    if (locator.length === 0) stage.pruneLocator();
+    const shards = locatorShardCount(build.recipes);
+    const upTo = Math.min(shards, locator.length + limits.locatorShardsPerStep);
+    for (let shard = locator.length; shard < upTo; shard++) {
+      locator.push(await hashed({ text: locatorShardText(stage.locatorShard(shard, shards)) }, hands));
+    }
+    return { build: { ...build, phase: upTo >= shards ? "index" : "locator", locator } };
+  }
+  if (build.phase === "index") {
+    const ingredients = ingredientsOf(stage);
+    if (!build.indexPrepared) stage.prepareSearch(await searchSignature(ingredients));
+    const unindexed = stage.unindexed(limits.indexRecipesPerStep);
+    const kinds = ingredientKinds(ingredients);
+    // A thousand at a time: what a chunk's postings hold (tens of thousands of objects) is what the step holds.
+    for (let at = 0; at < unindexed.length; at += INDEX_CHUNK) {
+      const part = unindexed.slice(at, at + INDEX_CHUNK);
+      const recipes = stage.indexedRecipes(part.map(({ id }) => id));
+      const digests = new Map(part.map(({ id, digest }) => [id, digest]));
+      // Positions are the recipes' ids here: the stage joins in their places when it reads the postings back.
+      const chunk = part.map(({ id }) => {
+        const recipe = recipes.get(id);
+        if (!recipe) throw new Error(`stage build: recipe ${id} is not staged`);
+        return { position: id, recipe };
+      });
+      await addRecipes(chunk, kinds, { add: (indexed) => stage.putSearchDocs(digests, indexed) });
+    }
+    const done = unindexed.length < limits.indexRecipesPerStep;
+    return { build: { ...build, phase: done ? "search" : "index", indexPrepared: true, searchIndex: [] } };
+  }
+  // The search index's blobs, a share a step, then the version.
+  const searchIndex = [...(build.searchIndex ?? [])];
+  let chars = 0;
+  const written = await writeSearchShards(
+    stage.searchSource(),
+    async ({ place, text }) => {
+      chars += text.length;
+      searchIndex[place] = await hashed({ text }, hands);
+    },
+    { ...(build.search ? { resume: build.search } : {}), stop: () => chars >= limits.searchCharsPerStep },
+  );
+  if (!written.done) return { build: { ...build, search: written.state, searchIndex } };
+  const hashes: VersionBlobs<string[], string[]> = {
+    meta: [build.meta as string],
+    nameOrder: [build.nameOrder as string],
+    cards: [],
+    details: [],
+    directory: [],
+    names: [],
+    matching: [],
+    traits: [],
+    locator: build.locator ?? [],
+    searchIndex,
+  };
+  for (const { made } of stage.pieces()) {
+    for (const { kind, hash } of (JSON.parse(made ?? "null") as MadePiece).blobs) hashes[kind].push(hash);
+  }
+  stage.pruneCache();
+  const counts: Manifest["counts"] = { recipes: build.recipes, ingredients: build.ingredients };
+  return { build: { ...build, search: undefined, searchIndex }, version: await versionOf(hashes, counts) };
+}
+
+/**
+ * Cuts the ordered catalog into list pieces, as storedBlobs cuts it, each
+ * with the signature of its recipes: a walk over ids and digests, a chunk
+ * at a time.
+ */
+async function cutPieces(stage: SourceStage, recipes: number): Promise<void> {
+  let piece = 0;
+  let start = 0;
+  let signature: string[] = [];
+  const close = async (end: number) => {
+    // The format too: what a piece's blobs hold for the same recipes changes only with it.
+    stage.putPiece(piece, start, end, await sha256(`${STAGE_FORMAT}|${signature.join(",")}`));
+    piece += 1;
+    start = end;
+    signature = [];
+  };
+  for (let position = 0; position < recipes; position += WALK_ROWS) {
+    for (const row of stage.orderedDigests(position, WALK_ROWS)) {
+      signature.push(`${row.id}:${row.digest}`);
+      if (pieceEndsAfter(row.id, row.position + 1 - start)) await close(row.position + 1);
+    }
+  }
+  if (signature.length > 0) await close(recipes);
+}

@@ -1,0 +1,289 @@
+/**
+ * The coordinator's steps at one catalog size, in a Node process of its
+ * own: `node --expose-gc scripts/bench/publish-steps-process.ts <size>`
+ * prints the figures as JSON. The coordinator's real code runs on
+ * node:sqlite over the in-memory KV (its values outside the heap, as KV's
+ * are outside the isolate's), reading a synthetic catalog from a Directus
+ * stand-in in memory that filters by `date_updated` as Directus does. Its
+ * records are kept as UTF-8 bytes outside the heap too, so what the heap
+ * holds is the coordinator's.
+ *
+ * Measured for a first publish into an empty KV and for the publish after
+ * one recipe's description changed: the steps, the most KV operations one
+ * of them made, the KV writes, the Directus requests and the records they
+ * gave, the wall time, and the coordinator's heap per step: its live
+ * objects after a full garbage collection, sampled at every Directus
+ * request and KV operation and every few hundred SQL statements within the
+ * step (and at its end), less the heap before the publish; the most any
+ * step held. The search index's steps (its postings into SQLite, then its
+ * shards from there: catalog/sync/stage-build.ts) are reported apart, and
+ * each part of the publish with its steps, most heap and longest step.
+ */
+import { createMemoryStore } from "../../catalog/format/memory-store.ts";
+import type { CatalogStore } from "../../catalog/format/storage.ts";
+import type { CatalogRecipe } from "../../catalog/recipes/types.ts";
+import { Coordinator, type RequestView, type SyncSummary } from "../../catalog/sync/coordinator.ts";
+import type { ContentSource, PageQuery } from "../../catalog/sync/directus-source.ts";
+import type { SqlDatabase } from "../../catalog/sync/ledger.ts";
+import { openNodeSql } from "../../tests/model/node-sql.ts";
+import { seedIngredients, syntheticRecipes } from "./catalog.ts";
+import { rawIngredient, rawRecipe } from "./directus-read-stand-in.ts";
+
+const size = Number(process.argv[2]);
+const gc = (globalThis as unknown as { gc?: () => void }).gc;
+if (!gc) throw new Error("bench: run with --expose-gc");
+/** Time spent collecting garbage for the samples: taken off the durations. */
+let samplingMs = 0;
+const heapUsed = () => {
+  const started = performance.now();
+  gc();
+  const used = process.memoryUsage().heapUsed;
+  samplingMs += performance.now() - started;
+  return used;
+};
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+/** Directus' records as bytes, with their ids and change times beside them. */
+class EncodedRecords {
+  readonly ids: number[];
+  readonly changedAt: Float64Array;
+  readonly bytes: Uint8Array[];
+  constructor(records: Record<string, unknown>[]) {
+    this.ids = records.map((record) => Number(record.id));
+    this.changedAt = Float64Array.from(records, (record) =>
+      Date.parse(String(record.date_updated ?? record.date_created)),
+    );
+    this.bytes = records.map((record) => encoder.encode(JSON.stringify(record)));
+  }
+  replace(record: Record<string, unknown>): void {
+    const index = this.ids.indexOf(Number(record.id));
+    this.bytes[index] = encoder.encode(JSON.stringify(record));
+    this.changedAt[index] = Date.parse(String(record.date_updated ?? record.date_created));
+  }
+  page({ afterId, changedSince }: PageQuery, limit: number): Record<string, unknown>[] {
+    const since = changedSince === null ? null : Date.parse(changedSince);
+    const page: Record<string, unknown>[] = [];
+    for (let index = lowerBound(this.ids, afterId); index < this.ids.length && page.length < limit; index++) {
+      if (since !== null && (this.changedAt[index] as number) < since) continue;
+      page.push(JSON.parse(decoder.decode(this.bytes[index])) as Record<string, unknown>);
+    }
+    return page;
+  }
+  idPage(afterId: number, limit: number): number[] {
+    const start = lowerBound(this.ids, afterId);
+    return this.ids.slice(start, start + limit);
+  }
+}
+
+/** The first index whose id is above `afterId` (ids ascending). */
+function lowerBound(ids: readonly number[], afterId: number): number {
+  let low = 0;
+  let high = ids.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if ((ids[middle] as number) <= afterId) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/** Heap samples: the most seen since the last `take`. */
+let baseline = 0;
+let most = 0;
+let sqlStatements = 0;
+let kvOperations = 0;
+const sample = () => {
+  most = Math.max(most, heapUsed() - baseline);
+};
+const take = () => {
+  sample();
+  const taken = most;
+  most = 0;
+  return taken;
+};
+
+// Directus' content, generated once (the generator holds every recipe), then kept as bytes.
+let synthetic: CatalogRecipe[] | null = syntheticRecipes(size);
+const recipes = new EncodedRecords(synthetic.map(rawRecipe));
+const middle = synthetic[Math.floor(synthetic.length / 2)] as CatalogRecipe;
+synthetic = null;
+const ingredients = new EncodedRecords(
+  seedIngredients.map((ingredient, index) => rawIngredient(ingredient, index + 1)),
+);
+const read = { requests: 0, rows: 0 };
+
+/** A request to the stand-in: counted, its records counted, a heap sample taken. */
+function request<T>(answer: T): Promise<T> {
+  read.requests += 1;
+  if (Array.isArray(answer) && typeof answer[0] === "object") read.rows += answer.length;
+  sample();
+  return Promise.resolve(answer);
+}
+
+const source: ContentSource = {
+  countRecipes: () => request(recipes.ids.length),
+  countIngredients: () => request(ingredients.ids.length),
+  recipePage: (query) => request(recipes.page(query, 500)),
+  ingredientPage: (query) => request(ingredients.page(query, 500)),
+  recipeIds: (afterId) => request(recipes.idPage(afterId, 1000)),
+  ingredientIds: (afterId) => request(ingredients.idPage(afterId, 1000)),
+};
+
+const kv = createMemoryStore();
+/** Every 20th KV operation: a step writes 250 at most, in batches of six. */
+const sampleKv = () => {
+  if (++kvOperations % 20 === 0) sample();
+};
+const store: CatalogStore = {
+  get: ((key: string, options: never) => {
+    sampleKv();
+    return kv.get(key, options);
+  }) as CatalogStore["get"],
+  put: (key, value, options) => {
+    sampleKv();
+    return kv.put(key, value, options);
+  },
+  delete: (key) => {
+    sampleKv();
+    return kv.delete(key);
+  },
+  list: (options) => kv.list(options),
+};
+const sql = openNodeSql();
+const sqlTimes = new Map<string, { ms: number; calls: number }>();
+const db: SqlDatabase = {
+  exec(query, ...bindings) {
+    if (++sqlStatements % 1000 === 0) sample();
+    if (!process.env.BENCH_SQL) return sql.exec(query, ...bindings);
+    const started = performance.now();
+    const result = sql.exec<never>(query, ...bindings);
+    const key = query.replace(/\s+/g, " ").slice(0, 90);
+    const entry = sqlTimes.get(key) ?? { ms: 0, calls: 0 };
+    entry.ms += performance.now() - started;
+    entry.calls += 1;
+    sqlTimes.set(key, entry);
+    return result;
+  },
+};
+
+let now = Date.parse("2026-11-28T12:00:00Z");
+let alarmAt: number | null = null;
+const coordinator = new Coordinator({
+  db,
+  store,
+  source: () => source,
+  clock: () => now,
+  log: () => {},
+  alarm: {
+    get: async () => alarmAt,
+    set: async (at) => {
+      alarmAt = at;
+    },
+    delete: async () => {
+      alarmAt = null;
+    },
+  },
+});
+
+interface PublishFigures {
+  steps: number;
+  maxOperations: number;
+  writes: number;
+  requests: number;
+  rows: number;
+  full: boolean;
+  /** Pieces made again of all pieces. */
+  rebuilt: number;
+  pieces: number;
+  seconds: number;
+  /** The most heap any step held, the search index's step aside, and that step's. */
+  stepHeapBytes: number;
+  searchStepHeapBytes: number;
+  /** Which step held the most (its phase and part). */
+  largestStep: string;
+  /** The longest step's time. */
+  longestStepSeconds: number;
+  /** Per part of the publish (phase and part, as its progress names it): its steps, most heap and longest step. */
+  parts: Record<string, { steps: number; heapBytes: number; seconds: number }>;
+}
+
+async function publish(): Promise<PublishFigures> {
+  read.requests = 0;
+  read.rows = 0;
+  baseline = heapUsed();
+  most = 0;
+  const started = performance.now();
+  samplingMs = 0;
+  const { id } = await coordinator.request({ action: "publish", trigger: "api" });
+  let stepHeap = 0;
+  let searchHeap = 0;
+  let largestStep = "";
+  let longestMs = 0;
+  const parts: PublishFigures["parts"] = {};
+  let view: RequestView | undefined;
+  for (;;) {
+    view = coordinator.requestStatus(id);
+    if (view && (view.state === "done" || view.state === "failed")) break;
+    if (alarmAt === null) throw new Error("bench: the publish waits, but no alarm is set");
+    now = Math.max(now, alarmAt);
+    alarmAt = null;
+    const progress = coordinator.requestStatus(id)?.progress ?? null;
+    const part = progress && "part" in progress && progress.part ? `:${progress.part}` : "";
+    const phase = progress ? `${progress.phase}${part}` : "start";
+    const stepStarted = performance.now();
+    const sampledBefore = samplingMs;
+    await coordinator.step();
+    const ms = performance.now() - stepStarted - (samplingMs - sampledBefore);
+    const held = take();
+    if (process.env.BENCH_STEPS)
+      process.stderr.write(`step ${phase} ${ms.toFixed(0)} ms ${(held / 1e6).toFixed(1)} MB\n`);
+    longestMs = Math.max(longestMs, ms);
+    const figures = parts[phase] ?? { steps: 0, heapBytes: 0, seconds: 0 };
+    parts[phase] = figures;
+    figures.steps += 1;
+    figures.heapBytes = Math.max(figures.heapBytes, held);
+    figures.seconds = Math.max(figures.seconds, ms / 1000);
+    // The search index's steps: reported apart.
+    if (phase === "building:index" || phase === "building:search") searchHeap = Math.max(searchHeap, held);
+    else if (held > stepHeap) {
+      stepHeap = held;
+      largestStep = phase;
+    }
+  }
+  const seconds = (performance.now() - started - samplingMs) / 1000;
+  const summary = view?.summary as SyncSummary | null;
+  if (!summary) throw new Error(`bench: the publish failed: ${view?.error?.message}`);
+  return {
+    steps: summary.steps,
+    maxOperations: summary.maxOperations,
+    writes: summary.writes,
+    requests: read.requests,
+    rows: read.rows,
+    full: summary.read?.full ?? false,
+    rebuilt: summary.built?.rebuilt ?? 0,
+    pieces: summary.built?.pieces ?? 0,
+    seconds,
+    stepHeapBytes: stepHeap,
+    searchStepHeapBytes: searchHeap,
+    largestStep,
+    longestStepSeconds: longestMs / 1000,
+    parts,
+  };
+}
+
+const first = await publish();
+now += 60_000;
+recipes.replace({
+  ...rawRecipe({ ...middle, description: `${middle.description ?? ""} Neu.` }),
+  date_updated: new Date(now).toISOString(),
+});
+sqlTimes.clear();
+const oneRecipe = await publish();
+if (process.env.BENCH_SQL) {
+  for (const [query, { ms, calls }] of [...sqlTimes].sort((a, b) => b[1].ms - a[1].ms).slice(0, 12)) {
+    process.stderr.write(`${ms.toFixed(0)} ms ${calls} × ${query}\n`);
+  }
+}
+process.stdout.write(JSON.stringify({ recipes: size, first, oneRecipe }));
