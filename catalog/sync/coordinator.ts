@@ -235,6 +235,60 @@ export interface CoordinatorStatus {
   statuses: StatusWriteBack;
   /** When a recipe's publish time next comes (a publish then), if any. */
   dueAt: string | null;
+  /** What fails, or failed and was given up, and a pointer write whose outcome is unknown (decision 0032, Faults). */
+  faults: CoordinatorFaults;
+}
+
+/** What an operator needs to see of the coordinator's faults, which otherwise show only in the logs. */
+export interface CoordinatorFaults {
+  /**
+   * A step began and has not ended: it runs now, or the runtime cut it off
+   * (memory, CPU time, an eviction), and the next step counts it as failed.
+   */
+  stepUnderWay: { work: StepWork["kind"]; request: number | null; startedAt: string } | null;
+  /**
+   * Steps failed in a row (thrown or cut off), and the last of them; the
+   * work is given up when `failures` reaches `giveUpAt`. Null once a step
+   * succeeds.
+   */
+  failing: {
+    work: StepWork["kind"];
+    request: number | null;
+    failures: number;
+    giveUpAt: number;
+    killed: boolean;
+    error: string;
+    at: string;
+  } | null;
+  /** The last work given up after `failures` steps in a row (a request fails; other work pauses). */
+  gaveUp: { work: StepWork["kind"]; request: number | null; failures: number; error: string; at: string } | null;
+  /**
+   * Versions KV's pointer may name besides the live one: a pointer write
+   * naming it whose outcome is unknown (`keptUntil` null: the pointer is
+   * written again for the live version), or one a later write replaced,
+   * kept for readers until `keptUntil`.
+   */
+  pointerInDoubt: { manifest: string; keptUntil: string | null }[];
+  /** When a pointer repair that was given up is tried again. */
+  pointerRepairAt: string | null;
+}
+
+/** A failed step as the "stepFailure" setting keeps it, for the status (#stepFailed). */
+interface StepFailure {
+  work: StepWork["kind"];
+  request: number | null;
+  killed: boolean;
+  error: string;
+  at: number;
+}
+
+/** Work given up, as the "gaveUp" setting keeps it (#giveUp). */
+interface GaveUp {
+  work: StepWork["kind"];
+  request: number | null;
+  failures: number;
+  error: string;
+  at: number;
 }
 
 export interface StatusWriteBack {
@@ -321,7 +375,7 @@ interface Invocation {
  * and the next step finds this record and counts the failure instead.
  * "step": between pieces of work (choosing what comes next).
  */
-type StepWork =
+export type StepWork =
   | { kind: "step" }
   | { kind: "adoption" }
   | { kind: "request"; request: number }
@@ -505,6 +559,30 @@ export class Coordinator {
         retryAt: iso(this.#ledger.setting<number>("statusRetryAt")),
       },
       dueAt: iso(this.#ledger.setting<number>("dueAt")),
+      faults: this.#faults(),
+    };
+  }
+
+  #faults(): CoordinatorFaults {
+    const underWay = this.#ledger.setting<StepUnderWay>("stepUnderWay");
+    const failures = this.#ledger.setting<number>("failedSteps") ?? 0;
+    const failure = this.#ledger.setting<StepFailure>("stepFailure");
+    const gaveUp = this.#ledger.setting<GaveUp>("gaveUp");
+    return {
+      stepUnderWay: underWay
+        ? {
+            work: underWay.kind,
+            request: underWay.kind === "request" ? underWay.request : null,
+            startedAt: iso(underWay.startedAt) as string,
+          }
+        : null,
+      failing:
+        failures > 0 && failure
+          ? { ...failure, failures, giveUpAt: FAILED_STEPS_BEFORE_GIVING_UP, at: iso(failure.at) as string }
+          : null,
+      gaveUp: gaveUp ? { ...gaveUp, at: iso(gaveUp.at) as string } : null,
+      pointerInDoubt: this.#pointerDoubts().map((doubt) => ({ manifest: doubt.manifest, keptUntil: iso(doubt.until) })),
+      pointerRepairAt: this.#pointerInDoubt() ? iso(this.#ledger.setting<number>("pointerRepairAt")) : null,
     };
   }
 
@@ -571,7 +649,10 @@ export class Coordinator {
       await this.#persist();
       try {
         wake = await this.#work(invocation);
-        if (this.#ledger.setting<number>("failedSteps")) this.#ledger.setSetting("failedSteps", undefined);
+        if (this.#ledger.setting<number>("failedSteps")) {
+          this.#ledger.setSetting("failedSteps", undefined);
+          this.#ledger.setSetting("stepFailure", undefined);
+        }
       } catch (error) {
         wake = this.#stepFailed(invocation.work, error);
       }
@@ -624,9 +705,24 @@ export class Coordinator {
     this.#log("error", "sync.step-failed", { request, work: work.kind, failures, killed }, { error });
     if (failures >= FAILED_STEPS_BEFORE_GIVING_UP && this.#giveUp(work, failures, errorMessage(error))) {
       this.#ledger.setSetting("failedSteps", undefined);
+      this.#ledger.setSetting("stepFailure", undefined);
+      this.#ledger.setSetting("gaveUp", {
+        work: work.kind,
+        request,
+        failures,
+        error: errorMessage(error),
+        at: this.#clock(),
+      } satisfies GaveUp);
       return AT_ONCE;
     }
     this.#ledger.setSetting("failedSteps", failures);
+    this.#ledger.setSetting("stepFailure", {
+      work: work.kind,
+      request,
+      killed,
+      error: errorMessage(error),
+      at: this.#clock(),
+    } satisfies StepFailure);
     return this.#clock() + retryPause(failures);
   }
 
