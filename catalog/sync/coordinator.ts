@@ -486,6 +486,19 @@ export class Coordinator {
   /** While a step runs: the earliest wake a request asked for meanwhile (the step sets the alarm last). */
   #askedDuringStep: number | null = null;
   #stepping = false;
+  /** Whether this instance has dealt with a live version in another catalog format (#queueFormatPublish). */
+  #formatHandled = false;
+
+  /**
+   * What the object does when it starts, before any request or alarm (a
+   * deploy restarts it): a live version in another catalog format than this
+   * code's gets a publish queued (#queueFormatPublish), woken at its time.
+   */
+  async start(): Promise<void> {
+    const id = this.#queueFormatPublish();
+    const request = id === null ? undefined : this.#ledger.request(id);
+    if (request) await this.#wakeAt(this.#dueAt(request));
+  }
 
   // Requests: cheap, never touching KV, so that they can be answered while a step awaits KV.
 
@@ -801,6 +814,7 @@ export class Coordinator {
       }
       await this.#workOn(invocation, { kind: "step" });
       this.#queueDuePublish();
+      this.#queueFormatPublish();
       const queued = this.#ledger.queued();
       const rollback = queued.find((entry) => entry.action === "rollback");
       const running = this.#ledger.running();
@@ -877,6 +891,47 @@ export class Coordinator {
     // A flooded queue: the cron's next run publishes it.
     if (queued.length >= MAX_QUEUED) return;
     this.#ledger.addRequest("publish", false, "schedule", now);
+  }
+
+  /**
+   * The live version is in another catalog format than this code writes
+   * and reads (CATALOG_FORMAT_VERSION): the code changed under it (a deploy,
+   * or a deploy's rollback). A cold isolate of this code cannot read it
+   * (warm ones keep what they loaded), so a publish that reads all of
+   * Directus is queued as the coordinator's own ("schedule") and logged. Not
+   * while a publish or release is queued or under way (it writes this format;
+   * if it fails, the cron's next run does), nor while a rollback holds the
+   * live version: nothing may be published then, and since pages fail until
+   * the hold is lifted, that is reported. Once per instance at most: a publish
+   * that fails is not asked for again and again. Answers the request queued.
+   */
+  #queueFormatPublish(): number | null {
+    if (this.#formatHandled) return null;
+    const live = this.#ledger.live();
+    if (!live || live.body.formatVersion === CATALOG_FORMAT_VERSION) {
+      // Nothing left to look for in this instance, unless a run the code before began flips a version of its own.
+      if (live && !this.#ledger.setting<Run>("run")) this.#formatHandled = true;
+      return null;
+    }
+    const fields = { version: live.manifest, format: live.body.formatVersion, codeFormat: CATALOG_FORMAT_VERSION };
+    const writes = (entry: RequestRow) => entry.action === "publish" || entry.action === "release";
+    const running = this.#ledger.running();
+    if (running && writes(running)) return null;
+    this.#formatHandled = true;
+    if (this.#ledger.setting<Held>("held")) {
+      this.#log("error", "sync.format-outdated", { ...fields, held: true, request: null });
+      return null;
+    }
+    const queued = this.#ledger.queued();
+    const waiting = queued.find(writes);
+    if (waiting || queued.length >= MAX_QUEUED) {
+      this.#log("warn", "sync.format-outdated", { ...fields, held: false, request: waiting?.id ?? null });
+      return null;
+    }
+    this.#ledger.setSetting("fullRead", true);
+    const id = this.#ledger.addRequest("publish", false, "schedule", this.#clock());
+    this.#log("warn", "sync.format-outdated", { ...fields, held: false, request: id });
+    return id;
   }
 
   // Publication statuses.
