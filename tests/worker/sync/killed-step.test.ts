@@ -7,7 +7,7 @@
  * as failed (decision 0032, Faults). Project worker-sync of
  * vitest.worker.config.ts.
  */
-import { abortAllDurableObjects } from "cloudflare:test";
+import { abortAllDurableObjects, runInDurableObject } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { beforeEach, expect, it } from "vitest";
 import { readPointer } from "../../../catalog/format/storage.ts";
@@ -26,6 +26,7 @@ async function until(done: () => boolean | Promise<boolean>, ms = 15_000): Promi
   throw new Error("test: waited in vain");
 }
 
+const coordinator = () => env.CATALOG_COORDINATOR.getByName("catalog");
 const page = async () => (await exports.default.fetch(new Request(`${ORIGIN}/rezepte/suppe-1`))).text();
 
 it("counts a step aborted while it publishes as failed when its alarm wakes the object; the live version stays, the publish completes", async () => {
@@ -34,9 +35,14 @@ it("counts a step aborted while it publishes as failed when its alarm wakes the 
 
   // Directus holds every request: the publish's read step waits on it, and the object is aborted meanwhile.
   await holds({ edition: 2, stall: true });
+  const asked = Date.now();
   const { body } = await ask();
   await until(async () => (await standIn()).stalled > 0);
   expect(loggedEvents("sync.step-failed")).toEqual([]);
+  // Before its first call of Directus the step set the alarm for its own retry, 2 s on: what wakes the object.
+  const alarm = await runInDurableObject(coordinator(), (_, state) => state.storage.getAlarm());
+  expect(alarm).toBeGreaterThanOrEqual(asked + 2_000);
+  expect(alarm).toBeLessThanOrEqual(Date.now() + 2_000);
   await abortAllDurableObjects();
 
   // Nothing asks the object to work: its alarm wakes it, and that step counts the one cut off.
