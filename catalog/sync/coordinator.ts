@@ -36,6 +36,9 @@
  *   that fails is tried again later and never holds up a publish.
  * - Published recipes may carry publish times (publication-window.ts): it
  *   wakes at the next of them and publishes; the cron is the safety net.
+ * - A live version in another catalog format than the code's (a deploy
+ *   changed it) gets a publish by itself (`start`, #queueFormatPublish).
+ * - What fails shows in `status()` (`faults`), not only in the logs.
  */
 
 import { errorMessage } from "../../logging/error-message.ts";

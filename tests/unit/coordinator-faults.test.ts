@@ -579,7 +579,9 @@ describe("the status an operator reads (GET /sync, /healthz's details, npm run s
     content.edit(1);
     kv.fault((op, key) => (op === "put" && key.startsWith(BLOB_PREFIX) ? "fail" : null));
     const { id } = await harness.request("publish");
-    while (harness.coordinator.status().faults.failing === null) await harness.nextStep();
+    for (let step = 0; step < MAX_STEPS_BEFORE_A_HANG && harness.coordinator.status().faults.failing === null; step++) {
+      await harness.nextStep();
+    }
     expect(harness.coordinator.status().faults).toMatchObject({
       stepUnderWay: null,
       failing: { work: "request", request: id, failures: 1, killed: false, error: "KV: 503 Service Unavailable" },
@@ -599,7 +601,13 @@ describe("the status an operator reads (GET /sync, /healthz's details, npm run s
       pointerInDoubt: [{ manifest: second.hash, keptUntil: null }],
     });
     // Its repairs fail as well, five times: given up, tried again later.
-    while (harness.coordinator.status().faults.pointerRepairAt === null) await harness.nextStep();
+    for (
+      let step = 0;
+      step < MAX_STEPS_BEFORE_A_HANG && harness.coordinator.status().faults.pointerRepairAt === null;
+      step++
+    ) {
+      await harness.nextStep();
+    }
     const { faults } = harness.coordinator.status();
     expect(faults.gaveUp).toMatchObject({ work: "pointer", request: null, failures: 5 });
     expect(Date.parse(faults.pointerRepairAt ?? "")).toBeGreaterThan(harness.clock());
