@@ -58,6 +58,7 @@ import {
   writtenAt,
 } from "../format/storage.ts";
 import { CATALOG_FORMAT_VERSION } from "../recipes/types.ts";
+import { SEARCH_INDEX_VERSION } from "../search/search-index.ts";
 import type { ContentSource } from "./directus-source.ts";
 import { SourceError } from "./directus-source.ts";
 import {
@@ -907,16 +908,28 @@ export class Coordinator {
    * live version: nothing may be published then, and since pages fail until
    * the hold is lifted, that is reported. Once per instance at most: a publish
    * that fails is not asked for again and again. Answers the request queued.
+   * A live search index of another version (SEARCH_INDEX_VERSION) counts the
+   * same: pages can read it only by building a whole index from every card,
+   * which a page isolate cannot afford at the catalog's largest (decision 0054).
    */
   #queueFormatPublish(): number | null {
     if (this.#formatHandled) return null;
     const live = this.#ledger.live();
-    if (!live || live.body.formatVersion === CATALOG_FORMAT_VERSION) {
+    if (
+      !live ||
+      (live.body.formatVersion === CATALOG_FORMAT_VERSION && live.body.searchIndexVersion === SEARCH_INDEX_VERSION)
+    ) {
       // Nothing left to look for in this instance, unless a run the code before began flips a version of its own.
       if (live && !this.#ledger.setting<Run>("run")) this.#formatHandled = true;
       return null;
     }
-    const fields = { version: live.manifest, format: live.body.formatVersion, codeFormat: CATALOG_FORMAT_VERSION };
+    const fields = {
+      version: live.manifest,
+      format: live.body.formatVersion,
+      codeFormat: CATALOG_FORMAT_VERSION,
+      searchIndex: live.body.searchIndexVersion,
+      codeSearchIndex: SEARCH_INDEX_VERSION,
+    };
     const writes = (entry: RequestRow) => entry.action === "publish" || entry.action === "release";
     const running = this.#ledger.running();
     if (running && writes(running)) return null;

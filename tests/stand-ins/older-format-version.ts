@@ -10,15 +10,25 @@
  */
 import { type CatalogStore, manifestKey, POINTER_KEY, type Pointer } from "../../catalog/format/storage.ts";
 import { CATALOG_FORMAT_VERSION } from "../../catalog/recipes/types.ts";
+import { SEARCH_INDEX_VERSION } from "../../catalog/search/search-index.ts";
 import { Ledger, type SqlDatabase } from "../../catalog/sync/ledger.ts";
 
-/** Makes the live version one of the format before; answers its name. */
-export async function liveInOlderFormat(db: SqlDatabase, store: CatalogStore, now: number): Promise<string> {
+/**
+ * Makes the live version one of the format before (or, with `part`
+ * "searchIndex", of the search index version before); answers its name.
+ */
+export async function liveInOlderFormat(
+  db: SqlDatabase,
+  store: CatalogStore,
+  now: number,
+  part: "format" | "searchIndex" = "format",
+): Promise<string> {
   const ledger = new Ledger(db);
   const live = ledger.live();
   if (!live) throw new Error("test: nothing is live to make older");
   const older = { ...live, manifest: `0000${live.manifest.slice(4)}`, body: { ...live.body } };
-  older.body.formatVersion = CATALOG_FORMAT_VERSION - 1;
+  if (part === "format") older.body.formatVersion = CATALOG_FORMAT_VERSION - 1;
+  else older.body.searchIndexVersion = SEARCH_INDEX_VERSION - 1;
   await store.put(manifestKey(older.manifest), JSON.stringify(older.body));
   ledger.recordWritten(manifestKey(older.manifest), now);
   const sequence = (ledger.setting<number>("pointerSequence") ?? 0) + 1;

@@ -9,13 +9,14 @@ import { describe, expect, it } from "vitest";
 import { createMemoryStore } from "../../catalog/format/memory-store.ts";
 import { readManifest, readPointer } from "../../catalog/format/storage.ts";
 import { CATALOG_FORMAT_VERSION } from "../../catalog/recipes/types.ts";
+import { SEARCH_INDEX_VERSION } from "../../catalog/search/search-index.ts";
 import { Ledger } from "../../catalog/sync/ledger.ts";
 import type { LogLevel } from "../../logging/log.ts";
 import { coordinatorHarness } from "../model/coordinator-harness.ts";
 import { liveInOlderFormat } from "../stand-ins/older-format-version.ts";
 import { memorySource, RAW_INGREDIENT, rawRecipe } from "../stand-ins/raw-content.ts";
 
-async function setup() {
+async function setup(part: "format" | "searchIndex" = "format") {
   const store = createMemoryStore();
   const lines: { level: LogLevel; event: string; fields: Record<string, unknown> }[] = [];
   const harness = coordinatorHarness({
@@ -27,7 +28,7 @@ async function setup() {
     },
   });
   const published = await harness.summary();
-  const older = await liveInOlderFormat(harness.db, store, harness.clock());
+  const older = await liveInOlderFormat(harness.db, store, harness.clock(), part);
   // The deploy: a new instance of the object, with this code.
   harness.restart();
   const outdated = () => lines.filter((line) => line.event === "sync.format-outdated");
@@ -55,6 +56,8 @@ describe("a live version in another catalog format", () => {
           version: older,
           format: CATALOG_FORMAT_VERSION - 1,
           codeFormat: CATALOG_FORMAT_VERSION,
+          searchIndex: SEARCH_INDEX_VERSION,
+          codeSearchIndex: SEARCH_INDEX_VERSION,
           held: false,
           request: queued?.id,
         },
@@ -79,6 +82,23 @@ describe("a live version in another catalog format", () => {
     const [request] = outdated().map((line) => line.fields.request as number);
     expect((await harness.finish(request ?? -1)).summary?.status).toBe("published");
     expect(await servedFormat(store)).toBe(CATALOG_FORMAT_VERSION);
+  });
+
+  it("counts a live search index of another version the same: a publish that reads everything, logged", async () => {
+    const { store, harness, published, outdated } = await setup("searchIndex");
+    await harness.coordinator.start();
+    const [queued] = harness.coordinator.status().queued;
+    expect(queued).toMatchObject({ action: "publish", trigger: "schedule" });
+    expect(outdated()).toMatchObject([
+      {
+        level: "warn",
+        fields: { format: CATALOG_FORMAT_VERSION, searchIndex: SEARCH_INDEX_VERSION - 1, request: queued?.id },
+      },
+    ]);
+    const view = await harness.finish(queued?.id ?? -1);
+    expect(view.summary).toMatchObject({ status: "published", manifest: published.manifest });
+    const pointer = await readPointer(store);
+    expect(pointer && (await readManifest(store, pointer.manifest)).searchIndexVersion).toBe(SEARCH_INDEX_VERSION);
   });
 
   it("is joined by a publish asked for meanwhile, and asks once per instance", async () => {
