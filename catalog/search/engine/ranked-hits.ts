@@ -30,14 +30,25 @@ const PASSES: readonly { shift: number; bits: number }[] = [
   { shift: 0, bits: 10 },
 ];
 
+/** What a score is multiplied by for its key: SCORE_STEPS over the best score of the query's hits. */
+export function scoreScale(best: number): number {
+  return best > 0 ? SCORE_STEPS / best : 0;
+}
+
+/** A hit's sort key: `fewer` words matched than the query has, then its score's step below the best. */
+export function hitKey(fewer: number, score: number, scale: number): number {
+  const step = SCORE_STEPS - Math.min(SCORE_STEPS, Math.floor(score * scale));
+  return ((fewer << SCORE_BITS) | step) >>> 0;
+}
+
 export class RankedHits {
   /** Hit positions, ascending. */
-  private readonly positions: Int32Array;
-  private readonly keys: Uint32Array;
-  private readonly words: number;
-  private readonly scale: number;
+  private positions!: Int32Array;
+  private keys!: Uint32Array;
+  private words!: number;
+  private scale!: number;
   /** Indices (into positions) of the best hits found so far, in order. */
-  private ordered: Int32Array = new Int32Array(0);
+  private ordered!: Int32Array;
 
   /**
    * `positions` ascending, each with the number of words it matched (1 to
@@ -46,16 +57,32 @@ export class RankedHits {
    * only by floating-point rounding equal.
    */
   constructor(positions: Int32Array, matchedWords: Uint8Array, scores: Float64Array, words: number, best: number) {
+    const scale = scoreScale(best);
+    const keys = new Uint32Array(positions.length);
+    for (let index = 0; index < positions.length; index++) {
+      keys[index] = hitKey(words - (matchedWords[index] ?? 0), scores[index] ?? 0, scale);
+    }
+    this.hold(positions, keys, words, scale);
+  }
+
+  /**
+   * Hits whose keys (`hitKey`, with `scale` from `scoreScale` of the best
+   * score) are made already: the search makes them as it lists its hits, and
+   * keeps no score or word count per hit (decision 0056).
+   */
+  static ofKeys(positions: Int32Array, keys: Uint32Array, words: number, scale: number): RankedHits {
+    const hits = Object.create(RankedHits.prototype) as RankedHits;
+    hits.hold(positions, keys, words, scale);
+    return hits;
+  }
+
+  private hold(positions: Int32Array, keys: Uint32Array, words: number, scale: number): void {
     if (words > MAX_KEYED_WORDS) throw new Error(`ranked hits: at most ${MAX_KEYED_WORDS} words`);
     this.positions = positions;
+    this.keys = keys;
     this.words = words;
-    this.scale = best > 0 ? SCORE_STEPS / best : 0;
-    this.keys = new Uint32Array(positions.length);
-    for (let index = 0; index < positions.length; index++) {
-      const fewer = words - (matchedWords[index] ?? 0);
-      const step = SCORE_STEPS - Math.min(SCORE_STEPS, Math.floor((scores[index] ?? 0) * this.scale));
-      this.keys[index] = ((fewer << SCORE_BITS) | step) >>> 0;
-    }
+    this.scale = scale;
+    this.ordered = new Int32Array(0);
   }
 
   get length(): number {
