@@ -122,23 +122,29 @@ export const NO_DIGIT = 255;
  * time `charCodeAt` and a table lookup per character took (decision 0056).
  */
 export function digitsOf(text: string): Uint8Array {
-  const digits = new Uint8Array(text.length);
-  for (let index = 0; index < text.length; index++) {
-    const digit = DIGIT_VALUE[text.charCodeAt(index)] ?? -1;
-    if (digit < 0) throw new RangeError(`compact numbers: no number at ${index}`);
+  return digitValues(text, DIGITS.length - 1);
+}
+
+/** The values of a list of single numbers (LARGEST_SINGLE at most each), a byte each; throws for anything else. */
+export function singlesOf(text: string): Uint8Array {
+  return digitValues(text, LARGEST_SINGLE);
+}
+
+/** `text`'s characters as digit values of at most `largest`; throws for any other character. */
+function digitValues(text: string, largest: number): Uint8Array {
+  // Every digit is ASCII, a byte in UTF-8: the encoder's bytes are the character codes, made natively (a loop of
+  // charCodeAt took 10 ms for 350,000 recipes' lengths). Anything else encodes to bytes of 128 and above.
+  const digits = ENCODER.encode(text);
+  for (let index = 0; index < digits.length; index++) {
+    const digit = DIGIT_VALUE[digits[index] ?? 0] ?? -1;
+    if (digit < 0 || digit > largest)
+      throw new RangeError(`compact numbers: no number of at most ${largest} at ${index}`);
     digits[index] = digit;
   }
   return digits;
 }
 
-/** The values of a list of single numbers (LARGEST_SINGLE at most each), a byte each; throws for anything else. */
-export function singlesOf(text: string): Uint8Array {
-  const digits = digitsOf(text);
-  for (let index = 0; index < digits.length; index++) {
-    if ((digits[index] ?? 0) >= FINAL_BASE) throw new RangeError(`compact numbers: no single number at ${index}`);
-  }
-  return digits;
-}
+const ENCODER = new TextEncoder();
 
 /** Reads numbers one after another from digit values (`digitsOf`), starting at `offset`. */
 export class DigitReader {
