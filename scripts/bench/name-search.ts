@@ -81,10 +81,12 @@ for (const recipes of process.argv.slice(2).map(Number)) {
   }
   const varied = seedIngredients.flatMap((ingredient) => [ingredient.name, ingredient.name.slice(0, 4)]);
   const variedTimes: number[] = [];
+  const variedByTerm: [string, number][] = [];
   for (const term of varied) {
     started = cpuMs();
     (await searchRecipes(view, term)).slice(0, PAGE_SIZE);
     variedTimes.push(cpuMs() - started);
+    variedByTerm.push([term, round(variedTimes.at(-1) ?? 0)]);
   }
   gc?.();
   gc?.();
@@ -92,7 +94,7 @@ for (const recipes of process.argv.slice(2).map(Number)) {
   const perWord = Object.fromEntries(
     COMMON.map((term) => [
       term,
-      `${summary(whole.get(term) ?? []).p50} (index ${summary(indexOnly.get(term) ?? []).p50})`,
+      `${summary(whole.get(term) ?? []).p50}, max ${summary(whole.get(term) ?? []).max} (index alone ${summary(indexOnly.get(term) ?? []).p50})`,
     ]),
   );
   console.log(
@@ -104,6 +106,7 @@ for (const recipes of process.argv.slice(2).map(Number)) {
         commonIndexOnly: summary([...indexOnly.values()].flat()),
         varied: summary(variedTimes),
         perWordP50: perWord,
+        slowestVaried: variedByTerm.sort((a, b) => b[1] - a[1]).slice(0, 6),
         heapMb: round((heapAfter.heapUsed - heapBefore.heapUsed) / 1024 / 1024),
         arrayBuffersMb: round((heapAfter.arrayBuffers - heapBefore.arrayBuffers) / 1024 / 1024),
       },

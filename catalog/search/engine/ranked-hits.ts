@@ -115,8 +115,8 @@ export class RankedHits {
     this.positions = positions;
     this.keys = keys;
     this.scale = scale;
+    // hitBits stay: `has` keeps answering by a bit, not a binary search.
     this.rankLater = undefined;
-    this.hitBits = undefined;
   }
 
   private hold(positions: Int32Array, keys: Uint32Array, words: number, scale: number): void {
