@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { nameSignatures, pairBits } from "../../catalog/search/name-pairs.ts";
+import { nameSignatures, signatureBits } from "../../catalog/search/name-pairs.ts";
 
 /** The names joined as the catalog view joins them, each ended by a line break. */
 function signaturesOf(names: string[]) {
@@ -44,7 +44,7 @@ describe("name signatures", () => {
     );
   });
 
-  it("let through exactly the names whose pairs hold every pair bit of the term, ascending", () => {
+  it("let through exactly the names whose pairs and triples hold every bit of the term's, ascending", () => {
     fc.assert(
       fc.property(
         // Past 32 names, so a bitmap spans words; mostly short names from few letters, so bits collide.
@@ -55,9 +55,9 @@ describe("name signatures", () => {
         fc.option(fc.oneof(name, fc.stringMatching(/^[abc ]{0,4}$/))),
         (names, pick, from, length, other) => {
           const term = termOf(names, pick, from, length, other);
-          const wanted = pairBits(term);
+          const wanted = signatureBits(term);
           const expected = names.flatMap((each, position) => {
-            const own = new Set(pairBits(each));
+            const own = new Set(signatureBits(each));
             return wanted.every((bit) => own.has(bit)) ? [position] : [];
           });
           expect([...signaturesOf(names).mayContain(term)]).toEqual(expected);
