@@ -10,7 +10,7 @@
  * tried with the scripts held back. Each test then looks for what was put in and for what it does.
  */
 import type { Locator, Page } from "@playwright/test";
-import { expect, test } from "./fixtures.ts";
+import { CONSENT_COOKIE, expect, test } from "./fixtures.ts";
 import { holdScripts, throttleCpu, waitForHydration } from "./hydration.ts";
 
 /** Slower than Lighthouse's 4×: a low-tier phone on this kind of host (issue 44). */
@@ -133,5 +133,36 @@ test.describe("before hydration", () => {
     release();
     await waitForHydration(page);
     await expect(card.getByRole("heading", { name: /^Zutaten für \d+ Portion/ })).toBeVisible();
+  });
+});
+
+test.describe("the cookie banner, before hydration", () => {
+  test.use({ consent: "none" });
+
+  test("a purpose ticked in its settings is still ticked, and saved by 'Auswahl speichern'", async ({
+    page,
+    context,
+  }) => {
+    // The tag manager is never reached from a test (tests/e2e/consent.spec.ts).
+    await context.route(/googletagmanager\.com|google-analytics\.com/, (route) =>
+      route.fulfill({ status: 200, contentType: "text/javascript", body: "" }),
+    );
+    const release = await holdScripts(page);
+    await page.goto("/ueber-uns");
+    const banner = page.getByRole("region", { name: "Cookies und Datenschutz" });
+    await banner.getByText("Einstellungen", { exact: true }).click();
+    await banner.getByRole("checkbox", { name: "Tracking" }).check();
+    release();
+    await waitForHydration(page);
+    await expect(banner.getByRole("checkbox", { name: "Tracking" })).toBeChecked();
+    await banner.getByRole("button", { name: "Auswahl speichern" }).click();
+    await expect(banner).toBeHidden();
+    const cookie = (await context.cookies()).find((candidate) => candidate.name === CONSENT_COOKIE);
+    expect(JSON.parse(decodeURIComponent(cookie?.value ?? "null"))?.c).toEqual({
+      necessary: true,
+      tracking: true,
+      analytics: false,
+      marketing: false,
+    });
   });
 });
