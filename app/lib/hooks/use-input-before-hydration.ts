@@ -13,7 +13,7 @@ export function changedByVisitor(control: Element): control is TypedControl {
   if (!(control instanceof HTMLInputElement)) return false;
   if (control.type === "checkbox" || control.type === "radio") return control.checked !== control.defaultChecked;
   // Hidden fields and buttons hold what the page put there, never a visitor's input.
-  if (control.type === "hidden" || control.type === "submit" || control.type === "button") return false;
+  if (["hidden", "submit", "reset", "button", "image"].includes(control.type)) return false;
   return control.value !== control.defaultValue;
 }
 
@@ -25,8 +25,8 @@ export function changedByVisitor(control: Element): control is TypedControl {
  * server's HTML and its fields work as the browser's own. React hydrates such a field without overwriting it, but
  * it never hears of the change: its state still holds the server's value, the next render of a controlled field
  * writes that value back (the text is wiped, the box unticked), and nothing the change should do happens. A
- * field React saw change (a key pressed after hydration) has told its `onChange` already; the callback may get it
- * too, so what it does must come out the same when done twice.
+ * field changed while hydration runs may reach its `onChange` as well (React finishes hydrating at once for the
+ * event and hands it on): what the callback does must come out the same when done twice.
  *
  * The callback adopts the DOM's state and acts on it. It runs in an effect, after React Router's own layout
  * effects have started the router, so it may navigate and submit; effects run children first, so a page hears

@@ -25,13 +25,12 @@ function pantryKey(query: Pick<IngredientQuery, "selected" | "missingBasics">): 
  *   remembered on the device and, signed in, in the account.
  * - Arriving by a link that holds ingredients changes nothing: a shared
  *   search does not replace the visitor's own pantry until they change it.
- *
- * `csrfToken` is the signed-in visitor's form token, null for anyone else.
  * - Boxes ticked before hydration (decision 0058) are the visitor's choice
  *   as much as a tick after it: told by `choseEarly`, before this hook's
  *   effect runs, the arrival restores nothing, and their results are
  *   remembered once they are shown.
  *
+ * `csrfToken` is the signed-in visitor's form token, null for anyone else.
  * Returns `forget` ("Vorrat vergessen"), whether the pantry shown was
  * just forgotten, for the page to say so, and `choseEarly`.
  */
