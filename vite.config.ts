@@ -19,6 +19,10 @@ const PAGE_PARTS = [
   { chunk: "recipe-page", routes: /\/app\/routes\/recipe(?:-preview)?\.tsx(?:\?|$)/ },
   // „Auf die Einkaufsliste“: on the recipe pages and the ingredient search's missing ingredients.
   { chunk: "add-to-list", routes: /\/app\/routes\/(?:recipe|recipe-preview|ingredient-search)\.tsx(?:\?|$)/ },
+  // The recipe list of the category, saved recipes and search pages.
+  { chunk: "recipe-lists", routes: /\/app\/routes\/(?:category|saved-recipes|search)\.tsx(?:\?|$)/ },
+  // The head of the pages whose address is their path (the legal pages, about us, the home page).
+  { chunk: "static-pages", routes: /\/app\/routes\/(?:home|imprint|privacy|about)\.tsx(?:\?|$)/ },
 ] as const;
 
 /** The entries (route modules, the root, the client entry) that import `id`, directly or through other modules. */
@@ -46,7 +50,7 @@ function pagePartOf(id: string, ctx: ChunkingContext): string | undefined {
 
 /**
  * A group per page part. A group takes its modules' imports along, so the parts come after `shared` (which
- * has taken what other pages import too) and the wider part before the narrower: the recipe page's tools
+ * has taken what other pages import too) and a wider part before a narrower one: the recipe page's tools
  * import the shopping list button, which would otherwise go with them.
  */
 const pagePartGroups = PAGE_PARTS.map((part, index) => ({
