@@ -8,8 +8,10 @@
  * records are kept as UTF-8 bytes outside the heap too, so what the heap
  * holds is the coordinator's.
  *
- * Measured for a first publish into an empty KV and for the publish after
- * one recipe's description changed: the steps, the most KV operations one
+ * Measured for a first publish into an empty KV, then for the publish after
+ * one recipe's description changed (nothing the search index reads), after
+ * one recipe's ingredients changed (its name kept: no position moves), and
+ * after a recipe was added (every position after its place moves): the steps, the most KV operations one
  * of them made, the KV writes, the Directus requests and the records they
  * gave, the wall time, and the coordinator's heap per step: its live
  * objects after a full garbage collection, sampled at every Directus
@@ -48,7 +50,7 @@ const decoder = new TextDecoder();
 /** Directus' records as bytes, with their ids and change times beside them. */
 class EncodedRecords {
   readonly ids: number[];
-  readonly changedAt: Float64Array;
+  changedAt: Float64Array;
   readonly bytes: Uint8Array[];
   constructor(records: Record<string, unknown>[]) {
     this.ids = records.map((record) => Number(record.id));
@@ -56,6 +58,15 @@ class EncodedRecords {
       Date.parse(String(record.date_updated ?? record.date_created)),
     );
     this.bytes = records.map((record) => encoder.encode(JSON.stringify(record)));
+  }
+  /** A record with an id above every other's (ids stay ascending). */
+  add(record: Record<string, unknown>): void {
+    this.ids.push(Number(record.id));
+    this.changedAt = Float64Array.from([
+      ...this.changedAt,
+      Date.parse(String(record.date_updated ?? record.date_created)),
+    ]);
+    this.bytes.push(encoder.encode(JSON.stringify(record)));
   }
   replace(record: Record<string, unknown>): void {
     const index = this.ids.indexOf(Number(record.id));
@@ -108,6 +119,7 @@ const take = () => {
 let synthetic: CatalogRecipe[] | null = syntheticRecipes(size);
 const recipes = new EncodedRecords(synthetic.map(rawRecipe));
 const middle = synthetic[Math.floor(synthetic.length / 2)] as CatalogRecipe;
+const other = synthetic[Math.floor(synthetic.length / 3)] as CatalogRecipe;
 synthetic = null;
 const ingredients = new EncodedRecords(
   seedIngredients.map((ingredient, index) => rawIngredient(ingredient, index + 1)),
@@ -281,9 +293,37 @@ recipes.replace({
 });
 sqlTimes.clear();
 const oneRecipe = await publish();
+// Another recipe's ingredients: its first line swapped for an ingredient it lacks, its name kept.
+now += 60_000;
+const swapped = seedIngredients.find((ingredient) => !other.ingredients.includes(ingredient.name))?.name ?? "Salz";
+const [firstLine, ...restLines] = other.ingredientLines;
+if (!firstLine) throw new Error("bench: a recipe without ingredients");
+recipes.replace({
+  ...rawRecipe({
+    ...other,
+    ingredients: [swapped, ...other.ingredients.slice(1)],
+    ingredientLines: [{ ...firstLine, name: swapped, plural: null }, ...restLines],
+  }),
+  date_updated: new Date(now).toISOString(),
+});
+const ingredientEdit = await publish();
+// A recipe added: a copy of the middle one under a new id, slug and name, sorted among the others.
+now += 60_000;
+const addedId = size + 1;
+recipes.add({
+  ...rawRecipe({
+    ...middle,
+    id: addedId,
+    slug: `rezept-${addedId}`,
+    name: middle.name.replace(/Nr\. \d+$/, `Nr. ${addedId}`),
+    published: new Date(now).toISOString(),
+  }),
+  date_created: new Date(now).toISOString(),
+});
+const added = await publish();
 if (process.env.BENCH_SQL) {
   for (const [query, { ms, calls }] of [...sqlTimes].sort((a, b) => b[1].ms - a[1].ms).slice(0, 12)) {
     process.stderr.write(`${ms.toFixed(0)} ms ${calls} × ${query}\n`);
   }
 }
-process.stdout.write(JSON.stringify({ recipes: size, first, oneRecipe }));
+process.stdout.write(JSON.stringify({ recipes: size, first, oneRecipe, ingredientEdit, added }));

@@ -67,7 +67,12 @@ export interface StepsFigures {
 
 export interface StepsBench {
   first: StepsFigures;
+  /** One recipe's description changed. */
   oneRecipe: StepsFigures;
+  /** One recipe's ingredients changed, its name kept. */
+  ingredientEdit: StepsFigures;
+  /** A recipe added, sorted among the others. */
+  added: StepsFigures;
 }
 
 export interface PublishSizeBench {
