@@ -15,6 +15,7 @@ import { germanSortKey } from "../format/german-sort-key.ts";
 import { idHash, type ShardEntries, textHash, typeIndex } from "../format/stored-catalog.ts";
 import { CATALOG_FORMAT_VERSION } from "../recipes/types.ts";
 import type { DocumentLengths, IndexedChunk, Posting, PostingSource } from "../search/engine/sharded-builder.ts";
+import type { PlacedShard } from "../search/engine/sharded-writer.ts";
 import type { IndexedRecipe } from "../search/search-index.ts";
 import type { SqlDatabase } from "./ledger.ts";
 import type { PublicationTimes } from "./publication-window.ts";
@@ -132,6 +133,26 @@ const SCHEMA = [
     PRIMARY KEY (term_key, field, recipe)
   ) WITHOUT ROWID`,
   "CREATE INDEX IF NOT EXISTS search_posting_recipe ON search_posting (recipe)",
+  // What the last complete writes of the search index and the locator made, and what changed since: a build
+  // whose order held takes the shards none of whose terms (keys) changed as they are, by their hash, instead
+  // of reading every posting (locator row) again. `search_shard`: the shards a write placed that a later one
+  // may take (sharded-writer.ts, ShardReuse), by the write's generation and the term before the shard (its
+  // key; '' for the first). `search_dirty`: the terms whose postings changed since the last complete write.
+  `CREATE TABLE IF NOT EXISTS search_shard (
+    generation INTEGER NOT NULL,
+    after_key TEXT NOT NULL,
+    last_key TEXT NOT NULL,
+    vocabulary TEXT NOT NULL,
+    terms INTEGER NOT NULL,
+    chars INTEGER NOT NULL,
+    hash TEXT NOT NULL,
+    PRIMARY KEY (generation, after_key)
+  )`,
+  "CREATE TABLE IF NOT EXISTS search_dirty (term_key TEXT PRIMARY KEY) WITHOUT ROWID",
+  // The locator shards of the last complete build by number (of the `locatorShards` setting's count), and the
+  // keys (locatorKey) of the rows written or dropped since.
+  "CREATE TABLE IF NOT EXISTS locator_kept (shard INTEGER PRIMARY KEY, hash TEXT NOT NULL)",
+  "CREATE TABLE IF NOT EXISTS locator_dirty (key INTEGER PRIMARY KEY)",
 ];
 
 /** Rows per query when the locator or the search index's postings are read back. */
@@ -355,6 +376,8 @@ export class SourceStage {
     this.#db.exec("DELETE FROM build_piece");
     if (this.#orderHolds(now)) return this.#buildCount();
     for (const table of ["build_recipe", "build_place"]) this.#db.exec(`DELETE FROM ${table}`);
+    // Positions may move: every search shard's postings name them. (The locator names ids, not positions.)
+    this.#forgetSearchShards();
     this.#db.exec(
       `INSERT INTO build_recipe (position, id)
        SELECT ROW_NUMBER() OVER (ORDER BY s.type, s.name_key, s.id) - 1, s.id FROM stage_recipe s
@@ -536,8 +559,29 @@ export class SourceStage {
     return Number(row?.n ?? 0) === end - start;
   }
 
-  /** Writes the locator rows of a piece's recipes (a bucket's, say), signed by the piece's signature. */
+  /**
+   * Writes the locator rows of a piece's recipes (a bucket's, say), signed by the piece's signature. While
+   * the last build's shards are kept, a row whose entries change marks its keys, old and new (locatorDirty).
+   */
   putLocator(signature: string, rows: readonly LocatorRow[]): void {
+    if (this.#setting<number>("locatorShards") !== undefined) {
+      const before = new Map(
+        this.#rows(
+          `SELECT id, slug, slug_key, id_key, image, image_key, bucket_end FROM build_locator
+           WHERE id IN (SELECT value FROM json_each(?))`,
+          JSON.stringify(rows.map((row) => row.id)),
+        ).map((row) => [Number(row.id), row]),
+      );
+      for (const { id, slug, image, bucketEnd } of rows) {
+        const old = before.get(id);
+        if (old && old.slug === slug && old.image === image && Number(old.bucket_end) === bucketEnd) continue;
+        const keys = [locatorKey(textHash(slug)), locatorKey(idHash(id))];
+        if (image !== null) keys.push(locatorKey(textHash(image)));
+        if (old) keys.push(Number(old.slug_key), Number(old.id_key));
+        if (old && old.image_key !== null) keys.push(Number(old.image_key));
+        for (const key of keys) this.#db.exec("INSERT OR IGNORE INTO locator_dirty (key) VALUES (?)", key);
+      }
+    }
     for (const { id, slug, image, bucketEnd } of rows) {
       this.#db.exec(
         `INSERT INTO build_locator (id, signature, slug, slug_key, id_key, image, image_key, bucket_end)
@@ -559,7 +603,34 @@ export class SourceStage {
 
   /** Forgets the locator rows of recipes the build does not have (removed, or out of their window). */
   pruneLocator(): void {
-    this.#db.exec("DELETE FROM build_locator WHERE id NOT IN (SELECT id FROM build_recipe)");
+    const gone = "FROM build_locator WHERE id NOT IN (SELECT id FROM build_recipe)";
+    if (this.#setting<number>("locatorShards") !== undefined) {
+      for (const column of ["slug_key", "id_key", "image_key"]) {
+        this.#db.exec(`INSERT OR IGNORE INTO locator_dirty (key) SELECT ${column} ${gone} AND ${column} IS NOT NULL`);
+      }
+    }
+    this.#db.exec(`DELETE ${gone}`);
+  }
+
+  /** The hash of locator shard `shard` of `shards` as the last build made it, if no row of it changed since. */
+  keptLocatorShard(shard: number, shards: number): string | undefined {
+    if (this.#setting<number>("locatorShards") !== shards) return undefined;
+    const { from, to } = locatorRange(shard, shards);
+    if (this.#rows("SELECT 1 AS found FROM locator_dirty WHERE key >= ? AND key < ? LIMIT 1", from, to).length > 0) {
+      return undefined;
+    }
+    const [row] = this.#rows("SELECT hash FROM locator_kept WHERE shard = ?", shard);
+    return row ? String(row.hash) : undefined;
+  }
+
+  /** The locator shards a build made, in shard order: what the next build takes where nothing changed. */
+  keepLocatorShards(hashes: readonly string[]): void {
+    this.#db.exec("DELETE FROM locator_kept");
+    hashes.forEach((hash, shard) => {
+      this.#db.exec("INSERT INTO locator_kept (shard, hash) VALUES (?, ?)", shard, hash);
+    });
+    this.#db.exec("DELETE FROM locator_dirty");
+    this.#setSetting("locatorShards", hashes.length);
   }
 
   /**
@@ -596,6 +667,7 @@ export class SourceStage {
     if (this.#setting<string>("searchSignature") !== signature) {
       this.#db.exec("DELETE FROM search_posting");
       this.#db.exec("DELETE FROM search_doc");
+      this.#forgetSearchShards();
       this.#setSetting("searchSignature", signature);
     }
     this.#db.exec(
@@ -624,8 +696,37 @@ export class SourceStage {
     return new Map(rows.map((row) => [Number(row.id), JSON.parse(String(row.indexed)) as IndexedRecipe]));
   }
 
-  /** Replaces the postings and lengths of the recipes indexed in `chunk` (its positions are their ids). */
+  /**
+   * Replaces the postings and lengths of the recipes indexed in `chunk` (its positions are their ids). While
+   * the last write's shards are kept, the terms whose postings this changes are marked (search_dirty).
+   */
   putSearchDocs(digests: ReadonlyMap<number, string>, chunk: IndexedChunk): void {
+    if (this.#setting<number>("searchShards") !== undefined) {
+      const entry = (key: string, field: number, count: number) => `${key} ${field} ${count}`;
+      const changed = new Map<string, string>();
+      const after = new Map<number, Set<string>>();
+      for (const { term, field, position, count } of chunk.postings) {
+        const key = termKey(term);
+        const entries = after.get(position) ?? new Set<string>();
+        after.set(position, entries);
+        entries.add(entry(key, field, count));
+        changed.set(entry(key, field, count), key);
+      }
+      const dirty = new Set<string>();
+      for (const id of digests.keys()) {
+        const entries = after.get(id) ?? new Set<string>();
+        const before = this.#rows("SELECT term_key, field, count FROM search_posting WHERE recipe = ?", id);
+        for (const row of before) {
+          const key = String(row.term_key);
+          const old = entry(key, Number(row.field), Number(row.count));
+          if (entries.has(old)) entries.delete(old);
+          else dirty.add(key);
+        }
+        // What is left was not there before.
+        for (const left of entries) dirty.add(changed.get(left) as string);
+      }
+      for (const key of dirty) this.#db.exec("INSERT OR IGNORE INTO search_dirty (term_key) VALUES (?)", key);
+    }
     for (const id of digests.keys()) this.#db.exec("DELETE FROM search_posting WHERE recipe = ?", id);
     for (const { term, field, position, count } of chunk.postings) {
       this.#db.exec(
@@ -718,6 +819,77 @@ export class SourceStage {
         }
       },
     };
+  }
+
+  // The search shards of the last complete write (search_shard, search_dirty): what a build whose order held
+  // takes as it is. The `searchShards` setting names the generation of that write; none: nothing is kept.
+
+  /** The generation a new write of the search index places its shards under (its leftovers dropped). */
+  startSearchShards(): number {
+    const generation = (this.#setting<number>("searchShards") ?? 0) + 1;
+    this.#db.exec("DELETE FROM search_shard WHERE generation = ?", generation);
+    return generation;
+  }
+
+  /**
+   * The shard the last complete write placed after the term `after` (null: the first), if none of its terms'
+   * postings changed since; positions have not moved, or the shards would have been forgotten.
+   */
+  keptSearchShard(after: string | null): (PlacedShard & { hash: string }) | undefined {
+    const generation = this.#setting<number>("searchShards");
+    if (generation === undefined) return undefined;
+    const afterKey = after === null ? "" : termKey(after);
+    const [row] = this.#rows(
+      "SELECT last_key, vocabulary, terms, chars, hash FROM search_shard WHERE generation = ? AND after_key = ?",
+      generation,
+      afterKey,
+    );
+    if (!row) return undefined;
+    const lastKey = String(row.last_key);
+    const dirty = this.#rows(
+      "SELECT 1 AS found FROM search_dirty WHERE term_key > ? AND term_key <= ? LIMIT 1",
+      afterKey,
+      lastKey,
+    );
+    if (dirty.length > 0) return undefined;
+    return {
+      after,
+      last: termOfKey(lastKey),
+      vocabulary: String(row.vocabulary),
+      terms: Number(row.terms),
+      chars: Number(row.chars),
+      hash: String(row.hash),
+    };
+  }
+
+  /** A shard a write of `generation` placed, for a later write to take. */
+  placeSearchShard(generation: number, shard: PlacedShard, hash: string): void {
+    this.#db.exec(
+      `INSERT INTO search_shard (generation, after_key, last_key, vocabulary, terms, chars, hash)
+       VALUES (?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (generation, after_key) DO UPDATE SET last_key = excluded.last_key,
+         vocabulary = excluded.vocabulary, terms = excluded.terms, chars = excluded.chars, hash = excluded.hash`,
+      generation,
+      shard.after === null ? "" : termKey(shard.after),
+      termKey(shard.last),
+      shard.vocabulary,
+      shard.terms,
+      shard.chars,
+      hash,
+    );
+  }
+
+  /** The write of `generation` is complete: its shards are what the next write may take. */
+  finishSearchShards(generation: number): void {
+    this.#db.exec("DELETE FROM search_shard WHERE generation <> ?", generation);
+    this.#db.exec("DELETE FROM search_dirty");
+    this.#setSetting("searchShards", generation);
+  }
+
+  #forgetSearchShards(): void {
+    this.#db.exec("DELETE FROM search_shard");
+    this.#db.exec("DELETE FROM search_dirty");
+    this.#setSetting("searchShards", undefined);
   }
 
   /** Forgets the pieces the build under way does not use: the next build starts from these. */

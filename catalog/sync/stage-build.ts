@@ -40,6 +40,7 @@ import {
 } from "../format/stored-catalog.ts";
 import { RECIPE_TYPES } from "../recipes/categories.ts";
 import type { CatalogIngredient, CatalogRecipe } from "../recipes/types.ts";
+import type { ShardedLayout } from "../search/engine/sharded-format.ts";
 import type { ShardedWriterState } from "../search/engine/sharded-writer.ts";
 import { addRecipes, SEARCH_INDEX_VERSION, writeSearchShards } from "../search/search-index.ts";
 import { ingredientKinds } from "../search/search-words.ts";
@@ -77,6 +78,8 @@ export interface StageBuildLimits {
   indexRecipesPerStep: number;
   /** Characters of search index blobs: the writer stops after the shard that reaches it. */
   searchCharsPerStep: number;
+  /** The search index's pieces, the site's (DEFAULT_LAYOUT) unless given: tests give small ones. */
+  searchLayout?: ShardedLayout;
 }
 
 /** A build under way, carried from step to step. */
@@ -100,6 +103,12 @@ export interface StageBuild {
   /** Where the search index's writer stopped (plain JSON, at most a term piece), and its blobs' hashes so far. */
   search?: ShardedWriterState;
   searchIndex?: string[];
+  /** The generation the search index's write places its shards under (SourceStage.startSearchShards). */
+  searchGeneration?: number;
+  /** Locator shards, and search index shards so far, taken from the build before as they were; search shards so far. */
+  locatorTaken?: number;
+  searchTaken?: number;
+  searchShards?: number;
 }
 
 /** What the build needs of the coordinator: which blobs KV has, and where the ones it lacks go. */
@@ -248,11 +257,22 @@ export async function stageBuildStep(
     // Rows of recipes the catalog no longer has would be found by the shards' ranges.
     if (locator.length === 0) stage.pruneLocator();
     const shards = locatorShardCount(build.recipes);
-    const upTo = Math.min(shards, locator.length + limits.locatorShardsPerStep);
-    for (let shard = locator.length; shard < upTo; shard++) {
-      locator.push(await hashed({ text: locatorShardText(stage.locatorShard(shard, shards)) }, hands));
+    // A shard none of whose rows changed since the last build is taken by its hash (a lookup: not counted).
+    let made = 0;
+    let taken = build.locatorTaken ?? 0;
+    while (locator.length < shards && made < limits.locatorShardsPerStep) {
+      const kept = stage.keptLocatorShard(locator.length, shards);
+      if (kept !== undefined && hands.present(kept)) {
+        locator.push(kept);
+        taken += 1;
+        continue;
+      }
+      locator.push(await hashed({ text: locatorShardText(stage.locatorShard(locator.length, shards)) }, hands));
+      made += 1;
     }
-    return { build: { ...build, phase: upTo >= shards ? "index" : "locator", locator } };
+    const done = locator.length >= shards;
+    if (done) stage.keepLocatorShards(locator);
+    return { build: { ...build, phase: done ? "index" : "locator", locator, locatorTaken: taken } };
   }
   if (build.phase === "index") {
     const ingredients = ingredientsOf(stage);
@@ -275,18 +295,44 @@ export async function stageBuildStep(
     const done = unindexed.length < limits.indexRecipesPerStep;
     return { build: { ...build, phase: done ? "search" : "index", indexPrepared: true, searchIndex: [] } };
   }
-  // The search index's blobs, a share a step, then the version.
+  // The search index's blobs, a share a step, then the version. A shard of the last complete write whose
+  // terms' postings did not change (nor any position: the order held) is taken by its hash, unread.
   const searchIndex = [...(build.searchIndex ?? [])];
+  const generation = build.searchGeneration ?? stage.startSearchShards();
   let chars = 0;
+  let searchShards = build.searchShards ?? 0;
+  let searchTaken = build.searchTaken ?? 0;
   const written = await writeSearchShards(
     stage.searchSource(),
     async ({ place, text }) => {
       chars += text.length;
       searchIndex[place] = await hashed({ text }, hands);
     },
-    { ...(build.search ? { resume: build.search } : {}), stop: () => chars >= limits.searchCharsPerStep },
+    {
+      ...(build.search ? { resume: build.search } : {}),
+      stop: () => chars >= limits.searchCharsPerStep,
+      ...(limits.searchLayout ? { layout: limits.searchLayout } : {}),
+      reuse: {
+        keptAfter: (after) => {
+          const kept = stage.keptSearchShard(after);
+          return kept && hands.present(kept.hash) ? kept : undefined;
+        },
+        placed: (place, shard, reusable, kept) => {
+          searchShards += 1;
+          if (kept) {
+            searchIndex[place] = kept.hash;
+            searchTaken += 1;
+          }
+          if (reusable) stage.placeSearchShard(generation, shard, searchIndex[place] as string);
+        },
+      },
+    },
   );
-  if (!written.done) return { build: { ...build, search: written.state, searchIndex } };
+  const counted = { searchShards, searchTaken };
+  if (!written.done) {
+    return { build: { ...build, search: written.state, searchIndex, searchGeneration: generation, ...counted } };
+  }
+  stage.finishSearchShards(generation);
   const hashes: VersionBlobs<string[], string[]> = {
     meta: [build.meta as string],
     nameOrder: [build.nameOrder as string],
@@ -304,7 +350,10 @@ export async function stageBuildStep(
   }
   stage.pruneCache();
   const counts: Manifest["counts"] = { recipes: build.recipes, ingredients: build.ingredients };
-  return { build: { ...build, search: undefined, searchIndex }, version: await versionOf(hashes, counts) };
+  return {
+    build: { ...build, search: undefined, searchIndex, searchGeneration: undefined, ...counted },
+    version: await versionOf(hashes, counts),
+  };
 }
 
 /**
