@@ -34,13 +34,21 @@ import { rawIngredient, rawRecipe } from "./directus-read-stand-in.ts";
 const size = Number(process.argv[2]);
 const gc = (globalThis as unknown as { gc?: () => void }).gc;
 if (!gc) throw new Error("bench: run with --expose-gc");
-/** Time spent collecting garbage for the samples: taken off the durations. */
+/** Time spent collecting garbage for the samples, wall and CPU: taken off the durations. */
 let samplingMs = 0;
+let samplingCpuMs = 0;
+/** The process's CPU time (user and system), ms: on a machine shared with other work, steadier than wall time. */
+const cpuMs = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
 const heapUsed = () => {
   const started = performance.now();
+  const startedCpu = cpuMs();
   gc();
   const used = process.memoryUsage().heapUsed;
   samplingMs += performance.now() - started;
+  samplingCpuMs += cpuMs() - startedCpu;
   return used;
 };
 
@@ -210,6 +218,9 @@ interface PublishFigures {
   rebuilt: number;
   pieces: number;
   seconds: number;
+  /** The process's CPU time, and the most CPU time a step took. */
+  cpuSeconds: number;
+  longestStepCpuSeconds: number;
   /** The most heap any step held, the search index's step aside, and that step's. */
   stepHeapBytes: number;
   searchStepHeapBytes: number;
@@ -217,8 +228,8 @@ interface PublishFigures {
   largestStep: string;
   /** The longest step's time. */
   longestStepSeconds: number;
-  /** Per part of the publish (phase and part, as its progress names it): its steps, most heap and longest step. */
-  parts: Record<string, { steps: number; heapBytes: number; seconds: number }>;
+  /** Per part of the publish (phase and part, as its progress names it): its steps, most heap, longest step, CPU. */
+  parts: Record<string, { steps: number; heapBytes: number; seconds: number; cpuSeconds: number }>;
 }
 
 async function publish(): Promise<PublishFigures> {
@@ -227,7 +238,10 @@ async function publish(): Promise<PublishFigures> {
   baseline = heapUsed();
   most = 0;
   const started = performance.now();
+  const startedCpu = cpuMs();
   samplingMs = 0;
+  samplingCpuMs = 0;
+  let longestCpuMs = 0;
   const { id } = await coordinator.request({ action: "publish", trigger: "api" });
   let stepHeap = 0;
   let searchHeap = 0;
@@ -245,18 +259,25 @@ async function publish(): Promise<PublishFigures> {
     const part = progress && "part" in progress && progress.part ? `:${progress.part}` : "";
     const phase = progress ? `${progress.phase}${part}` : "start";
     const stepStarted = performance.now();
+    const stepStartedCpu = cpuMs();
     const sampledBefore = samplingMs;
+    const sampledCpuBefore = samplingCpuMs;
     await coordinator.step();
     const ms = performance.now() - stepStarted - (samplingMs - sampledBefore);
+    const stepCpuMs = cpuMs() - stepStartedCpu - (samplingCpuMs - sampledCpuBefore);
     const held = take();
     if (process.env.BENCH_STEPS)
-      process.stderr.write(`step ${phase} ${ms.toFixed(0)} ms ${(held / 1e6).toFixed(1)} MB\n`);
+      process.stderr.write(
+        `step ${phase} ${ms.toFixed(0)} ms ${stepCpuMs.toFixed(0)} ms CPU ${(held / 1e6).toFixed(1)} MB\n`,
+      );
     longestMs = Math.max(longestMs, ms);
-    const figures = parts[phase] ?? { steps: 0, heapBytes: 0, seconds: 0 };
+    longestCpuMs = Math.max(longestCpuMs, stepCpuMs);
+    const figures = parts[phase] ?? { steps: 0, heapBytes: 0, seconds: 0, cpuSeconds: 0 };
     parts[phase] = figures;
     figures.steps += 1;
     figures.heapBytes = Math.max(figures.heapBytes, held);
     figures.seconds = Math.max(figures.seconds, ms / 1000);
+    figures.cpuSeconds = Math.max(figures.cpuSeconds, stepCpuMs / 1000);
     // The search index's steps: reported apart.
     if (phase === "building:index" || phase === "building:search") searchHeap = Math.max(searchHeap, held);
     else if (held > stepHeap) {
@@ -265,6 +286,7 @@ async function publish(): Promise<PublishFigures> {
     }
   }
   const seconds = (performance.now() - started - samplingMs) / 1000;
+  const cpuSeconds = (cpuMs() - startedCpu - samplingCpuMs) / 1000;
   const summary = view?.summary as SyncSummary | null;
   if (!summary) throw new Error(`bench: the publish failed: ${view?.error?.message}`);
   return {
@@ -277,6 +299,8 @@ async function publish(): Promise<PublishFigures> {
     rebuilt: summary.built?.rebuilt ?? 0,
     pieces: summary.built?.pieces ?? 0,
     seconds,
+    cpuSeconds,
+    longestStepCpuSeconds: longestCpuMs / 1000,
     stepHeapBytes: stepHeap,
     searchStepHeapBytes: searchHeap,
     largestStep,

@@ -54,15 +54,17 @@ export interface StepsFigures {
   /** List pieces made again, of all. */
   rebuilt: number;
   pieces: number;
-  /** Node's wall time, garbage collections for the samples taken off. */
+  /** Node's wall time, garbage collections for the samples taken off; its CPU time alike. */
   seconds: number;
+  cpuSeconds: number;
   /** The most live heap a step held (after garbage collection), the search index's steps aside; and theirs. */
   stepHeapBytes: number;
   searchStepHeapBytes: number;
   largestStep: string;
   longestStepSeconds: number;
-  /** Per part of the publish: its steps, most heap and longest step. */
-  parts: Record<string, { steps: number; heapBytes: number; seconds: number }>;
+  longestStepCpuSeconds: number;
+  /** Per part of the publish: its steps, most heap, longest step and most CPU time a step took. */
+  parts: Record<string, { steps: number; heapBytes: number; seconds: number; cpuSeconds: number }>;
 }
 
 export interface StepsBench {

@@ -863,8 +863,8 @@ function publishSection(part: Measured<PublishSizeBench[]>): string[] {
     "step's end) any step held, the search index's steps aside; search steps: the most of those (its postings into",
     "SQLite a chunk a step, then its shards from there). Node s: wall time without the samples' garbage collections.",
     "",
-    "| recipes | publish | steps | most KV operations in a step | KV writes | Directus requests | records read | pieces made | Node s | step heap MB | search steps MB |",
-    "| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+    "| recipes | publish | steps | most KV operations in a step | KV writes | Directus requests | records read | pieces made | Node s | CPU s | longest step CPU s | step heap MB | search steps MB |",
+    "| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
     ...sizes.flatMap((size) =>
       size.steps
         ? (["first", "oneRecipe", "ingredientEdit", "added"] as const).flatMap((which) => {
@@ -872,7 +872,7 @@ function publishSection(part: Measured<PublishSizeBench[]>): string[] {
             if (!run) return [];
             const search = run.searchStepHeapBytes;
             return [
-              `| ${count(size.recipes)} | ${STEPS_PUBLISH_LABELS[which]} | ${run.steps} | ${run.maxOperations} | ${count(run.writes)} | ${run.requests} | ${count(run.rows)} | ${run.rebuilt} of ${run.pieces} | ${run.seconds.toFixed(1)} | ${heapMb(run.stepHeapBytes).toFixed(1)} | ${heapMb(search).toFixed(1)} |`,
+              `| ${count(size.recipes)} | ${STEPS_PUBLISH_LABELS[which]} | ${run.steps} | ${run.maxOperations} | ${count(run.writes)} | ${run.requests} | ${count(run.rows)} | ${run.rebuilt} of ${run.pieces} | ${run.seconds.toFixed(1)} | ${run.cpuSeconds.toFixed(1)} | ${run.longestStepCpuSeconds.toFixed(1)} | ${heapMb(run.stepHeapBytes).toFixed(1)} | ${heapMb(search).toFixed(1)} |`,
             ];
           })
         : [],
