@@ -100,6 +100,9 @@ const SCHEMA = [
     made TEXT
   )`,
   "CREATE TABLE IF NOT EXISTS build_place (position INTEGER PRIMARY KEY, place INTEGER NOT NULL)",
+  // Recipes whose digest changed since the pieces were last cut: while the order holds, only their pieces'
+  // signatures are made again (stage-build.ts), not every piece's.
+  "CREATE TABLE IF NOT EXISTS stage_changed (id INTEGER PRIMARY KEY)",
   // A list piece's blobs by the signature of its recipes (their ids and digests): a piece whose recipes did
   // not change is not made again.
   "CREATE TABLE IF NOT EXISTS piece_cache (signature TEXT PRIMARY KEY, made TEXT NOT NULL)",
@@ -257,11 +260,13 @@ export class SourceStage {
       unpublish_at: record.ok ? record.times.unpublishAt : null,
     };
     const [before] = this.#rows(
-      "SELECT ok, type, name_key, slug, publish_at, unpublish_at FROM stage_recipe WHERE id = ?",
+      "SELECT ok, type, name_key, slug, publish_at, unpublish_at, digest FROM stage_recipe WHERE id = ?",
       id,
     );
     const moved = !before || Object.entries(place).some(([column, value]) => before[column] !== value);
     if (moved) this.#orderChanged();
+    const digest = recipe ? recipeDigest(recipe) : null;
+    if (before && before.digest !== digest) this.#db.exec("INSERT OR IGNORE INTO stage_changed (id) VALUES (?)", id);
     this.#db.exec(
       `INSERT INTO stage_recipe
          (id, seen, record, ok, type, name_key, slug, published, publish_at, unpublish_at, digest, indexed)
@@ -280,7 +285,7 @@ export class SourceStage {
       recipe?.published ?? null,
       place.publish_at,
       place.unpublish_at,
-      recipe ? recipeDigest(recipe) : null,
+      digest,
       indexed ? JSON.stringify(indexed) : null,
     );
     this.#db.exec("DELETE FROM stage_recipe_ingredient WHERE recipe = ?", id);
@@ -372,10 +377,11 @@ export class SourceStage {
    * their publish window, each slug's with the lowest id; and each position's place in name order. Answers
    * how many there are.
    */
-  orderCatalog(now: number): number {
-    this.#db.exec("DELETE FROM build_piece");
-    if (this.#orderHolds(now)) return this.#buildCount();
-    for (const table of ["build_recipe", "build_place"]) this.#db.exec(`DELETE FROM ${table}`);
+  orderCatalog(now: number): { recipes: number; held: boolean } {
+    if (this.#orderHolds(now)) return { recipes: this.#buildCount(), held: true };
+    this.#setSetting("piecesCut", undefined);
+    this.#setSetting("nameOrder", undefined);
+    for (const table of ["build_recipe", "build_place", "build_piece"]) this.#db.exec(`DELETE FROM ${table}`);
     // Positions may move: every search shard's postings name them. (The locator names ids, not positions.)
     this.#forgetSearchShards();
     this.#db.exec(
@@ -394,7 +400,49 @@ export class SourceStage {
        FROM build_recipe b JOIN stage_recipe s ON s.id = b.id`,
     );
     this.#setSetting("orderedAt", now);
-    return this.#buildCount();
+    return { recipes: this.#buildCount(), held: false };
+  }
+
+  // The pieces as cut (build_piece), kept while the order holds: a build re-signs only the pieces of the
+  // recipes whose digest changed (stage_changed).
+
+  /** Whether the pieces are cut for the order as it stands (a cut completed since the order was made). */
+  piecesCut(): boolean {
+    return this.#setting<boolean>("piecesCut") === true;
+  }
+
+  /** Forgets the pieces: they are cut again. */
+  clearPieces(): void {
+    this.#setSetting("piecesCut", undefined);
+    this.#db.exec("DELETE FROM build_piece");
+  }
+
+  /** The pieces are cut, and the recipes that changed are in their signatures. */
+  setPiecesCut(): void {
+    this.#setSetting("piecesCut", true);
+    this.#db.exec("DELETE FROM stage_changed");
+  }
+
+  /** The pieces that hold a recipe whose digest changed since they were cut. */
+  changedPieces(): { piece: number; start: number; end: number }[] {
+    return this.#rows(
+      `SELECT DISTINCT p.piece, p.start, p.end FROM stage_changed c JOIN build_recipe b ON b.id = c.id
+       JOIN build_piece p ON p.start <= b.position AND b.position < p.end ORDER BY p.piece`,
+    ).map((row) => ({ piece: Number(row.piece), start: Number(row.start), end: Number(row.end) }));
+  }
+
+  /** A piece's recipes changed: its new signature (what was made of it is found again by that). */
+  resignPiece(piece: number, signature: string): void {
+    this.#db.exec("UPDATE build_piece SET signature = ?, made = NULL WHERE piece = ?", signature, piece);
+  }
+
+  /** The name order blob's hash made for the order as it stands, if any. */
+  nameOrderHash(): string | undefined {
+    return this.#setting<string>("nameOrder");
+  }
+
+  setNameOrderHash(hash: string): void {
+    this.#setSetting("nameOrder", hash);
   }
 
   #buildCount(): number {

@@ -98,6 +98,8 @@ export interface StageBuild {
   nameOrder?: string;
   /** The locator shards' hashes so far, in shard order. */
   locator?: string[];
+  /** Whether the order of the build before held (no recipe came, went or moved): then so do its pieces' cuts. */
+  orderHeld?: boolean;
   /** Whether the index phase has dropped the postings it cannot keep (SourceStage.prepareSearch). */
   indexPrepared?: boolean;
   /** Where the search index's writer stopped (plain JSON, at most a term piece), and its blobs' hashes so far. */
@@ -168,9 +170,9 @@ export async function stageBuildStep(
 ): Promise<{ build: StageBuild; version?: PlannedVersion }> {
   const { piecesPerStep } = limits;
   if (build.phase === "order") {
-    const recipes = stage.orderCatalog(build.now);
-    await cutPieces(stage, recipes);
-    return { build: { ...build, phase: "pieces", recipes, piece: 0 } };
+    const { recipes, held } = stage.orderCatalog(build.now);
+    await cutPieces(stage, recipes, held);
+    return { build: { ...build, phase: "pieces", recipes, piece: 0, orderHeld: held } };
   }
   if (build.phase === "pieces") {
     const pieces = stage.pieces();
@@ -243,11 +245,16 @@ export async function stageBuildStep(
       }),
       hands,
     );
-    const places: number[] = [];
-    for (let position = 0; position < build.recipes; position += WALK_ROWS) {
-      for (const place of stage.places(position, WALK_ROWS)) places.push(place);
+    // The name order follows the order alone: while it holds, the blob made for it is the same.
+    let nameOrder = build.orderHeld ? stage.nameOrderHash() : undefined;
+    if (nameOrder === undefined || !hands.present(nameOrder)) {
+      const places: number[] = [];
+      for (let position = 0; position < build.recipes; position += WALK_ROWS) {
+        for (const place of stage.places(position, WALK_ROWS)) places.push(place);
+      }
+      nameOrder = await hashed(nameOrderBlob(places), hands);
+      stage.setNameOrderHash(nameOrder);
     }
-    const nameOrder = await hashed(nameOrderBlob(places), hands);
     return {
       build: { ...build, phase: "locator", meta, nameOrder, ingredients: ingredients.length, locator: [] },
     };
@@ -359,15 +366,27 @@ export async function stageBuildStep(
 /**
  * Cuts the ordered catalog into list pieces, as storedBlobs cuts it, each
  * with the signature of its recipes: a walk over ids and digests, a chunk
- * at a time.
+ * at a time. While the order holds, the cuts do too (they depend on the ids
+ * in order alone): only the pieces of the recipes whose digest changed are
+ * signed again.
  */
-async function cutPieces(stage: SourceStage, recipes: number): Promise<void> {
+async function cutPieces(stage: SourceStage, recipes: number, held: boolean): Promise<void> {
+  const sign = (ids: string[]) => sha256(`${STAGE_FORMAT}|${ids.join(",")}`);
+  if (held && stage.piecesCut()) {
+    for (const { piece, start, end } of stage.changedPieces()) {
+      const ids = stage.orderedDigests(start, end - start).map((row) => `${row.id}:${row.digest}`);
+      stage.resignPiece(piece, await sign(ids));
+    }
+    stage.setPiecesCut();
+    return;
+  }
+  stage.clearPieces();
   let piece = 0;
   let start = 0;
   let signature: string[] = [];
   const close = async (end: number) => {
     // The format too: what a piece's blobs hold for the same recipes changes only with it.
-    stage.putPiece(piece, start, end, await sha256(`${STAGE_FORMAT}|${signature.join(",")}`));
+    stage.putPiece(piece, start, end, await sign(signature));
     piece += 1;
     start = end;
     signature = [];
@@ -379,4 +398,5 @@ async function cutPieces(stage: SourceStage, recipes: number): Promise<void> {
     }
   }
   if (signature.length > 0) await close(recipes);
+  stage.setPiecesCut();
 }
