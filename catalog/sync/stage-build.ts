@@ -282,7 +282,9 @@ export async function stageBuildStep(
     return { build: { ...build, phase: done ? "index" : "locator", locator, locatorTaken: taken } };
   }
   if (build.phase === "index") {
-    const ingredients = ingredientsOf(stage);
+    // The kinds only: what the postings read of the ingredients does not count their recipes (a join over
+    // every recipe's ingredients, which the meta makes once).
+    const ingredients = catalogIngredients(validIngredients(stage), new Map());
     if (!build.indexPrepared) stage.prepareSearch(await searchSignature(ingredients));
     const unindexed = stage.unindexed(limits.indexRecipesPerStep);
     const kinds = ingredientKinds(ingredients);
