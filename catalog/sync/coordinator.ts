@@ -345,6 +345,8 @@ type StepWork =
   | { kind: "request"; request: number }
   | { kind: "sweep" }
   | { kind: "statuses" }
+  /** Settling the statuses of a version that went live (#settleSome). */
+  | { kind: "settle" }
   /** Writing the pointer again for the live version, after a write whose outcome is unknown (#repairPointer). */
   | { kind: "pointer" };
 
@@ -686,6 +688,12 @@ export class Coordinator {
         this.#ledger.setSetting("sweepPausedUntil", now + GRACE_MS);
         this.#log("error", "sync.gave-up", { ...fields, what: "sweep", pausedMs: GRACE_MS }, { error: message });
         return true;
+      case "settle":
+        // The statuses stay as they were: the next publish's walk finds those that differ and settles them.
+        this.#ledger.setSetting("settling", undefined);
+        this.#ledger.clearPendingStatuses();
+        this.#log("error", "sync.gave-up", { ...fields, what: "settling statuses" }, { error: message });
+        return true;
       case "statuses": {
         const statusFailures = (this.#ledger.setting<number>("statusFailures") ?? 0) + 1;
         this.#ledger.setSetting("statusFailures", statusFailures);
@@ -733,6 +741,7 @@ export class Coordinator {
       // The statuses of the version that went live are settled before anything else: a new run's read
       // replaces the pending ones.
       if (this.#ledger.setting<Settling>("settling")) {
+        await this.#workOn(invocation, { kind: "settle" });
         if (!this.#settleSome(invocation)) return AT_ONCE;
         continue;
       }
