@@ -16,7 +16,11 @@
  * and digests, recipe-digest.ts): a piece whose recipes did not change is
  * not made again, so a one-recipe change makes one piece. Its recipes'
  * locator rows are written with it and signed alike; a recipe's postings
- * are kept under its digest.
+ * are kept under its digest. While the order holds, the pieces' cuts and
+ * the name order are kept too, and the locator and search index shards of
+ * the last build are taken by their hash where nothing of theirs changed
+ * (decision 0052, "A change's build follows the change"): a build's cost
+ * follows the change.
  *
  * The coordinator (coordinator.ts) carries a `StageBuild` from step to step.
  */
@@ -107,7 +111,7 @@ export interface StageBuild {
   searchIndex?: string[];
   /** The generation the search index's write places its shards under (SourceStage.startSearchShards). */
   searchGeneration?: number;
-  /** Locator shards, and search index shards so far, taken from the build before as they were; search shards so far. */
+  /** Locator shards and search index shards taken from the build before as they were, and search shards placed. */
   locatorTaken?: number;
   searchTaken?: number;
   searchShards?: number;
