@@ -208,7 +208,9 @@ const coordinator = new Coordinator({
 });
 
 interface PublishFigures {
+  /** Steps up to the flip (the request's), and the steps after it that settled the version's statuses. */
   steps: number;
+  settlingSteps: number;
   maxOperations: number;
   writes: number;
   requests: number;
@@ -251,13 +253,15 @@ async function publish(): Promise<PublishFigures> {
   let view: RequestView | undefined;
   for (;;) {
     view = coordinator.requestStatus(id);
-    if (view && (view.state === "done" || view.state === "failed")) break;
+    const ended = view && (view.state === "done" || view.state === "failed");
+    // After the flip, the version's statuses are settled in steps that run at once: they count to the publish.
+    if (ended && (alarmAt === null || alarmAt > now)) break;
     if (alarmAt === null) throw new Error("bench: the publish waits, but no alarm is set");
     now = Math.max(now, alarmAt);
     alarmAt = null;
     const progress = coordinator.requestStatus(id)?.progress ?? null;
     const part = progress && "part" in progress && progress.part ? `:${progress.part}` : "";
-    const phase = progress ? `${progress.phase}${part}` : "start";
+    const phase = ended ? "settling" : progress ? `${progress.phase}${part}` : "start";
     const stepStarted = performance.now();
     const stepStartedCpu = cpuMs();
     const sampledBefore = samplingMs;
@@ -291,6 +295,7 @@ async function publish(): Promise<PublishFigures> {
   if (!summary) throw new Error(`bench: the publish failed: ${view?.error?.message}`);
   return {
     steps: summary.steps,
+    settlingSteps: parts.settling?.steps ?? 0,
     maxOperations: summary.maxOperations,
     writes: summary.writes,
     requests: read.requests,

@@ -43,7 +43,9 @@ export interface PublishFigures {
 
 /** One publish's steps in the Node harness (publish-steps-process.ts). */
 export interface StepsFigures {
+  /** Steps up to the flip (the request's), and the steps after it that settled the version's statuses. */
   steps: number;
+  settlingSteps: number;
   maxOperations: number;
   writes: number;
   /** Directus requests (pages, counts, pages of ids) and the records they gave. */
