@@ -175,7 +175,7 @@ async function tapOnce(
   try {
     context = await browser.newContext({ ...MOBILE, locale: "de-DE" });
     await context.addCookies([
-      { name: CONSENT_COOKIE, value: serializeConsent(NECESSARY_ONLY), url, sameSite: "Strict" },
+      { name: CONSENT_COOKIE, value: serializeConsent(NECESSARY_ONLY), url: new URL(url).origin, sameSite: "Strict" },
     ]);
     const tab = await context.newPage();
     await tab.addInitScript(recordInteractions, { key: STATE_KEY, control: page.control });
