@@ -417,7 +417,10 @@ function missedCategories(page: LighthousePage): string[] {
   return missed;
 }
 
-const percent = (share: number) => `${(share * 100).toFixed(0)} %`;
+/** A share as whole percent; a declaration, as the warnings printed during the run use it. */
+function percent(share: number): string {
+  return `${(share * 100).toFixed(0)} %`;
+}
 
 /** The loud line when the host's benchmark index moved more than the tolerance over the Lighthouse part. */
 function unsteadyHost(bench: LighthouseBench): string {
@@ -516,7 +519,7 @@ function lighthouseSection(
     `0055). Host index over the whole part: ${value(bench.spread.median, round)} (median; ${value(bench.spread.lowest, round)}–${value(bench.spread.highest, round)}; ${percent(bench.spread.largestDeviation)} from the median at most, ${percent(bench.tolerance)} tolerated). The built site runs in`,
     `\`wrangler dev\` (workerd, local mode) on the seed catalog (${recipes} recipes) published by the sync from a scratch`,
     "Directus, whose images it proxies; every recipe image was transformed and each page requested once before the",
-    `runs. Longest task: the longest main-thread task, in the simulation's time, still running after the first contentful paint (Lighthouse lists them from 50 ms). INP: ${interaction ? `${interaction.tapsPerPhase} loads per page and phase, each a first visit with the cookie banner answered and one scripted tap on the page's main control (${LIGHTHOUSE_PAGES.map((page) => `\`${page.path}\` ${page.label}`).join(", ")}), right when it shows (during hydration) or once the page marked itself hydrated and went idle; Chromium's CPU throttled by CDP at the rate Chrome's own calibration finds for the target, network not throttled; the browser's Event Timing of the tap, the median of the loads` : `not measured: ${(interactionError ?? "unknown error").split("\n")[0]}`}. Took ${bench.seconds.toFixed(0)} s${interaction ? ` and ${interaction.seconds.toFixed(0)} s` : ""}. The HTML report of each page's median run per target is in \`${LIGHTHOUSE_REPORTS}/\`.`,
+    `runs. Longest task: the longest main-thread task, in the simulation's time, still running after the first contentful paint (Lighthouse lists them from 50 ms). INP: ${interaction ? `${interaction.tapsPerPhase} loads per page and phase, each a first visit with the cookie banner answered and one scripted tap on the page's main control (${LIGHTHOUSE_PAGES.map((page) => `\`${page.path}\` ${page.label}`).join(", ")}), once the page's scripts have started after load (during hydration) or once the page marked itself hydrated and went idle; Chromium's CPU throttled by CDP at the rate Chrome's own calibration finds for the target, network not throttled; the browser's Event Timing of the tap, the median of the loads` : `not measured: ${(interactionError ?? "unknown error").split("\n")[0]}`}. Took ${bench.seconds.toFixed(0)} s${interaction ? ` and ${interaction.seconds.toFixed(0)} s` : ""}. The HTML report of each page's median run per target is in \`${LIGHTHOUSE_REPORTS}/\`.`,
     "",
     ...bench.targets.flatMap(targetTable),
     ...tapNotes,

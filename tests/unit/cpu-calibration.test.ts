@@ -80,14 +80,31 @@ describe("calibrateThrottlingRate", () => {
     expect(Math.abs(found.score - 1_000)).toBe(closest);
   });
 
-  it("gives no rate for a host slower than the target, and measures nothing", async () => {
-    let calls = 0;
-    const found = await calibrateThrottlingRate(1_000, 800, async () => {
-      calls++;
-      return 0;
+  it("gives no rate for a host slower than the target twice in a row", async () => {
+    const rates: number[] = [];
+    const found = await calibrateThrottlingRate(1_000, 800, async (rate) => {
+      rates.push(rate);
+      return 850;
     });
-    expect(found).toEqual({ rate: null, score: 800, tried: [{ rate: 1, score: 800 }] });
-    expect(calls).toBe(0);
+    expect(found).toEqual({
+      rate: null,
+      score: 850,
+      tried: [
+        { rate: 1, score: 800 },
+        { rate: 1, score: 850 },
+      ],
+    });
+    expect(rates).toEqual([1]);
+  });
+
+  it("calibrates a host that was busy for its first benchmark only", async () => {
+    const quiet = browser(2_000, 1);
+    const found = await calibrateThrottlingRate(1_000, 600, quiet);
+    expect(found).toMatchObject({ rate: 2, score: 1_000 });
+    expect(found.tried.slice(0, 2)).toEqual([
+      { rate: 1, score: 600 },
+      { rate: 1, score: 2_000 },
+    ]);
   });
 });
 
