@@ -10,6 +10,7 @@ import type { MatchingPieceText } from "../format/matching-piece.ts";
 import { BASIC_INGREDIENTS } from "../recipes/basic-ingredients.ts";
 import { NumberReader } from "../search/engine/compact-numbers.ts";
 import type { PantryLookup } from "./pantry-lookup.ts";
+import { RecipeScratch } from "./recipe-scratch.ts";
 
 /** Longer total times sort as this one; recipes take at most 30 minutes. */
 export const MAX_SORTED_MINUTES = 1023;
@@ -27,6 +28,8 @@ export interface IngredientPostings {
    * it up to 4 million recipes.
    */
   readonly timeThenName: Uint32Array;
+  /** Arrays a search counts in, lent (recipe-scratch.ts); the pantry questions borrow them too. */
+  readonly scratch: RecipeScratch;
 }
 
 /** The two lookups of one matching column. */
@@ -77,7 +80,7 @@ export function buildMatchingLookups(
 
   const ingredientIds = names.length <= 0x10000 ? new Uint16Array(uses) : new Uint32Array(uses);
   const runStarts = new Uint32Array(count + 1);
-  const basicCounts = new Uint8Array(count);
+  const otherCounts = new Uint8Array(count);
   const ingredientCounts = new Uint8Array(count);
   const timeThenName = new Uint32Array(count);
   const nearlyBasic = new Int32Array(count);
@@ -103,7 +106,7 @@ export function buildMatchingLookups(
         ingredientIds[at++] = id;
         if (id < basicIds) basics++;
       }
-      basicCounts[position] = Math.min(basics, 255);
+      otherCounts[position] = Math.min(needed - basics, 255);
       ingredientCounts[position] = Math.min(needed, 255);
       // Only a recipe with at most one ingredient besides the basics can be complete without a chosen one.
       if (needed - basics <= 1) nearlyBasic[nearlyBasicCount++] = position;
@@ -137,6 +140,7 @@ export function buildMatchingLookups(
       },
       ingredientCounts,
       timeThenName,
+      scratch: new RecipeScratch(count),
     },
     pantry: {
       names,
@@ -144,7 +148,7 @@ export function buildMatchingLookups(
       ingredientIds,
       runStarts,
       nearlyBasic: nearlyBasic.slice(0, nearlyBasicCount),
-      basicCounts,
+      otherCounts,
     },
   };
 }

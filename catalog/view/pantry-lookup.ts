@@ -29,10 +29,12 @@ export interface PantryLookup {
    */
   readonly nearlyBasic: Int32Array;
   /**
-   * How many of each recipe's ingredients are among BASIC_INGREDIENTS: a
-   * recipe whose ingredients outnumber the chosen ones it needs and its
-   * basics by two or more is neither complete nor one short, whatever basics
-   * are at hand, and is passed over without reading its run.
+   * How many of each recipe's ingredients are not among BASIC_INGREDIENTS
+   * (at most 255): a recipe whose others outnumber the chosen ones it needs
+   * by two or more is neither complete nor one short, whatever basics are
+   * at hand, and is passed over without reading its run. One byte per recipe
+   * rather than the run's bounds and a count of basics: the few arrays a
+   * search reads at thousands of scattered recipes stay small.
    */
-  readonly basicCounts: Uint8Array;
+  readonly otherCounts: Uint8Array;
 }

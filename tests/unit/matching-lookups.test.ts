@@ -11,9 +11,15 @@ import { describe, expect, it } from "vitest";
 import { matchingPieceText, readMatchingPiece } from "../../catalog/format/matching-piece.ts";
 import { traitsPieceText } from "../../catalog/format/stored-catalog.ts";
 import { BASIC_INGREDIENTS } from "../../catalog/recipes/basic-ingredients.ts";
-import { dietCode, traitBits } from "../../catalog/recipes/recipe-filter.ts";
+import { INGREDIENT_TYPES } from "../../catalog/recipes/ingredient-types.ts";
+import { dietCode, NO_FILTER, traitBits } from "../../catalog/recipes/recipe-filter.ts";
+import type { CatalogIngredient } from "../../catalog/recipes/types.ts";
 import { singleAt } from "../../catalog/search/engine/compact-numbers.ts";
+import { createMemoryCatalogView } from "../../catalog/view/catalog-view.ts";
 import { buildMatchingLookups } from "../../catalog/view/matching-lookups.ts";
+import { pantryAnswer } from "../../catalog/view/pantry-queries.ts";
+import { matchIngredients } from "../../catalog/view/queries.ts";
+import { recipe } from "./catalog-fixture.ts";
 
 interface Recipe {
   ingredients: string[];
@@ -62,7 +68,7 @@ function oldLookups(pieces: readonly OldMatchingPiece[], namePlace: Int32Array, 
   };
   const basicIds = new Set(BASIC_INGREDIENTS.map((basic) => idOf(basic.name)));
   const runs: number[][] = [];
-  const basicCounts: number[] = [];
+  const otherCounts: number[] = [];
   const nearlyBasic: number[] = [];
   const ingredientCounts: number[] = [];
   const timeThenName: number[] = [];
@@ -79,7 +85,7 @@ function oldLookups(pieces: readonly OldMatchingPiece[], namePlace: Int32Array, 
       const basics = run.filter((id) => basicIds.has(id)).length;
       const position = runs.length;
       runs.push(run);
-      basicCounts.push(Math.min(basics, 255));
+      otherCounts.push(Math.min(run.length - basics, 255));
       if (run.length - basics <= 1) nearlyBasic.push(position);
       ingredientCounts.push(Math.min(run.length, 255));
       const minutes = Math.min(Math.max(piece.minutes[row] ?? 0, 0), 1023);
@@ -90,7 +96,7 @@ function oldLookups(pieces: readonly OldMatchingPiece[], namePlace: Int32Array, 
     const id = ids.get(name);
     return runs.flatMap((run, position) => (id !== undefined && run.includes(id) ? [position] : []));
   };
-  return { names, runs, basicCounts, nearlyBasic, ingredientCounts, timeThenName, positionsWith };
+  return { names, runs, otherCounts, nearlyBasic, ingredientCounts, timeThenName, positionsWith };
 }
 
 const BASICS = BASIC_INGREDIENTS.map((basic) => basic.name);
@@ -146,7 +152,7 @@ describe("the matching column's lookups", () => {
         }
         expect([...ingredients.ingredientCounts]).toEqual(old.ingredientCounts);
         expect([...ingredients.timeThenName]).toEqual(old.timeThenName);
-        expect([...pantry.basicCounts]).toEqual(old.basicCounts);
+        expect([...pantry.otherCounts]).toEqual(old.otherCounts);
         expect([...pantry.nearlyBasic]).toEqual(old.nearlyBasic);
         // Ids may be given in another order: each recipe's run is compared by name, in the recipe's order.
         const runOf = (position: number) =>
@@ -189,6 +195,66 @@ describe("the traits column", () => {
           recipes.map((recipe) => traitBits(dietCode(recipe), recipe.totalTime)),
         );
       }),
+    );
+  });
+});
+
+describe("a version's lent arrays (recipe-scratch.ts)", () => {
+  const ingredientsOf = (names: readonly string[]): CatalogIngredient[] =>
+    names.map((name, index) => ({
+      slug: `zutat-${index}`,
+      name,
+      description: null,
+      vegetarian: true,
+      vegan: false,
+      type: INGREDIENT_TYPES[index % 3] ?? null,
+      tags: [],
+      recipeCount: 1,
+    }));
+  const questionArbitrary = fc.record({
+    selected: fc.subarray(NAMES),
+    excluded: fc.subarray(NAMES, { maxLength: 2 }),
+    kinds: fc.subarray(INGREDIENT_TYPES.slice(0, 4) as string[], { maxLength: 2 }),
+    basics: fc.subarray(BASICS),
+    filter: fc.constantFrom(
+      NO_FILTER,
+      { diet: "vegetarian", maxMinutes: null } as const,
+      {
+        diet: null,
+        maxMinutes: 20,
+      } as const,
+    ),
+  });
+
+  it("come back as they were lent: questions asked one after another are answered as each alone", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(recipeArbitrary, { maxLength: 60 }),
+        fc.array(questionArbitrary, { minLength: 1, maxLength: 6 }),
+        async (shapes, questions) => {
+          const catalog = {
+            recipes: shapes.map((shape) => recipe({ ...shape, totalTime: Math.max(1, shape.totalTime % 40) })),
+            ingredients: ingredientsOf(NAMES),
+            categories: [],
+          };
+          const answer = async (view: ReturnType<typeof createMemoryCatalogView>, question: (typeof questions)[0]) => {
+            const kinds = { selected: question.kinds as (typeof INGREDIENT_TYPES)[number][] };
+            const matches = await matchIngredients(view, question.selected, question.excluded, kinds, question.filter);
+            const pantry = await pantryAnswer(view, {
+              covering: question.selected,
+              basics: question.basics,
+              excluded: question.excluded,
+            });
+            return { matches: matches.slice(0, matches.length), pantry };
+          };
+          const shared = createMemoryCatalogView("shared", catalog);
+          for (const question of questions) {
+            const alone = await answer(createMemoryCatalogView("alone", catalog), question);
+            expect(await answer(shared, question)).toEqual(alone);
+          }
+        },
+      ),
+      { numRuns: 60 },
     );
   });
 });
