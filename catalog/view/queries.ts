@@ -279,13 +279,13 @@ export async function matchIngredients(
     catalog.filtered(filter),
   ]);
   const count = catalog.count;
-  // Borrowed, and given back zeroed below: nothing from here to there awaits (recipe-scratch.ts).
+  // Borrowed, and given back as they were below: nothing from here to there awaits (recipe-scratch.ts).
   const scores = scratch.borrowBytes();
   // How many of a recipe's ingredients are selected or of a selected kind: the rest are missing.
   const covered = scratch.borrowBytes();
   // Which kind last scored a recipe (its number from 1; there are 15 kinds), so a kind scores once per recipe.
   const scoredBy = scratch.borrowBytes();
-  // Every recipe covered, and so every one scored: what is given back zeroed.
+  // Every recipe covered, and so every one scored: where the arrays above are set back to 0.
   const touched = scratch.borrowPositions();
   let touchedCount = 0;
   const cover = (position: number) => {
@@ -329,14 +329,17 @@ export async function matchIngredients(
   // group begins in `places` and groupStarts[GROUPS] is the end.
   const groupStarts = new Uint32Array(GROUPS + 1);
   let matched = 0;
+  const kindsScored = wantedKinds.length > 0;
   for (let at = 0; at < touchedCount; at++) {
     const position = touched[at] ?? 0;
     const score = scores[position] ?? 0;
+    const coveredHere = covered[position] ?? 0;
+    // Read for the last time: set back to 0 for the arrays' return (recipe-scratch.ts).
+    scores[position] = 0;
+    covered[position] = 0;
+    if (kindsScored) scoredBy[position] = 0;
     if (score === 0 || (kept && !kept.has(position))) continue;
-    const missing = Math.max(
-      0,
-      Math.min((ingredientCounts[position] ?? 0) - (covered[position] ?? 0), MISSING_RANGE - 1),
-    );
+    const missing = Math.max(0, Math.min((ingredientCounts[position] ?? 0) - coveredHere, MISSING_RANGE - 1));
     const group = (SCORE_RANGE - 1 - score) * MISSING_RANGE + missing;
     groupOf[at] = group + 1;
     groupStarts[group + 1] = (groupStarts[group + 1] ?? 0) + 1;
@@ -354,9 +357,9 @@ export async function matchIngredients(
     filled[group] = slot + 1;
     places[slot] = timeThenName[touched[at] ?? 0] ?? 0;
   }
-  scratch.giveBytesBack(scores, touched, touchedCount);
-  scratch.giveBytesBack(covered, touched, touchedCount);
-  scratch.giveBytesBack(scoredBy, touched, touchedCount);
+  scratch.giveBytesBack(scores);
+  scratch.giveBytesBack(covered);
+  scratch.giveBytesBack(scoredBy);
   scratch.givePositionsBack(touched);
   return ingredientMatches(places, groupStarts, count, positionAtPlace);
 }

@@ -23,11 +23,12 @@ export class RecipeScratch {
   }
 
   /**
-   * Takes `bytes` back, setting to 0 the entries at `setAt[0]` up to
-   * `setAt[length - 1]`: the borrower lists there every entry it set.
+   * Takes `bytes` back, every one 0 again: the borrower sets each entry it
+   * set back to 0, best while it reads it a last time (its memory is at
+   * hand then; thousands of scattered entries read again cost as much as
+   * the count itself).
    */
-  giveBytesBack(bytes: Uint8Array, setAt: Int32Array, length: number): void {
-    for (let at = 0; at < length; at++) bytes[setAt[at] ?? 0] = 0;
+  giveBytesBack(bytes: Uint8Array): void {
     this.#bytes.push(bytes);
   }
 
