@@ -23,7 +23,7 @@
  *     and no string per name made on the way (decision 0053);
  *   - matching: ingredients and total time, and each ingredient's recipes
  *     (ingredient search; matching-piece.ts, decision 0057);
- *   - traits: each recipe's traits as one character (lists narrowed by a
+ *   - traits: each recipe's filter bits as one byte (lists narrowed by a
  *     filter; `traitsPieceText`).
  * - name order: each recipe's place in German name order (name search and
  *   ingredient search sort by it).
@@ -50,7 +50,6 @@ import {
   type RecipeDetails,
   type RecipeSummary,
 } from "../recipes/types.ts";
-import { singleText } from "../search/engine/compact-numbers.ts";
 import { germanSortKey } from "./german-sort-key.ts";
 import { matchingPieceText } from "./matching-piece.ts";
 import { pickFields } from "./pick-fields.ts";
@@ -136,17 +135,30 @@ export interface LocatorShard {
 }
 
 /**
+ * What a traits piece holds beside a recipe's bits: with it each byte is a
+ * printable character (`@` to `_`), and a filter's mask, of the low five
+ * bits, ignores it.
+ */
+export const TRAITS_MARK = 0x40;
+
+/**
  * The traits column of a list piece: what a list filter reads
  * (recipe-filter.ts), each recipe's `traitBits` of its diet and total time
- * as one compact number (catalog/search/engine/compact-numbers.ts `singleText`),
- * a character per recipe: a reader copies them into its byte per recipe and
- * computes nothing (decision 0057). The bits depend on the time limits
- * (recipe-filter.ts `TIME_LIMITS`): a change of them changes this column,
- * and so the catalog format. The total time is in the matching column too,
- * but a filtered category page must not read every recipe's ingredients for it.
+ * with TRAITS_MARK, a byte per recipe: a reader copies a piece's bytes as
+ * they are into its byte per recipe and computes nothing (decision 0057).
+ * The bits depend on the time limits (recipe-filter.ts `TIME_LIMITS`): a
+ * change of them changes this column, and so the catalog format. The total
+ * time is in the matching column too, but a filtered category page must
+ * not read every recipe's ingredients for it.
  */
 export function traitsPieceText(recipes: readonly Pick<CatalogRecipe, "vegetarian" | "vegan" | "totalTime">[]): string {
-  return recipes.map((recipe) => singleText(traitBits(dietCode(recipe), recipe.totalTime))).join("");
+  const bytes = Uint8Array.from(recipes, (recipe) => {
+    const bits = traitBits(dietCode(recipe), recipe.totalTime);
+    if (bits >= TRAITS_MARK) throw new Error(`catalog: trait bits ${bits} do not fit beside the traits' mark`);
+    return TRAITS_MARK | bits;
+  });
+  // Every byte is printable ASCII: as UTF-8 each is its character.
+  return new TextDecoder().decode(bytes);
 }
 
 /**

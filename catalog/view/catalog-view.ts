@@ -18,7 +18,6 @@ import { NAME_END, parseMeta, storeCatalog, storedOrder } from "../format/stored
 import type { RecipeType } from "../recipes/categories.ts";
 import { filterMask, type RecipeFilter } from "../recipes/recipe-filter.ts";
 import type { Catalog, CatalogIngredient, CatalogRecipe, RecipeSummary } from "../recipes/types.ts";
-import { singleAt } from "../search/engine/compact-numbers.ts";
 import { nameSignatures } from "../search/name-pairs.ts";
 import {
   buildSearchIndex,
@@ -185,13 +184,19 @@ function nameLookup(allNames: string, order: NameOrder, count: number): NameLook
   return { ...order, allNames, nameStarts, pairSignatures: nameSignatures(allNames, nameStarts, NAME_END.length) };
 }
 
-/** Each recipe's traits (recipe-filter.ts `traitBits`) as one byte, by position. */
-function traitsByPosition(pieces: readonly string[], count: number): Uint8Array {
+/**
+ * Each recipe's traits as one byte, by position: its `traitBits` with the
+ * traits column's mark (stored-catalog.ts TRAITS_MARK), the column's bytes
+ * as they are. A filter's mask tests the low bits only.
+ */
+function traitsByPosition(pieces: readonly Uint8Array[], count: number): Uint8Array {
   const traits = new Uint8Array(count);
   let position = 0;
   for (const piece of pieces) {
-    if (position + piece.length > count) throw new Error(`catalog: the traits column has more than ${count} recipes`);
-    for (let at = 0; at < piece.length; at++) traits[position++] = singleAt(piece, at);
+    if (position + piece.byteLength > count)
+      throw new Error(`catalog: the traits column has more than ${count} recipes`);
+    traits.set(piece, position);
+    position += piece.byteLength;
   }
   if (position !== count) throw new Error(`catalog: the traits column has ${position} of ${count} recipes`);
   return traits;

@@ -97,8 +97,8 @@ export interface PublishedVersion {
   names(): Promise<string>;
   /** The matching column, piece by piece, each with its header read (matching-piece.ts). */
   matching(): Promise<MatchingPieceText[]>;
-  /** The traits column, piece by piece: a character per recipe (stored-catalog.ts `traitsPieceText`). */
-  traits(): Promise<string[]>;
+  /** The traits column, piece by piece: a byte per recipe (stored-catalog.ts `traitsPieceText`). */
+  traits(): Promise<Uint8Array[]>;
   /** Each position's place in German name order. */
   nameOrder(): Promise<number[]>;
   /**
@@ -338,7 +338,7 @@ export function openVersion(
     hasImage: async (fileId) => (await shardAt(locatorShardOfImage(fileId, shardCount))).images.includes(fileId),
     names: async () => (await Promise.all(layout.names.map((hash) => reader.text(hash)))).join(""),
     matching: () => Promise.all(layout.matching.map(async (hash) => readMatchingPiece(await reader.text(hash)))),
-    traits: () => Promise.all(layout.traits.map((hash) => reader.text(hash))),
+    traits: () => Promise.all(layout.traits.map((hash) => reader.bytes(hash))),
     nameOrder: () => readJson<number[]>(layout.nameOrder),
     searchIndexBlobs: () =>
       layout.searchIndexVersion === SEARCH_INDEX_VERSION
@@ -383,7 +383,7 @@ export async function readEveryColumn(version: PublishedVersion): Promise<void> 
     locator.reduce((sum, shard) => sum + shard.ids.length, 0),
     names.split(NAME_END).length - 1,
     matching.reduce((sum, piece) => sum + piece.recipes, 0),
-    traits.reduce((sum, piece) => sum + piece.length, 0),
+    traits.reduce((sum, piece) => sum + piece.byteLength, 0),
     nameOrder.length,
   ];
   if (lengths.some((length) => length !== version.count)) {

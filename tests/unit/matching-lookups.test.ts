@@ -9,12 +9,11 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { matchingPieceText, readMatchingPiece } from "../../catalog/format/matching-piece.ts";
-import { traitsPieceText } from "../../catalog/format/stored-catalog.ts";
+import { TRAITS_MARK, traitsPieceText } from "../../catalog/format/stored-catalog.ts";
 import { BASIC_INGREDIENTS } from "../../catalog/recipes/basic-ingredients.ts";
 import { INGREDIENT_TYPES } from "../../catalog/recipes/ingredient-types.ts";
 import { dietCode, NO_FILTER, traitBits } from "../../catalog/recipes/recipe-filter.ts";
 import type { CatalogIngredient } from "../../catalog/recipes/types.ts";
-import { singleAt } from "../../catalog/search/engine/compact-numbers.ts";
 import { createMemoryCatalogView } from "../../catalog/view/catalog-view.ts";
 import { buildMatchingLookups } from "../../catalog/view/matching-lookups.ts";
 import { pantryAnswer } from "../../catalog/view/pantry-queries.ts";
@@ -186,75 +185,16 @@ describe("the matching column's lookups", () => {
 });
 
 describe("the traits column", () => {
-  it("holds each recipe's trait bits as the view computed them from its diet and time", () => {
+  it("holds each recipe's trait bits as the view computed them from its diet and time, a byte each", () => {
     fc.assert(
       fc.property(fc.array(recipeArbitrary, { maxLength: 100 }), (recipes) => {
-        const text = traitsPieceText(recipes.map((recipe) => ({ ...recipe, totalTime: recipe.totalTime })));
-        expect(text).toHaveLength(recipes.length);
-        expect(recipes.map((_, at) => singleAt(text, at))).toEqual(
+        const bytes = new TextEncoder().encode(traitsPieceText(recipes));
+        expect(bytes).toHaveLength(recipes.length);
+        expect([...bytes].map((byte) => byte & ~TRAITS_MARK)).toEqual(
           recipes.map((recipe) => traitBits(dietCode(recipe), recipe.totalTime)),
         );
+        expect(bytes.every((byte) => byte >= 0x40 && byte < 0x60)).toBe(true);
       }),
-    );
-  });
-});
-
-describe("a version's lent arrays (recipe-scratch.ts)", () => {
-  const ingredientsOf = (names: readonly string[]): CatalogIngredient[] =>
-    names.map((name, index) => ({
-      slug: `zutat-${index}`,
-      name,
-      description: null,
-      vegetarian: true,
-      vegan: false,
-      type: INGREDIENT_TYPES[index % 3] ?? null,
-      tags: [],
-      recipeCount: 1,
-    }));
-  const questionArbitrary = fc.record({
-    selected: fc.subarray(NAMES),
-    excluded: fc.subarray(NAMES, { maxLength: 2 }),
-    kinds: fc.subarray(INGREDIENT_TYPES.slice(0, 4) as string[], { maxLength: 2 }),
-    basics: fc.subarray(BASICS),
-    filter: fc.constantFrom(
-      NO_FILTER,
-      { diet: "vegetarian", maxMinutes: null } as const,
-      {
-        diet: null,
-        maxMinutes: 20,
-      } as const,
-    ),
-  });
-
-  it("come back as they were lent: questions asked one after another are answered as each alone", async () => {
-    await fc.assert(
-      fc.asyncProperty(
-        fc.array(recipeArbitrary, { maxLength: 60 }),
-        fc.array(questionArbitrary, { minLength: 1, maxLength: 6 }),
-        async (shapes, questions) => {
-          const catalog = {
-            recipes: shapes.map((shape) => recipe({ ...shape, totalTime: Math.max(1, shape.totalTime % 40) })),
-            ingredients: ingredientsOf(NAMES),
-            categories: [],
-          };
-          const answer = async (view: ReturnType<typeof createMemoryCatalogView>, question: (typeof questions)[0]) => {
-            const kinds = { selected: question.kinds as (typeof INGREDIENT_TYPES)[number][] };
-            const matches = await matchIngredients(view, question.selected, question.excluded, kinds, question.filter);
-            const pantry = await pantryAnswer(view, {
-              covering: question.selected,
-              basics: question.basics,
-              excluded: question.excluded,
-            });
-            return { matches: matches.slice(0, matches.length), pantry };
-          };
-          const shared = createMemoryCatalogView("shared", catalog);
-          for (const question of questions) {
-            const alone = await answer(createMemoryCatalogView("alone", catalog), question);
-            expect(await answer(shared, question)).toEqual(alone);
-          }
-        },
-      ),
-      { numRuns: 60 },
     );
   });
 });
