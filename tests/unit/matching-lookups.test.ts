@@ -198,3 +198,63 @@ describe("the traits column", () => {
     );
   });
 });
+
+describe("a version's lent arrays (recipe-scratch.ts)", () => {
+  const ingredientsOf = (names: readonly string[]): CatalogIngredient[] =>
+    names.map((name, index) => ({
+      slug: `zutat-${index}`,
+      name,
+      description: null,
+      vegetarian: true,
+      vegan: false,
+      type: INGREDIENT_TYPES[index % 3] ?? null,
+      tags: [],
+      recipeCount: 1,
+    }));
+  const questionArbitrary = fc.record({
+    selected: fc.subarray(NAMES),
+    excluded: fc.subarray(NAMES, { maxLength: 2 }),
+    kinds: fc.subarray(INGREDIENT_TYPES.slice(0, 4) as string[], { maxLength: 2 }),
+    basics: fc.subarray(BASICS),
+    filter: fc.constantFrom(
+      NO_FILTER,
+      { diet: "vegetarian", maxMinutes: null } as const,
+      {
+        diet: null,
+        maxMinutes: 20,
+      } as const,
+    ),
+  });
+
+  it("come back as they were lent: questions asked one after another are answered as each alone", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(recipeArbitrary, { maxLength: 60 }),
+        fc.array(questionArbitrary, { minLength: 1, maxLength: 6 }),
+        async (shapes, questions) => {
+          const catalog = {
+            recipes: shapes.map((shape) => recipe({ ...shape, totalTime: Math.max(1, shape.totalTime % 40) })),
+            ingredients: ingredientsOf(NAMES),
+            categories: [],
+          };
+          const answer = async (view: ReturnType<typeof createMemoryCatalogView>, question: (typeof questions)[0]) => {
+            const kinds = { selected: question.kinds as (typeof INGREDIENT_TYPES)[number][] };
+            const matches = await matchIngredients(view, question.selected, question.excluded, kinds, question.filter);
+            const pantry = await pantryAnswer(view, {
+              covering: question.selected,
+              basics: question.basics,
+              excluded: question.excluded,
+            });
+            return { matches: matches.slice(0, matches.length), pantry };
+          };
+          const shared = createMemoryCatalogView("shared", catalog);
+          for (const question of questions) {
+            const alone = await answer(createMemoryCatalogView("alone", catalog), question);
+            expect(await answer(shared, question)).toEqual(alone);
+          }
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+});
