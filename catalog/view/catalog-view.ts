@@ -18,7 +18,7 @@ import { NAME_END, parseMeta, storeCatalog, storedOrder } from "../format/stored
 import type { RecipeType } from "../recipes/categories.ts";
 import { filterMask, type RecipeFilter } from "../recipes/recipe-filter.ts";
 import type { Catalog, CatalogIngredient, CatalogRecipe, RecipeSummary } from "../recipes/types.ts";
-import { nameSignatures } from "../search/name-pairs.ts";
+import { type NameSignatures, nameSignatures } from "../search/name-pairs.ts";
 import {
   buildSearchIndex,
   loadSearchIndex,
@@ -66,8 +66,8 @@ export interface NameLookup extends NameOrder {
    * ends: name `i` is `allNames.slice(nameStarts[i], nameStarts[i + 1] - 1)`.
    */
   readonly nameStarts: Int32Array;
-  /** Each name's character-pair signature (name-pairs.ts), PAIR_SIGNATURE_WORDS words per name. */
-  readonly pairSignatures: Uint32Array;
+  /** The names' character-pair signatures (name-pairs.ts): which names may contain a term. */
+  readonly pairSignatures: NameSignatures;
 }
 
 /** Ingredient matching's view of the recipes, by position: what matching-lookups.ts makes, and the name order. */
