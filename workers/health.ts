@@ -7,9 +7,9 @@
  * live version, syncs leave it alone on purpose: that is healthy.
  *
  * Everyone gets the status and the confirmation's age, which is all a monitor
- * needs. The details (versions, counts, a hold, the coordinator's queue and
- * its last request with its error) only go to whoever sends SYNC_TOKEN as a
- * bearer token, as `/sync` wants it.
+ * needs. The details (versions, counts, a hold, the coordinator's queue, its
+ * last request with its error, and its faults) only go to whoever sends
+ * SYNC_TOKEN as a bearer token, as `/sync` wants it.
  */
 import { type CatalogStore, readPointer } from "../catalog/format/storage.ts";
 import type { CoordinatorStatus } from "../catalog/sync/coordinator.ts";
@@ -23,7 +23,10 @@ const RUN_GRACE_MS = 5 * 60 * 1000;
 export const STALE_AFTER_MS = 2 * CRON_INTERVAL_MS + RUN_GRACE_MS;
 
 /** What the health answer needs of the coordinator. */
-export type CoordinatorHealth = Pick<CoordinatorStatus, "live" | "verifiedAt" | "held" | "running" | "queued" | "last">;
+export type CoordinatorHealth = Pick<
+  CoordinatorStatus,
+  "live" | "verifiedAt" | "held" | "running" | "queued" | "last" | "faults"
+>;
 
 type Status = "ok" | "stale" | "no-catalog" | "error";
 
@@ -115,5 +118,36 @@ export async function healthResponse(
           error: last.error,
         }
       : null,
+    faults: faultDetails(health.faults),
   });
+}
+
+/**
+ * The coordinator's faults, field by field: a failing step, the last work
+ * given up, a pointer write whose outcome is unknown. Named one by one, so
+ * a field the coordinator adds reaches no one until it is listed here.
+ */
+function faultDetails(faults: CoordinatorHealth["faults"]) {
+  const { stepUnderWay, failing, gaveUp } = faults;
+  return {
+    stepUnderWay: stepUnderWay
+      ? { work: stepUnderWay.work, request: stepUnderWay.request, startedAt: stepUnderWay.startedAt }
+      : null,
+    failing: failing
+      ? {
+          work: failing.work,
+          request: failing.request,
+          failures: failing.failures,
+          giveUpAt: failing.giveUpAt,
+          killed: failing.killed,
+          error: failing.error,
+          at: failing.at,
+        }
+      : null,
+    gaveUp: gaveUp
+      ? { work: gaveUp.work, request: gaveUp.request, failures: gaveUp.failures, error: gaveUp.error, at: gaveUp.at }
+      : null,
+    pointerInDoubt: faults.pointerInDoubt.map((doubt) => ({ manifest: doubt.manifest, keptUntil: doubt.keptUntil })),
+    pointerRepairAt: faults.pointerRepairAt,
+  };
 }

@@ -4,6 +4,7 @@ import type { IngredientType } from "../../catalog/recipes/ingredient-types.ts";
 import type { RecipeFilter } from "../../catalog/recipes/recipe-filter.ts";
 import { KIND_WORDS, kindBySlug, kindLabel, kindsOfMask } from "../../catalog/search/search-words.ts";
 import type { IngredientOption, KindMembers } from "../../catalog/view/ingredient-overview.ts";
+import { useInputBeforeHydration } from "../lib/hooks/use-input-before-hydration.ts";
 import { ingredientFilter } from "../lib/recipes/ingredient-filter.ts";
 import { decodeIngredientOptions } from "../lib/recipes/ingredient-options.ts";
 import {
@@ -53,6 +54,11 @@ interface IngredientPickerProps {
   filter: string;
   /** The results' diet and time filter, sent again with every change. */
   recipeFilter?: RecipeFilter;
+  /**
+   * Told when boxes ticked before hydration are sent, before the page's own effects run: the visitor's choice
+   * stands over a remembered pantry (use-remembered-pantry.ts).
+   */
+  onEarlyChoice?: () => void;
 }
 
 /**
@@ -71,6 +77,7 @@ export function IngredientPicker({
   missingBasics,
   filter,
   recipeFilter,
+  onEarlyChoice,
 }: IngredientPickerProps) {
   const submit = useSubmit();
   const form = useRef<HTMLFormElement>(null);
@@ -130,6 +137,23 @@ export function IngredientPicker({
     if (String(data.get(INGREDIENT_FILTER_PARAM) ?? "").trim() === "") data.delete(INGREDIENT_FILTER_PARAM);
     submit(data, { method: "get", action: "/zutatensuche", replace: true, preventScrollReset: true });
   }
+
+  // Text pasted, filled in or dictated and boxes ticked before hydration (decision 0058): the field and the boxes
+  // hold them, React's state does not. Adopted as if typed and ticked now: the text filters the whole list, and
+  // the boxes ask for their results, as a click does.
+  useInputBeforeHydration(form, (changed) => {
+    const text = changed.find((field) => field.name === INGREDIENT_FILTER_PARAM);
+    if (text) {
+      setFilterText(text.value);
+      requestAll();
+    }
+    if (changed.some((field) => field.name === SELECTED_INGREDIENT_PARAM) && form.current) {
+      const ticked = new FormData(form.current).getAll(SELECTED_INGREDIENT_PARAM).map(String);
+      setChecked(new Set(ticked));
+      onEarlyChoice?.();
+      recompute();
+    }
+  });
 
   return (
     <Form method="get" action="/zutatensuche" className="ingredient-picker" ref={form} preventScrollReset>

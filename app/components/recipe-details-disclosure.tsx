@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import type { loader as recipeLoader } from "../routes/recipe.tsx";
 import { RecipeBody } from "./recipe-body.tsx";
@@ -23,8 +23,14 @@ interface RecipeDetailsDisclosureProps {
 export function RecipeDetailsDisclosure({ slug, name, headingLevel, have }: RecipeDetailsDisclosureProps) {
   // Wanted once opened or pointed at, and kept; until then no fetcher exists (24 cards on a page).
   const [wanted, setWanted] = useState(false);
+  const details = useRef<HTMLDetailsElement>(null);
+  // Opened before hydration (decision 0058): its toggle event came before React listened. Loaded now.
+  useEffect(() => {
+    if (details.current?.open) setWanted(true);
+  }, []);
   return (
     <details
+      ref={details}
       className="recipe-details"
       onToggle={(event) => {
         if (event.currentTarget.open) setWanted(true);

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigate, useSubmit } from "react-router";
 import { NO_FILTER, type RecipeFilter } from "../../catalog/recipes/recipe-filter.ts";
+import { useInputBeforeHydration } from "../lib/hooks/use-input-before-hydration.ts";
 import { SEARCH_TERM_PARAM } from "../lib/url/form-fields.ts";
 import { withRecipeFilter } from "../lib/url/recipe-filter-param.ts";
 import { CloseIcon } from "./icons.tsx";
@@ -29,15 +30,11 @@ export function SearchForm({ query, filter = NO_FILTER }: { query: string; filte
   const sent = useRef(query);
   const typing = useRef(false);
 
-  // Text typed on a slow phone before the page became interactive is kept and searched for.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on the first render; later text comes through onChange
-  useEffect(() => {
-    const typedEarly = input.current?.value ?? "";
-    if (typedEarly !== query) {
-      typing.current = true;
-      setValue(typedEarly);
-    }
-  }, []);
+  // A term typed, pasted or dictated before hydration (decision 0058) is kept and searched for, as if typed now.
+  useInputBeforeHydration(input, ([field]) => {
+    typing.current = true;
+    setValue(field?.value ?? "");
+  });
 
   // A URL that did not come from typing (back button, a suggestion) brings its term along.
   useEffect(() => {

@@ -274,6 +274,7 @@ export default function IngredientSearch({ loaderData }: Route.ComponentProps) {
           missingBasics={missingBasics}
           filter={filter}
           recipeFilter={recipeFilter}
+          onEarlyChoice={pantry.choseEarly}
         />
 
         {/* A new section when the first ingredient comes or the last goes: a pantry restored after the page

@@ -36,6 +36,9 @@
  *   that fails is tried again later and never holds up a publish.
  * - Published recipes may carry publish times (publication-window.ts): it
  *   wakes at the next of them and publishes; the cron is the safety net.
+ * - A live version in another catalog format than the code's (a deploy
+ *   changed it) gets a publish by itself (`start`, #queueFormatPublish).
+ * - What fails shows in `status()` (`faults`), not only in the logs.
  */
 
 import { errorMessage } from "../../logging/error-message.ts";
@@ -56,6 +59,7 @@ import {
 } from "../format/storage.ts";
 import { CATALOG_FORMAT_VERSION } from "../recipes/types.ts";
 import type { ShardedLayout } from "../search/engine/sharded-format.ts";
+import { SEARCH_INDEX_VERSION } from "../search/search-index.ts";
 import type { ContentSource } from "./directus-source.ts";
 import { SourceError } from "./directus-source.ts";
 import {
@@ -251,6 +255,60 @@ export interface CoordinatorStatus {
   statuses: StatusWriteBack;
   /** When a recipe's publish time next comes (a publish then), if any. */
   dueAt: string | null;
+  /** What fails, or failed and was given up, and a pointer write whose outcome is unknown (decision 0032, Faults). */
+  faults: CoordinatorFaults;
+}
+
+/** What an operator needs to see of the coordinator's faults, which otherwise show only in the logs. */
+export interface CoordinatorFaults {
+  /**
+   * A step began and has not ended: it runs now, or the runtime cut it off
+   * (memory, CPU time, an eviction), and the next step counts it as failed.
+   */
+  stepUnderWay: { work: StepWork["kind"]; request: number | null; startedAt: string } | null;
+  /**
+   * Steps failed in a row (thrown or cut off), and the last of them; the
+   * work is given up when `failures` reaches `giveUpAt`. Null once a step
+   * succeeds.
+   */
+  failing: {
+    work: StepWork["kind"];
+    request: number | null;
+    failures: number;
+    giveUpAt: number;
+    killed: boolean;
+    error: string;
+    at: string;
+  } | null;
+  /** The last work given up after `failures` steps in a row (a request fails; other work pauses). */
+  gaveUp: { work: StepWork["kind"]; request: number | null; failures: number; error: string; at: string } | null;
+  /**
+   * Versions KV's pointer may name besides the live one: a pointer write
+   * naming it whose outcome is unknown (`keptUntil` null: the pointer is
+   * written again for the live version), or one a later write replaced,
+   * kept for readers until `keptUntil`.
+   */
+  pointerInDoubt: { manifest: string; keptUntil: string | null }[];
+  /** When a pointer repair that was given up is tried again. */
+  pointerRepairAt: string | null;
+}
+
+/** A failed step as the "stepFailure" setting keeps it, for the status (#stepFailed). */
+interface StepFailure {
+  work: StepWork["kind"];
+  request: number | null;
+  killed: boolean;
+  error: string;
+  at: number;
+}
+
+/** Work given up, as the "gaveUp" setting keeps it (#giveUp). */
+interface GaveUp {
+  work: StepWork["kind"];
+  request: number | null;
+  failures: number;
+  error: string;
+  at: number;
 }
 
 export interface StatusWriteBack {
@@ -339,7 +397,7 @@ interface Invocation {
  * and the next step finds this record and counts the failure instead.
  * "step": between pieces of work (choosing what comes next).
  */
-type StepWork =
+export type StepWork =
   | { kind: "step" }
   | { kind: "adoption" }
   | { kind: "request"; request: number }
@@ -459,6 +517,19 @@ export class Coordinator {
   /** While a step runs: the earliest wake a request asked for meanwhile (the step sets the alarm last). */
   #askedDuringStep: number | null = null;
   #stepping = false;
+  /** Whether this instance has dealt with a live version in another catalog format (#queueFormatPublish). */
+  #formatHandled = false;
+
+  /**
+   * What the object does when it starts, before any request or alarm (a
+   * deploy restarts it): a live version in another catalog format than this
+   * code's gets a publish queued (#queueFormatPublish), woken at its time.
+   */
+  async start(): Promise<void> {
+    const id = this.#queueFormatPublish();
+    const request = id === null ? undefined : this.#ledger.request(id);
+    if (request) await this.#wakeAt(this.#dueAt(request));
+  }
 
   // Requests: cheap, never touching KV, so that they can be answered while a step awaits KV.
 
@@ -532,6 +603,30 @@ export class Coordinator {
         retryAt: iso(this.#ledger.setting<number>("statusRetryAt")),
       },
       dueAt: iso(this.#ledger.setting<number>("dueAt")),
+      faults: this.#faults(),
+    };
+  }
+
+  #faults(): CoordinatorFaults {
+    const underWay = this.#ledger.setting<StepUnderWay>("stepUnderWay");
+    const failures = this.#ledger.setting<number>("failedSteps") ?? 0;
+    const failure = this.#ledger.setting<StepFailure>("stepFailure");
+    const gaveUp = this.#ledger.setting<GaveUp>("gaveUp");
+    return {
+      stepUnderWay: underWay
+        ? {
+            work: underWay.kind,
+            request: underWay.kind === "request" ? underWay.request : null,
+            startedAt: iso(underWay.startedAt) as string,
+          }
+        : null,
+      failing:
+        failures > 0 && failure
+          ? { ...failure, failures, giveUpAt: FAILED_STEPS_BEFORE_GIVING_UP, at: iso(failure.at) as string }
+          : null,
+      gaveUp: gaveUp ? { ...gaveUp, at: iso(gaveUp.at) as string } : null,
+      pointerInDoubt: this.#pointerDoubts().map((doubt) => ({ manifest: doubt.manifest, keptUntil: iso(doubt.until) })),
+      pointerRepairAt: this.#pointerInDoubt() ? iso(this.#ledger.setting<number>("pointerRepairAt")) : null,
     };
   }
 
@@ -599,7 +694,10 @@ export class Coordinator {
       await this.#persist();
       try {
         wake = await this.#work(invocation);
-        if (this.#ledger.setting<number>("failedSteps")) this.#ledger.setSetting("failedSteps", undefined);
+        if (this.#ledger.setting<number>("failedSteps")) {
+          this.#ledger.setSetting("failedSteps", undefined);
+          this.#ledger.setSetting("stepFailure", undefined);
+        }
       } catch (error) {
         wake = this.#stepFailed(invocation.work, error);
       }
@@ -652,9 +750,24 @@ export class Coordinator {
     this.#log("error", "sync.step-failed", { request, work: work.kind, failures, killed }, { error });
     if (failures >= FAILED_STEPS_BEFORE_GIVING_UP && this.#giveUp(work, failures, errorMessage(error))) {
       this.#ledger.setSetting("failedSteps", undefined);
+      this.#ledger.setSetting("stepFailure", undefined);
+      this.#ledger.setSetting("gaveUp", {
+        work: work.kind,
+        request,
+        failures,
+        error: errorMessage(error),
+        at: this.#clock(),
+      } satisfies GaveUp);
       return AT_ONCE;
     }
     this.#ledger.setSetting("failedSteps", failures);
+    this.#ledger.setSetting("stepFailure", {
+      work: work.kind,
+      request,
+      killed,
+      error: errorMessage(error),
+      at: this.#clock(),
+    } satisfies StepFailure);
     return this.#clock() + retryPause(failures);
   }
 
@@ -746,6 +859,7 @@ export class Coordinator {
         continue;
       }
       this.#queueDuePublish();
+      this.#queueFormatPublish();
       const queued = this.#ledger.queued();
       const rollback = queued.find((entry) => entry.action === "rollback");
       const running = this.#ledger.running();
@@ -822,6 +936,59 @@ export class Coordinator {
     // A flooded queue: the cron's next run publishes it.
     if (queued.length >= MAX_QUEUED) return;
     this.#ledger.addRequest("publish", false, "schedule", now);
+  }
+
+  /**
+   * The live version is in another catalog format than this code writes
+   * and reads (CATALOG_FORMAT_VERSION): the code changed under it (a deploy,
+   * or a deploy's rollback). A cold isolate of this code cannot read it
+   * (warm ones keep what they loaded), so a publish that reads all of
+   * Directus is queued as the coordinator's own ("schedule") and logged. Not
+   * while a publish or release is queued or under way (it writes this format;
+   * if it fails, the cron's next run does), nor while a rollback holds the
+   * live version: nothing may be published then, and since pages fail until
+   * the hold is lifted, that is reported. Once per instance at most: a publish
+   * that fails is not asked for again and again. Answers the request queued.
+   * A live search index of another version (SEARCH_INDEX_VERSION) counts the
+   * same: pages can read it only by building a whole index from every card,
+   * which a page isolate cannot afford at the catalog's largest (decision 0054).
+   */
+  #queueFormatPublish(): number | null {
+    if (this.#formatHandled) return null;
+    const live = this.#ledger.live();
+    if (
+      !live ||
+      (live.body.formatVersion === CATALOG_FORMAT_VERSION && live.body.searchIndexVersion === SEARCH_INDEX_VERSION)
+    ) {
+      // Nothing left to look for in this instance, unless a run the code before began flips a version of its own.
+      if (live && !this.#ledger.setting<Run>("run")) this.#formatHandled = true;
+      return null;
+    }
+    const fields = {
+      version: live.manifest,
+      format: live.body.formatVersion,
+      codeFormat: CATALOG_FORMAT_VERSION,
+      searchIndex: live.body.searchIndexVersion,
+      codeSearchIndex: SEARCH_INDEX_VERSION,
+    };
+    const writes = (entry: RequestRow) => entry.action === "publish" || entry.action === "release";
+    const running = this.#ledger.running();
+    if (running && writes(running)) return null;
+    this.#formatHandled = true;
+    if (this.#ledger.setting<Held>("held")) {
+      this.#log("error", "sync.format-outdated", { ...fields, held: true, request: null });
+      return null;
+    }
+    const queued = this.#ledger.queued();
+    const waiting = queued.find(writes);
+    if (waiting || queued.length >= MAX_QUEUED) {
+      this.#log("warn", "sync.format-outdated", { ...fields, held: false, request: waiting?.id ?? null });
+      return null;
+    }
+    this.#ledger.setSetting("fullRead", true);
+    const id = this.#ledger.addRequest("publish", false, "schedule", this.#clock());
+    this.#log("warn", "sync.format-outdated", { ...fields, held: false, request: id });
+    return id;
   }
 
   // Publication statuses.

@@ -67,7 +67,10 @@ export interface KeyIntent {
 }
 
 export type SyncAction = "publish" | "rollback" | "release" | "dry-run";
-/** "schedule": the coordinator itself, at a recipe's publish or unpublish time or after a refused rollback. */
+/**
+ * "schedule": the coordinator itself, at a recipe's publish or unpublish time, after a refused rollback, or for a
+ * live version in another catalog format than the code's.
+ */
 export type SyncTrigger = "cron" | "api" | "schedule";
 export type RequestState = "queued" | "running" | "done" | "failed";
 

@@ -13,8 +13,8 @@ import type { IngredientType } from "../recipes/ingredient-types.ts";
 import { NO_FILTER, type RecipeFilter } from "../recipes/recipe-filter.ts";
 import type { CatalogRecipe, RecipeSummary } from "../recipes/types.ts";
 import { type SlicedList, sliceBounds } from "../search/engine/sliced-list.ts";
-import { mayContain, PAIR_SIGNATURE_WORDS, termSignature } from "../search/name-pairs.ts";
 import { kindsOfIngredient } from "../search/search-words.ts";
+import { smallestKeys } from "../search/smallest-keys.ts";
 import type { CatalogView, FilteredRecipes, NameLookup } from "./catalog-view.ts";
 
 /** How a name-search result matched, best first. */
@@ -76,17 +76,17 @@ function directMatchKeys(
   term: string,
   count: number,
   kept: FilteredRecipes | null,
-): number[] {
-  const keys: number[] = [];
-  const wanted = termSignature(term);
-  for (let position = 0; position < count; position++) {
+): Uint32Array {
+  const candidates = pairSignatures.mayContain(term);
+  const keys = new Uint32Array(candidates.length);
+  let found = 0;
+  for (const position of candidates) {
     if (kept && !kept.has(position)) continue;
-    if (!mayContain(pairSignatures, position * PAIR_SIGNATURE_WORDS, wanted)) continue;
     const name = allNames.slice(nameStarts[position] ?? 0, (nameStarts[position + 1] ?? 0) - NAME_END.length);
     const rank = matchRankIn(name, term);
-    if (rank !== -1) keys.push(rank * count + (namePlace[position] ?? 0));
+    if (rank !== -1) keys[found++] = rank * count + (namePlace[position] ?? 0);
   }
-  return keys;
+  return keys.subarray(0, found);
 }
 
 /**
@@ -112,36 +112,53 @@ export async function searchRecipes(
     catalog.filtered(filter),
   ]);
   // Unsigned 32-bit keys: V8 sorts these two to seven times faster than doubles (2,300 keys: 18–41 against 79–126 µs).
-  const keys = Uint32Array.from(directMatchKeys(names, term, count, kept)).sort();
+  // Sorted only as far as a page asks (smallest-keys.ts).
+  const keys = directMatchKeys(names, term, count, kept);
   const hits = index.search(term, kept?.has);
+  const positionOfKey = (key: number) => names.positionAtPlace[key % count] ?? 0;
 
   // Direct matches in key order, then the index's hits that are not among them. A page of the
   // index's part needs at most as many more of its hits as there are direct matches, which it skips.
-  const direct = new Int32Array(keys.length);
-  const ranks = new Uint8Array(keys.length);
-  const isDirect = new Uint8Array(count);
-  for (let at = 0; at < keys.length; at++) {
-    const key = keys[at] ?? 0;
-    const position = names.positionAtPlace[key % count] ?? 0;
-    direct[at] = position;
-    ranks[at] = Math.floor(key / count);
-    isDirect[position] = 1;
-  }
-  const alsoHits = hits.countAmong(isDirect);
-  const length = direct.length + hits.length - alsoHits;
+  let ordered: Uint32Array = new Uint32Array(0);
+  const directUpTo = (end: number) => {
+    if (ordered.length < end) ordered = smallestKeys(keys, Math.max(end, 2 * ordered.length));
+    return ordered;
+  };
+  // A bit per recipe, made only when a page reaches the index's part. The index's hits answer `has` by a bit
+  // of their own: "gemüse" has 300,000 of them at 350,000 recipes and a pass over them would cost more.
+  let isDirect: Uint32Array | undefined;
+  const directBits = () => {
+    if (!isDirect) {
+      isDirect = new Uint32Array(Math.ceil(count / 32));
+      for (const key of keys) {
+        const position = positionOfKey(key);
+        isDirect[position >>> 5] = (isDirect[position >>> 5] ?? 0) | (1 << (position & 31));
+      }
+    }
+    return isDirect;
+  };
+  let alsoHits = 0;
+  for (const key of keys) if (hits.has(positionOfKey(key))) alsoHits++;
+  const directCount = keys.length;
+  const length = directCount + hits.length - alsoHits;
   return {
     length,
     slice(start, end) {
       const { from, to } = sliceBounds(length, start, end);
       const page: NameSearchResult[] = [];
-      for (let at = from; at < Math.min(to, direct.length); at++) {
-        page.push({ position: direct[at] ?? 0, match: RANKED_MATCHES[ranks[at] ?? 0] as NameMatch });
+      if (from < Math.min(to, directCount)) {
+        const direct = directUpTo(Math.min(to, directCount));
+        for (let at = from; at < Math.min(to, directCount); at++) {
+          const key = direct[at] ?? 0;
+          page.push({ position: positionOfKey(key), match: RANKED_MATCHES[Math.floor(key / count)] as NameMatch });
+        }
       }
-      if (to > direct.length) {
+      if (to > directCount) {
+        const direct = directBits();
         const related = hits
-          .slice(0, to - direct.length + alsoHits)
-          .filter((hit) => isDirect[hit.position] !== 1)
-          .slice(Math.max(0, from - direct.length), to - direct.length);
+          .slice(0, to - directCount + alsoHits)
+          .filter((hit) => (((direct[hit.position >>> 5] ?? 0) >>> (hit.position & 31)) & 1) === 0)
+          .slice(Math.max(0, from - directCount), to - directCount);
         for (const hit of related) page.push({ position: hit.position, match: "related" });
       }
       return page;
@@ -274,17 +291,22 @@ export async function matchIngredients(
   const wanted = new Set(selected);
   const wantedKinds = [...new Set(kinds.selected ?? [])];
   if (wanted.size === 0 && wantedKinds.length === 0) return NO_MATCHES;
-  const [{ positionsWith, ingredientCounts, timeThenName, positionAtPlace }, kept] = await Promise.all([
+  const [{ positionsWith, ingredientCounts, timeThenName, positionAtPlace, scratch }, kept] = await Promise.all([
     catalog.ingredientLookup(),
     catalog.filtered(filter),
   ]);
   const count = catalog.count;
-  const scores = new Uint8Array(count);
+  // Borrowed, and given back as they were below: nothing from here to there awaits (recipe-scratch.ts).
+  const scores = scratch.borrowBytes();
   // How many of a recipe's ingredients are selected or of a selected kind: the rest are missing.
-  const covered = new Uint8Array(count);
-  const touched: number[] = [];
+  const covered = scratch.borrowBytes();
+  // Which kind last scored a recipe (its number from 1; there are 15 kinds), so a kind scores once per recipe.
+  const scoredBy = scratch.borrowBytes();
+  // Every recipe covered, and so every one scored: where the arrays above are set back to 0.
+  const touched = scratch.borrowPositions();
+  let touchedCount = 0;
   const cover = (position: number) => {
-    if (covered[position] === 0) touched.push(position);
+    if (covered[position] === 0) touched[touchedCount++] = position;
     covered[position] = Math.min((covered[position] ?? 0) + 1, MISSING_RANGE - 1);
   };
   const addScore = (position: number) => {
@@ -297,20 +319,21 @@ export async function matchIngredients(
     }
   }
   // A kind scores once per recipe; its ingredients cover, each once however many chosen kinds it is of.
+  // A recipe a kind scores is covered by it, or was by an ingredient before: it is among the touched.
   const coveredNames = new Set(wanted);
-  for (const kind of wantedKinds) {
-    const counted = new Uint8Array(count);
+  wantedKinds.forEach((kind, index) => {
+    const kindNumber = index + 1;
     for (const name of ingredientsOfKinds(catalog, [kind])) {
       const newlyCovered = !coveredNames.has(name);
       coveredNames.add(name);
       for (const position of positionsWith(name)) {
         if (newlyCovered) cover(position);
-        if (counted[position] === 1) continue;
-        counted[position] = 1;
+        if (scoredBy[position] === kindNumber) continue;
+        scoredBy[position] = kindNumber;
         addScore(position);
       }
     }
-  }
+  });
   for (const name of new Set([...excluded, ...ingredientsOfKinds(catalog, kinds.excluded ?? [])])) {
     for (const position of positionsWith(name)) scores[position] = 0;
   }
@@ -318,19 +341,22 @@ export async function matchIngredients(
   // Score (more first) and missing (fewer first) make a group; within one, total time and name place
   // (timeThenName) decide. The groups are counted out in order, and a group is sorted only when a page
   // reaches into it: "Salz" matches most recipes, and a page shows a dozen.
-  const groupOf = new Uint16Array(touched.length);
+  const groupOf = new Uint16Array(touchedCount);
   // groupStarts[group + 1] counts the group's matches first; summed up, groupStarts[group] is where the
   // group begins in `places` and groupStarts[GROUPS] is the end.
   const groupStarts = new Uint32Array(GROUPS + 1);
   let matched = 0;
-  for (let at = 0; at < touched.length; at++) {
+  const kindsScored = wantedKinds.length > 0;
+  for (let at = 0; at < touchedCount; at++) {
     const position = touched[at] ?? 0;
     const score = scores[position] ?? 0;
+    const coveredHere = covered[position] ?? 0;
+    // Read for the last time: set back to 0 for the arrays' return (recipe-scratch.ts).
+    scores[position] = 0;
+    covered[position] = 0;
+    if (kindsScored) scoredBy[position] = 0;
     if (score === 0 || (kept && !kept.has(position))) continue;
-    const missing = Math.max(
-      0,
-      Math.min((ingredientCounts[position] ?? 0) - (covered[position] ?? 0), MISSING_RANGE - 1),
-    );
+    const missing = Math.max(0, Math.min((ingredientCounts[position] ?? 0) - coveredHere, MISSING_RANGE - 1));
     const group = (SCORE_RANGE - 1 - score) * MISSING_RANGE + missing;
     groupOf[at] = group + 1;
     groupStarts[group + 1] = (groupStarts[group + 1] ?? 0) + 1;
@@ -341,13 +367,17 @@ export async function matchIngredients(
   }
   const filled = groupStarts.slice(0, GROUPS);
   const places = new Uint32Array(matched);
-  for (let at = 0; at < touched.length; at++) {
+  for (let at = 0; at < touchedCount; at++) {
     const group = (groupOf[at] ?? 0) - 1;
     if (group < 0) continue;
     const slot = filled[group] ?? 0;
     filled[group] = slot + 1;
     places[slot] = timeThenName[touched[at] ?? 0] ?? 0;
   }
+  scratch.giveBytesBack(scores);
+  scratch.giveBytesBack(covered);
+  scratch.giveBytesBack(scoredBy);
+  scratch.givePositionsBack(touched);
   return ingredientMatches(places, groupStarts, count, positionAtPlace);
 }
 

@@ -140,6 +140,38 @@ function listVersions(status: CoordinatorStatus): void {
     );
   }
   if (status.running) console.log(`  running      request ${status.running.id} (${status.running.action})`);
+  listFaults(status.faults);
+}
+
+/** What the coordinator's logs say of its faults, for whoever only asks it: nothing when all is well. */
+function listFaults(faults: CoordinatorStatus["faults"]): void {
+  const what = (work: string, request: number | null) => (request === null ? work : `request ${request}`);
+  const { stepUnderWay, failing, gaveUp } = faults;
+  if (stepUnderWay) {
+    console.log(
+      `  step         ${what(stepUnderWay.work, stepUnderWay.request)} since ${stepUnderWay.startedAt}` +
+        " (running, or cut off: the next step counts it as failed)",
+    );
+  }
+  if (failing) {
+    const how = failing.killed ? "cut off" : "failed";
+    console.log(
+      `  failing      ${what(failing.work, failing.request)}: ${failing.failures} of ${failing.giveUpAt} attempts ` +
+        `failed, the last ${how} at ${failing.at}: ${failing.error}`,
+    );
+  }
+  if (gaveUp) {
+    console.log(
+      `  gave up      ${what(gaveUp.work, gaveUp.request)} at ${gaveUp.at}, after ${gaveUp.failures} failed steps: ${gaveUp.error}`,
+    );
+  }
+  for (const doubt of faults.pointerInDoubt) {
+    const state =
+      doubt.keptUntil === null
+        ? `a pointer write naming it may have landed; the pointer is written again${faults.pointerRepairAt ? ` at ${faults.pointerRepairAt}` : ""}`
+        : `a pointer write may have named it; its keys stay until ${doubt.keptUntil}`;
+    console.log(`  in doubt     ${doubt.manifest.slice(0, 16)}  ${state}`);
+  }
 }
 
 /** What to ask for. */

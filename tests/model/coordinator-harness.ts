@@ -92,6 +92,8 @@ export function coordinatorHarness({
     get coordinator() {
       return coordinator;
     },
+    /** The coordinator's storage, for a test that sets up what an earlier code left there. */
+    db,
     clock,
     get alarmAt() {
       return alarmAt;

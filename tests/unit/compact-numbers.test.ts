@@ -1,6 +1,14 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { LARGEST_SINGLE, NumberReader, NumberWriter, singleAt } from "../../catalog/search/engine/compact-numbers.ts";
+import {
+  DigitReader,
+  digitsOf,
+  LARGEST_SINGLE,
+  NumberReader,
+  NumberWriter,
+  singleAt,
+  singlesOf,
+} from "../../catalog/search/engine/compact-numbers.ts";
 
 function written(numbers: readonly number[]): string {
   const writer = new NumberWriter();
@@ -62,5 +70,25 @@ describe("compact numbers", () => {
     const text = written([1_000_000]);
     expect(() => new NumberReader(text.slice(0, -1)).next()).toThrow(RangeError);
     expect(() => singleAt(text, 0)).toThrow(RangeError);
+  });
+
+  it("reads the same numbers from the text's digits (digitsOf) as from the text", () => {
+    fc.assert(
+      fc.property(numbers, (list) => {
+        const text = written(list);
+        const reader = new DigitReader(digitsOf(text));
+        expect(list.map(() => reader.next())).toEqual(list);
+        expect(reader.offset).toBe(text.length);
+        expect(() => reader.next()).toThrow(RangeError);
+      }),
+    );
+  });
+
+  it("refuses digits of a text holding other characters, and singles of a text holding a longer number", () => {
+    for (const text of ['"', "\\", "\n", "é", "ab\n"]) expect(() => digitsOf(text)).toThrow(RangeError);
+    const text = written([1_000_000, 3]);
+    expect(() => new DigitReader(digitsOf(text.slice(0, 2))).next()).toThrow(RangeError);
+    expect(() => singlesOf(text)).toThrow(RangeError);
+    expect([...singlesOf(written([0, LARGEST_SINGLE, 7]))]).toEqual([0, LARGEST_SINGLE, 7]);
   });
 });

@@ -528,3 +528,97 @@ describe("the pointer's sequence", () => {
     }
   });
 });
+
+describe("the status an operator reads (GET /sync, /healthz's details, npm run sync -- --versions)", () => {
+  it("shows a step cut off, the attempts a failing request has used, and the request given up", async () => {
+    const { content, kv, harness, killedStep } = setup();
+    await harness.summary();
+    expect(harness.coordinator.status().faults).toEqual({
+      stepUnderWay: null,
+      failing: null,
+      gaveUp: null,
+      pointerInDoubt: [],
+      pointerRepairAt: null,
+    });
+    content.edit(1);
+    kv.fault((op, key) => (op === "put" && key.startsWith(BLOB_PREFIX) ? "hang" : null));
+    const { id } = await harness.request("publish");
+    await killedStep();
+    // Cut off, not counted yet: the next step counts it.
+    expect(harness.coordinator.status().faults).toMatchObject({
+      stepUnderWay: { work: "request", request: id },
+      failing: null,
+    });
+    await killedStep();
+    await killedStep();
+    expect(harness.coordinator.status().faults.failing).toEqual({
+      work: "request",
+      request: id,
+      failures: 2,
+      giveUpAt: 5,
+      killed: true,
+      error: expect.stringMatching(/the step never finished/),
+      at: new Date(harness.clock()).toISOString(),
+    });
+    await killedStep();
+    await killedStep();
+    kv.clear();
+    await harness.nextStep();
+    const { faults } = harness.coordinator.status();
+    expect(faults.failing).toBeNull();
+    expect(faults.gaveUp).toMatchObject({ work: "request", request: id, failures: 5 });
+    expect(faults.gaveUp?.error).toMatch(/the step never finished/);
+    // A later success clears what fails, not what was given up.
+    expect((await harness.summary()).status).toBe("published");
+    expect(harness.coordinator.status().faults).toMatchObject({ failing: null, gaveUp: { request: id } });
+  });
+
+  it("shows a thrown failure as not cut off", async () => {
+    const { content, kv, harness } = setup();
+    await harness.summary();
+    content.edit(1);
+    kv.fault((op, key) => (op === "put" && key.startsWith(BLOB_PREFIX) ? "fail" : null));
+    const { id } = await harness.request("publish");
+    for (let step = 0; step < MAX_STEPS_BEFORE_A_HANG && harness.coordinator.status().faults.failing === null; step++) {
+      await harness.nextStep();
+    }
+    expect(harness.coordinator.status().faults).toMatchObject({
+      stepUnderWay: null,
+      failing: { work: "request", request: id, failures: 1, killed: false, error: "KV: 503 Service Unavailable" },
+    });
+  });
+
+  it("shows the version a pointer write may have named, until the pointer is written again and its hour is over", async () => {
+    const { content, kv, harness } = setup();
+    const first = await harness.summary();
+    content.edit(1);
+    const second = await versionOf(content.held());
+    kv.fault((op, key) => (op === "put" && key === POINTER_KEY ? "lands" : null));
+    const { id } = await harness.request("publish");
+    await harness.finish(id);
+    expect(harness.coordinator.status().faults).toMatchObject({
+      gaveUp: { work: "request", request: id, failures: 5 },
+      pointerInDoubt: [{ manifest: second.hash, keptUntil: null }],
+    });
+    // Its repairs fail as well, five times: given up, tried again later.
+    for (
+      let step = 0;
+      step < MAX_STEPS_BEFORE_A_HANG && harness.coordinator.status().faults.pointerRepairAt === null;
+      step++
+    ) {
+      await harness.nextStep();
+    }
+    const { faults } = harness.coordinator.status();
+    expect(faults.gaveUp).toMatchObject({ work: "pointer", request: null, failures: 5 });
+    expect(Date.parse(faults.pointerRepairAt ?? "")).toBeGreaterThan(harness.clock());
+
+    kv.clear();
+    await harness.settle(harness.clock() + 10 * 60_000);
+    expect((await pointerText(kv.raw))?.manifest).toBe(first.manifest);
+    const repaired = harness.coordinator.status().faults;
+    expect(repaired.pointerRepairAt).toBeNull();
+    expect(repaired.pointerInDoubt).toEqual([{ manifest: second.hash, keptUntil: expect.any(String) }]);
+    await harness.settle(Date.parse(repaired.pointerInDoubt[0]?.keptUntil ?? "") + 60_000);
+    expect(harness.coordinator.status().faults.pointerInDoubt).toEqual([]);
+  });
+});

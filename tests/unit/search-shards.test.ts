@@ -113,6 +113,55 @@ describe("the sharded search index", () => {
     );
   });
 
+  it("ranks hits when first sliced as at once, whatever queries ran and shards were let go between (decision 0056)", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        recipes,
+        kinds,
+        fc.array(fc.tuple(query, fc.boolean()), { minLength: 1, maxLength: 6 }),
+        fc.nat(40),
+        fc.func(fc.boolean()),
+        fc.func(fc.boolean()),
+        async (list, kindsOf, queries, kept, keepSome, flagSome) => {
+          const whole = loadSearchIndex(buildSearchIndex(list, kindsOf));
+          const sharded = await opened(await buildSearchShards(list, kindsOf, TINY), kept).index;
+          const keep = (position: number) => keepSome(position);
+          // Every query searched first, through the whole index and the sharded one, then sliced in reverse.
+          const searched = [];
+          for (const [words, filtered] of queries) {
+            const prepared = await sharded.prepare(words);
+            searched.push({
+              words,
+              filtered,
+              hits: [
+                whole.search(words, filtered ? keep : undefined),
+                prepared.search(words, filtered ? keep : undefined),
+              ],
+            });
+          }
+          for (const { words, filtered, hits } of searched.reverse()) {
+            // A filter keeps the unfiltered hits it keeps, in the same order (text-index.ts `search`).
+            const expected = loadSearchIndex(buildSearchIndex(list, kindsOf))
+              .search(words)
+              .slice()
+              .filter((hit) => !filtered || keep(hit.position));
+            const flags = Uint8Array.from(list, (_, position) => (flagSome(position) ? 1 : 0));
+            for (const found of hits) {
+              const positions = new Set(expected.map((hit) => hit.position));
+              expect(found.length, words).toBe(expected.length);
+              expect(
+                list.map((_, position) => found.has(position)),
+                words,
+              ).toEqual(list.map((_, position) => positions.has(position)));
+              expect(found.countAmong(flags), words).toBe([...positions].filter((at) => flags[at] === 1).length);
+              expect(found.slice(), words).toEqual(expected);
+            }
+          }
+        },
+      ),
+    );
+  });
+
   it("writes the same blobs whatever chunks, in whatever order, the recipes came in", async () => {
     await fc.assert(
       fc.asyncProperty(recipes, kinds, fc.array(fc.nat(), { maxLength: 6 }), async (list, kindsOf, cuts) => {

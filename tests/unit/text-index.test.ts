@@ -245,4 +245,15 @@ describe("the text index", () => {
       maxWords: 12,
     } satisfies Ranking);
   });
+
+  it("reads postings whose gaps and counts take several characters (compact-numbers.ts)", () => {
+    // Every 997th of 6,000 documents holds "b", the k-th of them 70 × k times: gaps and counts past one character.
+    const docs: Doc[] = Array.from({ length: 6000 }, (_, position) => [
+      position % 997 === 0 ? Array.from({ length: 70 * (position / 997 + 1) }, () => "b").join(" ") : "c",
+    ]);
+    const hits = searchAll(docs, schemaFor([1]), "b");
+    expect(positions(hits)).toEqual([0, 997, 1994, 2991, 3988, 4985, 5982]);
+    // More occurrences score more (the lengths are the same: one distinct word).
+    expect(hits.map((hit) => hit.position)).toEqual([5982, 4985, 3988, 2991, 1994, 997, 0]);
+  });
 });

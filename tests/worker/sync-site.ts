@@ -12,7 +12,7 @@ import { listKeys } from "../../catalog/format/storage.ts";
 import type { RequestView } from "../../catalog/sync/coordinator.ts";
 import { Ledger } from "../../catalog/sync/ledger.ts";
 import { SourceStage } from "../../catalog/sync/source-stage.ts";
-import type { StandInContent } from "../stand-ins/directus-content-stand-in.ts";
+import type { StandInContent, StandInState } from "../stand-ins/directus-content-stand-in.ts";
 
 export const ORIGIN = "http://localhost:8787";
 /** SYNC_TOKEN of these projects (vitest.worker.config.ts). */
@@ -34,6 +34,11 @@ const content = (env as unknown as { CONTENT: Fetcher }).CONTENT;
 /** What the Directus stand-in holds from now on. */
 export async function holds(next: Partial<StandInContent>): Promise<void> {
   await (await content.fetch("http://content/", { method: "PUT", body: JSON.stringify(next) })).arrayBuffer();
+}
+
+/** What the Directus stand-in holds, and how many requests it has held unanswered (`stall`). */
+export async function standIn(): Promise<StandInState> {
+  return (await (await content.fetch("http://content/")).json()) as StandInState;
 }
 
 /** POST /sync as the flow sends it, with `action` as the body's action (and more form fields after it). */
@@ -92,5 +97,5 @@ export async function freshSite(): Promise<void> {
     new Ledger(state.storage.sql);
     new SourceStage(state.storage.sql);
   });
-  await holds({ recipes: 3, edition: 1, down: false, flawed: {} });
+  await holds({ recipes: 3, edition: 1, down: false, flawed: {}, stall: false });
 }

@@ -61,6 +61,9 @@ export class CatalogCoordinator extends DurableObject<Env> {
           })
         : null,
     });
+    // Before its first request or alarm (a deploy restarts the object): a live version in another catalog format
+    // gets a publish (Coordinator.start). A failure is logged and leaves the object serving; the steps check again.
+    void ctx.blockConcurrencyWhile(() => logged("start", () => this.#coordinator.start()).catch(() => {}));
   }
 
   /** Queues a request (see Coordinator.request). */

@@ -25,10 +25,14 @@ function pantryKey(query: Pick<IngredientQuery, "selected" | "missingBasics">): 
  *   remembered on the device and, signed in, in the account.
  * - Arriving by a link that holds ingredients changes nothing: a shared
  *   search does not replace the visitor's own pantry until they change it.
+ * - Boxes ticked before hydration (decision 0058) are the visitor's choice
+ *   as much as a tick after it: told by `choseEarly`, before this hook's
+ *   effect runs, the arrival restores nothing, and their results are
+ *   remembered once they are shown.
  *
  * `csrfToken` is the signed-in visitor's form token, null for anyone else.
- * Returns `forget` ("Vorrat vergessen") and whether the pantry shown was
- * just forgotten, for the page to say so.
+ * Returns `forget` ("Vorrat vergessen"), whether the pantry shown was
+ * just forgotten, for the page to say so, and `choseEarly`.
  */
 export function useRememberedPantry(query: IngredientQuery, csrfToken: string | null) {
   const navigate = useNavigate();
@@ -38,6 +42,8 @@ export function useRememberedPantry(query: IngredientQuery, csrfToken: string | 
   /** The pantry key of the address the last run saw; null before the first. */
   const seen = useRef<string | null>(null);
   const [forgottenAt, setForgottenAt] = useState<string | null>(null);
+  /** Whether the visitor ticked boxes before hydration; read by the first arrival. */
+  const choseBeforeHydration = useRef(false);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: one run per navigation; the rest is read as it is then
   useEffect(() => {
@@ -46,6 +52,11 @@ export function useRememberedPantry(query: IngredientQuery, csrfToken: string | 
     const arriving = before === null || (navigationType === "PUSH" && query.selected.length === 0);
     if (!arriving) {
       if (before !== key) remember({ selected: query.selected, missingBasics: query.missingBasics }, csrfToken);
+      return;
+    }
+    // Their results are on the way; the address they land on is remembered (not an arrival: it replaces this one).
+    if (choseBeforeHydration.current) {
+      choseBeforeHydration.current = false;
       return;
     }
     if (query.selected.length > 0 && csrfToken === null) return;
@@ -81,7 +92,11 @@ export function useRememberedPantry(query: IngredientQuery, csrfToken: string | 
     navigate("/zutatensuche", { replace: true, preventScrollReset: true });
   }, [csrfToken, navigate]);
 
-  return { forget, forgotten: forgottenAt === key };
+  const choseEarly = useCallback(() => {
+    choseBeforeHydration.current = true;
+  }, []);
+
+  return { forget, forgotten: forgottenAt === key, choseEarly };
 }
 
 /** Remembers a pantry changed on the page, on the device and in the account. */

@@ -15,8 +15,8 @@
 const DIGITS = Array.from({ length: 0x7f - 0x21 }, (_, index) => String.fromCharCode(0x21 + index))
   .filter((char) => char !== '"' && char !== "\\")
   .join("");
-const FINAL_BASE = 64;
-const LEADING_BASE = DIGITS.length - FINAL_BASE;
+export const FINAL_BASE = 64;
+export const LEADING_BASE = DIGITS.length - FINAL_BASE;
 
 /** Character code → digit value; final digits are 0–63, leading digits FINAL_BASE + their value; -1: not a digit. */
 const DIGIT_VALUE = new Int8Array(128).fill(-1);
@@ -105,5 +105,67 @@ export class NumberReader {
       if (digit < FINAL_BASE) return value * FINAL_BASE + digit;
       value = value * LEADING_BASE + (digit - FINAL_BASE);
     }
+  }
+}
+
+/**
+ * What `DigitReader` reads where a digit is missing (past the end): above
+ * every digit, so a reader that takes a digit at or above FINAL_BASE as a
+ * leading one checks for it only there.
+ */
+export const NO_DIGIT = 255;
+
+/**
+ * The digit value of each character of `text`, a byte each; throws for a
+ * character that is no digit. The search reads postings in this form: a
+ * byte array read by index takes a query's inner loop a fraction of the
+ * time `charCodeAt` and a table lookup per character took (decision 0056).
+ */
+export function digitsOf(text: string): Uint8Array {
+  return digitValues(text, DIGITS.length - 1);
+}
+
+/** The values of a list of single numbers (LARGEST_SINGLE at most each), a byte each; throws for anything else. */
+export function singlesOf(text: string): Uint8Array {
+  return digitValues(text, LARGEST_SINGLE);
+}
+
+/** `text`'s characters as digit values of at most `largest`; throws for any other character. */
+function digitValues(text: string, largest: number): Uint8Array {
+  // Every digit is ASCII, a byte in UTF-8: the encoder's bytes are the character codes, made natively (a loop of
+  // charCodeAt took 10 ms for 350,000 recipes' lengths). Anything else encodes to bytes of 128 and above.
+  const digits = ENCODER.encode(text);
+  for (let index = 0; index < digits.length; index++) {
+    const digit = DIGIT_VALUE[digits[index] ?? 0] ?? -1;
+    if (digit < 0 || digit > largest)
+      throw new RangeError(`compact numbers: no number of at most ${largest} at ${index}`);
+    digits[index] = digit;
+  }
+  return digits;
+}
+
+const ENCODER = new TextEncoder();
+
+/** Reads numbers one after another from digit values (`digitsOf`), starting at `offset`. */
+export class DigitReader {
+  digits: Uint8Array;
+  offset: number;
+
+  constructor(digits: Uint8Array, offset = 0) {
+    this.digits = digits;
+    this.offset = offset;
+  }
+
+  /** The next number; throws where the digits end before one does (a damaged index must not answer wrongly). */
+  next(): number {
+    const { digits } = this;
+    let value = 0;
+    let digit = digits[this.offset++] ?? NO_DIGIT;
+    while (digit >= FINAL_BASE) {
+      if (digit === NO_DIGIT) throw new RangeError(`compact numbers: no number at ${this.offset - 1}`);
+      value = value * LEADING_BASE + (digit - FINAL_BASE);
+      digit = digits[this.offset++] ?? NO_DIGIT;
+    }
+    return value * FINAL_BASE + digit;
   }
 }

@@ -30,14 +30,40 @@ const PASSES: readonly { shift: number; bits: number }[] = [
   { shift: 0, bits: 10 },
 ];
 
+/** What a score is multiplied by for its key: SCORE_STEPS over the best score of the query's hits. */
+export function scoreScale(best: number): number {
+  return best > 0 ? SCORE_STEPS / best : 0;
+}
+
+/** A hit's sort key: `fewer` words matched than the query has, then its score's step below the best. */
+export function hitKey(fewer: number, score: number, scale: number): number {
+  const step = SCORE_STEPS - Math.min(SCORE_STEPS, Math.floor(score * scale));
+  return ((fewer << SCORE_BITS) | step) >>> 0;
+}
+
+/** What `RankedHits.later` makes when first sliced: the hits' positions, ascending, their keys and the scale. */
+export interface KeyedHits {
+  positions: Int32Array;
+  keys: Uint32Array;
+  scale: number;
+}
+
 export class RankedHits {
   /** Hit positions, ascending. */
-  private readonly positions: Int32Array;
-  private readonly keys: Uint32Array;
-  private readonly words: number;
-  private readonly scale: number;
+  private positions!: Int32Array;
+  private keys!: Uint32Array;
+  private words!: number;
+  private scale!: number;
   /** Indices (into positions) of the best hits found so far, in order. */
-  private ordered: Int32Array = new Int32Array(0);
+  private ordered!: Int32Array;
+  /**
+   * For hits ranked when first sliced (`later`): which positions are hits,
+   * a bit each (position p is bit p % 32 of word p / 32), how many, and what
+   * makes their keys; undefined once made.
+   */
+  private hitBits: Uint32Array | undefined;
+  private count = 0;
+  private rankLater: (() => KeyedHits) | undefined;
 
   /**
    * `positions` ascending, each with the number of words it matched (1 to
@@ -46,24 +72,73 @@ export class RankedHits {
    * only by floating-point rounding equal.
    */
   constructor(positions: Int32Array, matchedWords: Uint8Array, scores: Float64Array, words: number, best: number) {
+    const scale = scoreScale(best);
+    const keys = new Uint32Array(positions.length);
+    for (let index = 0; index < positions.length; index++) {
+      keys[index] = hitKey(words - (matchedWords[index] ?? 0), scores[index] ?? 0, scale);
+    }
+    this.hold(positions, keys, words, scale);
+  }
+
+  /**
+   * Hits whose keys (`hitKey`, with `scale` from `scoreScale` of the best
+   * score) are made already: the search makes them as it lists its hits, and
+   * keeps no score or word count per hit (decision 0056).
+   */
+  static ofKeys(positions: Int32Array, keys: Uint32Array, words: number, scale: number): RankedHits {
+    const hits = Object.create(RankedHits.prototype) as RankedHits;
+    hits.hold(positions, keys, words, scale);
+    return hits;
+  }
+
+  /**
+   * Hits known by position now and ranked only when first sliced: `hitBits`
+   * holds `count` hits, and `rank` makes their keys as `ofKeys` takes them.
+   * A page of the name search whose direct matches fill it asks the index's
+   * hits only how many they are and which (decision 0056).
+   */
+  static later(hitBits: Uint32Array, count: number, words: number, rank: () => KeyedHits): RankedHits {
+    const hits = Object.create(RankedHits.prototype) as RankedHits;
+    hits.hold(new Int32Array(0), new Uint32Array(0), words, 0);
+    hits.hitBits = hitBits;
+    hits.count = count;
+    hits.rankLater = rank;
+    return hits;
+  }
+
+  /** Makes the keys of hits ranked `later`, once. */
+  private ranked(): void {
+    const rank = this.rankLater;
+    if (!rank) return;
+    const { positions, keys, scale } = rank();
+    if (positions.length !== this.count) throw new Error("ranked hits: ranked other hits than were counted");
+    this.positions = positions;
+    this.keys = keys;
+    this.scale = scale;
+    // hitBits stay: `has` keeps answering by a bit, not a binary search.
+    this.rankLater = undefined;
+  }
+
+  private hold(positions: Int32Array, keys: Uint32Array, words: number, scale: number): void {
     if (words > MAX_KEYED_WORDS) throw new Error(`ranked hits: at most ${MAX_KEYED_WORDS} words`);
     this.positions = positions;
+    this.keys = keys;
     this.words = words;
-    this.scale = best > 0 ? SCORE_STEPS / best : 0;
-    this.keys = new Uint32Array(positions.length);
-    for (let index = 0; index < positions.length; index++) {
-      const fewer = words - (matchedWords[index] ?? 0);
-      const step = SCORE_STEPS - Math.min(SCORE_STEPS, Math.floor((scores[index] ?? 0) * this.scale));
-      this.keys[index] = ((fewer << SCORE_BITS) | step) >>> 0;
-    }
+    this.scale = scale;
+    this.ordered = new Int32Array(0);
+    this.hitBits = undefined;
+    this.count = positions.length;
+    this.rankLater = undefined;
   }
 
   get length(): number {
-    return this.positions.length;
+    return this.count;
   }
 
   /** Whether the recipe at `position` is a hit. */
   has(position: number): boolean {
+    const bits = this.hitBits;
+    if (bits) return position >= 0 && (((bits[position >>> 5] ?? 0) >>> (position & 31)) & 1) === 1;
     let low = 0;
     let high = this.positions.length - 1;
     while (low <= high) {
@@ -79,6 +154,15 @@ export class RankedHits {
   /** How many hits have their position flagged (1) in `flags`, which is indexed by position. */
   countAmong(flags: Uint8Array): number {
     let count = 0;
+    const bits = this.hitBits;
+    if (bits) {
+      for (let word = 0; word < bits.length; word++) {
+        for (let rest = bits[word] ?? 0; rest !== 0; rest &= rest - 1) {
+          if (flags[(word << 5) | (31 - Math.clz32(rest & -rest))] === 1) count++;
+        }
+      }
+      return count;
+    }
     for (const position of this.positions) if (flags[position] === 1) count++;
     return count;
   }
@@ -87,6 +171,7 @@ export class RankedHits {
   slice(start?: number, end?: number): SearchHit[] {
     const { from, to } = sliceBounds(this.length, start, end);
     if (to <= from) return [];
+    this.ranked();
     if (this.ordered.length < to) this.ordered = this.best(to);
     const hits: SearchHit[] = [];
     for (let rank = from; rank < to; rank++) {

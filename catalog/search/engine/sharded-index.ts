@@ -9,7 +9,7 @@
  * order with the same scores.
  */
 
-import { NumberReader } from "./compact-numbers.ts";
+import { DigitReader, digitsOf } from "./compact-numbers.ts";
 import type { RankedHits } from "./ranked-hits.ts";
 import { parseHeader, type ShardedHeader, shardParts } from "./sharded-format.ts";
 import {
@@ -48,7 +48,8 @@ export interface ShardedReadOptions {
 
 /** A shard read: its postings and where each of its terms' start. */
 interface ReadShard {
-  postings: NumberReader;
+  /** The postings as digit values: outside the heap, and read a byte at a time by index. */
+  postings: DigitReader;
   starts: Uint32Array;
   chars: number;
 }
@@ -168,7 +169,7 @@ class ShardedIndex implements ShardedTextIndex {
           if (text.length !== chars) throw new Error(`search index: shard ${shard} is not as long as its header says`);
           const { postingSizes, postings } = shardParts(text);
           const read = {
-            postings: new NumberReader(postings),
+            postings: new DigitReader(digitsOf(postings)),
             starts: postingStartsOf(postingSizes, terms, postings.length),
             chars,
           };

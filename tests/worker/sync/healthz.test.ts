@@ -110,6 +110,30 @@ describe("GET /healthz with the sync token", () => {
     expect(body.lastSync).toMatchObject({ state: "failed", error: { kind: "source" } });
   });
 
+  it("adds the coordinator's faults, field by field, and the public answer stays as it is", async () => {
+    const version = await published(11);
+    const at = Date.parse("2027-01-02T03:04:05Z");
+    await runInDurableObject(env.CATALOG_COORDINATOR.getByName("catalog"), async (_, state) => {
+      const ledger = new Ledger(state.storage.sql);
+      ledger.setSetting("failedSteps", 2);
+      ledger.setSetting("stepFailure", { work: "request", request: 7, killed: true, error: "cut off", at, extra: 1 });
+      ledger.setSetting("gaveUp", { work: "sweep", request: null, failures: 5, error: "KV: 503", at });
+      ledger.setSetting("pointerInDoubt", [{ manifest: version, until: null }]);
+      ledger.setSetting("pointerRepairAt", at);
+    });
+    const { body } = await health(AUTH);
+    const iso = new Date(at).toISOString();
+    expect(body.faults).toEqual({
+      stepUnderWay: null,
+      failing: { work: "request", request: 7, failures: 2, giveUpAt: 5, killed: true, error: "cut off", at: iso },
+      gaveUp: { work: "sweep", request: null, failures: 5, error: "KV: 503", at: iso },
+      pointerInDoubt: [{ manifest: version, keptUntil: null }],
+      pointerRepairAt: iso,
+    });
+    const { body: open } = await health();
+    expect(Object.keys(open).sort()).toEqual(["ageSeconds", "status"]);
+  });
+
   it.each([
     ["another scheme", `Basic ${btoa(`healthz:${TOKEN}`)}`],
     ["an empty bearer", "Bearer "],
