@@ -21,8 +21,10 @@
  *   - names: lower-case names, each ended by a line break (name search): the
  *     pieces joined are the string the search scans, with no JSON to parse
  *     and no string per name made on the way (decision 0053);
- *   - matching: ingredients and total time (ingredient search);
- *   - traits: diet and total time (lists narrowed by a filter).
+ *   - matching: ingredients and total time, and each ingredient's recipes
+ *     (ingredient search; matching-piece.ts, decision 0057);
+ *   - traits: each recipe's filter bits as one byte (lists narrowed by a
+ *     filter; `traitsPieceText`).
  * - name order: each recipe's place in German name order (name search and
  *   ingredient search sort by it).
  * - locator shards: each recipe's slug, id and image, by a hash of the slug,
@@ -39,7 +41,7 @@
  * piece boundaries too.
  */
 import { RECIPE_TYPES, type RecipeType } from "../recipes/categories.ts";
-import { dietCode } from "../recipes/recipe-filter.ts";
+import { dietCode, traitBits } from "../recipes/recipe-filter.ts";
 import {
   CATALOG_FORMAT_VERSION,
   type Catalog,
@@ -49,6 +51,7 @@ import {
   type RecipeSummary,
 } from "../recipes/types.ts";
 import { germanSortKey } from "./german-sort-key.ts";
+import { matchingPieceText } from "./matching-piece.ts";
 import { pickFields } from "./pick-fields.ts";
 import type { VersionBlobs } from "./storage.ts";
 
@@ -112,22 +115,6 @@ export interface DirectoryPiece {
   images: (string | null)[];
 }
 
-/** The matching column of a list piece: what ingredient matching reads. */
-export interface MatchingPiece {
-  /**
-   * The ingredient names its recipes need, in order of first use: `uses`
-   * names them by index. The table is the piece's own, so a new ingredient
-   * changes only the piece of the recipe that uses it.
-   */
-  ingredients: string[];
-  /** Per recipe: how many ingredients it needs (its run in `uses`). */
-  counts: number[];
-  /** Every recipe's ingredients, one run after the other, as indexes into `ingredients`. */
-  uses: number[];
-  /** Per recipe: its total time in minutes. */
-  minutes: number[];
-}
-
 /**
  * One locator shard: the slugs, ids and images (lower case) that hash to it
  * (`locatorShardOf*`), each list sorted so a shard's text depends on its
@@ -148,15 +135,30 @@ export interface LocatorShard {
 }
 
 /**
- * The traits column of a list piece: what a list filter reads
- * (recipe-filter.ts). The total time is in the matching column too, but a
- * filtered category page must not read every recipe's ingredients for it.
+ * What a traits piece holds beside a recipe's bits: with it each byte is a
+ * printable character (`@` to `_`), and a filter's mask, of the low five
+ * bits, ignores it.
  */
-export interface TraitsPiece {
-  /** Per recipe: its diet (recipe-filter.ts `dietCode`). */
-  diets: number[];
-  /** Per recipe: its total time in minutes. */
-  minutes: number[];
+export const TRAITS_MARK = 0x40;
+
+/**
+ * The traits column of a list piece: what a list filter reads
+ * (recipe-filter.ts), each recipe's `traitBits` of its diet and total time
+ * with TRAITS_MARK, a byte per recipe: a reader copies a piece's bytes as
+ * they are into its byte per recipe and computes nothing (decision 0057).
+ * The bits depend on the time limits (recipe-filter.ts `TIME_LIMITS`): a
+ * change of them changes this column, and so the catalog format. The total
+ * time is in the matching column too, but a filtered category page must
+ * not read every recipe's ingredients for it.
+ */
+export function traitsPieceText(recipes: readonly Pick<CatalogRecipe, "vegetarian" | "vegan" | "totalTime">[]): string {
+  const bytes = Uint8Array.from(recipes, (recipe) => {
+    const bits = traitBits(dietCode(recipe), recipe.totalTime);
+    if (bits >= TRAITS_MARK) throw new Error(`catalog: trait bits ${bits} do not fit beside the traits' mark`);
+    return TRAITS_MARK | bits;
+  });
+  // Every byte is printable ASCII: as UTF-8 each is its character.
+  return new TextDecoder().decode(bytes);
 }
 
 /**
@@ -403,24 +405,6 @@ function newestPositions(recipes: readonly CatalogRecipe[]): number[] {
     .slice(0, NEWEST_KEPT);
 }
 
-function matchingPiece(recipes: readonly Pick<CatalogRecipe, "ingredients" | "totalTime">[]): MatchingPiece {
-  const piece: MatchingPiece = { ingredients: [], counts: [], uses: [], minutes: [] };
-  const indexes = new Map<string, number>();
-  for (const recipe of recipes) {
-    piece.counts.push(recipe.ingredients.length);
-    piece.minutes.push(recipe.totalTime);
-    for (const name of recipe.ingredients) {
-      let index = indexes.get(name);
-      if (index === undefined) {
-        index = piece.ingredients.push(name) - 1;
-        indexes.set(name, index);
-      }
-      piece.uses.push(index);
-    }
-  }
-  return piece;
-}
-
 /** One blob of a stored catalog: which kind it is, and its text. */
 export interface StoredBlob {
   kind: keyof StoredCatalog;
@@ -466,15 +450,11 @@ export function columnBlobs(piece: readonly ColumnRecipe[]): StoredBlob[] {
     slugs: piece.map((recipe) => recipe.slug),
     images: piece.map((recipe) => recipe.image),
   };
-  const traits: TraitsPiece = {
-    diets: piece.map((recipe) => dietCode(recipe)),
-    minutes: piece.map((recipe) => recipe.totalTime),
-  };
   return [
     { kind: "directory", text: JSON.stringify(directory) },
     { kind: "names", text: namesText(piece) },
-    { kind: "matching", text: JSON.stringify(matchingPiece(piece)) },
-    { kind: "traits", text: JSON.stringify(traits) },
+    { kind: "matching", text: matchingPieceText(piece) },
+    { kind: "traits", text: traitsPieceText(piece) },
   ];
 }
 

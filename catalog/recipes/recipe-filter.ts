@@ -13,7 +13,11 @@ import type { RecipeSummary } from "./types.ts";
 export const DIETS = ["vegetarian", "vegan"] as const;
 export type Diet = (typeof DIETS)[number];
 
-/** The most minutes a list can ask for, in total time. Every recipe takes at most 30 (validate.ts). */
+/**
+ * The most minutes a list can ask for, in total time. Every recipe takes at most 30 (validate.ts).
+ * The traits column stores `traitBits` (catalog/format/stored-catalog.ts `traitsPieceText`): a change here
+ * changes what it holds, and so CATALOG_FORMAT_VERSION.
+ */
 export const TIME_LIMITS = [15, 20, 30] as const;
 export type TimeLimit = (typeof TIME_LIMITS)[number];
 
@@ -30,7 +34,7 @@ export function isFiltering(filter: RecipeFilter): boolean {
   return filter.diet !== null || filter.maxMinutes !== null;
 }
 
-/** How the catalog stores a recipe's diet (stored-catalog.ts `TraitsPiece`): 0 none, 1 vegetarian, 2 vegan. */
+/** A recipe's diet as `traitBits` reads it: 0 none, 1 vegetarian, 2 vegan. */
 export function dietCode(recipe: Pick<RecipeSummary, "vegetarian" | "vegan">): number {
   if (recipe.vegan) return 2;
   return recipe.vegetarian ? 1 : 0;

@@ -28,7 +28,7 @@ export interface IngredientLine {
 }
 
 /** Bumped whenever the shape below or how it lies in KV changes; readers ignore catalogs of another version. */
-export const CATALOG_FORMAT_VERSION = 8;
+export const CATALOG_FORMAT_VERSION = 9;
 
 /**
  * What list cards, queries and the search index read of a recipe; the rest

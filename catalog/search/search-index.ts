@@ -12,7 +12,13 @@ import type { RankedHits } from "./engine/ranked-hits.ts";
 import { addDocuments, MemoryPostings, type PostingSink, type PostingSource } from "./engine/sharded-builder.ts";
 import type { ShardedLayout } from "./engine/sharded-format.ts";
 import { openShardedIndex, type ShardedTextIndex } from "./engine/sharded-index.ts";
-import { type IndexBlob, type WriteOptions, type WriteResult, writeShardedIndex } from "./engine/sharded-writer.ts";
+import {
+  type IndexBlob,
+  type PlacedShard,
+  type WriteOptions,
+  type WriteResult,
+  writeShardedIndex,
+} from "./engine/sharded-writer.ts";
 import { splitWords } from "./engine/terms.ts";
 import { buildTextIndex, loadTextIndex, type TextIndexSchema } from "./engine/text-index.ts";
 import { categoryToken, familyMembers, type IngredientKinds, kindToken, meaningOfStem } from "./search-words.ts";
@@ -122,10 +128,10 @@ export function addRecipes(
  * handed to `emit` with its place in the list (the header last). With
  * `options.stop`, it stops after a shard and answers where to resume.
  */
-export function writeSearchShards(
+export function writeSearchShards<Kept extends PlacedShard = PlacedShard>(
   source: PostingSource,
   emit: (blob: IndexBlob) => void | Promise<void>,
-  options?: WriteOptions,
+  options?: WriteOptions<Kept>,
 ): Promise<WriteResult> {
   return writeShardedIndex(source, SEARCH_INDEX_VERSION, READING_SCHEMA.fields.length, emit, options);
 }

@@ -58,6 +58,7 @@ import {
   writtenAt,
 } from "../format/storage.ts";
 import { CATALOG_FORMAT_VERSION } from "../recipes/types.ts";
+import type { ShardedLayout } from "../search/engine/sharded-format.ts";
 import { SEARCH_INDEX_VERSION } from "../search/search-index.ts";
 import type { ContentSource } from "./directus-source.ts";
 import { SourceError } from "./directus-source.ts";
@@ -121,8 +122,12 @@ export interface CoordinatorLimits {
   indexRecipesPerStep: number;
   /** Characters of search index blobs one step of a build makes, about (it stops after the shard that reaches it). */
   searchCharsPerStep: number;
+  /** The search index's pieces (stage-build.ts), the site's unless given: tests give small ones. */
+  searchLayout?: ShardedLayout;
   /** Staged recipes one step walks at most for a version's changes and statuses. */
   walkRowsPerStep: number;
+  /** Publication statuses one step settles at most once a version is live (a first publish: one a recipe). */
+  settleStatusesPerStep: number;
   /** Directus requests one step of a read makes at most (a page of records, a count, or a page of ids each). */
   requestsPerStep: number;
   /** How far before the newest change it saw a read of changes starts again (stage-read.ts OVERLAP_MS). */
@@ -144,6 +149,8 @@ export const PRODUCTION_LIMITS: CoordinatorLimits = {
   // At 350,000 recipes 8 M characters took 23 s a step in Node (two steps): near a step's 30 s of CPU.
   searchCharsPerStep: 3_000_000,
   walkRowsPerStep: 50_000,
+  // About 60 µs a status in Node at 350,000 recipes (a first publish settled all of them in one step: 20.9 s).
+  settleStatusesPerStep: 20_000,
   readOverlapMs: OVERLAP_MS,
   settleMs: 1_000,
   maxSettleMs: 10_000,
@@ -176,8 +183,17 @@ export interface SyncSummary {
   changes: CatalogChanges | null;
   /** What the run read from Directus; null when it read nothing (held, rolled back). */
   read?: ReadFigures | null;
-  /** The build's list pieces, and of them those made again (their recipes changed); the rest were kept. */
-  built?: { pieces: number; rebuilt: number } | null;
+  /**
+   * The build's list pieces, and of them those made again (their recipes changed); the rest were kept. And
+   * of its locator and search index shards, those taken from the build before as they were (nothing of
+   * theirs changed).
+   */
+  built?: {
+    pieces: number;
+    rebuilt: number;
+    locatorShards?: { of: number; taken: number };
+    searchShards?: { of: number; taken: number };
+  } | null;
   /** KV puts and deletes this request's run made. */
   writes: number;
   deletes: number;
@@ -369,6 +385,8 @@ interface Invocation {
   chars: number;
   /** The run this step worked on, for its step count. */
   runRequest: number | null;
+  /** Publication statuses this step settled. */
+  settled: number;
   /** What the step works on now: what a failure of it gives up (the "stepUnderWay" setting holds it too). */
   work: StepWork;
 }
@@ -385,8 +403,17 @@ export type StepWork =
   | { kind: "request"; request: number }
   | { kind: "sweep" }
   | { kind: "statuses" }
+  /** Settling the statuses of a version that went live (#settleSome). */
+  | { kind: "settle" }
   /** Writing the pointer again for the live version, after a write whose outcome is unknown (#repairPointer). */
   | { kind: "pointer" };
+
+/** The "settling" setting: the statuses of a version that went live, settled a share a step, up to `after`. */
+interface Settling {
+  version: string;
+  at: number;
+  after: number;
+}
 
 /** The "stepUnderWay" setting: a step began and has not ended. */
 type StepUnderWay = StepWork & { startedAt: number };
@@ -652,6 +679,7 @@ export class Coordinator {
       read: false,
       chars: 0,
       runRequest: null,
+      settled: 0,
       work: { kind: "step" },
     };
     this.#stepping = true;
@@ -773,6 +801,12 @@ export class Coordinator {
         this.#ledger.setSetting("sweepPausedUntil", now + GRACE_MS);
         this.#log("error", "sync.gave-up", { ...fields, what: "sweep", pausedMs: GRACE_MS }, { error: message });
         return true;
+      case "settle":
+        // The statuses stay as they were: the next publish's walk finds those that differ and settles them.
+        this.#ledger.setSetting("settling", undefined);
+        this.#ledger.clearPendingStatuses();
+        this.#log("error", "sync.gave-up", { ...fields, what: "settling statuses" }, { error: message });
+        return true;
       case "statuses": {
         const statusFailures = (this.#ledger.setting<number>("statusFailures") ?? 0) + 1;
         this.#ledger.setSetting("statusFailures", statusFailures);
@@ -817,6 +851,13 @@ export class Coordinator {
         continue;
       }
       await this.#workOn(invocation, { kind: "step" });
+      // The statuses of the version that went live are settled before anything else: a new run's read
+      // replaces the pending ones.
+      if (this.#ledger.setting<Settling>("settling")) {
+        await this.#workOn(invocation, { kind: "settle" });
+        if (!this.#settleSome(invocation)) return AT_ONCE;
+        continue;
+      }
       this.#queueDuePublish();
       this.#queueFormatPublish();
       const queued = this.#ledger.queued();
@@ -954,21 +995,39 @@ export class Coordinator {
 
   /**
    * Settles the statuses the run's read changed, now that `version` is live
-   * (since `at`), for the write-back.
+   * (since `at`), for the write-back: starts it here and goes on in the
+   * steps after (#settleSome), a share a step, since a first publish settles
+   * a status per recipe.
    */
   #settleStatuses(version: string, at: number): void {
+    this.#ledger.setSetting("settling", { version, at, after: Number.MIN_SAFE_INTEGER } satisfies Settling);
+  }
+
+  /** Settles up to the step's share of pending statuses; answers whether all are settled. */
+  #settleSome(invocation: Invocation): boolean {
+    const settling = this.#ledger.setting<Settling>("settling");
+    if (!settling) return true;
     const now = this.#clock();
-    // A chunk at a time: a first publish settles a status per recipe.
-    for (let after = Number.MIN_SAFE_INTEGER; ; ) {
-      const pending = this.#ledger.pendingStatusesAfter(after, SETTLE_CHUNK);
+    let { after } = settling;
+    // A chunk at a time, the step's progress kept after each: a step cut off settles its last chunk again.
+    while (invocation.settled < this.#limits.settleStatusesPerStep) {
+      const chunk = Math.min(SETTLE_CHUNK, this.#limits.settleStatusesPerStep - invocation.settled);
+      const pending = this.#ledger.pendingStatusesAfter(after, chunk);
+      const live = { version: settling.version, at: settling.at };
       for (const status of pending) {
-        this.#ledger.putStatus(settledStatus(status, this.#ledger.status(status.recipe), { version, at }, now));
+        this.#ledger.putStatus(settledStatus(status, this.#ledger.status(status.recipe), live, now));
       }
+      invocation.settled += pending.length;
       const last = pending.at(-1);
-      if (!last || pending.length < SETTLE_CHUNK) break;
+      if (!last || pending.length < chunk) {
+        this.#ledger.clearPendingStatuses();
+        this.#ledger.setSetting("settling", undefined);
+        return true;
+      }
       after = last.recipe;
+      this.#ledger.setSetting("settling", { ...settling, after } satisfies Settling);
     }
-    this.#ledger.clearPendingStatuses();
+    return false;
   }
 
   /**
@@ -1294,7 +1353,12 @@ export class Coordinator {
       skipped: outcome.skipped,
       skippedCount: outcome.skippedCount,
       changes: outcome.changes,
-      built: { pieces: build.made, rebuilt: build.rebuilt },
+      built: {
+        pieces: build.made,
+        rebuilt: build.rebuilt,
+        locatorShards: { of: build.locator?.length ?? 0, taken: build.locatorTaken ?? 0 },
+        searchShards: { of: build.searchShards ?? 0, taken: build.searchTaken ?? 0 },
+      },
     };
     if (run.action !== "dry-run") this.#ledger.setSetting("dueAt", outcome.nextDueAt ?? undefined);
     const summary = (status: SyncSummary["status"]): SyncSummary => ({

@@ -15,6 +15,7 @@ import { germanSortKey } from "../format/german-sort-key.ts";
 import { idHash, type ShardEntries, textHash, typeIndex } from "../format/stored-catalog.ts";
 import { CATALOG_FORMAT_VERSION } from "../recipes/types.ts";
 import type { DocumentLengths, IndexedChunk, Posting, PostingSource } from "../search/engine/sharded-builder.ts";
+import type { PlacedShard } from "../search/engine/sharded-writer.ts";
 import type { IndexedRecipe } from "../search/search-index.ts";
 import type { SqlDatabase } from "./ledger.ts";
 import type { PublicationTimes } from "./publication-window.ts";
@@ -99,6 +100,9 @@ const SCHEMA = [
     made TEXT
   )`,
   "CREATE TABLE IF NOT EXISTS build_place (position INTEGER PRIMARY KEY, place INTEGER NOT NULL)",
+  // Recipes whose digest changed since the pieces were last cut: while the order holds, only their pieces'
+  // signatures are made again (stage-build.ts), not every piece's.
+  "CREATE TABLE IF NOT EXISTS stage_changed (id INTEGER PRIMARY KEY)",
   // A list piece's blobs by the signature of its recipes (their ids and digests): a piece whose recipes did
   // not change is not made again.
   "CREATE TABLE IF NOT EXISTS piece_cache (signature TEXT PRIMARY KEY, made TEXT NOT NULL)",
@@ -132,6 +136,26 @@ const SCHEMA = [
     PRIMARY KEY (term_key, field, recipe)
   ) WITHOUT ROWID`,
   "CREATE INDEX IF NOT EXISTS search_posting_recipe ON search_posting (recipe)",
+  // What the last complete writes of the search index and the locator made, and what changed since: a build
+  // whose order held takes the shards none of whose terms (keys) changed as they are, by their hash, instead
+  // of reading every posting (locator row) again. `search_shard`: the shards a write placed that a later one
+  // may take (sharded-writer.ts, ShardReuse), by the write's generation and the term before the shard (its
+  // key; '' for the first). `search_dirty`: the terms whose postings changed since the last complete write.
+  `CREATE TABLE IF NOT EXISTS search_shard (
+    generation INTEGER NOT NULL,
+    after_key TEXT NOT NULL,
+    last_key TEXT NOT NULL,
+    vocabulary TEXT NOT NULL,
+    terms INTEGER NOT NULL,
+    chars INTEGER NOT NULL,
+    hash TEXT NOT NULL,
+    PRIMARY KEY (generation, after_key)
+  )`,
+  "CREATE TABLE IF NOT EXISTS search_dirty (term_key TEXT PRIMARY KEY) WITHOUT ROWID",
+  // The locator shards of the last complete build by number (of the `locatorShards` setting's count), and the
+  // keys (locatorKey) of the rows written or dropped since.
+  "CREATE TABLE IF NOT EXISTS locator_kept (shard INTEGER PRIMARY KEY, hash TEXT NOT NULL)",
+  "CREATE TABLE IF NOT EXISTS locator_dirty (key INTEGER PRIMARY KEY)",
 ];
 
 /** Rows per query when the locator or the search index's postings are read back. */
@@ -236,11 +260,13 @@ export class SourceStage {
       unpublish_at: record.ok ? record.times.unpublishAt : null,
     };
     const [before] = this.#rows(
-      "SELECT ok, type, name_key, slug, publish_at, unpublish_at FROM stage_recipe WHERE id = ?",
+      "SELECT ok, type, name_key, slug, publish_at, unpublish_at, digest FROM stage_recipe WHERE id = ?",
       id,
     );
     const moved = !before || Object.entries(place).some(([column, value]) => before[column] !== value);
     if (moved) this.#orderChanged();
+    const digest = recipe ? recipeDigest(recipe) : null;
+    if (before && before.digest !== digest) this.#db.exec("INSERT OR IGNORE INTO stage_changed (id) VALUES (?)", id);
     this.#db.exec(
       `INSERT INTO stage_recipe
          (id, seen, record, ok, type, name_key, slug, published, publish_at, unpublish_at, digest, indexed)
@@ -259,7 +285,7 @@ export class SourceStage {
       recipe?.published ?? null,
       place.publish_at,
       place.unpublish_at,
-      recipe ? recipeDigest(recipe) : null,
+      digest,
       indexed ? JSON.stringify(indexed) : null,
     );
     this.#db.exec("DELETE FROM stage_recipe_ingredient WHERE recipe = ?", id);
@@ -351,10 +377,13 @@ export class SourceStage {
    * their publish window, each slug's with the lowest id; and each position's place in name order. Answers
    * how many there are.
    */
-  orderCatalog(now: number): number {
-    this.#db.exec("DELETE FROM build_piece");
-    if (this.#orderHolds(now)) return this.#buildCount();
-    for (const table of ["build_recipe", "build_place"]) this.#db.exec(`DELETE FROM ${table}`);
+  orderCatalog(now: number): { recipes: number; held: boolean } {
+    if (this.#orderHolds(now)) return { recipes: this.#buildCount(), held: true };
+    this.#setSetting("piecesCut", undefined);
+    this.#setSetting("nameOrder", undefined);
+    for (const table of ["build_recipe", "build_place", "build_piece"]) this.#db.exec(`DELETE FROM ${table}`);
+    // Positions may move: every search shard's postings name them. (The locator names ids, not positions.)
+    this.#forgetSearchShards();
     this.#db.exec(
       `INSERT INTO build_recipe (position, id)
        SELECT ROW_NUMBER() OVER (ORDER BY s.type, s.name_key, s.id) - 1, s.id FROM stage_recipe s
@@ -371,7 +400,49 @@ export class SourceStage {
        FROM build_recipe b JOIN stage_recipe s ON s.id = b.id`,
     );
     this.#setSetting("orderedAt", now);
-    return this.#buildCount();
+    return { recipes: this.#buildCount(), held: false };
+  }
+
+  // The pieces as cut (build_piece), kept while the order holds: a build re-signs only the pieces of the
+  // recipes whose digest changed (stage_changed).
+
+  /** Whether the pieces are cut for the order as it stands (a cut completed since the order was made). */
+  piecesCut(): boolean {
+    return this.#setting<boolean>("piecesCut") === true;
+  }
+
+  /** Forgets the pieces: they are cut again. */
+  clearPieces(): void {
+    this.#setSetting("piecesCut", undefined);
+    this.#db.exec("DELETE FROM build_piece");
+  }
+
+  /** The pieces are cut, and the recipes that changed are in their signatures. */
+  setPiecesCut(): void {
+    this.#setSetting("piecesCut", true);
+    this.#db.exec("DELETE FROM stage_changed");
+  }
+
+  /** The pieces that hold a recipe whose digest changed since they were cut. */
+  changedPieces(): { piece: number; start: number; end: number }[] {
+    return this.#rows(
+      `SELECT DISTINCT p.piece, p.start, p.end FROM stage_changed c JOIN build_recipe b ON b.id = c.id
+       JOIN build_piece p ON p.start <= b.position AND b.position < p.end ORDER BY p.piece`,
+    ).map((row) => ({ piece: Number(row.piece), start: Number(row.start), end: Number(row.end) }));
+  }
+
+  /** A piece's recipes changed: its new signature (what was made of it is found again by that). */
+  resignPiece(piece: number, signature: string): void {
+    this.#db.exec("UPDATE build_piece SET signature = ?, made = NULL WHERE piece = ?", signature, piece);
+  }
+
+  /** The name order blob's hash made for the order as it stands, if any. */
+  nameOrderHash(): string | undefined {
+    return this.#setting<string>("nameOrder");
+  }
+
+  setNameOrderHash(hash: string): void {
+    this.#setSetting("nameOrder", hash);
   }
 
   #buildCount(): number {
@@ -536,8 +607,29 @@ export class SourceStage {
     return Number(row?.n ?? 0) === end - start;
   }
 
-  /** Writes the locator rows of a piece's recipes (a bucket's, say), signed by the piece's signature. */
+  /**
+   * Writes the locator rows of a piece's recipes (a bucket's, say), signed by the piece's signature. While
+   * the last build's shards are kept, a row whose entries change marks its keys, old and new (locatorDirty).
+   */
   putLocator(signature: string, rows: readonly LocatorRow[]): void {
+    if (this.#setting<number>("locatorShards") !== undefined) {
+      const before = new Map(
+        this.#rows(
+          `SELECT id, slug, slug_key, id_key, image, image_key, bucket_end FROM build_locator
+           WHERE id IN (SELECT value FROM json_each(?))`,
+          JSON.stringify(rows.map((row) => row.id)),
+        ).map((row) => [Number(row.id), row]),
+      );
+      for (const { id, slug, image, bucketEnd } of rows) {
+        const old = before.get(id);
+        if (old && old.slug === slug && old.image === image && Number(old.bucket_end) === bucketEnd) continue;
+        const keys = [locatorKey(textHash(slug)), locatorKey(idHash(id))];
+        if (image !== null) keys.push(locatorKey(textHash(image)));
+        if (old) keys.push(Number(old.slug_key), Number(old.id_key));
+        if (old && old.image_key !== null) keys.push(Number(old.image_key));
+        for (const key of keys) this.#db.exec("INSERT OR IGNORE INTO locator_dirty (key) VALUES (?)", key);
+      }
+    }
     for (const { id, slug, image, bucketEnd } of rows) {
       this.#db.exec(
         `INSERT INTO build_locator (id, signature, slug, slug_key, id_key, image, image_key, bucket_end)
@@ -559,7 +651,34 @@ export class SourceStage {
 
   /** Forgets the locator rows of recipes the build does not have (removed, or out of their window). */
   pruneLocator(): void {
-    this.#db.exec("DELETE FROM build_locator WHERE id NOT IN (SELECT id FROM build_recipe)");
+    const gone = "FROM build_locator WHERE id NOT IN (SELECT id FROM build_recipe)";
+    if (this.#setting<number>("locatorShards") !== undefined) {
+      for (const column of ["slug_key", "id_key", "image_key"]) {
+        this.#db.exec(`INSERT OR IGNORE INTO locator_dirty (key) SELECT ${column} ${gone} AND ${column} IS NOT NULL`);
+      }
+    }
+    this.#db.exec(`DELETE ${gone}`);
+  }
+
+  /** The hash of locator shard `shard` of `shards` as the last build made it, if no row of it changed since. */
+  keptLocatorShard(shard: number, shards: number): string | undefined {
+    if (this.#setting<number>("locatorShards") !== shards) return undefined;
+    const { from, to } = locatorRange(shard, shards);
+    if (this.#rows("SELECT 1 AS found FROM locator_dirty WHERE key >= ? AND key < ? LIMIT 1", from, to).length > 0) {
+      return undefined;
+    }
+    const [row] = this.#rows("SELECT hash FROM locator_kept WHERE shard = ?", shard);
+    return row ? String(row.hash) : undefined;
+  }
+
+  /** The locator shards a build made, in shard order: what the next build takes where nothing changed. */
+  keepLocatorShards(hashes: readonly string[]): void {
+    this.#db.exec("DELETE FROM locator_kept");
+    hashes.forEach((hash, shard) => {
+      this.#db.exec("INSERT INTO locator_kept (shard, hash) VALUES (?, ?)", shard, hash);
+    });
+    this.#db.exec("DELETE FROM locator_dirty");
+    this.#setSetting("locatorShards", hashes.length);
   }
 
   /**
@@ -596,6 +715,7 @@ export class SourceStage {
     if (this.#setting<string>("searchSignature") !== signature) {
       this.#db.exec("DELETE FROM search_posting");
       this.#db.exec("DELETE FROM search_doc");
+      this.#forgetSearchShards();
       this.#setSetting("searchSignature", signature);
     }
     this.#db.exec(
@@ -624,8 +744,37 @@ export class SourceStage {
     return new Map(rows.map((row) => [Number(row.id), JSON.parse(String(row.indexed)) as IndexedRecipe]));
   }
 
-  /** Replaces the postings and lengths of the recipes indexed in `chunk` (its positions are their ids). */
+  /**
+   * Replaces the postings and lengths of the recipes indexed in `chunk` (its positions are their ids). While
+   * the last write's shards are kept, the terms whose postings this changes are marked (search_dirty).
+   */
   putSearchDocs(digests: ReadonlyMap<number, string>, chunk: IndexedChunk): void {
+    if (this.#setting<number>("searchShards") !== undefined) {
+      const entry = (key: string, field: number, count: number) => `${key} ${field} ${count}`;
+      const changed = new Map<string, string>();
+      const after = new Map<number, Set<string>>();
+      for (const { term, field, position, count } of chunk.postings) {
+        const key = termKey(term);
+        const entries = after.get(position) ?? new Set<string>();
+        after.set(position, entries);
+        entries.add(entry(key, field, count));
+        changed.set(entry(key, field, count), key);
+      }
+      const dirty = new Set<string>();
+      for (const id of digests.keys()) {
+        const entries = after.get(id) ?? new Set<string>();
+        const before = this.#rows("SELECT term_key, field, count FROM search_posting WHERE recipe = ?", id);
+        for (const row of before) {
+          const key = String(row.term_key);
+          const old = entry(key, Number(row.field), Number(row.count));
+          if (entries.has(old)) entries.delete(old);
+          else dirty.add(key);
+        }
+        // What is left was not there before.
+        for (const left of entries) dirty.add(changed.get(left) as string);
+      }
+      for (const key of dirty) this.#db.exec("INSERT OR IGNORE INTO search_dirty (term_key) VALUES (?)", key);
+    }
     for (const id of digests.keys()) this.#db.exec("DELETE FROM search_posting WHERE recipe = ?", id);
     for (const { term, field, position, count } of chunk.postings) {
       this.#db.exec(
@@ -718,6 +867,77 @@ export class SourceStage {
         }
       },
     };
+  }
+
+  // The search shards of the last complete write (search_shard, search_dirty): what a build whose order held
+  // takes as it is. The `searchShards` setting names the generation of that write; none: nothing is kept.
+
+  /** The generation a new write of the search index places its shards under (its leftovers dropped). */
+  startSearchShards(): number {
+    const generation = (this.#setting<number>("searchShards") ?? 0) + 1;
+    this.#db.exec("DELETE FROM search_shard WHERE generation = ?", generation);
+    return generation;
+  }
+
+  /**
+   * The shard the last complete write placed after the term `after` (null: the first), if none of its terms'
+   * postings changed since; positions have not moved, or the shards would have been forgotten.
+   */
+  keptSearchShard(after: string | null): (PlacedShard & { hash: string }) | undefined {
+    const generation = this.#setting<number>("searchShards");
+    if (generation === undefined) return undefined;
+    const afterKey = after === null ? "" : termKey(after);
+    const [row] = this.#rows(
+      "SELECT last_key, vocabulary, terms, chars, hash FROM search_shard WHERE generation = ? AND after_key = ?",
+      generation,
+      afterKey,
+    );
+    if (!row) return undefined;
+    const lastKey = String(row.last_key);
+    const dirty = this.#rows(
+      "SELECT 1 AS found FROM search_dirty WHERE term_key > ? AND term_key <= ? LIMIT 1",
+      afterKey,
+      lastKey,
+    );
+    if (dirty.length > 0) return undefined;
+    return {
+      after,
+      last: termOfKey(lastKey),
+      vocabulary: String(row.vocabulary),
+      terms: Number(row.terms),
+      chars: Number(row.chars),
+      hash: String(row.hash),
+    };
+  }
+
+  /** A shard a write of `generation` placed, for a later write to take. */
+  placeSearchShard(generation: number, shard: PlacedShard, hash: string): void {
+    this.#db.exec(
+      `INSERT INTO search_shard (generation, after_key, last_key, vocabulary, terms, chars, hash)
+       VALUES (?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (generation, after_key) DO UPDATE SET last_key = excluded.last_key,
+         vocabulary = excluded.vocabulary, terms = excluded.terms, chars = excluded.chars, hash = excluded.hash`,
+      generation,
+      shard.after === null ? "" : termKey(shard.after),
+      termKey(shard.last),
+      shard.vocabulary,
+      shard.terms,
+      shard.chars,
+      hash,
+    );
+  }
+
+  /** The write of `generation` is complete: its shards are what the next write may take. */
+  finishSearchShards(generation: number): void {
+    this.#db.exec("DELETE FROM search_shard WHERE generation <> ?", generation);
+    this.#db.exec("DELETE FROM search_dirty");
+    this.#setSetting("searchShards", generation);
+  }
+
+  #forgetSearchShards(): void {
+    this.#db.exec("DELETE FROM search_shard");
+    this.#db.exec("DELETE FROM search_dirty");
+    this.#setSetting("searchShards", undefined);
   }
 
   /** Forgets the pieces the build under way does not use: the next build starts from these. */

@@ -16,7 +16,11 @@
  * and digests, recipe-digest.ts): a piece whose recipes did not change is
  * not made again, so a one-recipe change makes one piece. Its recipes'
  * locator rows are written with it and signed alike; a recipe's postings
- * are kept under its digest.
+ * are kept under its digest. While the order holds, the pieces' cuts and
+ * the name order are kept too, and the locator and search index shards of
+ * the last build are taken by their hash where nothing of theirs changed
+ * (decision 0052, "A change's build follows the change"): a build's cost
+ * follows the change.
  *
  * The coordinator (coordinator.ts) carries a `StageBuild` from step to step.
  */
@@ -40,6 +44,7 @@ import {
 } from "../format/stored-catalog.ts";
 import { RECIPE_TYPES } from "../recipes/categories.ts";
 import type { CatalogIngredient, CatalogRecipe } from "../recipes/types.ts";
+import type { ShardedLayout } from "../search/engine/sharded-format.ts";
 import type { ShardedWriterState } from "../search/engine/sharded-writer.ts";
 import { addRecipes, SEARCH_INDEX_VERSION, writeSearchShards } from "../search/search-index.ts";
 import { ingredientKinds } from "../search/search-words.ts";
@@ -77,6 +82,8 @@ export interface StageBuildLimits {
   indexRecipesPerStep: number;
   /** Characters of search index blobs: the writer stops after the shard that reaches it. */
   searchCharsPerStep: number;
+  /** The search index's pieces, the site's (DEFAULT_LAYOUT) unless given: tests give small ones. */
+  searchLayout?: ShardedLayout;
 }
 
 /** A build under way, carried from step to step. */
@@ -95,11 +102,19 @@ export interface StageBuild {
   nameOrder?: string;
   /** The locator shards' hashes so far, in shard order. */
   locator?: string[];
+  /** Whether the order of the build before held (no recipe came, went or moved): then so do its pieces' cuts. */
+  orderHeld?: boolean;
   /** Whether the index phase has dropped the postings it cannot keep (SourceStage.prepareSearch). */
   indexPrepared?: boolean;
   /** Where the search index's writer stopped (plain JSON, at most a term piece), and its blobs' hashes so far. */
   search?: ShardedWriterState;
   searchIndex?: string[];
+  /** The generation the search index's write places its shards under (SourceStage.startSearchShards). */
+  searchGeneration?: number;
+  /** Locator shards and search index shards taken from the build before as they were, and search shards placed. */
+  locatorTaken?: number;
+  searchTaken?: number;
+  searchShards?: number;
 }
 
 /** What the build needs of the coordinator: which blobs KV has, and where the ones it lacks go. */
@@ -159,9 +174,9 @@ export async function stageBuildStep(
 ): Promise<{ build: StageBuild; version?: PlannedVersion }> {
   const { piecesPerStep } = limits;
   if (build.phase === "order") {
-    const recipes = stage.orderCatalog(build.now);
-    await cutPieces(stage, recipes);
-    return { build: { ...build, phase: "pieces", recipes, piece: 0 } };
+    const { recipes, held } = stage.orderCatalog(build.now);
+    await cutPieces(stage, recipes, held);
+    return { build: { ...build, phase: "pieces", recipes, piece: 0, orderHeld: held } };
   }
   if (build.phase === "pieces") {
     const pieces = stage.pieces();
@@ -234,11 +249,16 @@ export async function stageBuildStep(
       }),
       hands,
     );
-    const places: number[] = [];
-    for (let position = 0; position < build.recipes; position += WALK_ROWS) {
-      for (const place of stage.places(position, WALK_ROWS)) places.push(place);
+    // The name order follows the order alone: while it holds, the blob made for it is the same.
+    let nameOrder = build.orderHeld ? stage.nameOrderHash() : undefined;
+    if (nameOrder === undefined || !hands.present(nameOrder)) {
+      const places: number[] = [];
+      for (let position = 0; position < build.recipes; position += WALK_ROWS) {
+        for (const place of stage.places(position, WALK_ROWS)) places.push(place);
+      }
+      nameOrder = await hashed(nameOrderBlob(places), hands);
+      stage.setNameOrderHash(nameOrder);
     }
-    const nameOrder = await hashed(nameOrderBlob(places), hands);
     return {
       build: { ...build, phase: "locator", meta, nameOrder, ingredients: ingredients.length, locator: [] },
     };
@@ -248,14 +268,27 @@ export async function stageBuildStep(
     // Rows of recipes the catalog no longer has would be found by the shards' ranges.
     if (locator.length === 0) stage.pruneLocator();
     const shards = locatorShardCount(build.recipes);
-    const upTo = Math.min(shards, locator.length + limits.locatorShardsPerStep);
-    for (let shard = locator.length; shard < upTo; shard++) {
-      locator.push(await hashed({ text: locatorShardText(stage.locatorShard(shard, shards)) }, hands));
+    // A shard none of whose rows changed since the last build is taken by its hash (a lookup: not counted).
+    let made = 0;
+    let taken = build.locatorTaken ?? 0;
+    while (locator.length < shards && made < limits.locatorShardsPerStep) {
+      const kept = stage.keptLocatorShard(locator.length, shards);
+      if (kept !== undefined && hands.present(kept)) {
+        locator.push(kept);
+        taken += 1;
+        continue;
+      }
+      locator.push(await hashed({ text: locatorShardText(stage.locatorShard(locator.length, shards)) }, hands));
+      made += 1;
     }
-    return { build: { ...build, phase: upTo >= shards ? "index" : "locator", locator } };
+    const done = locator.length >= shards;
+    if (done) stage.keepLocatorShards(locator);
+    return { build: { ...build, phase: done ? "index" : "locator", locator, locatorTaken: taken } };
   }
   if (build.phase === "index") {
-    const ingredients = ingredientsOf(stage);
+    // The kinds only: what the postings read of the ingredients does not count their recipes (a join over
+    // every recipe's ingredients, which the meta makes once).
+    const ingredients = catalogIngredients(validIngredients(stage), new Map());
     if (!build.indexPrepared) stage.prepareSearch(await searchSignature(ingredients));
     const unindexed = stage.unindexed(limits.indexRecipesPerStep);
     const kinds = ingredientKinds(ingredients);
@@ -275,18 +308,44 @@ export async function stageBuildStep(
     const done = unindexed.length < limits.indexRecipesPerStep;
     return { build: { ...build, phase: done ? "search" : "index", indexPrepared: true, searchIndex: [] } };
   }
-  // The search index's blobs, a share a step, then the version.
+  // The search index's blobs, a share a step, then the version. A shard of the last complete write whose
+  // terms' postings did not change (nor any position: the order held) is taken by its hash, unread.
   const searchIndex = [...(build.searchIndex ?? [])];
+  const generation = build.searchGeneration ?? stage.startSearchShards();
   let chars = 0;
+  let searchShards = build.searchShards ?? 0;
+  let searchTaken = build.searchTaken ?? 0;
   const written = await writeSearchShards(
     stage.searchSource(),
     async ({ place, text }) => {
       chars += text.length;
       searchIndex[place] = await hashed({ text }, hands);
     },
-    { ...(build.search ? { resume: build.search } : {}), stop: () => chars >= limits.searchCharsPerStep },
+    {
+      ...(build.search ? { resume: build.search } : {}),
+      stop: () => chars >= limits.searchCharsPerStep,
+      ...(limits.searchLayout ? { layout: limits.searchLayout } : {}),
+      reuse: {
+        keptAfter: (after) => {
+          const kept = stage.keptSearchShard(after);
+          return kept && hands.present(kept.hash) ? kept : undefined;
+        },
+        placed: (place, shard, reusable, kept) => {
+          searchShards += 1;
+          if (kept) {
+            searchIndex[place] = kept.hash;
+            searchTaken += 1;
+          }
+          if (reusable) stage.placeSearchShard(generation, shard, searchIndex[place] as string);
+        },
+      },
+    },
   );
-  if (!written.done) return { build: { ...build, search: written.state, searchIndex } };
+  const counted = { searchShards, searchTaken };
+  if (!written.done) {
+    return { build: { ...build, search: written.state, searchIndex, searchGeneration: generation, ...counted } };
+  }
+  stage.finishSearchShards(generation);
   const hashes: VersionBlobs<string[], string[]> = {
     meta: [build.meta as string],
     nameOrder: [build.nameOrder as string],
@@ -304,21 +363,36 @@ export async function stageBuildStep(
   }
   stage.pruneCache();
   const counts: Manifest["counts"] = { recipes: build.recipes, ingredients: build.ingredients };
-  return { build: { ...build, search: undefined, searchIndex }, version: await versionOf(hashes, counts) };
+  return {
+    build: { ...build, search: undefined, searchIndex, searchGeneration: undefined, ...counted },
+    version: await versionOf(hashes, counts),
+  };
 }
 
 /**
  * Cuts the ordered catalog into list pieces, as storedBlobs cuts it, each
  * with the signature of its recipes: a walk over ids and digests, a chunk
- * at a time.
+ * at a time. While the order holds, the cuts do too (they depend on the ids
+ * in order alone): only the pieces of the recipes whose digest changed are
+ * signed again.
  */
-async function cutPieces(stage: SourceStage, recipes: number): Promise<void> {
+async function cutPieces(stage: SourceStage, recipes: number, held: boolean): Promise<void> {
+  const sign = (ids: string[]) => sha256(`${STAGE_FORMAT}|${ids.join(",")}`);
+  if (held && stage.piecesCut()) {
+    for (const { piece, start, end } of stage.changedPieces()) {
+      const ids = stage.orderedDigests(start, end - start).map((row) => `${row.id}:${row.digest}`);
+      stage.resignPiece(piece, await sign(ids));
+    }
+    stage.setPiecesCut();
+    return;
+  }
+  stage.clearPieces();
   let piece = 0;
   let start = 0;
   let signature: string[] = [];
   const close = async (end: number) => {
     // The format too: what a piece's blobs hold for the same recipes changes only with it.
-    stage.putPiece(piece, start, end, await sha256(`${STAGE_FORMAT}|${signature.join(",")}`));
+    stage.putPiece(piece, start, end, await sign(signature));
     piece += 1;
     start = end;
     signature = [];
@@ -330,4 +404,5 @@ async function cutPieces(stage: SourceStage, recipes: number): Promise<void> {
     }
   }
   if (signature.length > 0) await close(recipes);
+  stage.setPiecesCut();
 }

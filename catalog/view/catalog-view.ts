@@ -14,9 +14,9 @@
 import { logEvent } from "../../logging/log.ts";
 import { createMemoryStore } from "../format/memory-store.ts";
 import { blobKey, mapVersionBlobs, type VersionBlobs } from "../format/storage.ts";
-import { type MatchingPiece, NAME_END, parseMeta, storeCatalog, storedOrder } from "../format/stored-catalog.ts";
+import { NAME_END, parseMeta, storeCatalog, storedOrder } from "../format/stored-catalog.ts";
 import type { RecipeType } from "../recipes/categories.ts";
-import { filterMask, type RecipeFilter, traitBits } from "../recipes/recipe-filter.ts";
+import { filterMask, type RecipeFilter } from "../recipes/recipe-filter.ts";
 import type { Catalog, CatalogIngredient, CatalogRecipe, RecipeSummary } from "../recipes/types.ts";
 import { type NameSignatures, nameSignatures } from "../search/name-pairs.ts";
 import {
@@ -29,7 +29,8 @@ import {
 } from "../search/search-index.ts";
 import { type IngredientKinds, ingredientKinds } from "../search/search-words.ts";
 import { buildIngredientOverview, type IngredientOverview } from "./ingredient-overview.ts";
-import { buildPantryLookup, type PantryLookup } from "./pantry-lookup.ts";
+import { buildMatchingLookups, type IngredientPostings } from "./matching-lookups.ts";
+import type { PantryLookup } from "./pantry-lookup.ts";
 import { openVersion, type PublishedVersion, storeReader } from "./published-catalog.ts";
 
 /**
@@ -69,20 +70,8 @@ export interface NameLookup extends NameOrder {
   readonly pairSignatures: NameSignatures;
 }
 
-/** Ingredient matching's view of the recipes, by position. */
-export interface IngredientLookup extends NameOrder {
-  /** The positions of the recipes that need an ingredient (by name), ascending. */
-  positionsWith(name: string): Int32Array;
-  /** How many ingredients each recipe needs. */
-  readonly ingredientCounts: Uint8Array;
-  /**
-   * Each recipe's total time and name place as one number (time × recipes +
-   * place): the last two parts of a match's sort key, kept side by side so
-   * sorting thousands of matches never visits their recipes. 32 bits hold
-   * it up to 4 million recipes.
-   */
-  readonly timeThenName: Uint32Array;
-}
+/** Ingredient matching's view of the recipes, by position: what matching-lookups.ts makes, and the name order. */
+export interface IngredientLookup extends NameOrder, IngredientPostings {}
 
 /** The recipes a list filter keeps (recipe-filter.ts), by position. */
 export interface FilteredRecipes {
@@ -195,70 +184,19 @@ function nameLookup(allNames: string, order: NameOrder, count: number): NameLook
   return { ...order, allNames, nameStarts, pairSignatures: nameSignatures(allNames, nameStarts, NAME_END.length) };
 }
 
-/** Longer total times sort as this one; recipes take at most 30 minutes. */
-export const MAX_SORTED_MINUTES = 1023;
-
 /**
- * Ingredient matching's lookup, made from the pantry lookup of the same
- * column (its ingredient ids per recipe): the positions of each ingredient's
- * recipes as one typed array, ingredient after ingredient, instead of a list
- * per name (at 350,000 recipes, 2.3 million positions were 18 MB as lists).
+ * Each recipe's traits as one byte, by position: its `traitBits` with the
+ * traits column's mark (stored-catalog.ts TRAITS_MARK), the column's bytes
+ * as they are. A filter's mask tests the low bits only.
  */
-function ingredientLookup(pantry: PantryLookup, order: NameOrder, pieces: readonly MatchingPiece[], count: number) {
-  const { ingredientIds, runStarts } = pantry;
-  const ingredientCounts = new Uint8Array(count);
-  const timeThenName = new Uint32Array(count);
-  let position = 0;
-  for (const piece of pieces) {
-    for (let row = 0; row < piece.counts.length; row++, position++) {
-      // The pantry's run: each ingredient once, as the positions below list a recipe once per ingredient.
-      ingredientCounts[position] = Math.min((runStarts[position + 1] ?? 0) - (runStarts[position] ?? 0), 255);
-      const minutes = Math.min(Math.max(piece.minutes[row] ?? 0, 0), MAX_SORTED_MINUTES);
-      timeThenName[position] = minutes * count + (order.namePlace[position] ?? 0);
-    }
-  }
-  if (position !== count) throw new Error(`catalog: the matching column has ${position} of ${count} recipes`);
-  // Counted, summed, then filled in position order, so each ingredient's positions come out ascending.
-  const postingStarts = new Uint32Array(pantry.names.length + 1);
-  for (const id of ingredientIds) postingStarts[id + 1] = (postingStarts[id + 1] ?? 0) + 1;
-  for (let id = 1; id < postingStarts.length; id++) {
-    postingStarts[id] = (postingStarts[id] ?? 0) + (postingStarts[id - 1] ?? 0);
-  }
-  const filled = postingStarts.slice(0, -1);
-  const postings = new Int32Array(ingredientIds.length);
-  for (let at = 0; at < count; at++) {
-    const end = runStarts[at + 1] ?? 0;
-    for (let use = runStarts[at] ?? 0; use < end; use++) {
-      const id = ingredientIds[use] ?? 0;
-      const slot = filled[id] ?? 0;
-      postings[slot] = at;
-      filled[id] = slot + 1;
-    }
-  }
-  const none = new Int32Array(0);
-  return {
-    ...order,
-    positionsWith(name: string) {
-      const id = pantry.idOf(name);
-      return id === undefined ? none : postings.subarray(postingStarts[id] ?? 0, postingStarts[id + 1] ?? 0);
-    },
-    ingredientCounts,
-    timeThenName,
-  };
-}
-
-/** Each recipe's traits (recipe-filter.ts `traitBits`) as one byte, by position. */
-function traitsByPosition(pieces: Awaited<ReturnType<PublishedVersion["traits"]>>, count: number): Uint8Array {
+function traitsByPosition(pieces: readonly Uint8Array[], count: number): Uint8Array {
   const traits = new Uint8Array(count);
   let position = 0;
   for (const piece of pieces) {
-    if (piece.diets.length !== piece.minutes.length) throw new Error("catalog: a traits piece has uneven lists");
-    if (position + piece.diets.length > count) {
+    if (position + piece.byteLength > count)
       throw new Error(`catalog: the traits column has more than ${count} recipes`);
-    }
-    piece.diets.forEach((diet, row) => {
-      traits[position++] = traitBits(diet, piece.minutes[row] ?? 0);
-    });
+    traits.set(piece, position);
+    position += piece.byteLength;
   }
   if (position !== count) throw new Error(`catalog: the traits column has ${position} of ${count} recipes`);
   return traits;
@@ -311,8 +249,8 @@ export function createCatalogView(version: PublishedVersion): CatalogView {
   // Every ingredient search asks both: the matching column is read and parsed once for the two.
   const matchingLookups = once(async () => {
     const [pieces, order] = await Promise.all([version.matching(), nameOrder()]);
-    const pantry = buildPantryLookup(pieces, count);
-    return { ingredients: ingredientLookup(pantry, order, pieces, count), pantry };
+    const { ingredients, pantry } = buildMatchingLookups(pieces, order.namePlace, count);
+    return { ingredients: { ...order, ...ingredients }, pantry };
   });
   const openedIndex = once(async () => {
     const blobs = version.searchIndexBlobs();

@@ -111,21 +111,28 @@ export async function pantryAnswer(
   };
   // How many chosen ingredients each recipe that has one needs (a recipe names each once in its run):
   // counted through the inverted index, so most recipes are passed over by their counts alone.
-  const chosenCounts = new Uint8Array(catalog.count);
-  const withChosen: number[] = [];
+  // Borrowed, and given back as they were below: nothing from here to there awaits (recipe-scratch.ts).
+  const chosenCounts = matching.scratch.borrowBytes();
+  const withChosen = matching.scratch.borrowPositions();
+  let withChosenCount = 0;
   for (const name of covering) {
     for (const position of matching.positionsWith(name)) {
-      if (chosenCounts[position] === 0) withChosen.push(position);
+      if (chosenCounts[position] === 0) withChosen[withChosenCount++] = position;
       chosenCounts[position] = Math.min((chosenCounts[position] ?? 0) + 1, 255);
     }
   }
-  for (const position of withChosen) {
-    const needed = (runStarts[position + 1] ?? 0) - (runStarts[position] ?? 0);
+  for (const position of pantry.nearlyBasic) if (chosenCounts[position] === 0) visit(position);
+  for (let at = 0; at < withChosenCount; at++) {
+    const position = withChosen[at] ?? 0;
+    const chosenHere = chosenCounts[position] ?? 0;
+    // Read for the last time: set back to 0 for the array's return (recipe-scratch.ts).
+    chosenCounts[position] = 0;
     // At least two missing, whichever basics are at hand.
-    if (needed - (chosenCounts[position] ?? 0) - (pantry.basicCounts[position] ?? 0) >= 2) continue;
+    if ((pantry.otherCounts[position] ?? 0) - chosenHere >= 2) continue;
     visit(position);
   }
-  for (const position of pantry.nearlyBasic) if (chosenCounts[position] === 0) visit(position);
+  matching.scratch.giveBytesBack(chosenCounts);
+  matching.scratch.givePositionsBack(withChosen);
 
   const oneMore: OneMoreIngredient[] = [];
   oneShort.forEach((recipes, id) => {

@@ -9,6 +9,7 @@
  * version) and views held in memory.
  */
 
+import { type MatchingPieceText, readMatchingPiece } from "../format/matching-piece.ts";
 import {
   type CatalogStore,
   type Manifest,
@@ -25,12 +26,10 @@ import {
   locatorShardOfId,
   locatorShardOfImage,
   locatorShardOfSlug,
-  type MatchingPiece,
   NAME_END,
   parseMeta,
   type ReadBucket,
   readBucket,
-  type TraitsPiece,
 } from "../format/stored-catalog.ts";
 import {
   CATALOG_FORMAT_VERSION,
@@ -96,10 +95,10 @@ export interface PublishedVersion {
   hasImage(fileId: string): Promise<boolean>;
   /** The lower-case names, each followed by NAME_END (stored-catalog.ts), the pieces joined. */
   names(): Promise<string>;
-  /** The matching column, piece by piece. */
-  matching(): Promise<MatchingPiece[]>;
-  /** The traits column (diets and times), piece by piece. */
-  traits(): Promise<TraitsPiece[]>;
+  /** The matching column, piece by piece, each with its header read (matching-piece.ts). */
+  matching(): Promise<MatchingPieceText[]>;
+  /** The traits column, piece by piece: a byte per recipe (stored-catalog.ts `traitsPieceText`). */
+  traits(): Promise<Uint8Array[]>;
   /** Each position's place in German name order. */
   nameOrder(): Promise<number[]>;
   /**
@@ -338,8 +337,8 @@ export function openVersion(
     },
     hasImage: async (fileId) => (await shardAt(locatorShardOfImage(fileId, shardCount))).images.includes(fileId),
     names: async () => (await Promise.all(layout.names.map((hash) => reader.text(hash)))).join(""),
-    matching: () => Promise.all(layout.matching.map((hash) => readJson<MatchingPiece>(hash))),
-    traits: () => Promise.all(layout.traits.map((hash) => readJson<TraitsPiece>(hash))),
+    matching: () => Promise.all(layout.matching.map(async (hash) => readMatchingPiece(await reader.text(hash)))),
+    traits: () => Promise.all(layout.traits.map((hash) => reader.bytes(hash))),
     nameOrder: () => readJson<number[]>(layout.nameOrder),
     searchIndexBlobs: () =>
       layout.searchIndexVersion === SEARCH_INDEX_VERSION
@@ -383,9 +382,8 @@ export async function readEveryColumn(version: PublishedVersion): Promise<void> 
     locator.reduce((sum, shard) => sum + shard.slugs.length, 0),
     locator.reduce((sum, shard) => sum + shard.ids.length, 0),
     names.split(NAME_END).length - 1,
-    matching.reduce((sum, piece) => sum + piece.counts.length, 0),
-    traits.reduce((sum, piece) => sum + piece.diets.length, 0),
-    traits.reduce((sum, piece) => sum + piece.minutes.length, 0),
+    matching.reduce((sum, piece) => sum + piece.recipes, 0),
+    traits.reduce((sum, piece) => sum + piece.byteLength, 0),
     nameOrder.length,
   ];
   if (lengths.some((length) => length !== version.count)) {

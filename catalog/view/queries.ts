@@ -291,17 +291,22 @@ export async function matchIngredients(
   const wanted = new Set(selected);
   const wantedKinds = [...new Set(kinds.selected ?? [])];
   if (wanted.size === 0 && wantedKinds.length === 0) return NO_MATCHES;
-  const [{ positionsWith, ingredientCounts, timeThenName, positionAtPlace }, kept] = await Promise.all([
+  const [{ positionsWith, ingredientCounts, timeThenName, positionAtPlace, scratch }, kept] = await Promise.all([
     catalog.ingredientLookup(),
     catalog.filtered(filter),
   ]);
   const count = catalog.count;
-  const scores = new Uint8Array(count);
+  // Borrowed, and given back as they were below: nothing from here to there awaits (recipe-scratch.ts).
+  const scores = scratch.borrowBytes();
   // How many of a recipe's ingredients are selected or of a selected kind: the rest are missing.
-  const covered = new Uint8Array(count);
-  const touched: number[] = [];
+  const covered = scratch.borrowBytes();
+  // Which kind last scored a recipe (its number from 1; there are 15 kinds), so a kind scores once per recipe.
+  const scoredBy = scratch.borrowBytes();
+  // Every recipe covered, and so every one scored: where the arrays above are set back to 0.
+  const touched = scratch.borrowPositions();
+  let touchedCount = 0;
   const cover = (position: number) => {
-    if (covered[position] === 0) touched.push(position);
+    if (covered[position] === 0) touched[touchedCount++] = position;
     covered[position] = Math.min((covered[position] ?? 0) + 1, MISSING_RANGE - 1);
   };
   const addScore = (position: number) => {
@@ -314,20 +319,21 @@ export async function matchIngredients(
     }
   }
   // A kind scores once per recipe; its ingredients cover, each once however many chosen kinds it is of.
+  // A recipe a kind scores is covered by it, or was by an ingredient before: it is among the touched.
   const coveredNames = new Set(wanted);
-  for (const kind of wantedKinds) {
-    const counted = new Uint8Array(count);
+  wantedKinds.forEach((kind, index) => {
+    const kindNumber = index + 1;
     for (const name of ingredientsOfKinds(catalog, [kind])) {
       const newlyCovered = !coveredNames.has(name);
       coveredNames.add(name);
       for (const position of positionsWith(name)) {
         if (newlyCovered) cover(position);
-        if (counted[position] === 1) continue;
-        counted[position] = 1;
+        if (scoredBy[position] === kindNumber) continue;
+        scoredBy[position] = kindNumber;
         addScore(position);
       }
     }
-  }
+  });
   for (const name of new Set([...excluded, ...ingredientsOfKinds(catalog, kinds.excluded ?? [])])) {
     for (const position of positionsWith(name)) scores[position] = 0;
   }
@@ -335,19 +341,22 @@ export async function matchIngredients(
   // Score (more first) and missing (fewer first) make a group; within one, total time and name place
   // (timeThenName) decide. The groups are counted out in order, and a group is sorted only when a page
   // reaches into it: "Salz" matches most recipes, and a page shows a dozen.
-  const groupOf = new Uint16Array(touched.length);
+  const groupOf = new Uint16Array(touchedCount);
   // groupStarts[group + 1] counts the group's matches first; summed up, groupStarts[group] is where the
   // group begins in `places` and groupStarts[GROUPS] is the end.
   const groupStarts = new Uint32Array(GROUPS + 1);
   let matched = 0;
-  for (let at = 0; at < touched.length; at++) {
+  const kindsScored = wantedKinds.length > 0;
+  for (let at = 0; at < touchedCount; at++) {
     const position = touched[at] ?? 0;
     const score = scores[position] ?? 0;
+    const coveredHere = covered[position] ?? 0;
+    // Read for the last time: set back to 0 for the arrays' return (recipe-scratch.ts).
+    scores[position] = 0;
+    covered[position] = 0;
+    if (kindsScored) scoredBy[position] = 0;
     if (score === 0 || (kept && !kept.has(position))) continue;
-    const missing = Math.max(
-      0,
-      Math.min((ingredientCounts[position] ?? 0) - (covered[position] ?? 0), MISSING_RANGE - 1),
-    );
+    const missing = Math.max(0, Math.min((ingredientCounts[position] ?? 0) - coveredHere, MISSING_RANGE - 1));
     const group = (SCORE_RANGE - 1 - score) * MISSING_RANGE + missing;
     groupOf[at] = group + 1;
     groupStarts[group + 1] = (groupStarts[group + 1] ?? 0) + 1;
@@ -358,13 +367,17 @@ export async function matchIngredients(
   }
   const filled = groupStarts.slice(0, GROUPS);
   const places = new Uint32Array(matched);
-  for (let at = 0; at < touched.length; at++) {
+  for (let at = 0; at < touchedCount; at++) {
     const group = (groupOf[at] ?? 0) - 1;
     if (group < 0) continue;
     const slot = filled[group] ?? 0;
     filled[group] = slot + 1;
     places[slot] = timeThenName[touched[at] ?? 0] ?? 0;
   }
+  scratch.giveBytesBack(scores);
+  scratch.giveBytesBack(covered);
+  scratch.giveBytesBack(scoredBy);
+  scratch.givePositionsBack(touched);
   return ingredientMatches(places, groupStarts, count, positionAtPlace);
 }
 

@@ -27,6 +27,7 @@ import { BUILT_WORKER_NAME, type BuiltWorker, startBuiltWorker } from "./built-w
 import { syntheticCatalog } from "./catalog.ts";
 import { hydrationDataBytes } from "./hydration-data.ts";
 import { isolateHeapBytes } from "./isolate-heap.ts";
+import { timeReferenceWorkload } from "./reference-workload.ts";
 import { median } from "./statistics.ts";
 import { workerdCpuSeconds } from "./workerd-cpu.ts";
 
@@ -135,6 +136,11 @@ export interface EdgeSizeBench {
   cold: EdgeColdFigures[];
   /** The Worker isolate's heap in use after a full collection, having served every page type. */
   heapBytes: number | null;
+  /**
+   * The reference workload's CPU time in the bench's process after each round of the pages (reference-workload.ts):
+   * how fast this host was while it measured them. Absent in reports from before issue 44.
+   */
+  referenceWorkloadMs?: number[];
 }
 
 export interface EdgeBench {
@@ -278,6 +284,7 @@ async function measurePages(
   worker: BuiltWorker,
   types: PageType[],
   progress: (line: string) => void,
+  workloadMs: number[],
 ): Promise<EdgePageFigures[]> {
   const sizes = new Map<string, { body: number; hydration: number }>();
   const perRound = new Map<string, number>();
@@ -311,6 +318,9 @@ async function measurePages(
       rounds.get(type.id)?.push(await measure(type, requests, false));
       workerOnlyRounds.get(type.id)?.push(await measure(type, requests, true));
     }
+    // The host's speed in this round, taken while workerd is idle, so the two do not share the CPU.
+    progress(`round ${round}/${ROUNDS}, the reference workload`);
+    workloadMs.push(timeReferenceWorkload());
   }
   // Every round has the same requests per type, so the mean of the rounds is the total over the requests.
   const perRequestMs = (id: string) => mean(rounds.get(id) ?? []);
@@ -390,6 +400,7 @@ async function benchSize(buildDir: string, recipes: number, log: (line: string) 
     pages: [],
     cold: [],
     heapBytes: null,
+    referenceWorkloadMs: [],
   };
   const progress = (line: string) => log(`bench: edge, ${recipes.toLocaleString("en")} recipes: ${line} …`);
   const persistDir = mkdtempSync(join(tmpdir(), "bench-edge-"));
@@ -404,7 +415,7 @@ async function benchSize(buildDir: string, recipes: number, log: (line: string) 
     progress("starting workerd");
     const worker = await startBuiltWorker({ buildDir, persistDir, directusUrl: NO_DIRECTUS, inspector: true });
     try {
-      result.pages = await measurePages(worker, types, progress);
+      result.pages = await measurePages(worker, types, progress, result.referenceWorkloadMs ?? []);
       progress("the isolate's heap");
       if (!worker.inspectorUrl) throw new Error("bench: workerd started without its inspector");
       result.heapBytes = await isolateHeapBytes(worker.inspectorUrl, BUILT_WORKER_NAME, async () => {

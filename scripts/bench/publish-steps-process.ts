@@ -8,8 +8,10 @@
  * records are kept as UTF-8 bytes outside the heap too, so what the heap
  * holds is the coordinator's.
  *
- * Measured for a first publish into an empty KV and for the publish after
- * one recipe's description changed: the steps, the most KV operations one
+ * Measured for a first publish into an empty KV, then for the publish after
+ * one recipe's description changed (nothing the search index reads), after
+ * one recipe's ingredients changed (its name kept: no position moves), and
+ * after a recipe was added (every position after its place moves): the steps, the most KV operations one
  * of them made, the KV writes, the Directus requests and the records they
  * gave, the wall time, and the coordinator's heap per step: its live
  * objects after a full garbage collection, sampled at every Directus
@@ -32,13 +34,21 @@ import { rawIngredient, rawRecipe } from "./directus-read-stand-in.ts";
 const size = Number(process.argv[2]);
 const gc = (globalThis as unknown as { gc?: () => void }).gc;
 if (!gc) throw new Error("bench: run with --expose-gc");
-/** Time spent collecting garbage for the samples: taken off the durations. */
+/** Time spent collecting garbage for the samples, wall and CPU: taken off the durations. */
 let samplingMs = 0;
+let samplingCpuMs = 0;
+/** The process's CPU time (user and system), ms: on a machine shared with other work, steadier than wall time. */
+const cpuMs = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
 const heapUsed = () => {
   const started = performance.now();
+  const startedCpu = cpuMs();
   gc();
   const used = process.memoryUsage().heapUsed;
   samplingMs += performance.now() - started;
+  samplingCpuMs += cpuMs() - startedCpu;
   return used;
 };
 
@@ -48,7 +58,7 @@ const decoder = new TextDecoder();
 /** Directus' records as bytes, with their ids and change times beside them. */
 class EncodedRecords {
   readonly ids: number[];
-  readonly changedAt: Float64Array;
+  changedAt: Float64Array;
   readonly bytes: Uint8Array[];
   constructor(records: Record<string, unknown>[]) {
     this.ids = records.map((record) => Number(record.id));
@@ -56,6 +66,15 @@ class EncodedRecords {
       Date.parse(String(record.date_updated ?? record.date_created)),
     );
     this.bytes = records.map((record) => encoder.encode(JSON.stringify(record)));
+  }
+  /** A record with an id above every other's (ids stay ascending). */
+  add(record: Record<string, unknown>): void {
+    this.ids.push(Number(record.id));
+    this.changedAt = Float64Array.from([
+      ...this.changedAt,
+      Date.parse(String(record.date_updated ?? record.date_created)),
+    ]);
+    this.bytes.push(encoder.encode(JSON.stringify(record)));
   }
   replace(record: Record<string, unknown>): void {
     const index = this.ids.indexOf(Number(record.id));
@@ -108,6 +127,7 @@ const take = () => {
 let synthetic: CatalogRecipe[] | null = syntheticRecipes(size);
 const recipes = new EncodedRecords(synthetic.map(rawRecipe));
 const middle = synthetic[Math.floor(synthetic.length / 2)] as CatalogRecipe;
+const other = synthetic[Math.floor(synthetic.length / 3)] as CatalogRecipe;
 synthetic = null;
 const ingredients = new EncodedRecords(
   seedIngredients.map((ingredient, index) => rawIngredient(ingredient, index + 1)),
@@ -188,7 +208,9 @@ const coordinator = new Coordinator({
 });
 
 interface PublishFigures {
+  /** Steps up to the flip (the request's), and the steps after it that settled the version's statuses. */
   steps: number;
+  settlingSteps: number;
   maxOperations: number;
   writes: number;
   requests: number;
@@ -198,6 +220,9 @@ interface PublishFigures {
   rebuilt: number;
   pieces: number;
   seconds: number;
+  /** The process's CPU time, and the most CPU time a step took. */
+  cpuSeconds: number;
+  longestStepCpuSeconds: number;
   /** The most heap any step held, the search index's step aside, and that step's. */
   stepHeapBytes: number;
   searchStepHeapBytes: number;
@@ -205,8 +230,8 @@ interface PublishFigures {
   largestStep: string;
   /** The longest step's time. */
   longestStepSeconds: number;
-  /** Per part of the publish (phase and part, as its progress names it): its steps, most heap and longest step. */
-  parts: Record<string, { steps: number; heapBytes: number; seconds: number }>;
+  /** Per part of the publish (phase and part, as its progress names it): its steps, most heap, longest step, CPU. */
+  parts: Record<string, { steps: number; heapBytes: number; seconds: number; cpuSeconds: number }>;
 }
 
 async function publish(): Promise<PublishFigures> {
@@ -215,7 +240,10 @@ async function publish(): Promise<PublishFigures> {
   baseline = heapUsed();
   most = 0;
   const started = performance.now();
+  const startedCpu = cpuMs();
   samplingMs = 0;
+  samplingCpuMs = 0;
+  let longestCpuMs = 0;
   const { id } = await coordinator.request({ action: "publish", trigger: "api" });
   let stepHeap = 0;
   let searchHeap = 0;
@@ -225,26 +253,35 @@ async function publish(): Promise<PublishFigures> {
   let view: RequestView | undefined;
   for (;;) {
     view = coordinator.requestStatus(id);
-    if (view && (view.state === "done" || view.state === "failed")) break;
+    const ended = view && (view.state === "done" || view.state === "failed");
+    // After the flip, the version's statuses are settled in steps that run at once: they count to the publish.
+    if (ended && (alarmAt === null || alarmAt > now)) break;
     if (alarmAt === null) throw new Error("bench: the publish waits, but no alarm is set");
     now = Math.max(now, alarmAt);
     alarmAt = null;
     const progress = coordinator.requestStatus(id)?.progress ?? null;
     const part = progress && "part" in progress && progress.part ? `:${progress.part}` : "";
-    const phase = progress ? `${progress.phase}${part}` : "start";
+    const phase = ended ? "settling" : progress ? `${progress.phase}${part}` : "start";
     const stepStarted = performance.now();
+    const stepStartedCpu = cpuMs();
     const sampledBefore = samplingMs;
+    const sampledCpuBefore = samplingCpuMs;
     await coordinator.step();
     const ms = performance.now() - stepStarted - (samplingMs - sampledBefore);
+    const stepCpuMs = cpuMs() - stepStartedCpu - (samplingCpuMs - sampledCpuBefore);
     const held = take();
     if (process.env.BENCH_STEPS)
-      process.stderr.write(`step ${phase} ${ms.toFixed(0)} ms ${(held / 1e6).toFixed(1)} MB\n`);
+      process.stderr.write(
+        `step ${phase} ${ms.toFixed(0)} ms ${stepCpuMs.toFixed(0)} ms CPU ${(held / 1e6).toFixed(1)} MB\n`,
+      );
     longestMs = Math.max(longestMs, ms);
-    const figures = parts[phase] ?? { steps: 0, heapBytes: 0, seconds: 0 };
+    longestCpuMs = Math.max(longestCpuMs, stepCpuMs);
+    const figures = parts[phase] ?? { steps: 0, heapBytes: 0, seconds: 0, cpuSeconds: 0 };
     parts[phase] = figures;
     figures.steps += 1;
     figures.heapBytes = Math.max(figures.heapBytes, held);
     figures.seconds = Math.max(figures.seconds, ms / 1000);
+    figures.cpuSeconds = Math.max(figures.cpuSeconds, stepCpuMs / 1000);
     // The search index's steps: reported apart.
     if (phase === "building:index" || phase === "building:search") searchHeap = Math.max(searchHeap, held);
     else if (held > stepHeap) {
@@ -253,10 +290,12 @@ async function publish(): Promise<PublishFigures> {
     }
   }
   const seconds = (performance.now() - started - samplingMs) / 1000;
+  const cpuSeconds = (cpuMs() - startedCpu - samplingCpuMs) / 1000;
   const summary = view?.summary as SyncSummary | null;
   if (!summary) throw new Error(`bench: the publish failed: ${view?.error?.message}`);
   return {
     steps: summary.steps,
+    settlingSteps: parts.settling?.steps ?? 0,
     maxOperations: summary.maxOperations,
     writes: summary.writes,
     requests: read.requests,
@@ -265,6 +304,8 @@ async function publish(): Promise<PublishFigures> {
     rebuilt: summary.built?.rebuilt ?? 0,
     pieces: summary.built?.pieces ?? 0,
     seconds,
+    cpuSeconds,
+    longestStepCpuSeconds: longestCpuMs / 1000,
     stepHeapBytes: stepHeap,
     searchStepHeapBytes: searchHeap,
     largestStep,
@@ -281,9 +322,37 @@ recipes.replace({
 });
 sqlTimes.clear();
 const oneRecipe = await publish();
+// Another recipe's ingredients: its first line swapped for an ingredient it lacks, its name kept.
+now += 60_000;
+const swapped = seedIngredients.find((ingredient) => !other.ingredients.includes(ingredient.name))?.name ?? "Salz";
+const [firstLine, ...restLines] = other.ingredientLines;
+if (!firstLine) throw new Error("bench: a recipe without ingredients");
+recipes.replace({
+  ...rawRecipe({
+    ...other,
+    ingredients: [swapped, ...other.ingredients.slice(1)],
+    ingredientLines: [{ ...firstLine, name: swapped, plural: null }, ...restLines],
+  }),
+  date_updated: new Date(now).toISOString(),
+});
+const ingredientEdit = await publish();
+// A recipe added: a copy of the middle one under a new id, slug and name, sorted among the others.
+now += 60_000;
+const addedId = size + 1;
+recipes.add({
+  ...rawRecipe({
+    ...middle,
+    id: addedId,
+    slug: `rezept-${addedId}`,
+    name: middle.name.replace(/Nr\. \d+$/, `Nr. ${addedId}`),
+    published: new Date(now).toISOString(),
+  }),
+  date_created: new Date(now).toISOString(),
+});
+const added = await publish();
 if (process.env.BENCH_SQL) {
   for (const [query, { ms, calls }] of [...sqlTimes].sort((a, b) => b[1].ms - a[1].ms).slice(0, 12)) {
     process.stderr.write(`${ms.toFixed(0)} ms ${calls} × ${query}\n`);
   }
 }
-process.stdout.write(JSON.stringify({ recipes: size, first, oneRecipe }));
+process.stdout.write(JSON.stringify({ recipes: size, first, oneRecipe, ingredientEdit, added }));

@@ -43,7 +43,9 @@ export interface PublishFigures {
 
 /** One publish's steps in the Node harness (publish-steps-process.ts). */
 export interface StepsFigures {
+  /** Steps up to the flip (the request's), and the steps after it that settled the version's statuses. */
   steps: number;
+  settlingSteps: number;
   maxOperations: number;
   writes: number;
   /** Directus requests (pages, counts, pages of ids) and the records they gave. */
@@ -54,20 +56,27 @@ export interface StepsFigures {
   /** List pieces made again, of all. */
   rebuilt: number;
   pieces: number;
-  /** Node's wall time, garbage collections for the samples taken off. */
+  /** Node's wall time, garbage collections for the samples taken off; its CPU time alike. */
   seconds: number;
+  cpuSeconds: number;
   /** The most live heap a step held (after garbage collection), the search index's steps aside; and theirs. */
   stepHeapBytes: number;
   searchStepHeapBytes: number;
   largestStep: string;
   longestStepSeconds: number;
-  /** Per part of the publish: its steps, most heap and longest step. */
-  parts: Record<string, { steps: number; heapBytes: number; seconds: number }>;
+  longestStepCpuSeconds: number;
+  /** Per part of the publish: its steps, most heap, longest step and most CPU time a step took. */
+  parts: Record<string, { steps: number; heapBytes: number; seconds: number; cpuSeconds: number }>;
 }
 
 export interface StepsBench {
   first: StepsFigures;
+  /** One recipe's description changed. */
   oneRecipe: StepsFigures;
+  /** One recipe's ingredients changed, its name kept. */
+  ingredientEdit: StepsFigures;
+  /** A recipe added, sorted among the others. */
+  added: StepsFigures;
 }
 
 export interface PublishSizeBench {

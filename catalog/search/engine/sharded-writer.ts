@@ -42,13 +42,47 @@ export interface ShardedWriterState {
   pendingTermCount: number;
 }
 
-export interface WriteOptions {
+/**
+ * A shard as a write placed it, for a later write to take as it is: the
+ * terms it holds lie after `after` (null: it is the first) up to `last`.
+ */
+export interface PlacedShard {
+  after: string | null;
+  last: string;
+  /** Its terms as vocabulary text (vocabulary.ts), how many, and its characters. */
+  vocabulary: string;
+  terms: number;
+  chars: number;
+}
+
+/**
+ * Shards of an earlier write that a write may take without reading their
+ * terms' postings again (the catalog coordinator's publish after a small
+ * change). A shard cut after a term chosen by its content (cutsAfter), not
+ * at the end of the terms nor by its size before the next term, comes out
+ * the same whenever a write starts a shard after the same term and none of
+ * its terms' postings changed (nor any position): which is what `keptAfter`
+ * must answer for.
+ */
+export interface ShardReuse<Kept extends PlacedShard = PlacedShard> {
+  /** A shard to take as it is where a shard starts after `after` (null: the first); undefined for none. */
+  keptAfter(after: string | null): Kept | undefined | Promise<Kept | undefined>;
+  /**
+   * Each shard as it is placed, made (`kept` undefined; its text went to `emit` first) or taken as it is;
+   * `reusable` says whether a later write may take it (cut after a term chosen by its content).
+   */
+  placed(place: number, shard: PlacedShard, reusable: boolean, kept?: Kept): void | Promise<void>;
+}
+
+export interface WriteOptions<Kept extends PlacedShard = PlacedShard> {
   /** Where an earlier write stopped; without it the write starts with the lengths. */
   resume?: ShardedWriterState;
   /** Asked after each shard: true stops the write there, answering its state. */
   stop?: () => boolean;
   /** The sizes of the pieces; a resumed write must be given the same. */
   layout?: ShardedLayout;
+  /** Shards an earlier write made that this one may take as they are, and where to tell what it placed. */
+  reuse?: ShardReuse<Kept>;
 }
 
 export type WriteResult = { done: true; blobs: number } | { done: false; state: ShardedWriterState };
@@ -58,12 +92,12 @@ export type WriteResult = { done: true; blobs: number } | { done: false; state: 
  * each blob to `emit` (awaited) as it is made. Answers how many blobs there
  * are when done, or the state to resume from when `stop` said so.
  */
-export async function writeShardedIndex(
+export async function writeShardedIndex<Kept extends PlacedShard = PlacedShard>(
   source: PostingSource,
   version: number,
   fieldCount: number,
   emit: (blob: IndexBlob) => void | Promise<void>,
-  options: WriteOptions = {},
+  options: WriteOptions<Kept> = {},
 ): Promise<WriteResult> {
   const layout = options.layout ?? DEFAULT_LAYOUT;
   const state: ShardedWriterState = options.resume
@@ -76,19 +110,37 @@ export async function writeShardedIndex(
     return place;
   };
 
-  // The shard being made: its terms' posting sizes and postings.
+  const { reuse } = options;
+
+  // The shard being made: its terms' posting sizes and postings, what it follows, and its terms' vocabulary.
   let sizes = new NumberWriter();
   let postings: string[] = [];
   let shardChars = 0;
   let shardTerms = 0;
-  const cutShard = async () => {
+  let shardAfter = state.after;
+  let shardVocabulary: string[] = [];
+  const cutShard = async (reusable: boolean) => {
     if (shardTerms === 0) return;
     const text = shardText(sizes.toString(), postings.join(""));
-    header.shards.push([await write(text), shardTerms, text.length]);
+    const place = await write(text);
+    header.shards.push([place, shardTerms, text.length]);
+    await reuse?.placed(
+      place,
+      {
+        after: shardAfter,
+        last: state.after as string,
+        vocabulary: shardVocabulary.join(""),
+        terms: shardTerms,
+        chars: text.length,
+      },
+      reusable,
+    );
     sizes = new NumberWriter();
     postings = [];
     shardChars = 0;
     shardTerms = 0;
+    shardAfter = state.after;
+    shardVocabulary = [];
   };
   const cutTerms = async () => {
     if (state.pendingTermCount === 0) return;
@@ -97,18 +149,8 @@ export async function writeShardedIndex(
     state.pendingTermCount = 0;
   };
 
-  /** Adds a term's postings; answers whether the shard was cut after it. */
-  const addTerm = async (term: string, encoded: string): Promise<boolean> => {
-    const size = new NumberWriter();
-    size.write(encoded.length);
-    const chars = encoded.length + size.length;
-    if (shardTerms > 0 && shardChars + chars > MAX_TIMES_TARGET * layout.shardChars) await cutShard();
-    sizes.write(encoded.length);
-    postings.push(encoded);
-    shardChars += chars;
-    shardTerms++;
-
-    const entry = vocabularyText([term]);
+  /** Adds a term to the vocabulary's pieces. */
+  const addVocabulary = async (term: string, entry: string) => {
     if (
       state.pendingTermCount > 0 &&
       state.pendingTerms.length + entry.length > MAX_TIMES_TARGET * layout.termPieceChars
@@ -118,35 +160,80 @@ export async function writeShardedIndex(
     state.pendingTerms += entry;
     state.pendingTermCount++;
     if (cutsAfter(term, entry.length, layout.termPieceChars, 2)) await cutTerms();
-
     state.after = term;
+  };
+
+  /** Adds a term's postings; answers whether the shard was cut after it. */
+  const addTerm = async (term: string, encoded: string): Promise<boolean> => {
+    const size = new NumberWriter();
+    size.write(encoded.length);
+    const chars = encoded.length + size.length;
+    // Cut by its size: the shard's end depends on the term after it, so a later write cannot take it as it is.
+    if (shardTerms > 0 && shardChars + chars > MAX_TIMES_TARGET * layout.shardChars) await cutShard(false);
+    sizes.write(encoded.length);
+    postings.push(encoded);
+    shardChars += chars;
+    shardTerms++;
+    const entry = vocabularyText([term]);
+    shardVocabulary.push(entry);
+    await addVocabulary(term, entry);
     if (!cutsAfter(term, chars, layout.shardChars, 1)) return false;
-    await cutShard();
+    await cutShard(true);
     return true;
   };
 
-  // The term being read: its postings, encoded as they come.
-  let term: string | null = null;
-  const postingsOfTerm = new TermPostings(fieldCount, header.documents);
-  for await (const posting of options.resume
-    ? source.postingsByTerm(state.after ?? undefined)
-    : source.postingsByTerm()) {
-    if (posting.term !== term) {
-      if (term !== null) {
-        if (posting.term < term) {
-          throw new Error(`search index: ${JSON.stringify(posting.term)} came after ${JSON.stringify(term)}`);
-        }
-        if ((await addTerm(term, postingsOfTerm.encoded(term))) && options.stop?.()) {
-          return { done: false, state };
-        }
-      }
-      term = posting.term;
-      postingsOfTerm.clear();
+  /**
+   * Takes a kept shard as it is: its terms into the vocabulary's pieces, then its place, in the order a
+   * write that made it places them (a term piece its terms end comes before it).
+   */
+  const takeShard = async (kept: Kept) => {
+    let start = 0;
+    for (let end = kept.vocabulary.indexOf("\n"); end >= 0; end = kept.vocabulary.indexOf("\n", start)) {
+      await addVocabulary(kept.vocabulary.slice(start, end), kept.vocabulary.slice(start, end + 1));
+      start = end + 1;
     }
-    postingsOfTerm.add(posting);
+    const place = state.blobs++;
+    header.shards.push([place, kept.terms, kept.chars]);
+    await reuse?.placed(place, kept, true, kept);
+    shardAfter = state.after;
+  };
+
+  // The postings are read from the term after the last one written; where a kept shard starts, it is taken
+  // as it is and the reading starts again after it.
+  const postingsOfTerm = new TermPostings(fieldCount, header.documents);
+  let kept = await reuse?.keptAfter(state.after);
+  for (;;) {
+    while (kept) {
+      await takeShard(kept);
+      if (options.stop?.()) return { done: false, state };
+      kept = await reuse?.keptAfter(state.after);
+    }
+    // The term being read: its postings, encoded as they come.
+    let term: string | null = null;
+    postingsOfTerm.clear();
+    for await (const posting of source.postingsByTerm(state.after ?? undefined)) {
+      if (posting.term !== term) {
+        if (term !== null) {
+          if (posting.term < term) {
+            throw new Error(`search index: ${JSON.stringify(posting.term)} came after ${JSON.stringify(term)}`);
+          }
+          if (await addTerm(term, postingsOfTerm.encoded(term))) {
+            if (options.stop?.()) return { done: false, state };
+            kept = await reuse?.keptAfter(state.after);
+            if (kept) break;
+          }
+        }
+        term = posting.term;
+        postingsOfTerm.clear();
+      }
+      postingsOfTerm.add(posting);
+    }
+    if (kept) continue;
+    if (term !== null) await addTerm(term, postingsOfTerm.encoded(term));
+    break;
   }
-  if (term !== null) await addTerm(term, postingsOfTerm.encoded(term));
-  await cutShard();
+  // The last shard ends with the terms, not at a term chosen by its content: a term added after it joins it.
+  await cutShard(false);
   await cutTerms();
   await write(headerText({ version, ...header }));
   return { done: true, blobs: state.blobs };
