@@ -1,10 +1,64 @@
 import { cloudflare } from "@cloudflare/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
+import type { ChunkingContext } from "rolldown";
 import { defineConfig } from "vite";
 import { browserScripts } from "./vite-plugins/browser-scripts.ts";
 import { dependencyChangePlugin } from "./vite-plugins/dependency-changes.ts";
 import { reactDomStringChunks } from "./vite-plugins/react-dom-string-chunks.ts";
 import { reactRouterScriptsAfterLoad } from "./vite-plugins/react-router-scripts-after-load.ts";
+
+/**
+ * Parts that only some pages show, each in a chunk of its own rather than in `shared`, which every page loads:
+ * a module goes into the first part whose pages are the only ones that import it (directly or through other
+ * modules). Held in `shared`, these were half of it, downloaded by the shopping list and the legal pages too,
+ * and took three routes over decision 0046's 25 KB of our own.
+ */
+const PAGE_PARTS = [
+  // The recipe page's own parts (cooking mode, timers, the tools, the servings stepper): the recipe route and
+  // the editors' preview render the same page (app/components/recipe-page.tsx).
+  { chunk: "recipe-page", routes: /\/app\/routes\/recipe(?:-preview)?\.tsx(?:\?|$)/ },
+  // „Auf die Einkaufsliste“: on the recipe pages and the ingredient search's missing ingredients.
+  { chunk: "add-to-list", routes: /\/app\/routes\/(?:recipe|recipe-preview|ingredient-search)\.tsx(?:\?|$)/ },
+  // The recipe list of the category, saved recipes and search pages.
+  { chunk: "recipe-lists", routes: /\/app\/routes\/(?:category|saved-recipes|search)\.tsx(?:\?|$)/ },
+  // The head of the pages whose address is their path (the legal pages, about us, the home page).
+  { chunk: "static-pages", routes: /\/app\/routes\/(?:home|imprint|privacy|about)\.tsx(?:\?|$)/ },
+] as const;
+
+/** The entries (route modules, the root, the client entry) that import `id`, directly or through other modules. */
+function entriesImporting(id: string, ctx: ChunkingContext): string[] {
+  const entries = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (current: string) => {
+    if (seen.has(current)) return;
+    seen.add(current);
+    const info = ctx.getModuleInfo(current);
+    if (!info) return;
+    if (info.isEntry) entries.add(current);
+    for (const importer of info.importers) visit(importer);
+  };
+  visit(id);
+  return [...entries];
+}
+
+/** The chunk of PAGE_PARTS that `id` belongs to, if any. */
+function pagePartOf(id: string, ctx: ChunkingContext): string | undefined {
+  const entries = entriesImporting(id, ctx);
+  if (entries.length === 0) return undefined;
+  return PAGE_PARTS.find((part) => entries.every((entry) => part.routes.test(entry)))?.chunk;
+}
+
+/**
+ * A group per page part. A group takes its modules' imports along, so the parts come after `shared` (which
+ * has taken what other pages import too) and a wider part before a narrower one: the recipe page's tools
+ * import the shopping list button, which would otherwise go with them.
+ */
+const pagePartGroups = PAGE_PARTS.map((part, index) => ({
+  name: (id: string, ctx: ChunkingContext) => (pagePartOf(id, ctx) === part.chunk ? part.chunk : null),
+  test: /\/(?:app|catalog)\//,
+  minShareCount: 2,
+  priority: 1 + index,
+}));
 
 export default defineConfig({
   plugins: [
@@ -27,20 +81,27 @@ export default defineConfig({
           output: {
             // A page loads a handful of scripts instead of about twenty: React and React Router in one
             // chunk that changes only with their versions, our modules that two or more routes share in
-            // another, and each route's own module. Split by import alone, the shared modules were a dozen
+            // another (catalog/'s too: the category names were a chunk of their own on every page), the
+            // parts only some pages show (PAGE_PARTS) and each route's own module. Split by import alone, the shared modules were a dozen
             // chunks of a few hundred bytes each, every one a request of its own that a slow phone's
             // connection waits for (decision 0027). Only what a page loads at once goes in a group
             // (`$initial`): a library that only a part loaded later needs (valibot, for the cooking timers a
             // recipe page reads back from the device) stays in that part, not in every page's framework chunk.
             codeSplitting: {
               groups: [
-                { name: "framework", test: /node_modules\/(?!valibot\/)/, tags: ["$initial"], priority: 2 },
                 {
-                  name: "shared",
-                  test: /\/app\/(?!(?:lib|components)\/shopping-list\/)/,
-                  minShareCount: 2,
-                  priority: 1,
+                  name: "framework",
+                  test: /node_modules\/(?!valibot\/)/,
+                  tags: ["$initial"],
+                  priority: PAGE_PARTS.length + 2,
                 },
+                {
+                  name: (id: string, ctx: ChunkingContext) => (pagePartOf(id, ctx) ? null : "shared"),
+                  test: /\/(?:app\/(?!lib\/shopping-list\/)|catalog\/)/,
+                  minShareCount: 2,
+                  priority: PAGE_PARTS.length + 1,
+                },
+                ...pagePartGroups,
                 // The schema library (valibot) in a chunk of its own: the shopping list page loads it, a recipe
                 // page only when it reads stored timers back or on the first "Auf die Einkaufsliste" without an
                 // account; no page's first load needs it otherwise (decision 0041).

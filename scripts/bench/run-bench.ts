@@ -40,7 +40,7 @@ import { startLocalSite } from "../local-stack/site.ts";
 import { warmRecipeImages } from "../local-stack/warm-images.ts";
 import { deployDryRun, kib, shareOfLimit, WORKER_SIZE_LIMIT } from "../test/deploy-dry-run.ts";
 import type { CatalogBench } from "./catalog.ts";
-import { clientJsPerRoute, type RouteScripts } from "./client-js.ts";
+import { clientJsPerRoute, OWN_JS_GOAL_KB, type RouteScripts } from "./client-js.ts";
 import { DEVICE_TARGETS, type DeviceTarget, INDEX_TOLERANCE } from "./cpu-calibration.ts";
 import { benchDirectusSync, type DirectusSyncBench } from "./directus-sync.ts";
 import { benchEdge, type EdgeBench, type EdgePageFigures, type EdgeSizeBench } from "./edge.ts";
@@ -67,8 +67,6 @@ import { normalisedCpuMs, REFERENCE_WORKLOAD_MS } from "./reference-workload.ts"
 import { kb } from "./sizes.ts";
 import { median } from "./statistics.ts";
 
-/** Our own JavaScript per route, beside the framework chunk (decision 0046, which retired issue 3's 100 KB in all). */
-const OWN_JS_GOAL_KB = 25;
 /** The four pages Lighthouse measures, and the control the INP part taps on each: what a visitor would use first. */
 const LIGHTHOUSE_PAGES: readonly TappedPage[] = [
   { path: "/", control: ".shuffle-form .button-large", label: "„Zufälliges Rezept finden“" },

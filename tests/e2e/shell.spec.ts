@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
+import { waitForHydration } from "./hydration.ts";
 import { layoutShift, UNNOTICEABLE_SHIFT } from "./layout-shift.ts";
 
 const PAGES = [
@@ -133,6 +134,31 @@ test("footer links reach every category page and the legal pages", async ({ page
     "href",
     /^https:\/\//,
   );
+});
+
+test("the privacy statement, rendered by the server only, stays when the page hydrates and comes after a client navigation", async ({
+  page,
+}) => {
+  // Its words are not in the page's script (decision 0046): hydration keeps the server's markup, and a client
+  // navigation fetches it.
+  const statement = page.locator("article [data-privacy-statement]");
+  await page.goto("/datenschutz");
+  await waitForHydration(page);
+  await expect(statement.getByRole("heading", { name: "Verantwortlicher" })).toBeVisible();
+  await expect(statement).toContainText("Widerspruchsrecht");
+  await markDocument(page);
+  await page.getByRole("contentinfo").getByRole("link", { name: "Impressum", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Impressum");
+  await page.getByRole("contentinfo").getByRole("link", { name: "Datenschutzerklärung", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Datenschutzerklärung");
+  await expect(statement.getByRole("heading", { name: "Verantwortlicher" })).toBeVisible();
+  await page.goBack();
+  await page.goBack();
+  await expect(statement).toContainText("Widerspruchsrecht");
+  // Its closing links are React Router's: they still navigate without loading the page anew.
+  await page.getByRole("main").getByRole("link", { name: "Über Uns" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Über Uns");
+  expect(await sameDocument(page)).toBe(true);
 });
 
 test("unknown paths and unknown categories land on the home page", async ({ page }) => {
