@@ -1180,6 +1180,25 @@ const EXAMPLES: [Scenario][] = [
       publishIn: 10000,
       finalStatuses: "none",
     },
+  ], // Issue 43, on main before branch missed-heard: a cron whose first two steps were killed reads Directus only
+  // five seconds after it started. Meanwhile an operator releases, and a second later a save's call is lost.
+  // The cron carries the save, and the coordinator took the release, queued after the cron started, for the
+  // flow's late call: no publish-on-save-missed. The flow never asks for a release.
+  [
+    {
+      lags: [0, 0, 0],
+      commands: [
+        { kind: "fault", target: { position: 1 }, when: "before", mode: "kill", meanwhile: "save", times: 2 },
+        { kind: "cron" },
+        { kind: "stale", location: 0, ms: 1000 },
+        { kind: "release" },
+        { kind: "wait", ms: 1 },
+        { kind: "save", recipe: 1, flowCall: false },
+        { kind: "statuses", fault: "none" },
+      ],
+      publishIn: 10000,
+      finalStatuses: "none",
+    },
   ],
 ];
 
