@@ -1186,7 +1186,8 @@ const EXAMPLES: [Scenario][] = [
       publishIn: 10000,
       finalStatuses: "none",
     },
-  ], // Issue 43, on main before branch missed-heard: a cron whose first two steps were killed reads Directus only
+  ],
+  // Issue 43, on main before branch missed-heard: a cron whose first two steps were killed reads Directus only
   // five seconds after it started. Meanwhile an operator releases, and a second later a save's call is lost.
   // The cron carries the save, and the coordinator took the release, queued after the cron started, for the
   // flow's late call: no publish-on-save-missed. The flow never asks for a release.
@@ -1205,7 +1206,8 @@ const EXAMPLES: [Scenario][] = [
       publishIn: 10000,
       finalStatuses: "none",
     },
-  ], // Issue 43, branch missed-heard: what the coordinator cannot tell apart, which the model's expectation asked of
+  ],
+  // Issue 43, branch missed-heard: what the coordinator cannot tell apart, which the model's expectation asked of
   // it before. An operator's publish joins a waiting cron (11), or comes while a cron whose killed steps delay
   // its read runs (12); then a save's call is lost and the cron carries the save. The operator's publish is, to
   // the coordinator, the flow's call for a save just before it: no publish-on-save-missed, and none expected.
