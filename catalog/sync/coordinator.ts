@@ -1886,15 +1886,17 @@ export class Coordinator {
    * (off, misconfigured, Directus' flows down), or content changed outside
    * the Data Studio. Not when a publish of the API joined the cron's before
    * it started, or came while it ran: that was the flow's call, only later
-   * than the cron. A first publish has nothing to miss.
+   * than the cron. A first publish has nothing to miss. The rule and its
+   * limits are in docs/operations.md (2.3, "A save that publish on save
+   * missed").
    */
   #noticeMissedPublishOnSave(request: RequestRow, summary: SyncSummary): void {
     if (!this.#publishOnSave || request.trigger !== "cron" || summary.previousRecipes === null) return;
     if (request.lastRequestedAt !== request.requestedAt) return;
     const startedAt = request.startedAt ?? request.requestedAt;
-    // Only a publish (or a release) is the flow's call: an operator's rollback or dry run asked meanwhile is not.
-    const flowCall = (entry: RequestRow) =>
-      entry.trigger === "api" && (entry.action === "publish" || entry.action === "release");
+    // Only a publish is the flow's call (cms/flows.ts posts no action): an operator's release, rollback or dry
+    // run asked meanwhile is not, and may have come before the save the cron's read found.
+    const flowCall = (entry: RequestRow) => entry.trigger === "api" && entry.action === "publish";
     if (this.#ledger.queued().some((entry) => flowCall(entry) && entry.requestedAt >= startedAt)) return;
     const changes = summary.changes ?? {
       added: [],

@@ -562,6 +562,19 @@ describe("a save that publish on save missed", () => {
     expect(missed()).toEqual([expect.objectContaining({ fields: expect.objectContaining({ request: id }) })]);
   });
 
+  it("is, when an operator's release came while the cron's run wrote (the flow never asks for one)", async () => {
+    const { content, harness, cron, missed } = watched({ operationsPerStep: 2 });
+    await harness.summary();
+    content.edit(2);
+    const { id } = await cron();
+    await harness.nextStep();
+    expect(harness.coordinator.requestStatus(id)?.state).toBe("running");
+    harness.advance(100);
+    expect((await harness.request("release")).joined).toBe(false);
+    expect((await harness.finish(id)).summary?.status).toBe("published");
+    expect(missed()).toEqual([expect.objectContaining({ fields: expect.objectContaining({ request: id }) })]);
+  });
+
   it("is, when the cron's publish was given up for a rollback that was then refused", async () => {
     const { content, harness, cron, missed } = watched({ operationsPerStep: 2 });
     await harness.summary();
