@@ -26,6 +26,31 @@ export const seedIngredients = JSON.parse(readFileSync("cms/seed/ingredients.jso
 const WORDS = ["Omas", "schnelle", "würzige", "leichte", "bunte", "cremige", "knusprige", "frische"];
 
 /** Deterministic PRNG (mulberry32) so every run measures the same catalog. */
+/** The name searches the catalog part times (some with typos or umlaut spellings). */
+export const CATALOG_SEARCH_TERMS = [
+  "suppe",
+  "spatzle",
+  "pasta",
+  "salat mit",
+  "kürbis",
+  "zucchini",
+  "curry",
+  "spagetti",
+  "ofen",
+  "tomate",
+];
+
+/** Those and the broad words (kinds, categories, frequent ingredients), for the search index's benches. */
+export const COMMON_SEARCH_TERMS = [
+  ...CATALOG_SEARCH_TERMS,
+  "gemüse",
+  "käse",
+  "nudeln",
+  "salz",
+  "zwiebel knoblauch",
+  "fisch",
+];
+
 export function random(seed: number): () => number {
   let state = seed;
   return () => {
@@ -177,7 +202,7 @@ export async function benchCatalog(count: number, queries = 300): Promise<Catalo
   const indexLoadMs = performance.now() - indexStarted;
 
   const rand = random(7);
-  const terms = ["suppe", "spatzle", "pasta", "salat mit", "kürbis", "zucchini", "curry", "spagetti", "ofen", "tomate"];
+  const terms = CATALOG_SEARCH_TERMS;
   const names = seedIngredients.map((ingredient) => ingredient.name);
   const search: number[] = [];
   const match: number[] = [];

@@ -10,31 +10,12 @@
  */
 import { createCatalogCache } from "../../catalog/view/catalog-cache.server.ts";
 import { searchRecipes } from "../../catalog/view/queries.ts";
-import { seedIngredients } from "./catalog.ts";
+import { COMMON_SEARCH_TERMS, seedIngredients } from "./catalog.ts";
 import { publishedStore } from "./published-store.ts";
 import { percentile } from "./statistics.ts";
 
 /** What a page shows of a search. */
 const PAGE_SIZE = 24;
-/** The catalog bench's ten words and the broad ones (kinds, categories, frequent ingredients): search-shards.ts's. */
-const COMMON = [
-  "suppe",
-  "spatzle",
-  "pasta",
-  "salat mit",
-  "kürbis",
-  "zucchini",
-  "curry",
-  "spagetti",
-  "ofen",
-  "tomate",
-  "gemüse",
-  "käse",
-  "nudeln",
-  "salz",
-  "zwiebel knoblauch",
-  "fisch",
-];
 /** Rounds of the common words measured, after one to warm up. */
 const ROUNDS = 12;
 
@@ -62,10 +43,10 @@ for (const recipes of process.argv.slice(2).map(Number)) {
   if (first.length === 0) throw new Error("bench: suppe found nothing");
 
   // Per word: the whole search and its first page, and the index's part alone (prepared, searched, sliced).
-  const whole = new Map<string, number[]>(COMMON.map((term) => [term, []]));
-  const indexOnly = new Map<string, number[]>(COMMON.map((term) => [term, []]));
+  const whole = new Map<string, number[]>(COMMON_SEARCH_TERMS.map((term) => [term, []]));
+  const indexOnly = new Map<string, number[]>(COMMON_SEARCH_TERMS.map((term) => [term, []]));
   for (let roundNumber = 0; roundNumber <= ROUNDS; roundNumber++) {
-    for (const term of COMMON) {
+    for (const term of COMMON_SEARCH_TERMS) {
       started = cpuMs();
       (await searchRecipes(view, term)).slice(0, PAGE_SIZE);
       const wholeMs = cpuMs() - started;
@@ -92,7 +73,7 @@ for (const recipes of process.argv.slice(2).map(Number)) {
   gc?.();
   const heapAfter = process.memoryUsage();
   const perWord = Object.fromEntries(
-    COMMON.map((term) => [
+    COMMON_SEARCH_TERMS.map((term) => [
       term,
       `${summary(whole.get(term) ?? []).p50}, max ${summary(whole.get(term) ?? []).max} (index alone ${summary(indexOnly.get(term) ?? []).p50})`,
     ]),

@@ -32,32 +32,13 @@ import {
   writeSearchShards,
 } from "../../catalog/search/search-index.ts";
 import { ingredientKinds } from "../../catalog/search/search-words.ts";
-import { random, seedIngredients, syntheticRecipes } from "./catalog.ts";
+import { COMMON_SEARCH_TERMS, random, seedIngredients, syntheticRecipes } from "./catalog.ts";
 import { percentile } from "./statistics.ts";
 
 /** Recipes per chunk of the builder: a coordinator step's page of the stage. */
 const CHUNK = 1000;
 /** What an isolate keeps of the shards: catalog-view.ts's SEARCH_SHARDS_KEPT_CHARS. */
 const KEPT_CHARS = 4 * 1024 * 1024;
-/** Common words: the catalog bench's terms, and the broad ones (kinds, categories, frequent ingredients). */
-const TERMS = [
-  "suppe",
-  "spatzle",
-  "pasta",
-  "salat mit",
-  "kürbis",
-  "zucchini",
-  "curry",
-  "spagetti",
-  "ofen",
-  "tomate",
-  "gemüse",
-  "käse",
-  "nudeln",
-  "salz",
-  "zwiebel knoblauch",
-  "fisch",
-];
 
 const gc = (globalThis as { gc?: () => void }).gc;
 /**
@@ -272,7 +253,7 @@ async function benchRead(count: number) {
   const openMs = performance.now() - started;
   const heapAfterOpen = liveHeap() - heapBefore;
   const firstSearch: Record<string, number> = {};
-  for (const term of TERMS) {
+  for (const term of COMMON_SEARCH_TERMS) {
     started = performance.now();
     (await index.prepare(term)).search(term).slice(0, 24);
     firstSearch[term] = Math.round((performance.now() - started) * 100) / 100;
@@ -284,7 +265,7 @@ async function benchRead(count: number) {
   let readsBefore = 0;
   for (let i = 0; i < warmUp + queries; i++) {
     if (i === warmUp) readsBefore = shardReads;
-    const term = TERMS[i % TERMS.length] ?? "suppe";
+    const term = COMMON_SEARCH_TERMS[i % COMMON_SEARCH_TERMS.length] ?? "suppe";
     started = performance.now();
     const cpuStarted = cpuMs();
     (await index.prepare(term)).search(term).slice(0, 24);
@@ -358,7 +339,7 @@ function benchWhole(count: number) {
   const times: number[] = [];
   const cpu: number[] = [];
   for (let i = 0; i < 550; i++) {
-    const term = TERMS[i % TERMS.length] ?? "suppe";
+    const term = COMMON_SEARCH_TERMS[i % COMMON_SEARCH_TERMS.length] ?? "suppe";
     const started = performance.now();
     const cpuStarted = cpuMs();
     index.search(term).slice(0, 24);
