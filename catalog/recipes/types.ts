@@ -27,6 +27,23 @@ export interface IngredientLine {
   optional: boolean;
 }
 
+/**
+ * Energy and the EU label's nutrients (regulation 1169/2011, annex XV): per 100 g on an ingredient, per portion
+ * on a recipe. Energy in kcal, the rest in grams; `salt` is sodium × 2.5, as labels give it.
+ */
+export interface Nutrients {
+  kcal: number;
+  fat: number;
+  /** Of `fat`. */
+  saturates: number;
+  /** Available carbohydrate, without fibre (the EU label's definition). */
+  carbohydrate: number;
+  /** Of `carbohydrate`. */
+  sugars: number;
+  protein: number;
+  salt: number;
+}
+
 /** Bumped whenever the shape below or how it lies in KV changes; readers ignore catalogs of another version. */
 export const CATALOG_FORMAT_VERSION = 9;
 
