@@ -69,6 +69,7 @@ const SHAKSHUKA: CatalogRecipe = {
       optional: true,
     },
   ],
+  nutrition: null,
 };
 
 const FREE_TEXT_VEGAN: CatalogRecipe = {
