@@ -73,12 +73,19 @@ function workerdChildren(): Set<number> {
   return children;
 }
 
-const persistDir = mkdtempSync(join(tmpdir(), "worker-ab-"));
+/**
+ * CATALOG_DIR: a local KV that already holds a published catalog (as withLocalCatalogStore writes it), used
+ * as it is and kept, so a run at 350,000 recipes need not publish them again; RECIPES is then not read.
+ */
+const keptCatalog = process.env.CATALOG_DIR;
+const persistDir = keptCatalog ?? mkdtempSync(join(tmpdir(), "worker-ab-"));
 const running: { label: string; worker: BuiltWorker; pid: number }[] = [];
 try {
-  await withLocalCatalogStore(persistDir, (store) =>
-    publishWithoutCoordinator(store, syntheticCatalog(Number(process.env.RECIPES ?? 10_000))),
-  );
+  if (!keptCatalog) {
+    await withLocalCatalogStore(persistDir, (store) =>
+      publishWithoutCoordinator(store, syntheticCatalog(Number(process.env.RECIPES ?? 10_000))),
+    );
+  }
   for (const [copy, build] of builds.flatMap((build) =>
     Array.from({ length: COPIES }, (_, copy) => [copy, build] as const),
   )) {
@@ -160,5 +167,5 @@ try {
   }
 } finally {
   for (const { worker } of running) await worker.stop();
-  rmSync(persistDir, { recursive: true, force: true });
+  if (!keptCatalog) rmSync(persistDir, { recursive: true, force: true });
 }
