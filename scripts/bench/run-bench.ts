@@ -866,8 +866,7 @@ function edgeSizeTable(size: EdgeSizeBench): string[] {
 
 /**
  * With `--profile`: the size's CPU profiles, each page type's share of the isolate's samples by what the
- * work was, as the Worker alone and as served; for the Worker alone also in ms, the share of workerd's
- * process CPU over the same requests (nearly all of it is the isolate's there).
+ * work was, as the Worker alone and as served.
  */
 function profileTable(size: EdgeSizeBench): string[] {
   const profiles = size.profiles ?? [];
@@ -880,11 +879,10 @@ function profileTable(size: EdgeSizeBench): string[] {
   const cell = (id: string, share: (profile: PageProfile) => number) => {
     const own = of(id, "worker only");
     const served = of(id, "as served");
-    const ownMs = own ? ms(share(own) * own.processMsPerRequest) : "–";
-    return `${ownMs} (${percent(own && share(own))}), ${percent(served && share(served))}`;
+    return `${percent(own && share(own))} / ${percent(served && share(served))}`;
   };
   return [
-    `CPU profiles of the Worker's isolate (\`--profile\`, page-profile.ts), ${profiles[0]?.requests ?? 0} requests per page type and pass after the rounds. Each cell: the Worker alone in ms per request (that share of workerd's process CPU over the same requests) and in per cent of the isolate's samples, then as served in per cent. Raw profiles: \`${PROFILES_DIR}/${size.recipes}/\`.`,
+    `CPU profiles of the Worker's isolate (\`--profile\`, page-profile.ts), ${profiles[0]?.requests ?? 0} requests per page type and pass after the rounds. Each cell: per cent of the isolate's samples, the Worker alone / as served. The profiler costs time of its own, so workerd's process CPU while it ran (below) is above the rounds' figures; the shares are what counts. Raw profiles: \`${PROFILES_DIR}/${size.recipes}/\`.`,
     "",
     `| share | ${ids.map(label).join(" | ")} |`,
     `| --- | ${ids.map(() => "---:").join(" | ")} |`,
