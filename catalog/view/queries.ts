@@ -15,7 +15,7 @@ import type { CatalogRecipe, RecipeSummary } from "../recipes/types.ts";
 import { type SlicedList, sliceBounds } from "../search/engine/sliced-list.ts";
 import { kindsOfIngredient } from "../search/search-words.ts";
 import { smallestKeys } from "../search/smallest-keys.ts";
-import type { CatalogView, FilteredRecipes, IngredientLookup, NameLookup } from "./catalog-view.ts";
+import type { CatalogView, FilteredRecipes, NameLookup } from "./catalog-view.ts";
 
 /** How a name-search result matched, best first. */
 type NameMatch = "word" | "word-start" | "inside" | "related";
@@ -322,148 +322,11 @@ export async function matchIngredients(
     catalog.filtered(filter),
   ]);
   const count = catalog.count;
-  const excludedNames = new Set([...excluded, ...ingredientsOfKinds(catalog, kinds.excluded ?? [])]);
-  // A few ingredients and no kinds (the common search): their recipe lists are merged in order. Otherwise
-  // every recipe is counted where it lies.
-  const counted =
-    wantedKinds.length === 0 && wanted.size <= MERGED_LISTS_MOST
-      ? countByMerging(positionsWith, wanted, excludedNames)
-      : countInPlace(catalog, positionsWith, scratch, wanted, wantedKinds, excludedNames);
-  const { positions, scores, covered } = counted;
-  const touchedCount = positions.length;
-
-  // Score (more first) and missing (fewer first) make a group; within one, total time and name place
-  // (timeThenName) decide. The groups are counted out in order, and a group is sorted only when a page
-  // reaches into it: "Salz" matches most recipes, and a page shows a dozen.
-  const groupOf = new Uint16Array(touchedCount);
-  // groupStarts[group + 1] counts the group's matches first; summed up, groupStarts[group] is where the
-  // group begins in `places` and groupStarts[GROUPS] is the end.
-  const groupStarts = new Uint32Array(GROUPS + 1);
-  let matched = 0;
-  for (let at = 0; at < touchedCount; at++) {
-    const position = positions[at] ?? 0;
-    const score = scores[at] ?? 0;
-    if (score === 0 || (kept && !kept.has(position))) continue;
-    const coveredHere = Math.min(covered[at] ?? 0, MISSING_RANGE - 1);
-    const missing = Math.max(0, Math.min((ingredientCounts[position] ?? 0) - coveredHere, MISSING_RANGE - 1));
-    const group = (SCORE_RANGE - 1 - score) * MISSING_RANGE + missing;
-    groupOf[at] = group + 1;
-    groupStarts[group + 1] = (groupStarts[group + 1] ?? 0) + 1;
-    matched++;
-  }
-  for (let group = 1; group <= GROUPS; group++) {
-    groupStarts[group] = (groupStarts[group] ?? 0) + (groupStarts[group - 1] ?? 0);
-  }
-  const filled = groupStarts.slice(0, GROUPS);
-  // Positions for now: a group's are turned into its sort keys when a page first reaches into it.
-  const places = new Uint32Array(matched);
-  for (let at = 0; at < touchedCount; at++) {
-    const group = (groupOf[at] ?? 0) - 1;
-    if (group < 0) continue;
-    const slot = filled[group] ?? 0;
-    filled[group] = slot + 1;
-    places[slot] = positions[at] ?? 0;
-  }
-  // The counted are exactly the recipes that need a chosen ingredient: their counts, for the pantry questions.
-  const chosen: ChosenCounts = { names: counted.names, positions, counts: covered };
-  return ingredientMatches(places, groupStarts, count, timeThenName, positionAtPlace, chosen);
-}
-
-/** What an ingredient match counts for each recipe that needs a chosen ingredient, by index. */
-interface CountedRecipes {
-  /** The chosen ingredients' names: the selected and the selected kinds' members. */
-  names: ReadonlySet<string>;
-  positions: Int32Array;
-  /** Its score: 0 when it needs an excluded ingredient. */
-  scores: Uint8Array;
-  /** How many of `names` it needs, up to CHOSEN_COUNT_CAP. */
-  covered: Uint8Array;
-}
-
-/**
- * Up to this many selected ingredients (and no kinds) are counted by merging
- * their recipe lists: each step looks at every list's next recipe.
- */
-const MERGED_LISTS_MOST = 6;
-
-/**
- * The recipes of the `wanted` ingredients' lists, merged in position order:
- * each list is ascending and names a recipe once, so a recipe's score and
- * chosen count are how many lists name it, and the recipes come in order
- * with no array per recipe to count in. A recipe an excluded ingredient's
- * list names scores 0.
- */
-function countByMerging(
-  positionsWith: IngredientLookup["positionsWith"],
-  wanted: ReadonlySet<string>,
-  excluded: ReadonlySet<string>,
-): CountedRecipes {
-  const lists = [...wanted].map((name) => positionsWith(name)).filter((list) => list.length > 0);
-  const excludedLists = [...excluded].map((name) => positionsWith(name)).filter((list) => list.length > 0);
-  const next = new Int32Array(lists.length);
-  const nextExcluded = new Int32Array(excludedLists.length);
-  const most = lists.reduce((sum, list) => sum + list.length, 0);
-  const positions = new Int32Array(most);
-  const scores = new Uint8Array(most);
-  const covered = new Uint8Array(most);
-  let found = 0;
-  for (;;) {
-    let position = LAST_POSITION;
-    for (let list = 0; list < lists.length; list++) {
-      const of = lists[list] as Int32Array;
-      const at = next[list] ?? 0;
-      if (at < of.length && (of[at] ?? LAST_POSITION) < position) position = of[at] ?? LAST_POSITION;
-    }
-    if (position === LAST_POSITION) break;
-    let naming = 0;
-    for (let list = 0; list < lists.length; list++) {
-      const of = lists[list] as Int32Array;
-      const at = next[list] ?? 0;
-      if (at < of.length && of[at] === position) {
-        naming++;
-        next[list] = at + 1;
-      }
-    }
-    let dropped = false;
-    for (let list = 0; list < excludedLists.length; list++) {
-      const excludedList = excludedLists[list] as Int32Array;
-      let at = nextExcluded[list] ?? 0;
-      while (at < excludedList.length && (excludedList[at] ?? 0) < position) at++;
-      nextExcluded[list] = at;
-      if (at < excludedList.length && excludedList[at] === position) dropped = true;
-    }
-    positions[found] = position;
-    scores[found] = dropped ? 0 : Math.min(naming, SCORE_RANGE - 1);
-    covered[found] = Math.min(naming, CHOSEN_COUNT_CAP);
-    found++;
-  }
-  return {
-    names: wanted,
-    positions: positions.subarray(0, found),
-    scores: scores.subarray(0, found),
-    covered: covered.subarray(0, found),
-  };
-}
-
-/** Beyond every position: where a merged list has run out. */
-const LAST_POSITION = 2 ** 31 - 1;
-
-/**
- * Every recipe counted where it lies, in arrays the version lends: for any
- * number of ingredients and for kinds. A kind scores once per recipe; its
- * ingredients cover, each once however many chosen kinds it is of.
- */
-function countInPlace(
-  catalog: CatalogView,
-  positionsWith: IngredientLookup["positionsWith"],
-  scratch: IngredientLookup["scratch"],
-  wanted: ReadonlySet<string>,
-  wantedKinds: readonly IngredientType[],
-  excluded: ReadonlySet<string>,
-): CountedRecipes {
   // Borrowed, and given back as they were below: nothing from here to there awaits (recipe-scratch.ts).
   // Per recipe, two counts in one entry, so that counting reaches one place of memory per recipe, not two:
-  // the low byte its chosen count, up to CHOSEN_COUNT_CAP; the high byte its score, up to SCORE_RANGE - 1.
+  // the low byte how many of its ingredients are selected or of a selected kind (the rest are missing),
+  // up to CHOSEN_COUNT_CAP for the pantry questions (ChosenCounts), read up to MISSING_RANGE - 1 here;
+  // the high byte its score, up to SCORE_RANGE - 1.
   const tallies = scratch.borrowTallies();
   // Which kind last scored a recipe (its number from 1; there are 15 kinds), so a kind scores once per recipe.
   const scoredBy = scratch.borrowBytes();
@@ -485,6 +348,7 @@ function countInPlace(
       addScore(position);
     }
   }
+  // A kind scores once per recipe; its ingredients cover, each once however many chosen kinds it is of.
   // A recipe a kind scores is covered by it, or was by an ingredient before: it is among the touched.
   const coveredNames = new Set(wanted);
   wantedKinds.forEach((kind, index) => {
@@ -500,27 +364,59 @@ function countInPlace(
       }
     }
   });
-  for (const name of excluded) {
+  for (const name of new Set([...excluded, ...ingredientsOfKinds(catalog, kinds.excluded ?? [])])) {
     // Score 0; the covered count stays, for the pantry questions.
     for (const position of positionsWith(name)) tallies[position] = (tallies[position] ?? 0) & COVERED_MASK;
   }
-  const positions = touched.slice(0, touchedCount);
-  const scores = new Uint8Array(touchedCount);
-  const covered = new Uint8Array(touchedCount);
+
+  // Score (more first) and missing (fewer first) make a group; within one, total time and name place
+  // (timeThenName) decide. The groups are counted out in order, and a group is sorted only when a page
+  // reaches into it: "Salz" matches most recipes, and a page shows a dozen.
+  const groupOf = new Uint16Array(touchedCount);
+  // The touched are exactly the recipes that need a chosen ingredient: their counts, for the pantry questions.
+  const chosenCounts = new Uint8Array(touchedCount);
+  // groupStarts[group + 1] counts the group's matches first; summed up, groupStarts[group] is where the
+  // group begins in `places` and groupStarts[GROUPS] is the end.
+  const groupStarts = new Uint32Array(GROUPS + 1);
+  let matched = 0;
   const kindsScored = wantedKinds.length > 0;
   for (let at = 0; at < touchedCount; at++) {
-    const position = positions[at] ?? 0;
+    const position = touched[at] ?? 0;
     const tally = tallies[position] ?? 0;
-    scores[at] = tally >>> SCORE_SHIFT;
-    covered[at] = tally & COVERED_MASK;
+    const score = tally >>> SCORE_SHIFT;
+    const coveredHere = tally & COVERED_MASK;
+    chosenCounts[at] = coveredHere;
     // Read for the last time: set back to 0 for the arrays' return (recipe-scratch.ts).
     tallies[position] = 0;
     if (kindsScored) scoredBy[position] = 0;
+    if (score === 0 || (kept && !kept.has(position))) continue;
+    const missing = Math.max(
+      0,
+      Math.min((ingredientCounts[position] ?? 0) - Math.min(coveredHere, MISSING_RANGE - 1), MISSING_RANGE - 1),
+    );
+    const group = (SCORE_RANGE - 1 - score) * MISSING_RANGE + missing;
+    groupOf[at] = group + 1;
+    groupStarts[group + 1] = (groupStarts[group + 1] ?? 0) + 1;
+    matched++;
   }
+  for (let group = 1; group <= GROUPS; group++) {
+    groupStarts[group] = (groupStarts[group] ?? 0) + (groupStarts[group - 1] ?? 0);
+  }
+  const filled = groupStarts.slice(0, GROUPS);
+  // Positions for now: a group's are turned into its sort keys when a page first reaches into it.
+  const places = new Uint32Array(matched);
+  for (let at = 0; at < touchedCount; at++) {
+    const group = (groupOf[at] ?? 0) - 1;
+    if (group < 0) continue;
+    const slot = filled[group] ?? 0;
+    filled[group] = slot + 1;
+    places[slot] = touched[at] ?? 0;
+  }
+  const chosen: ChosenCounts = { names: coveredNames, positions: touched.slice(0, touchedCount), counts: chosenCounts };
   scratch.giveTalliesBack(tallies);
   scratch.giveBytesBack(scoredBy);
   scratch.givePositionsBack(touched);
-  return { names: coveredNames, positions, scores, covered };
+  return ingredientMatches(places, groupStarts, count, timeThenName, positionAtPlace, chosen);
 }
 
 /**
