@@ -81,10 +81,17 @@ export async function planVersion(
   await flush();
   // The sharded search index (decision 0054): its blobs come in the order of their places, the manifest's.
   const { recipes, ingredients } = built.catalog;
-  await writeSearchShardsInMemory(recipes, ingredientKinds(ingredients), async ({ text }) => {
-    batch.push({ kind: "searchIndex", text });
-    if (batch.length >= PARALLEL_HASHES) await flush();
-  });
+  // Postings name recipes by id (decision 0061), as the staged build's do.
+  await writeSearchShardsInMemory(
+    recipes,
+    ingredientKinds(ingredients),
+    async ({ text }) => {
+      batch.push({ kind: "searchIndex", text });
+      if (batch.length >= PARALLEL_HASHES) await flush();
+    },
+    undefined,
+    recipes.map((recipe) => recipe.id),
+  );
   await flush();
   return versionOf(hashes, { recipes: built.catalog.recipes.length, ingredients: built.catalog.ingredients.length });
 }

@@ -297,11 +297,11 @@ export async function stageBuildStep(
       const part = unindexed.slice(at, at + INDEX_CHUNK);
       const recipes = stage.indexedRecipes(part.map(({ id }) => id));
       const digests = new Map(part.map(({ id, digest }) => [id, digest]));
-      // Positions are the recipes' ids here: the stage joins in their places when it reads the postings back.
+      // Postings name recipes by id (decision 0061); the order gives each id its position.
       const chunk = part.map(({ id }) => {
         const recipe = recipes.get(id);
         if (!recipe) throw new Error(`stage build: recipe ${id} is not staged`);
-        return { position: id, recipe };
+        return { number: id, recipe };
       });
       await addRecipes(chunk, kinds, { add: (indexed) => stage.putSearchDocs(digests, indexed) });
     }
@@ -309,7 +309,7 @@ export async function stageBuildStep(
     return { build: { ...build, phase: done ? "search" : "index", indexPrepared: true, searchIndex: [] } };
   }
   // The search index's blobs, a share a step, then the version. A shard of the last complete write whose
-  // terms' postings did not change (nor any position: the order held) is taken by its hash, unread.
+  // terms' postings did not change is taken by its hash, unread: postings name ids, so a new order moves none.
   const searchIndex = [...(build.searchIndex ?? [])];
   const generation = build.searchGeneration ?? stage.startSearchShards();
   let chars = 0;

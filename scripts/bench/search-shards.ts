@@ -109,10 +109,11 @@ async function benchSize(count: number) {
   const sink = {
     add({ postings, lengths }: IndexedChunk) {
       db.exec("BEGIN");
-      for (const { term, field, position, count } of postings) {
-        addPosting.run(termSortKey(term), term, field, position, count);
+      // The bench numbers recipes by position: the order is the identity.
+      for (const { term, field, number, count } of postings) {
+        addPosting.run(termSortKey(term), term, field, number, count);
       }
-      for (const { position, lengths: text } of lengths) addLengths.run(position, text);
+      for (const { number, lengths: text } of lengths) addLengths.run(number, text);
       db.exec("COMMIT");
     },
   };
@@ -124,7 +125,7 @@ async function benchSize(count: number) {
   for (let start = 0; start < count; start += CHUNK) {
     const rows = readChunk.all(start, start + CHUNK) as { position: number; recipe: string }[];
     await addRecipes(
-      rows.map(({ position, recipe }) => ({ position, recipe: JSON.parse(recipe) as IndexedRecipe })),
+      rows.map(({ position, recipe }) => ({ number: position, recipe: JSON.parse(recipe) as IndexedRecipe })),
       kinds,
       sink,
     );
@@ -144,17 +145,20 @@ async function benchSize(count: number) {
   let blobCount = 0;
   const sizes = { lengths: [] as number[], terms: [] as number[], shards: [] as number[] };
   const byTerm = db.prepare(
-    "SELECT term, field, position, count FROM postings WHERE ? IS NULL OR key > ? ORDER BY key, field, position",
+    "SELECT term, field, position AS number, count FROM postings WHERE ? IS NULL OR key > ? ORDER BY key, field, position",
   );
   const source = {
     *postingsByTerm(after?: string): Iterable<Posting> {
       const key = after === undefined ? null : termSortKey(after);
       for (const row of byTerm.iterate(key, key)) yield row as unknown as Posting;
     },
-    *lengthsByPosition(): Iterable<DocumentLengths> {
-      for (const row of db.prepare("SELECT position, lengths FROM lengths ORDER BY position").iterate()) {
+    *lengthsByNumber(): Iterable<DocumentLengths> {
+      for (const row of db.prepare("SELECT position AS number, lengths FROM lengths ORDER BY position").iterate()) {
         yield row as unknown as DocumentLengths;
       }
+    },
+    *numbersByPosition(): Iterable<number> {
+      for (let position = 0; position < count; position++) yield position;
     },
   };
   const emit = ({ place, text }: { place: number; text: string }) => {

@@ -32,7 +32,7 @@ const INGREDIENTS = ["Zwiebel", "Knoblauch", "Tomate", "Tomaten", "Zucchini", "F
 const CUISINES = ["Deutsch", "Italienisch", "Thailändisch"];
 
 /** Pieces far smaller than the site's, so a few dozen recipes make many shards and term pieces. */
-const TINY: ShardedLayout = { lengthPieceDocuments: 3, shardChars: 6, termPieceChars: 12 };
+const TINY: ShardedLayout = { lengthPieceDocuments: 3, orderPieceNumbers: 2, shardChars: 6, termPieceChars: 12 };
 
 const arbitraryRecipe: fc.Arbitrary<IndexedRecipe> = fc.record({
   name: fc
@@ -169,9 +169,9 @@ describe("the sharded search index", () => {
         const chunks = [0, ...places].map((start, at) =>
           list
             .slice(start, places[at] ?? list.length)
-            .map((entry, offset) => ({ position: start + offset, recipe: entry })),
+            .map((entry, offset) => ({ number: start + offset, recipe: entry })),
         );
-        const postings = new MemoryPostings();
+        const postings = new MemoryPostings(list.map((_, position) => position));
         for (const chunk of chunks.reverse()) await addRecipes(chunk, kindsOf, postings);
         const blobs: string[] = [];
         await writeSearchShards(
@@ -189,9 +189,9 @@ describe("the sharded search index", () => {
   it("writes the same blobs in steps, resumed from a stored state, as in one", async () => {
     await fc.assert(
       fc.asyncProperty(recipes, fc.nat(5), async (list, every) => {
-        const postings = new MemoryPostings();
+        const postings = new MemoryPostings(list.map((_, position) => position));
         await addRecipes(
-          list.map((entry, position) => ({ position, recipe: entry })),
+          list.map((entry, position) => ({ number: position, recipe: entry })),
           new Map(),
           postings,
         );
@@ -221,7 +221,7 @@ describe("the sharded search index", () => {
       ingredients: [INGREDIENTS[number % INGREDIENTS.length] ?? "Reis"],
       cuisine: CUISINES[number % CUISINES.length] ?? null,
     }));
-    const layout = { lengthPieceDocuments: 100, shardChars: 256, termPieceChars: 512 };
+    const layout = { lengthPieceDocuments: 100, orderPieceNumbers: 25, shardChars: 256, termPieceChars: 512 };
     const blobs = await buildSearchShards(list, new Map(), layout);
     const header = JSON.parse(blobs.at(-1) ?? "{}") as { shards: [number, number, number][] };
     expect(header.shards.length).toBeGreaterThan(10);
@@ -265,7 +265,7 @@ describe("the sharded search index", () => {
       ingredients: INGREDIENTS.filter((_, at) => (number >> at) % 3 === 0),
       cuisine: CUISINES[number % CUISINES.length] ?? null,
     }));
-    const layout = { lengthPieceDocuments: 1024, shardChars: 2048, termPieceChars: 2048 };
+    const layout = { lengthPieceDocuments: 1024, orderPieceNumbers: 256, shardChars: 2048, termPieceChars: 2048 };
     const before = await buildSearchShards(list, new Map(), layout);
     expect(
       await buildSearchShards(

@@ -21,7 +21,7 @@ import { locatorKey, locatorRange, SourceStage } from "../../catalog/sync/source
 import { openNodeSql } from "../model/node-sql.ts";
 
 /** Small pieces, so a few hundred recipes make many shards and term pieces. */
-const LAYOUT: ShardedLayout = { lengthPieceDocuments: 64, shardChars: 512, termPieceChars: 256 };
+const LAYOUT: ShardedLayout = { lengthPieceDocuments: 64, orderPieceNumbers: 32, shardChars: 512, termPieceChars: 256 };
 
 const WORDS = ["Apfel", "Birne", "Kuchen", "Suppe", "Zwiebel", "Äpfel", "Straße", "🍕", "\uFFFD", "Öl", "Brot"];
 
@@ -40,7 +40,7 @@ describe("the staged build's SQL reads", () => {
     const db = openNodeSql();
     const stage = new SourceStage(db);
     const count = 700;
-    // Ids out of the order of positions, so that the join, not the ids, orders each term's postings.
+    // Ids out of the order of positions: postings name ids, and the order piece gives each its position.
     const ids = Array.from({ length: count }, (_, position) => ((position * 389) % count) * 3 + 1);
     ids.forEach((id, position) => {
       db.exec("INSERT INTO build_recipe (position, id) VALUES (?, ?)", position, id);
@@ -50,10 +50,10 @@ describe("the staged build's SQL reads", () => {
     stage.prepareSearch("test");
     for (let start = 0; start < count; start += 100) {
       const chunk = recipes.slice(start, start + 100).map((recipe, offset) => ({
-        position: ids[start + offset] as number,
+        number: ids[start + offset] as number,
         recipe,
       }));
-      const digests = new Map(chunk.map(({ position }) => [position, "d"]));
+      const digests = new Map(chunk.map(({ number }) => [number, "d"]));
       await addRecipes(chunk, kinds, { add: (indexed) => stage.putSearchDocs(digests, indexed) });
     }
     const expected: string[] = [];
@@ -64,6 +64,7 @@ describe("the staged build's SQL reads", () => {
         expected[place] = text;
       },
       LAYOUT,
+      ids,
     );
 
     const written: string[] = [];
