@@ -117,11 +117,7 @@ export interface NumberedRecipe {
 }
 
 /** Adds a chunk of recipes' postings and lengths to `sink`. `kinds` gives each ingredient's kinds. */
-export function addRecipes(
-  chunk: readonly NumberedRecipe[],
-  kinds: IngredientKinds,
-  sink: PostingSink,
-): Promise<void> {
+export function addRecipes(chunk: readonly NumberedRecipe[], kinds: IngredientKinds, sink: PostingSink): Promise<void> {
   return addDocuments(
     chunk.map(({ number, recipe }) => ({ number, document: recipe })),
     recipeSchema(kinds),

@@ -369,7 +369,8 @@ function benchWhole(count: number) {
 
 /** What a change to one recipe writes of the index: the blobs that are new, and their characters. */
 async function benchChange(count: number) {
-  const recipes = storedOrder(syntheticRecipes(count)).map(
+  const ordered = storedOrder(syntheticRecipes(count));
+  const recipes = ordered.map(
     (recipe): IndexedRecipe => ({
       name: recipe.name,
       ingredients: recipe.ingredients,
@@ -377,8 +378,10 @@ async function benchChange(count: number) {
       type: recipe.type,
     }),
   );
+  // Numbered by id, as the site publishes them (decision 0061).
+  const ids = ordered.map((recipe) => recipe.id);
   const kinds = ingredientKinds(seedIngredients);
-  const before = await buildSearchShards(recipes, kinds);
+  const before = await buildSearchShards(recipes, kinds, undefined, ids);
   const kept = new Set(before);
   const written = (after: readonly string[]) => {
     const fresh = after.filter((blob) => !kept.has(blob));
@@ -394,11 +397,15 @@ async function benchChange(count: number) {
       position === middle ? { ...recipe, ingredients: [...recipe.ingredients, extra] } : recipe,
     ),
     kinds,
+    undefined,
+    ids,
   );
-  // A recipe added in the middle of the stored order: every later position moves by one.
+  // A recipe added in the middle of the stored order under a new id: every later position moves by one.
   const added = await buildSearchShards(
     [...recipes.slice(0, middle), { ...middleRecipe, name: `${middleRecipe.name} neu` }, ...recipes.slice(middle)],
     kinds,
+    undefined,
+    [...ids.slice(0, middle), Math.max(...ids) + 1, ...ids.slice(middle)],
   );
   return {
     recipes: count,

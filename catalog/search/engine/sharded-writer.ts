@@ -279,7 +279,8 @@ async function writeLengthsAndOrder(
     if (!Number.isSafeInteger(number) || number < next) {
       throw new Error(`search index: lengths of number ${number} came after ${next - 1}`);
     }
-    if (lengths.length !== fieldCount) throw new Error(`search index: lengths of ${lengths.length} fields at ${number}`);
+    if (lengths.length !== fieldCount)
+      throw new Error(`search index: lengths of ${lengths.length} fields at ${number}`);
     await fillTo(number);
     for (let field = 0; field < fieldCount; field++) totals[field] = (totals[field] ?? 0) + singleAt(lengths, field);
     piece.push(lengths);
