@@ -405,7 +405,7 @@ async function benchChange(count: number) {
     [...recipes.slice(0, middle), { ...middleRecipe, name: `${middleRecipe.name} neu` }, ...recipes.slice(middle)],
     kinds,
     undefined,
-    [...ids.slice(0, middle), Math.max(...ids) + 1, ...ids.slice(middle)],
+    [...ids.slice(0, middle), ids.reduce((largest, id) => Math.max(largest, id), 0) + 1, ...ids.slice(middle)],
   );
   return {
     recipes: count,
