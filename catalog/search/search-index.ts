@@ -116,6 +116,35 @@ export interface NumberedRecipe {
   readonly recipe: IndexedRecipe;
 }
 
+/**
+ * Ids beyond twice the recipe count that a catalog may hold and still be
+ * numbered by id: the holes (drafts, deleted recipes) cost a reader 9 bytes
+ * each (a lengths entry and a place in the table of positions).
+ */
+export const ID_NUMBERING_SLACK = 65_536;
+
+/**
+ * Whether the index of `count` recipes whose ids run from `smallestId` to
+ * `largestId` numbers them by id (decision 0061), or, with ids negative or
+ * too sparse (an id set by hand far beyond the others), by position as index
+ * version 6 did: a function of the catalog alone, so both writers choose
+ * alike.
+ */
+export function numbersById(count: number, smallestId: number, largestId: number): boolean {
+  return count === 0 || (smallestId >= 0 && largestId < 2 * count + ID_NUMBERING_SLACK);
+}
+
+/** The numbers of recipes with these ids, in their order: the ids, or the positions where `numbersById` says so. */
+export function recipeNumbers(ids: readonly number[]): number[] {
+  let smallest = Number.POSITIVE_INFINITY;
+  let largest = Number.NEGATIVE_INFINITY;
+  for (const id of ids) {
+    smallest = Math.min(smallest, id);
+    largest = Math.max(largest, id);
+  }
+  return numbersById(ids.length, smallest, largest) ? [...ids] : ids.map((_, position) => position);
+}
+
 /** Adds a chunk of recipes' postings and lengths to `sink`. `kinds` gives each ingredient's kinds. */
 export function addRecipes(chunk: readonly NumberedRecipe[], kinds: IngredientKinds, sink: PostingSink): Promise<void> {
   return addDocuments(

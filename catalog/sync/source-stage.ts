@@ -16,7 +16,7 @@ import { idHash, type ShardEntries, textHash, typeIndex } from "../format/stored
 import { CATALOG_FORMAT_VERSION } from "../recipes/types.ts";
 import type { DocumentLengths, IndexedChunk, Posting, PostingSource } from "../search/engine/sharded-builder.ts";
 import type { PlacedShard } from "../search/engine/sharded-writer.ts";
-import type { IndexedRecipe } from "../search/search-index.ts";
+import { type IndexedRecipe, numbersById } from "../search/search-index.ts";
 import type { SqlDatabase } from "./ledger.ts";
 import type { PublicationTimes } from "./publication-window.ts";
 import type { CheckedIngredientRecord, CheckedRecipeRecord, SkippedRecord } from "./read-catalog.ts";
@@ -382,7 +382,8 @@ export class SourceStage {
     this.#setSetting("piecesCut", undefined);
     this.#setSetting("nameOrder", undefined);
     for (const table of ["build_recipe", "build_place", "build_piece"]) this.#db.exec(`DELETE FROM ${table}`);
-    // Positions may move; the search shards and the locator name ids, so they are kept (decision 0061).
+    // Positions may move; the locator names ids, and so do the search shards where the ids are dense enough (if
+    // not, searchNumbering forgets them: decision 0061).
     this.#db.exec(
       `INSERT INTO build_recipe (position, id)
        SELECT ROW_NUMBER() OVER (ORDER BY s.type, s.name_key, s.id) - 1, s.id FROM stage_recipe s
@@ -804,37 +805,64 @@ export class SourceStage {
   }
 
   /**
-   * The postings, lengths and order read back for the writer
-   * (writeSearchShards): postings by term (its key), field and recipe id, a
-   * page at a time; lengths by id; the ids in the build's order. After the
-   * index phase the postings are those of the build's recipes alone
-   * (prepareSearch), so no join with the order is needed.
+   * Whether the search index numbers the build's recipes by id (numbersById: ids dense enough), and so whether
+   * the last write's shards still hold: they are forgotten when the numbering changes, or when it is by
+   * position and the order did not hold (every posting names a position then).
    */
-  searchSource(): PostingSource {
+  searchNumbering(orderHeld: boolean): boolean {
+    const [row] = this.#rows("SELECT COUNT(*) AS n, MIN(id) AS smallest, MAX(id) AS largest FROM build_recipe");
+    const byId = numbersById(Number(row?.n ?? 0), Number(row?.smallest ?? 0), Number(row?.largest ?? 0));
+    if (this.#setting<boolean>("searchById") !== byId || (!byId && !orderHeld)) this.#forgetSearchShards();
+    this.#setSetting("searchById", byId);
+    return byId;
+  }
+
+  /**
+   * The postings, lengths and order read back for the writer
+   * (writeSearchShards), numbered by recipe id (`byId`) or by position
+   * (searchNumbering): postings by term (its key), field and number, a page
+   * at a time; lengths by number; the numbers in the build's order. After the
+   * index phase the postings are those of the build's recipes alone
+   * (prepareSearch), so by id no join with the order is needed.
+   */
+  searchSource(byId: boolean): PostingSource {
+    // The number a posting or a length names: the recipe's id, or its position joined in from the order.
+    const number = byId ? "p.recipe" : "b.position";
+    const from = byId ? "search_posting p" : "search_posting p JOIN build_recipe b ON b.id = p.recipe";
     const rows = (limit: number, where: string, order: string, ...bindings: (string | number)[]) =>
       limit <= 0
         ? []
         : this.#rows(
-            `SELECT term_key, field, recipe, count FROM search_posting WHERE ${where} ORDER BY ${order} LIMIT ?`,
+            `SELECT p.term_key, p.field, ${number} AS number, p.count FROM ${from}
+             WHERE ${where} ORDER BY ${order} LIMIT ?`,
             ...bindings,
             limit,
           );
     const page = (sql: string, after: number) => this.#rows(sql, after, READ_ROWS);
+    const lengthsSql = byId
+      ? "SELECT recipe AS number, lengths FROM search_doc WHERE recipe > ? ORDER BY recipe LIMIT ?"
+      : `SELECT b.position AS number, d.lengths FROM build_recipe b JOIN search_doc d ON d.recipe = b.id
+         WHERE b.position > ? ORDER BY b.position LIMIT ?`;
+    const count = this.#buildCount();
     return {
       *postingsByTerm(after?: string): Iterable<Posting> {
-        let cursor: { key: string; field: number; recipe: number } | null = null;
+        let cursor: { key: string; field: number; number: number } | null = null;
         let term = "";
         let keyOfTerm = "";
         for (;;) {
           // The rest of the field under way, then the rest of its term's fields, then the terms after it.
           const found: Row[] = [];
           if (cursor) {
-            const { key, field, recipe } = cursor;
-            found.push(...rows(READ_ROWS, "term_key = ? AND field = ? AND recipe > ?", "recipe", key, field, recipe));
-            found.push(...rows(READ_ROWS - found.length, "term_key = ? AND field > ?", "field, recipe", key, field));
+            const { key, field } = cursor;
+            found.push(
+              ...rows(READ_ROWS, `p.term_key = ? AND p.field = ? AND ${number} > ?`, number, key, field, cursor.number),
+            );
+            found.push(
+              ...rows(READ_ROWS - found.length, "p.term_key = ? AND p.field > ?", `p.field, ${number}`, key, field),
+            );
           }
-          const from = cursor ? cursor.key : after === undefined ? "" : termKey(after);
-          found.push(...rows(READ_ROWS - found.length, "term_key > ?", "term_key, field, recipe", from));
+          const start = cursor ? cursor.key : after === undefined ? "" : termKey(after);
+          found.push(...rows(READ_ROWS - found.length, "p.term_key > ?", `p.term_key, p.field, ${number}`, start));
           if (found.length === 0) return;
           for (const row of found) {
             const key = String(row.term_key);
@@ -842,29 +870,31 @@ export class SourceStage {
               keyOfTerm = key;
               term = termOfKey(key);
             }
-            yield { term, field: Number(row.field), number: Number(row.recipe), count: Number(row.count) };
+            yield { term, field: Number(row.field), number: Number(row.number), count: Number(row.count) };
           }
           const last = found.at(-1) as Row;
-          cursor = { key: String(last.term_key), field: Number(last.field), recipe: Number(last.recipe) };
+          cursor = { key: String(last.term_key), field: Number(last.field), number: Number(last.number) };
         }
       },
       *lengthsByNumber(): Iterable<DocumentLengths> {
-        const sql = "SELECT recipe, lengths FROM search_doc WHERE recipe > ? ORDER BY recipe LIMIT ?";
         for (let after = Number.MIN_SAFE_INTEGER; ; ) {
-          const rowsRead = page(sql, after);
-          for (const row of rowsRead) yield { number: Number(row.recipe), lengths: String(row.lengths) };
+          const rowsRead = page(lengthsSql, after);
+          for (const row of rowsRead) yield { number: Number(row.number), lengths: String(row.lengths) };
           if (rowsRead.length < READ_ROWS) return;
-          after = Number(rowsRead.at(-1)?.recipe);
+          after = Number(rowsRead.at(-1)?.number);
         }
       },
-      *numbersByPosition(): Iterable<number> {
+      numbersByPosition: (): Iterable<number> => {
+        if (!byId) return Array.from({ length: count }, (_, position) => position);
         const sql = "SELECT position, id FROM build_recipe WHERE position > ? ORDER BY position LIMIT ?";
-        for (let after = -1; ; ) {
-          const rowsRead = page(sql, after);
-          for (const row of rowsRead) yield Number(row.id);
-          if (rowsRead.length < READ_ROWS) return;
-          after = Number(rowsRead.at(-1)?.position);
-        }
+        return (function* () {
+          for (let after = -1; ; ) {
+            const rowsRead = page(sql, after);
+            for (const row of rowsRead) yield Number(row.id);
+            if (rowsRead.length < READ_ROWS) return;
+            after = Number(rowsRead.at(-1)?.position);
+          }
+        })();
       },
     };
   }

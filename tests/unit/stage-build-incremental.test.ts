@@ -157,6 +157,8 @@ describe("a build after changes that move no recipe", () => {
 /** A change that may move recipes: one added, one removed, or one edited in anything, its name and category too. */
 const change = fc.oneof(
   fc.record({ kind: fc.constant("add" as const), recipe: spec(fc.integer({ min: 1, max: 5_000 })) }),
+  // An id far beyond the others: the index numbers by position while it is published (numbersById).
+  fc.record({ kind: fc.constant("add" as const), recipe: spec(fc.integer({ min: 100_000, max: 100_050 })) }),
   fc.record({ kind: fc.constant("remove" as const), at: fc.nat() }),
   fc.record({ kind: fc.constant("edit" as const), at: fc.nat(), recipe: spec(fc.constant(0)) }),
 );
@@ -198,7 +200,8 @@ describe("a build after recipes came, went and moved", () => {
     let changes = 0;
     await fc.assert(
       fc.asyncProperty(
-        fc.uniqueArray(spec(fc.integer({ min: 1, max: 5_000 })), {
+        // Some catalogs hold an id far beyond the others from the start, and number by position throughout.
+        fc.uniqueArray(spec(fc.oneof(fc.integer({ min: 1, max: 5_000 }), fc.integer({ min: 100_000, max: 100_050 }))), {
           selector: (recipe) => recipe.id,
           minLength: 1,
           maxLength: 40,
@@ -253,10 +256,10 @@ describe("a build after recipes came, went and moved", () => {
           harness.close();
         },
       ),
-      { numRuns: 25 },
+      { numRuns: 15 },
     );
     // Not an empty property: recipes came and went, and shards were taken across them.
     expect(changes).toBeGreaterThan(0);
     expect(taken).toBeGreaterThan(0);
-  });
+  }, 60_000);
 });
