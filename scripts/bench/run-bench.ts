@@ -1098,6 +1098,7 @@ const STEPS_PUBLISH_LABELS = {
   oneRecipe: "one recipe",
   ingredientEdit: "one recipe's ingredients",
   added: "one recipe added",
+  removed: "one recipe removed",
 } as const;
 
 function publishSection(part: Measured<PublishSizeBench[]>): string[] {
@@ -1149,7 +1150,7 @@ function publishSection(part: Measured<PublishSizeBench[]>): string[] {
     "| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
     ...sizes.flatMap((size) =>
       size.steps
-        ? (["first", "oneRecipe", "ingredientEdit", "added"] as const).flatMap((which) => {
+        ? (["first", "oneRecipe", "ingredientEdit", "added", "removed"] as const).flatMap((which) => {
             const run = size.steps?.[which] as StepsFigures | undefined;
             if (!run) return [];
             const search = run.searchStepHeapBytes;
