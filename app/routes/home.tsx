@@ -88,7 +88,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <Link to="/zutatensuche">Suche Rezepte mit den Zutaten, die du zu Hause hast.</Link>
       </p>
 
-      <Form method="get" action="/zufallsgenerator" className="shuffle-form" preventScrollReset>
+      <Form method="get" action="/zufallsgenerator" className="shuffle-form" reloadDocument>
         <input type="hidden" name={LAST_SHOWN_PARAM} value={shown} />
         <button type="submit" className="button button-large">
           Zufälliges Rezept finden
