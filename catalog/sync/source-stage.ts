@@ -89,6 +89,9 @@ const SCHEMA = [
     record TEXT NOT NULL
   )`,
   `CREATE TABLE IF NOT EXISTS stage_setting (name TEXT PRIMARY KEY, value TEXT NOT NULL)`,
+  // Why a valid recipe has no nutrition (German, for its publication status; decision 0063): a table of its own
+  // rather than a column, so a stage made before it gains it by this statement alone.
+  "CREATE TABLE IF NOT EXISTS stage_nutrition_gap (recipe INTEGER PRIMARY KEY, reason TEXT NOT NULL)",
   // The build under way (stage-build.ts): the catalog's recipes by position in stored order, its list pieces,
   // each position's place in name order.
   "CREATE TABLE IF NOT EXISTS build_recipe (position INTEGER PRIMARY KEY, id INTEGER NOT NULL UNIQUE)",
@@ -288,6 +291,10 @@ export class SourceStage {
       digest,
       indexed ? JSON.stringify(indexed) : null,
     );
+    this.#db.exec("DELETE FROM stage_nutrition_gap WHERE recipe = ?", id);
+    if (record.ok && record.nutritionGap) {
+      this.#db.exec("INSERT INTO stage_nutrition_gap (recipe, reason) VALUES (?, ?)", id, record.nutritionGap);
+    }
     this.#db.exec("DELETE FROM stage_recipe_ingredient WHERE recipe = ?", id);
     for (const name of recipe?.ingredients ?? []) {
       this.#db.exec("INSERT OR IGNORE INTO stage_recipe_ingredient (recipe, name) VALUES (?, ?)", id, name);
@@ -326,7 +333,10 @@ export class SourceStage {
   delete(collection: StagedCollection, id: number): void {
     if (collection === "recipes") this.#orderChanged();
     this.#db.exec(`DELETE FROM ${TABLES[collection]} WHERE id = ?`, id);
-    if (collection === "recipes") this.#db.exec("DELETE FROM stage_recipe_ingredient WHERE recipe = ?", id);
+    if (collection === "recipes") {
+      this.#db.exec("DELETE FROM stage_recipe_ingredient WHERE recipe = ?", id);
+      this.#db.exec("DELETE FROM stage_nutrition_gap WHERE recipe = ?", id);
+    }
   }
 
   /** Drops the records the read `seen` did not see (after a read of everything); answers how many. */
@@ -336,6 +346,10 @@ export class SourceStage {
     if (collection === "recipes") {
       this.#db.exec(
         "DELETE FROM stage_recipe_ingredient WHERE recipe IN (SELECT id FROM stage_recipe WHERE seen <> ?)",
+        seen,
+      );
+      this.#db.exec(
+        "DELETE FROM stage_nutrition_gap WHERE recipe IN (SELECT id FROM stage_recipe WHERE seen <> ?)",
         seen,
       );
     }
@@ -365,7 +379,9 @@ export class SourceStage {
 
   /** Forgets everything: what a coordinator whose KV is adopted starts from. */
   clear(): void {
-    for (const table of [...Object.values(TABLES), "stage_recipe_ingredient"]) this.#db.exec(`DELETE FROM ${table}`);
+    for (const table of [...Object.values(TABLES), "stage_recipe_ingredient", "stage_nutrition_gap"]) {
+      this.#db.exec(`DELETE FROM ${table}`);
+    }
     this.setMarks(undefined);
     this.#orderChanged();
   }
@@ -953,7 +969,8 @@ export class SourceStage {
     return this.#rows(
       `SELECT s.id, s.ok, s.slug, s.digest, s.publish_at, s.unpublish_at,
          CASE WHEN s.ok = 0 THEN s.record END AS record,
-         EXISTS (SELECT 1 FROM build_recipe b WHERE b.id = s.id) AS live
+         EXISTS (SELECT 1 FROM build_recipe b WHERE b.id = s.id) AS live,
+         (SELECT n.reason FROM stage_nutrition_gap n WHERE n.recipe = s.id) AS nutrition_gap
        FROM stage_recipe s WHERE s.id > ? ORDER BY s.id LIMIT ?`,
       afterId,
       limit,
@@ -971,6 +988,7 @@ export class SourceStage {
           : null,
       skipped:
         row.record === null ? null : ((JSON.parse(String(row.record)) as { skipped: SkippedRecord }).skipped ?? null),
+      nutritionGap: row.nutrition_gap === null || row.nutrition_gap === undefined ? null : String(row.nutrition_gap),
     }));
   }
 
@@ -1005,6 +1023,8 @@ export interface StatusRow {
   times: PublicationTimes | null;
   /** A recipe with problems: why it is left out. */
   skipped: SkippedRecord | null;
+  /** A valid recipe without nutrition: why (German). */
+  nutritionGap: string | null;
 }
 
 /** SQL: the staged recipe `t` may be in the catalog at the time bound twice (valid, in its publish window). */
