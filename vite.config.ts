@@ -41,10 +41,15 @@ function entriesImporting(id: string, ctx: ChunkingContext): string[] {
   return [...entries];
 }
 
-/** The chunk of PAGE_PARTS that `id` belongs to, if any. */
+/**
+ * The chunk of PAGE_PARTS that `id` belongs to, if any; `own` for a module that one entry alone imports
+ * (statically): it stays in that entry's chunk. Such a module is shared only with a part of the same route
+ * loaded later (the ingredient filter's word matching), and no group should take it to other pages.
+ */
 function pagePartOf(id: string, ctx: ChunkingContext): string | undefined {
   const entries = entriesImporting(id, ctx);
   if (entries.length === 0) return undefined;
+  if (entries.length === 1) return "own";
   return PAGE_PARTS.find((part) => entries.every((entry) => part.routes.test(entry)))?.chunk;
 }
 

@@ -30,6 +30,7 @@ import {
   DIET_PARAM,
   EXCLUDED_INGREDIENT_PARAM,
   INGREDIENT_FILTER_PARAM,
+  KCAL_PARAM,
   LAST_SHOWN_PARAM,
   MISSING_BASIC_PARAM,
   PAGE_PARAM,
@@ -57,7 +58,7 @@ const PAGE_PARAMS: [RegExp, string[]][] = [
   // The shuffle form sends the recipe shown first, then the pressed button's category.
   [/^\/(?:zufallsgenerator)?$/, [LAST_SHOWN_PARAM, RANDOM_TYPE_PARAM]],
   // The lists' filter (recipe-filter-param.ts) comes after their own parameters, the page last.
-  [/^\/suche$/, [SEARCH_TERM_PARAM, DIET_PARAM, TIME_PARAM, PAGE_PARAM]],
+  [/^\/suche$/, [SEARCH_TERM_PARAM, DIET_PARAM, TIME_PARAM, KCAL_PARAM, PAGE_PARAM]],
   [
     /^\/zutatensuche$/,
     [
@@ -67,10 +68,11 @@ const PAGE_PARAMS: [RegExp, string[]][] = [
       MISSING_BASIC_PARAM,
       DIET_PARAM,
       TIME_PARAM,
+      KCAL_PARAM,
       PAGE_PARAM,
     ],
   ],
-  [/^\/kategorie\/[^/]+$/, [DIET_PARAM, TIME_PARAM, PAGE_PARAM]],
+  [/^\/kategorie\/[^/]+$/, [DIET_PARAM, TIME_PARAM, KCAL_PARAM, PAGE_PARAM]],
   [/^\/rezepte\/[^/]+$/, [SERVINGS_PARAM]],
 ];
 /**

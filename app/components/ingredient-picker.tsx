@@ -5,7 +5,7 @@ import type { RecipeFilter } from "../../catalog/recipes/recipe-filter.ts";
 import { KIND_WORDS, kindBySlug, kindLabel, kindsOfMask } from "../../catalog/search/search-words.ts";
 import type { IngredientOption, KindMembers } from "../../catalog/view/ingredient-overview.ts";
 import { useInputBeforeHydration } from "../lib/hooks/use-input-before-hydration.ts";
-import { ingredientFilter } from "../lib/recipes/ingredient-filter.ts";
+import type { ingredientFilter } from "../lib/recipes/ingredient-filter.ts";
 import { decodeIngredientOptions } from "../lib/recipes/ingredient-options.ts";
 import {
   EXCLUDED_INGREDIENT_PARAM,
@@ -43,6 +43,11 @@ interface IngredientPickerProps {
    * visitor filters.
    */
   ingredients: IngredientOption[];
+  /**
+   * The address's filter text as the server answered it: the kinds it names and the slugs of `ingredients` it
+   * lists (null without one). Drawn until the browser's own matcher has loaded.
+   */
+  addressFilter: { kinds: IngredientType[]; listed: string[] } | null;
   /** How many ingredients there are in all. */
   ingredientCount: number;
   kindMembers: KindMembers;
@@ -70,6 +75,7 @@ interface IngredientPickerProps {
  */
 export function IngredientPicker({
   ingredients,
+  addressFilter,
   ingredientCount,
   kindMembers,
   selected,
@@ -82,7 +88,12 @@ export function IngredientPicker({
   const submit = useSubmit();
   const form = useRef<HTMLFormElement>(null);
   const [filterText, setFilterText] = useState(filter);
-  const { all, failed, requestAll } = useAllIngredients();
+  const { all, failed, requestAll: requestList } = useAllIngredients();
+  const { matcher, requestMatcher } = useIngredientMatcher();
+  const requestAll = useCallback(() => {
+    requestList();
+    requestMatcher();
+  }, [requestList, requestMatcher]);
 
   // The boxes follow a click at once; a new result (or a chip removed, the
   // back button) sets them from the URL again.
@@ -97,14 +108,18 @@ export function IngredientPicker({
   }
 
   const filtering = filterText.trim() !== "";
-  // Until the whole list is here, only the filter of the address is answered in full (by the server).
-  const partial = all === null && filterText.trim() !== filter.trim();
+  // Until the whole list and the matcher are here, only the filter of the address is answered in full (by the server).
+  const partial = (all === null || matcher === null) && filterText.trim() !== filter.trim();
   const source = all ?? ingredients;
   const visible = useMemo(() => {
-    const filter = ingredientFilter(filterText);
+    // Before the matcher has loaded, the server's answer for the address's text (the text typed since waits).
+    const textFilter = matcher?.(filterText) ?? {
+      kinds: addressFilter?.kinds ?? [],
+      lists: (item: { slug: string }) => addressFilter?.listed.includes(item.slug) ?? false,
+    };
     // Kinds: those the text names, and any chosen one while nothing is typed.
     const kinds: IngredientType[] = filtering
-      ? filter.kinds
+      ? textFilter.kinds
       : [...checked].flatMap((value) => {
           const slug = kindSlugOf(value);
           return (slug === undefined ? undefined : kindBySlug(slug)) ?? [];
@@ -117,7 +132,7 @@ export function IngredientPicker({
       return [{ value, label: kindLabel(kind), note: `${members} ${members === 1 ? "Zutat" : "Zutaten"}` }];
     });
     const listed = filtering
-      ? source.filter((item) => filter.lists({ name: item.name, kinds: kindsOfMask(item.kinds) }))
+      ? source.filter((item) => textFilter.lists({ slug: item.slug, name: item.name, kinds: kindsOfMask(item.kinds) }))
       : source.filter((item, index) => index < MOST_USED_SHOWN || checked.has(item.slug));
     return [
       ...kindRows,
@@ -127,7 +142,7 @@ export function IngredientPicker({
         note: `${item.recipeCount} ${item.recipeCount === 1 ? "Rezept" : "Rezepte"}`,
       })),
     ];
-  }, [source, kindMembers, filterText, filtering, checked]);
+  }, [source, kindMembers, filterText, filtering, checked, matcher, addressFilter]);
   const visibleSlugs = new Set(visible.map((item) => item.value));
 
   function recompute() {
@@ -231,6 +246,27 @@ export function IngredientPicker({
       </button>
     </Form>
   );
+}
+
+/**
+ * The filter's word matching (ingredient-filter.ts: German stems, word families, edit distance), loaded when
+ * the visitor first focuses or types into the filter, as the whole list is: no first paint needs it, and it
+ * was the largest part of the route's own JavaScript (decision 0046). A failed load leaves the server's
+ * answer: the form's button filters there.
+ */
+function useIngredientMatcher() {
+  const [matcher, setMatcher] = useState<typeof ingredientFilter | null>(null);
+  const asked = useRef(false);
+  const requestMatcher = useCallback(() => {
+    if (asked.current) return;
+    asked.current = true;
+    import("../lib/recipes/ingredient-filter.ts")
+      .then((module) => setMatcher(() => module.ingredientFilter))
+      .catch(() => {
+        asked.current = false;
+      });
+  }, []);
+  return { matcher, requestMatcher };
 }
 
 /**

@@ -87,6 +87,13 @@ export function RecipeCard({
         <li className="badge">
           Zeitaufwand: <strong>{`${recipe.totalTime} Minuten`}</strong>
         </li>
+        {/* Per portion (decision 0063); in the server's markup, so nothing moves when it hydrates. */}
+        {recipe.kcal !== undefined ? (
+          <li className="badge" title="pro Portion">
+            {`${recipe.kcal.toLocaleString("de-DE")} kcal`}
+            <span className="visually-hidden"> pro Portion</span>
+          </li>
+        ) : null}
         {recipe.vegetarian && !recipe.vegan ? (
           <li className="badge badge-veggie" title="Rezept ohne Fleisch">
             Vegetarisch<span className="visually-hidden">: Rezept ohne Fleisch</span>

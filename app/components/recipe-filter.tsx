@@ -2,11 +2,19 @@ import { Link, useLocation } from "react-router";
 import {
   DIETS,
   type Diet,
+  KCAL_LIMITS,
+  type KcalLimit,
   type RecipeFilter,
   TIME_LIMITS,
   type TimeLimit,
 } from "../../catalog/recipes/recipe-filter.ts";
-import { DIET_LABELS, filterClause, refusedFilterText, timeLabel } from "../lib/recipes/recipe-filter-text.ts";
+import {
+  DIET_LABELS,
+  filterClause,
+  kcalLabel,
+  refusedFilterText,
+  timeLabel,
+} from "../lib/recipes/recipe-filter-text.ts";
 import { recipeFilterParams, withRecipeFilter } from "../lib/url/recipe-filter-param.ts";
 
 interface Choice {
@@ -85,10 +93,26 @@ export function RecipeFilterBar({ filter }: { filter: RecipeFilter }) {
       active: filter.maxMinutes === limit,
     })),
   ];
+  const energy: Choice[] = [
+    {
+      key: "alle",
+      label: "Alle",
+      name: "Alle Kalorienangaben",
+      filter: { ...filter, maxKcal: null },
+      active: filter.maxKcal === null,
+    },
+    ...KCAL_LIMITS.map((limit: KcalLimit) => ({
+      key: String(limit),
+      label: kcalLabel(limit),
+      filter: { ...filter, maxKcal: limit },
+      active: filter.maxKcal === limit,
+    })),
+  ];
   return (
     <div className="recipe-filter">
       <ChoiceRow id="filter-ernaehrung" label="Ernährung" choices={diets} here={here} />
       <ChoiceRow id="filter-zeit" label="Zeit" choices={times} here={here} />
+      <ChoiceRow id="filter-kcal" label="Kalorien" choices={energy} here={here} />
     </div>
   );
 }

@@ -69,12 +69,17 @@ type Choice = { slug: string; name: string };
 function shownOptions(options: readonly IngredientOption[], chosen: readonly string[], filterText: string) {
   const filter = filterText.trim() === "" ? null : ingredientFilter(filterText);
   const chosenSlugs = new Set(chosen);
-  return options.filter(
-    (option, index) =>
-      index < MOST_USED_SHOWN ||
-      chosenSlugs.has(option.slug) ||
-      (filter?.lists({ name: option.name, kinds: kindsOfMask(option.kinds) }) ?? false),
-  );
+  const listed = filter
+    ? options.filter((option) => filter.lists({ name: option.name, kinds: kindsOfMask(option.kinds) }))
+    : [];
+  const listedSlugs = new Set(listed.map((option) => option.slug));
+  return {
+    shown: options.filter(
+      (option, index) => index < MOST_USED_SHOWN || chosenSlugs.has(option.slug) || listedSlugs.has(option.slug),
+    ),
+    // The address's filter answered here, so the browser draws the same list before its matcher has loaded.
+    addressFilter: filter ? { kinds: filter.kinds, listed: listed.map((option) => option.slug) } : null,
+  };
 }
 
 /**
@@ -172,8 +177,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         return ingredient ? [{ slug: ingredient.slug, name: ingredient.name, recipes }] : [];
       })
     : [];
+  const { shown, addressFilter } = shownOptions(options, query.selected, query.filter);
   return {
-    ingredients: shownOptions(options, query.selected, query.filter),
+    ingredients: shown,
+    addressFilter,
     ingredientCount: options.length,
     kindMembers,
     excludable: excludableOf(byName, results, new Set([...query.selected, ...query.excluded])),
@@ -224,6 +231,7 @@ function countText(total: number): string {
 export default function IngredientSearch({ loaderData }: Route.ComponentProps) {
   const {
     ingredients,
+    addressFilter,
     ingredientCount,
     kindMembers,
     excludable,
@@ -269,6 +277,7 @@ export default function IngredientSearch({ loaderData }: Route.ComponentProps) {
       <div className="ingredient-layout">
         <IngredientPicker
           ingredients={ingredients}
+          addressFilter={addressFilter}
           ingredientCount={ingredientCount}
           kindMembers={kindMembers}
           selected={selected}

@@ -151,9 +151,11 @@ export const TRAITS_MARK = 0x40;
  * time is in the matching column too, but a filtered category page must
  * not read every recipe's ingredients for it.
  */
-export function traitsPieceText(recipes: readonly Pick<CatalogRecipe, "vegetarian" | "vegan" | "totalTime">[]): string {
+export function traitsPieceText(
+  recipes: readonly (Pick<CatalogRecipe, "vegetarian" | "vegan" | "totalTime"> & { kcal: number | null })[],
+): string {
   const bytes = Uint8Array.from(recipes, (recipe) => {
-    const bits = traitBits(dietCode(recipe), recipe.totalTime);
+    const bits = traitBits(dietCode(recipe), recipe.totalTime, recipe.kcal);
     if (bits >= TRAITS_MARK) throw new Error(`catalog: trait bits ${bits} do not fit beside the traits' mark`);
     return TRAITS_MARK | bits;
   });
@@ -236,6 +238,14 @@ const SUMMARY_FIELDS = [
   "recipeUrl",
 ] as const satisfies readonly (keyof RecipeSummary)[];
 
+/** A card bucket's line: the summary fields, and the kcal per portion of a recipe that has nutrition. */
+function cardOf(recipe: CatalogRecipe): RecipeSummary {
+  const card: RecipeSummary = pickFields(recipe, SUMMARY_FIELDS);
+  // Left out without nutrition, so such a card's line is as long as before.
+  if (recipe.nutrition) card.kcal = recipe.nutrition.kcal;
+  return card;
+}
+
 const DETAIL_FIELDS = [
   "instructions",
   "steps",
@@ -252,7 +262,7 @@ const RECIPE_FIELDS = [...SUMMARY_FIELDS, ...DETAIL_FIELDS] as const satisfies r
 
 /** What a list card and the queries read of a recipe: the fields of a card bucket's line. */
 export function summaryOf(recipe: CatalogRecipe): RecipeSummary {
-  return pickFields(recipe, SUMMARY_FIELDS);
+  return cardOf(recipe);
 }
 
 /** A recipe as text whose field order does not depend on how it was put together: for comparing versions. */
@@ -271,6 +281,13 @@ const decoder = new TextDecoder();
  */
 function bucketText<K extends keyof CatalogRecipe>(recipes: readonly CatalogRecipe[], fields: readonly K[]): string {
   const lines = recipes.map((recipe) => JSON.stringify(pickFields(recipe, fields)));
+  const lengths = lines.map((line) => encoder.encode(line).length);
+  return [JSON.stringify([lengths, recipes.map((recipe) => recipe.id)]), ...lines].join("\n");
+}
+
+/** A card bucket's text, laid out as `bucketText`'s. */
+function cardsText(recipes: readonly CatalogRecipe[]): string {
+  const lines = recipes.map((recipe) => JSON.stringify(cardOf(recipe)));
   const lengths = lines.map((line) => encoder.encode(line).length);
   return [JSON.stringify([lengths, recipes.map((recipe) => recipe.id)]), ...lines].join("\n");
 }
@@ -424,11 +441,11 @@ export interface PieceBlobs {
 export type ColumnRecipe = Pick<
   CatalogRecipe,
   "id" | "slug" | "image" | "name" | "ingredients" | "totalTime" | "vegetarian" | "vegan"
->;
+> & { kcal: number | null };
 
 export function columnRecipe(recipe: CatalogRecipe): ColumnRecipe {
   const { id, slug, image, name, ingredients, totalTime, vegetarian, vegan } = recipe;
-  return { id, slug, image, name, ingredients, totalTime, vegetarian, vegan };
+  return { id, slug, image, name, ingredients, totalTime, vegetarian, vegan, kcal: recipe.nutrition?.kcal ?? null };
 }
 
 /** How many recipes each bucket of a piece holds, by the piece's ids in stored order. */
@@ -439,7 +456,7 @@ export function bucketSizesOf(ids: readonly number[]): number[] {
 /** A bucket's two blobs: its cards, then its details. */
 export function bucketBlobs(bucket: readonly CatalogRecipe[]): StoredBlob[] {
   return [
-    { kind: "cards", text: bucketText(bucket, SUMMARY_FIELDS) },
+    { kind: "cards", text: cardsText(bucket) },
     { kind: "details", text: bucketText(bucket, DETAIL_FIELDS) },
   ];
 }

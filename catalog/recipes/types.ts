@@ -45,7 +45,7 @@ export interface Nutrients {
 }
 
 /** Bumped whenever the shape below or how it lies in KV changes; readers ignore catalogs of another version. */
-export const CATALOG_FORMAT_VERSION = 10;
+export const CATALOG_FORMAT_VERSION = 11;
 
 /**
  * What list cards, queries and the search index read of a recipe; the rest
@@ -72,6 +72,11 @@ export interface RecipeSummary {
   description: string | null;
   /** The source; list cards link it. */
   recipeUrl: string | null;
+  /**
+   * Kcal per portion, as `RecipeDetails.nutrition.kcal`, for the list card; absent without nutrition. Written
+   * into the card bucket from the details (stored-catalog.ts `cardOf`), never set by the sync on its own.
+   */
+  kcal?: number;
 }
 
 /** The rest of a recipe: what its page, and a list card's opened disclosure, print. */

@@ -10,8 +10,8 @@ import { expect, test } from "./fixtures.ts";
 import { waitForHydration } from "./hydration.ts";
 import { layoutShift, UNNOTICEABLE_SHIFT } from "./layout-shift.ts";
 
-/** A chip of the filter row named `row` ("Ernährung", "Zeit"), by its accessible name. */
-function chip(page: Page, row: "Ernährung" | "Zeit", name: string): Locator {
+/** A chip of the filter row named `row` ("Ernährung", "Zeit", "Kalorien"), by its accessible name. */
+function chip(page: Page, row: "Ernährung" | "Zeit" | "Kalorien", name: string): Locator {
   return page.getByRole("list", { name: row }).getByRole("link", { name, exact: true });
 }
 
@@ -123,6 +123,42 @@ test.describe("with JavaScript", () => {
 
     // Loaded as a page of its own: nothing shifts, nothing scrolls sideways.
     await page.goto("/kategorie/pasta?ernaehrung=vegan&zeit=20");
+    await page.waitForLoadState("networkidle");
+    const shift = await layoutShift(page);
+    expect(shift.total, shift.moved.join("; ")).toBeLessThan(UNNOTICEABLE_SHIFT);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  });
+
+  test("light dishes: the kcal chip keeps recipes of at most 500 kcal, each card says its kcal, nothing moves", async ({
+    page,
+  }) => {
+    await page.goto("/kategorie/salad");
+    await waitForHydration(page);
+    await page.evaluate(() => Object.assign(window, { stillHere: true }));
+    // Every card of the seed has nutrition (decision 0063), so every card says its kcal per portion.
+    const kcalOf = async () =>
+      (await cards(page).locator(".badges").allTextContents()).map((text) => {
+        const kcal = /(\d[\d.]*) kcal pro Portion/.exec(text)?.[1];
+        expect(kcal, text).toBeDefined();
+        return Number(kcal?.replaceAll(".", ""));
+      });
+    const all = await kcalOf();
+    expect(all.length).toBeGreaterThan(0);
+
+    await chip(page, "Kalorien", "Leicht (bis 500 kcal)").click();
+    await expect(page).toHaveURL(/\/kategorie\/salad\?kcal=500$/);
+    await expect(chip(page, "Kalorien", "Leicht (bis 500 kcal)")).toHaveAttribute("aria-current", "true");
+    await expect(chip(page, "Kalorien", "Alle Kalorienangaben")).not.toHaveAttribute("aria-current", "true");
+    await expect(page).toHaveTitle("Salate (bis 500 kcal) - Was koche ich jetzt");
+    const light = await kcalOf();
+    expect(light.length).toBeGreaterThan(0);
+    for (const kcal of light) expect(kcal).toBeLessThanOrEqual(500);
+    expect(light.length).toBe(all.filter((kcal) => kcal <= 500).length);
+    expect(await page.evaluate(() => "stillHere" in window)).toBe(true);
+    await expectNoAxeViolations(page);
+
+    // Loaded as a page of its own: the kcal are in the server's cards, so nothing shifts when the page hydrates.
+    await page.goto("/kategorie/salad?kcal=500");
     await page.waitForLoadState("networkidle");
     const shift = await layoutShift(page);
     expect(shift.total, shift.moved.join("; ")).toBeLessThan(UNNOTICEABLE_SHIFT);

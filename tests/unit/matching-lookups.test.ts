@@ -106,6 +106,7 @@ const recipeArbitrary = fc.record({
   totalTime: fc.oneof(fc.integer({ min: 1, max: 30 }), fc.nat({ max: 5000 })),
   vegetarian: fc.boolean(),
   vegan: fc.boolean(),
+  kcal: fc.option(fc.nat({ max: 2000 }), { nil: null }),
 });
 
 /** Recipes, and where they are cut into pieces (sizes, each at least 1). */
@@ -191,9 +192,9 @@ describe("the traits column", () => {
         const bytes = new TextEncoder().encode(traitsPieceText(recipes));
         expect(bytes).toHaveLength(recipes.length);
         expect([...bytes].map((byte) => byte & ~TRAITS_MARK)).toEqual(
-          recipes.map((recipe) => traitBits(dietCode(recipe), recipe.totalTime)),
+          recipes.map((recipe) => traitBits(dietCode(recipe), recipe.totalTime, recipe.kcal)),
         );
-        expect(bytes.every((byte) => byte >= 0x40 && byte < 0x60)).toBe(true);
+        expect(bytes.every((byte) => byte >= 0x40 && byte < 0x80)).toBe(true);
       }),
     );
   });
@@ -218,11 +219,13 @@ describe("a version's lent arrays (recipe-scratch.ts)", () => {
     basics: fc.subarray(BASICS),
     filter: fc.constantFrom(
       NO_FILTER,
-      { diet: "vegetarian", maxMinutes: null } as const,
+      { diet: "vegetarian", maxMinutes: null, maxKcal: null } as const,
       {
         diet: null,
         maxMinutes: 20,
+        maxKcal: null,
       } as const,
+      { diet: null, maxMinutes: null, maxKcal: 500 } as const,
     ),
   });
 
@@ -233,7 +236,16 @@ describe("a version's lent arrays (recipe-scratch.ts)", () => {
         fc.array(questionArbitrary, { minLength: 1, maxLength: 6 }),
         async (shapes, questions) => {
           const catalog = {
-            recipes: shapes.map((shape) => recipe({ ...shape, totalTime: Math.max(1, shape.totalTime % 40) })),
+            recipes: shapes.map(({ kcal, ...shape }) =>
+              recipe({
+                ...shape,
+                totalTime: Math.max(1, shape.totalTime % 40),
+                nutrition:
+                  kcal === null
+                    ? null
+                    : { kcal, fat: 1, saturates: 0.5, carbohydrate: 1, sugars: 0.5, protein: 1, salt: 0.1 },
+              }),
+            ),
             ingredients: ingredientsOf(NAMES),
             categories: [],
           };

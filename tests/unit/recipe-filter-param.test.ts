@@ -3,17 +3,20 @@ import { describe, expect, it } from "vitest";
 import { filterClause, filterLabel, refusedFilterText } from "../../app/lib/recipes/recipe-filter-text.ts";
 import { ingredientSearchHref } from "../../app/lib/url/ingredient-query.ts";
 import { readRecipeFilter, recipeFilterParams, withRecipeFilter } from "../../app/lib/url/recipe-filter-param.ts";
-import { DIETS, NO_FILTER, type RecipeFilter, TIME_LIMITS } from "../../catalog/recipes/recipe-filter.ts";
+import { DIETS, KCAL_LIMITS, NO_FILTER, type RecipeFilter, TIME_LIMITS } from "../../catalog/recipes/recipe-filter.ts";
 
 // The literal strings on purpose: they are what goes over the wire (decision 0016).
 const DIET_WORDS = { vegetarisch: "vegetarian", vegan: "vegan" } as const;
 const TIMES = ["15", "20", "30"];
+const KCALS = ["500"];
 
 const read = (query: string) => readRecipeFilter(new URLSearchParams(query));
 
 /** Every filter there is, none included. */
 const EVERY_FILTER: RecipeFilter[] = [null, ...DIETS].flatMap((diet) =>
-  [null, ...TIME_LIMITS].map((maxMinutes) => ({ diet, maxMinutes })),
+  [null, ...TIME_LIMITS].flatMap((maxMinutes) =>
+    [null, ...KCAL_LIMITS].map((maxKcal) => ({ diet, maxMinutes, maxKcal })),
+  ),
 );
 
 const filterArbitrary = fc.constantFrom(...EVERY_FILTER);
@@ -26,10 +29,10 @@ describe("readRecipeFilter", () => {
 
   it("reads each diet and each time in its one spelling, alone and together", () => {
     for (const [word, diet] of Object.entries(DIET_WORDS)) {
-      expect(read(`ernaehrung=${word}`)).toEqual({ filter: { diet, maxMinutes: null }, refused: 0 });
+      expect(read(`ernaehrung=${word}`)).toEqual({ filter: { diet, maxMinutes: null, maxKcal: null }, refused: 0 });
       for (const time of TIMES) {
         expect(read(`ernaehrung=${word}&zeit=${time}`)).toEqual({
-          filter: { diet, maxMinutes: Number(time) },
+          filter: { diet, maxMinutes: Number(time), maxKcal: null },
           refused: 0,
         });
         // The order of the parameters does not change what they say.
@@ -37,8 +40,20 @@ describe("readRecipeFilter", () => {
       }
     }
     for (const time of TIMES) {
-      expect(read(`zeit=${time}`)).toEqual({ filter: { diet: null, maxMinutes: Number(time) }, refused: 0 });
+      expect(read(`zeit=${time}`)).toEqual({
+        filter: { diet: null, maxMinutes: Number(time), maxKcal: null },
+        refused: 0,
+      });
     }
+  });
+
+  it("reads the kcal limit in its one spelling, alone and beside the others", () => {
+    expect(read("kcal=500")).toEqual({ filter: { diet: null, maxMinutes: null, maxKcal: 500 }, refused: 0 });
+    expect(read("ernaehrung=vegan&zeit=20&kcal=500")).toEqual({
+      filter: { diet: "vegan", maxMinutes: 20, maxKcal: 500 },
+      refused: 0,
+    });
+    expect(read("kcal=500&zeit=20&ernaehrung=vegan")).toEqual(read("ernaehrung=vegan&zeit=20&kcal=500"));
   });
 
   // Each refused the way `portionen` refuses: only the one spelling counts, so a filter has one address.
@@ -70,6 +85,17 @@ describe("readRecipeFilter", () => {
     ["zeit", "٣٠"],
     ["zeit", "vegan"],
     ["zeit", "__proto__"],
+    ["kcal", ""],
+    ["kcal", "400"],
+    ["kcal", "600"],
+    ["kcal", "0500"],
+    ["kcal", "500.0"],
+    ["kcal", " 500"],
+    ["kcal", "500 "],
+    ["kcal", "500kcal"],
+    ["kcal", "5e2"],
+    ["kcal", "leicht"],
+    ["kcal", "__proto__"],
   ])("refuses %s=%j and filters without it", (name, value) => {
     expect(readRecipeFilter(new URLSearchParams([[name, value]]))).toEqual({ filter: NO_FILTER, refused: 1 });
   });
@@ -78,31 +104,55 @@ describe("readRecipeFilter", () => {
     expect(read("ernaehrung=vegan&ernaehrung=vegan")).toEqual({ filter: NO_FILTER, refused: 1 });
     expect(read("ernaehrung=vegan&ernaehrung=vegetarisch")).toEqual({ filter: NO_FILTER, refused: 1 });
     expect(read("zeit=15&zeit=20")).toEqual({ filter: NO_FILTER, refused: 1 });
+    expect(read("kcal=500&kcal=500")).toEqual({ filter: NO_FILTER, refused: 1 });
   });
 
   it("keeps a good parameter beside a refused one, and counts both refused", () => {
-    expect(read("ernaehrung=vegan&zeit=99")).toEqual({ filter: { diet: "vegan", maxMinutes: null }, refused: 1 });
-    expect(read("ernaehrung=fisch&zeit=20")).toEqual({ filter: { diet: null, maxMinutes: 20 }, refused: 1 });
+    expect(read("ernaehrung=vegan&zeit=99")).toEqual({
+      filter: { diet: "vegan", maxMinutes: null, maxKcal: null },
+      refused: 1,
+    });
+    expect(read("ernaehrung=fisch&zeit=20")).toEqual({
+      filter: { diet: null, maxMinutes: 20, maxKcal: null },
+      refused: 1,
+    });
     expect(read("ernaehrung=fisch&zeit=99")).toEqual({ filter: NO_FILTER, refused: 2 });
+    expect(read("zeit=15&kcal=400")).toEqual({ filter: { diet: null, maxMinutes: 15, maxKcal: null }, refused: 1 });
+    expect(read("ernaehrung=fisch&zeit=99&kcal=500")).toEqual({
+      filter: { diet: null, maxMinutes: null, maxKcal: 500 },
+      refused: 2,
+    });
+    expect(read("ernaehrung=fisch&zeit=99&kcal=1")).toEqual({ filter: NO_FILTER, refused: 3 });
   });
 
   it("never throws, and gives a known filter or none with the refused ones counted", () => {
     const values = fc.array(
-      fc.oneof(fc.constantFrom(...Object.keys(DIET_WORDS), ...TIMES), fc.string(), fc.string({ unit: "binary" })),
+      fc.oneof(
+        fc.constantFrom(...Object.keys(DIET_WORDS), ...TIMES, ...KCALS),
+        fc.string(),
+        fc.string({ unit: "binary" }),
+      ),
       { maxLength: 3 },
     );
     fc.assert(
-      fc.property(values, values, (diets, times) => {
+      fc.property(values, values, values, (diets, times, kcals) => {
         const params = new URLSearchParams([
           ...diets.map((value): [string, string] => ["ernaehrung", value]),
           ...times.map((value): [string, string] => ["zeit", value]),
+          ...kcals.map((value): [string, string] => ["kcal", value]),
         ]);
         const { filter, refused } = readRecipeFilter(params);
         const dietKnown = diets.length === 1 && Object.hasOwn(DIET_WORDS, diets[0] ?? "");
         const timeKnown = times.length === 1 && TIMES.includes(times[0] ?? "");
         expect(filter.diet).toBe(dietKnown ? DIET_WORDS[diets[0] as keyof typeof DIET_WORDS] : null);
+        const kcalKnown = kcals.length === 1 && KCALS.includes(kcals[0] ?? "");
         expect(filter.maxMinutes).toBe(timeKnown ? Number(times[0]) : null);
-        expect(refused).toBe(Number(diets.length > 0 && !dietKnown) + Number(times.length > 0 && !timeKnown));
+        expect(filter.maxKcal).toBe(kcalKnown ? Number(kcals[0]) : null);
+        expect(refused).toBe(
+          Number(diets.length > 0 && !dietKnown) +
+            Number(times.length > 0 && !timeKnown) +
+            Number(kcals.length > 0 && !kcalKnown),
+        );
       }),
       { numRuns: 500 },
     );
@@ -112,23 +162,45 @@ describe("readRecipeFilter", () => {
 describe("the filter in an address", () => {
   it("writes the diet before the time, and nothing for no filter", () => {
     expect(recipeFilterParams(NO_FILTER)).toEqual([]);
-    expect(recipeFilterParams({ diet: "vegan", maxMinutes: 20 })).toEqual([
+    expect(recipeFilterParams({ diet: "vegan", maxMinutes: 20, maxKcal: null })).toEqual([
       ["ernaehrung", "vegan"],
       ["zeit", "20"],
     ]);
-    expect(recipeFilterParams({ diet: "vegetarian", maxMinutes: null })).toEqual([["ernaehrung", "vegetarisch"]]);
-    expect(recipeFilterParams({ diet: null, maxMinutes: 15 })).toEqual([["zeit", "15"]]);
+    expect(recipeFilterParams({ diet: "vegetarian", maxMinutes: null, maxKcal: null })).toEqual([
+      ["ernaehrung", "vegetarisch"],
+    ]);
+    expect(recipeFilterParams({ diet: null, maxMinutes: 15, maxKcal: null })).toEqual([["zeit", "15"]]);
+    expect(recipeFilterParams({ diet: "vegan", maxMinutes: 20, maxKcal: 500 })).toEqual([
+      ["ernaehrung", "vegan"],
+      ["zeit", "20"],
+      ["kcal", "500"],
+    ]);
+    expect(recipeFilterParams({ diet: null, maxMinutes: null, maxKcal: 500 })).toEqual([["kcal", "500"]]);
   });
 
   it.each([
-    ["/suche?q=suppe", { diet: "vegan", maxMinutes: 20 }, "/suche?q=suppe&ernaehrung=vegan&zeit=20"],
-    ["/suche?q=suppe&zeit=15&seite=3", { diet: "vegan", maxMinutes: 15 }, "/suche?q=suppe&ernaehrung=vegan&zeit=15"],
+    ["/suche?q=suppe", { diet: "vegan", maxMinutes: 20, maxKcal: null }, "/suche?q=suppe&ernaehrung=vegan&zeit=20"],
+    [
+      "/suche?q=suppe&zeit=15&seite=3",
+      { diet: "vegan", maxMinutes: 15, maxKcal: null },
+      "/suche?q=suppe&ernaehrung=vegan&zeit=15",
+    ],
     ["/suche?q=suppe&ernaehrung=vegan&zeit=20", NO_FILTER, "/suche?q=suppe"],
-    ["/kategorie/soup?seite=2", { diet: "vegetarian", maxMinutes: null }, "/kategorie/soup?ernaehrung=vegetarisch"],
+    [
+      "/suche?kcal=500&q=suppe&seite=2",
+      { diet: null, maxMinutes: 20, maxKcal: 500 },
+      "/suche?q=suppe&zeit=20&kcal=500",
+    ],
+    ["/kategorie/soup?kcal=500&zeit=15", NO_FILTER, "/kategorie/soup"],
+    [
+      "/kategorie/soup?seite=2",
+      { diet: "vegetarian", maxMinutes: null, maxKcal: null },
+      "/kategorie/soup?ernaehrung=vegetarisch",
+    ],
     ["/kategorie/soup?ernaehrung=Vegan&ernaehrung=x", NO_FILTER, "/kategorie/soup"],
     [
       "/zutatensuche?z=tomate&ohne=speck&seite=2",
-      { diet: null, maxMinutes: 30 },
+      { diet: null, maxMinutes: 30, maxKcal: null },
       "/zutatensuche?z=tomate&ohne=speck&zeit=30",
     ],
   ] as const)("%s with %j is %s", (href, filter, expected) => {
@@ -137,14 +209,17 @@ describe("the filter in an address", () => {
 
   it("puts the filter after the list's own parameters, drops the page, and reads back as the same filter", () => {
     const params = fc.array(
-      fc.tuple(fc.constantFrom("q", "z", "ohne", "zutat", "seite", "ernaehrung", "zeit"), fc.string({ maxLength: 6 })),
+      fc.tuple(
+        fc.constantFrom("q", "z", "ohne", "zutat", "seite", "ernaehrung", "zeit", "kcal"),
+        fc.string({ maxLength: 6 }),
+      ),
       { maxLength: 6 },
     );
     fc.assert(
       fc.property(params, filterArbitrary, (pairs, filter) => {
         const href = withRecipeFilter(`/suche?${new URLSearchParams(pairs)}`, filter);
         const names = [...new URL(href, "https://example.org").searchParams.keys()];
-        const own = names.filter((name) => name !== "ernaehrung" && name !== "zeit");
+        const own = names.filter((name) => name !== "ernaehrung" && name !== "zeit" && name !== "kcal");
         expect(names).toEqual([...own, ...recipeFilterParams(filter).map(([name]) => name)]);
         expect(names).not.toContain("seite");
         expect(readRecipeFilter(new URL(href, "https://example.org").searchParams)).toEqual({ filter, refused: 0 });
@@ -174,7 +249,7 @@ describe("the filter in an address", () => {
         excluded: ["speck"],
         filter: "kä",
         missingBasics: ["salz"],
-        recipeFilter: { diet: "vegan", maxMinutes: 20 },
+        recipeFilter: { diet: "vegan", maxMinutes: 20, maxKcal: null },
       }),
     ).toBe("/zutatensuche?zutat=k%C3%A4&z=tomate&ohne=speck&fehlt=salz&ernaehrung=vegan&zeit=20");
     expect(ingredientSearchHref({ selected: ["tomate"], excluded: [], filter: "", missingBasics: [] })).toBe(
@@ -185,9 +260,19 @@ describe("the filter in an address", () => {
 
 describe("the filter in words", () => {
   it.each([
-    [{ diet: "vegan", maxMinutes: 20 }, "vegan, bis 20 Min.", "vegan und in höchstens 20 Minuten fertig sind"],
-    [{ diet: "vegetarian", maxMinutes: null }, "vegetarisch", "vegetarisch sind"],
-    [{ diet: null, maxMinutes: 15 }, "bis 15 Min.", "in höchstens 15 Minuten fertig sind"],
+    [
+      { diet: "vegan", maxMinutes: 20, maxKcal: null },
+      "vegan, bis 20 Min.",
+      "vegan und in höchstens 20 Minuten fertig sind",
+    ],
+    [{ diet: "vegetarian", maxMinutes: null, maxKcal: null }, "vegetarisch", "vegetarisch sind"],
+    [{ diet: null, maxMinutes: 15, maxKcal: null }, "bis 15 Min.", "in höchstens 15 Minuten fertig sind"],
+    [{ diet: null, maxMinutes: null, maxKcal: 500 }, "bis 500 kcal", "höchstens 500 kcal pro Portion haben"],
+    [
+      { diet: "vegan", maxMinutes: 20, maxKcal: 500 },
+      "vegan, bis 20 Min., bis 500 kcal",
+      "vegan und in höchstens 20 Minuten fertig sind und höchstens 500 kcal pro Portion haben",
+    ],
   ] as const)("%j", (filter, label, clause) => {
     expect(filterLabel(filter)).toBe(label);
     expect(filterClause(filter)).toBe(clause);

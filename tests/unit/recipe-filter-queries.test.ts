@@ -12,6 +12,7 @@ import {
   dietCode,
   filterMask,
   isFiltering,
+  KCAL_LIMITS,
   NO_FILTER,
   type RecipeFilter,
   TIME_LIMITS,
@@ -25,13 +26,22 @@ import { recipe } from "./catalog-fixture.ts";
 
 /** Every filter there is, none included. */
 const EVERY_FILTER: RecipeFilter[] = [null, ...DIETS].flatMap((diet) =>
-  [null, ...TIME_LIMITS].map((maxMinutes) => ({ diet, maxMinutes })),
+  [null, ...TIME_LIMITS].flatMap((maxMinutes) =>
+    [null, ...KCAL_LIMITS].map((maxKcal) => ({ diet, maxMinutes, maxKcal })),
+  ),
 );
 
-/** The rule, written out: vegan recipes are vegetarian too; the time is the total time. */
-function keeps(recipe: Pick<RecipeSummary, "vegetarian" | "vegan" | "totalTime">, filter: RecipeFilter): boolean {
+/**
+ * The rule, written out: vegan recipes are vegetarian too; the time is the total time; the kcal are per portion,
+ * and a recipe without nutrition is never light.
+ */
+function keeps(
+  recipe: Pick<RecipeSummary, "vegetarian" | "vegan" | "totalTime" | "kcal">,
+  filter: RecipeFilter,
+): boolean {
   if (filter.diet === "vegan" && !recipe.vegan) return false;
   if (filter.diet === "vegetarian" && !recipe.vegetarian && !recipe.vegan) return false;
+  if (filter.maxKcal !== null && (recipe.kcal === undefined || recipe.kcal > filter.maxKcal)) return false;
   return filter.maxMinutes === null || recipe.totalTime <= filter.maxMinutes;
 }
 
@@ -52,11 +62,12 @@ describe("a recipe's traits against a filter's mask", () => {
         fc.boolean(),
         fc.boolean(),
         fc.integer({ min: 1, max: 30 }),
+        fc.option(fc.constantFrom(0, 1, 499, 500, 501, 900), { nil: undefined }),
         fc.constantFrom(...EVERY_FILTER),
-        (vegetarian, vegan, totalTime, filter) => {
-          const bits = traitBits(dietCode({ vegetarian, vegan }), totalTime);
+        (vegetarian, vegan, totalTime, kcal, filter) => {
+          const bits = traitBits(dietCode({ vegetarian, vegan }), totalTime, kcal ?? null);
           const mask = filterMask(filter);
-          expect((bits & mask) === mask).toBe(keeps({ vegetarian, vegan, totalTime }, filter));
+          expect((bits & mask) === mask).toBe(keeps({ vegetarian, vegan, totalTime, kcal }, filter));
           expect(mask === 0).toBe(!isFiltering(filter));
         },
       ),
@@ -73,7 +84,7 @@ describe("filtered queries on the seed", () => {
   });
 
   it("has vegan recipes of at most 20 minutes to find, and recipes the filters leave out", () => {
-    const veganQuick = recipes.filter((each) => keeps(each, { diet: "vegan", maxMinutes: 20 }));
+    const veganQuick = recipes.filter((each) => keeps(each, { diet: "vegan", maxMinutes: 20, maxKcal: null }));
     expect(veganQuick.length).toBeGreaterThan(5);
     expect(veganQuick.length).toBeLessThan(recipes.length / 2);
   });
@@ -131,12 +142,45 @@ describe("filtered queries on the seed", () => {
   });
 
   it("makes each filter's list once per version and keeps it", async () => {
-    const filter: RecipeFilter = { diet: "vegan", maxMinutes: 20 };
+    const filter: RecipeFilter = { diet: "vegan", maxMinutes: 20, maxKcal: null };
     const first = await view.filtered(filter);
     const again = await view.filtered({ ...filter });
     expect(again).toBe(first);
     expect(again?.positions()).toBe(first?.positions());
     expect(await view.filtered(NO_FILTER)).toBeNull();
+  });
+});
+
+/** Nutrients per portion with `kcal`; the filter reads only the energy. */
+const nutrients = (kcal: number) => ({
+  kcal,
+  fat: 10,
+  saturates: 2,
+  carbohydrate: 30,
+  sugars: 5,
+  protein: 12,
+  salt: 1,
+});
+
+describe("the kcal per portion on the cards", () => {
+  it("is on a card exactly when its recipe has nutrition, as the details have it", async () => {
+    const recipes = [
+      recipe({ name: "Leicht", nutrition: nutrients(420) }),
+      recipe({ name: "Grenze", nutrition: nutrients(500) }),
+      recipe({ name: "Schwer", nutrition: nutrients(660) }),
+      recipe({ name: "Ohne" }),
+    ];
+    const view = createMemoryCatalogView("test", { recipes, ingredients: [], categories: [] });
+    const cards = await everyRecipe(view);
+    expect(Object.fromEntries(cards.map((card) => [card.name, card.kcal]))).toEqual({
+      Leicht: 420,
+      Grenze: 500,
+      Schwer: 660,
+      Ohne: undefined,
+    });
+    expect(cards.find((card) => card.name === "Ohne")).not.toHaveProperty("kcal");
+    const light = await positionsOf(recipesOfType(view, "DISH", { diet: null, maxMinutes: null, maxKcal: 500 }));
+    expect(light.map((position) => cards[position]?.name).sort()).toEqual(["Grenze", "Leicht"]);
   });
 });
 
@@ -149,8 +193,10 @@ describe("filtered queries on any catalog", () => {
       vegetarian: fc.boolean(),
       vegan: fc.boolean(),
       type: fc.constantFrom(...RECIPE_TYPES),
+      // Around the light limit, and none (a line that could not be weighed, decision 0063).
+      kcal: fc.option(fc.constantFrom(0, 120, 499, 500, 501, 660, 1_250), { nil: null }),
     })
-    .map((fields) => recipe(fields));
+    .map(({ kcal, ...fields }) => recipe({ ...fields, nutrition: kcal === null ? null : nutrients(kcal) }));
   const catalog = fc.array(arbitraryRecipe, { maxLength: 30 });
   const viewOf = (recipes: CatalogRecipe[]) =>
     createMemoryCatalogView("test", { recipes, ingredients: [], categories: [] });

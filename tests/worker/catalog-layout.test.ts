@@ -178,7 +178,7 @@ describe("a published version", { timeout: 30_000 }, () => {
     expect(writes).toBe(4);
     const veganIn = async (hash: string) => {
       const view = createCatalogView(await readPublished(env.CATALOG, hash));
-      const vegan = await view.filtered({ diet: "vegan", maxMinutes: null });
+      const vegan = await view.filtered({ diet: "vegan", maxMinutes: null, maxKcal: null });
       const directory = await view.directoryRange(0, view.count);
       return [...(vegan?.positions() ?? [])].map((position) => directory.slugAt(position));
     };

@@ -1,5 +1,5 @@
 /**
- * The lists' filters (`ernaehrung=`, `zeit=`, app/lib/url/recipe-filter-param.ts)
+ * The lists' filters (`ernaehrung=`, `zeit=`, `kcal=`, app/lib/url/recipe-filter-param.ts)
  * on the built Worker: what the name search, the ingredient search and a
  * category page list with them, their status codes, canonical links, links
  * to the next page and cache headers, and what a filter the site does not
@@ -11,9 +11,14 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { CatalogRecipe } from "../../catalog/recipes/types.ts";
 import { publishRecipes, recipe } from "./catalog-fixture.ts";
 
+/** Nutrients per portion with `kcal`; the filter and the cards read only the energy. */
+const withKcal = (kcal: number) => ({
+  nutrition: { kcal, fat: 10, saturates: 2, carbohydrate: 30, sugars: 5, protein: 12, salt: 1 },
+});
+
 const ORIGIN = "http://localhost:8787";
 
-/** 26 vegan soups of 10 minutes: more than a page of a category, filtered or not. */
+/** 26 vegan soups of 10 minutes and 320 kcal: more than a page of a category, filtered or not. */
 const QUICK_VEGAN_SOUPS = Array.from({ length: 26 }, (_, index) => {
   const number = String(index + 1).padStart(2, "0");
   return recipe({
@@ -25,6 +30,7 @@ const QUICK_VEGAN_SOUPS = Array.from({ length: 26 }, (_, index) => {
     totalTime: 10,
     vegetarian: true,
     vegan: true,
+    ...withKcal(320),
   });
 });
 
@@ -38,6 +44,7 @@ const OTHERS: CatalogRecipe[] = [
     totalTime: 25,
     vegetarian: true,
     vegan: true,
+    ...withKcal(540),
   }),
   recipe({
     id: 102,
@@ -48,6 +55,7 @@ const OTHERS: CatalogRecipe[] = [
     totalTime: 20,
     vegetarian: true,
     vegan: false,
+    ...withKcal(500),
   }),
   recipe({
     id: 103,
@@ -68,6 +76,7 @@ const OTHERS: CatalogRecipe[] = [
     totalTime: 15,
     vegetarian: false,
     vegan: false,
+    ...withKcal(1_180),
   }),
   recipe({
     id: 105,
@@ -78,6 +87,7 @@ const OTHERS: CatalogRecipe[] = [
     totalTime: 10,
     vegetarian: true,
     vegan: true,
+    ...withKcal(150),
   }),
 ];
 
@@ -121,7 +131,7 @@ function anchorWith(html: string, attribute: string) {
 
 /** The hidden fields of the page's forms that carry the filter, as name=value in page order. */
 function filterFields(html: string): string[] {
-  return [...html.matchAll(/<input type="hidden" name="(ernaehrung|zeit)" value="([^"]*)"\/>/g)].map(
+  return [...html.matchAll(/<input type="hidden" name="(ernaehrung|zeit|kcal)" value="([^"]*)"\/>/g)].map(
     (match) => `${match[1]}=${match[2]}`,
   );
 }
@@ -166,6 +176,8 @@ describe("a filtered category page", () => {
       { text: "bis 15 Min.", href: "/kategorie/soup?ernaehrung=vegan&zeit=15", current: false },
       { text: "bis 20 Min.", href: "/kategorie/soup?ernaehrung=vegan&zeit=20", current: true },
       { text: "bis 30 Min.", href: "/kategorie/soup?ernaehrung=vegan&zeit=30", current: false },
+      { text: "Alle", href: "/kategorie/soup?ernaehrung=vegan&zeit=20", current: true },
+      { text: "Leicht (bis 500 kcal)", href: "/kategorie/soup?ernaehrung=vegan&zeit=20&kcal=500", current: false },
     ]);
   });
 
@@ -206,6 +218,57 @@ describe("a filtered category page", () => {
     expect(html).toContain("In dieser Kategorie gibt es keine Rezepte, die vegetarisch sind.");
     expect(html).toMatch(/<a [^>]*href="\/kategorie\/dish"[^>]*>Alle Rezepte dieser Kategorie zeigen<\/a>/);
     expect(canonicalOf(html)).toBe(`${ORIGIN}/kategorie/dish?ernaehrung=vegetarisch`);
+  });
+});
+
+describe("light dishes (kcal=500)", () => {
+  it("lists a category's recipes of at most 500 kcal a portion, and none without nutrition", async () => {
+    const { response, html } = await get("/kategorie/soup?kcal=500&seite=2");
+    expect(response.status).toBe(200);
+    expect(html).toContain("<title>Suppen (bis 500 kcal), Seite 2 - Was koche ich jetzt</title>");
+    // 26 quick soups and the cheese soup at exactly 500; not the lentil soup (540) nor the chicken soup (no figure).
+    expect(html).toContain("27 Rezepte, Seite 2 von 2");
+    expect(cards(html)).toEqual(["gemuesesuppe-25", "gemuesesuppe-26", "kaesesuppe"]);
+    expect(canonicalOf(html)).toBe(`${ORIGIN}/kategorie/soup?kcal=500&seite=2`);
+    expect(
+      chips(html)
+        .filter((chip) => chip.current)
+        .map((chip) => chip.text),
+    ).toEqual(["Alle", "Alle", "Leicht (bis 500 kcal)"]);
+  });
+
+  it("goes with the other filters, after them in the one address", async () => {
+    const { html } = await get("/kategorie/soup?ernaehrung=vegetarisch&zeit=20&kcal=500&seite=2");
+    expect(cards(html)).toEqual(["gemuesesuppe-25", "gemuesesuppe-26", "kaesesuppe"]);
+    expect(html).toContain(
+      "<title>Suppen (vegetarisch, bis 20 Min., bis 500 kcal), Seite 2 - Was koche ich jetzt</title>",
+    );
+    const reordered = await get("/kategorie/soup?kcal=500&zeit=20&ernaehrung=vegetarisch&seite=1");
+    expect([301, 302]).toContain(reordered.response.status);
+    expect(reordered.response.headers.get("location")).toBe("/kategorie/soup?ernaehrung=vegetarisch&zeit=20&kcal=500");
+  });
+
+  it("narrows the name search and the ingredient search, and the forms send it again", async () => {
+    const search = await get("/suche?q=suppe&kcal=500");
+    expect(search.html).toContain("27 Rezepte für „suppe“");
+    expect(filterFields(search.html)).toEqual(["kcal=500"]);
+    const matched = await get("/zutatensuche?z=tomate&kcal=500");
+    // Tomate: the 26 soups and the salad are light; the lentil soup, the bacon pan and the chicken soup are not.
+    expect(matched.html).toContain("27 passende Rezepte, Seite 1 von 3");
+    expect(canonicalOf(matched.html)).toBe(`${ORIGIN}/zutatensuche?z=tomate&kcal=500`);
+    const empty = await get("/zutatensuche?z=speck&kcal=500");
+    expect(empty.html).toContain("Mit deinen Zutaten gibt es keine Rezepte, die höchstens 500 kcal pro Portion haben.");
+  });
+
+  it("shows the kcal per portion on each card that has them, and nothing on one without", async () => {
+    const { html } = await get("/kategorie/soup?seite=2");
+    const card = (slug: string) => html.slice(html.indexOf(`data-slug="${slug}"`)).split("</article>")[0] ?? "";
+    expect(card("kaesesuppe")).toContain(
+      '<li class="badge" title="pro Portion">500 kcal<span class="visually-hidden"> pro Portion</span></li>',
+    );
+    expect(card("linsensuppe")).toContain(">540 kcal<");
+    expect(card("huehnersuppe")).not.toContain("kcal");
+    expect((await get("/kategorie/dish")).html).toContain(">1.180 kcal<");
   });
 });
 
@@ -274,6 +337,11 @@ describe("a filter the site does not know", () => {
     "zeit=015",
     "zeit=20&zeit=30",
     "zeit=__proto__",
+    "kcal=400",
+    "kcal=0500",
+    "kcal=500%20",
+    "kcal=leicht",
+    "kcal=500&kcal=500",
   ])("%s: the whole list, a notice, and a canonical address without it", async (filter) => {
     for (const { path, count } of PAGES) {
       const address = `${path}${path.includes("?") ? "&" : "?"}${filter}`;
@@ -288,7 +356,7 @@ describe("a filter the site does not know", () => {
           .filter((chip) => chip.current)
           .map((chip) => chip.text),
         address,
-      ).toEqual(["Alle", "Alle"]);
+      ).toEqual(["Alle", "Alle", "Alle"]);
     }
   });
 
@@ -303,14 +371,25 @@ describe("a filter the site does not know", () => {
 
   it("never errs and never shows what was sent as markup, whatever the values", async () => {
     const value = fc.oneof(
-      fc.constantFrom("vegan", "vegetarisch", "15", "20", "30", '<script>alert("x")</script>', "%", "%ZZ", "\u0000"),
+      fc.constantFrom(
+        "vegan",
+        "vegetarisch",
+        "15",
+        "20",
+        "30",
+        "500",
+        '<script>alert("x")</script>',
+        "%",
+        "%ZZ",
+        "\u0000",
+      ),
       fc.string({ maxLength: 20 }),
       fc.string({ unit: "binary", maxLength: 20 }),
     );
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom("/kategorie/soup", "/suche", "/zutatensuche", "/suche.data", "/kategorie/soup.data"),
-        fc.array(fc.tuple(fc.constantFrom("ernaehrung", "zeit"), value), { minLength: 1, maxLength: 3 }),
+        fc.array(fc.tuple(fc.constantFrom("ernaehrung", "zeit", "kcal"), value), { minLength: 1, maxLength: 3 }),
         async (path, pairs) => {
           const query = pairs
             .map(([name, raw]) => {
@@ -355,6 +434,7 @@ describe("the edge cache with filters", () => {
 
   it.each([
     "/kategorie/salad?zeit=15&ernaehrung=vegan",
+    "/suche?q=suppe&kcal=500&zeit=15",
     "/suche?ernaehrung=vegan&q=suppe",
     "/suche?q=suppe&seite=2&ernaehrung=vegan",
     "/zutatensuche?ernaehrung=vegan&z=tomate",

@@ -17,6 +17,7 @@ const LIST_CARD_FIELDS = [
   "vegetarian",
   "vegan",
   "description",
+  "kcal",
 ] as const satisfies readonly (keyof RecipeSummary)[];
 
 /** What a whole card prints (spec section 2): the list card's fields, the steps and the ingredient lines. */

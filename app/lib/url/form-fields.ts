@@ -37,6 +37,8 @@ export const MISSING_BASIC_PARAM = "fehlt";
 export const DIET_PARAM = "ernaehrung";
 /** On the lists: the most minutes a recipe may take in total, `15`, `20` or `30`. */
 export const TIME_PARAM = "zeit";
+/** On the lists: the most kcal per portion, `500` (light dishes, decision 0064). */
+export const KCAL_PARAM = "kcal";
 
 /** On the random pick ("/", "/zufallsgenerator"): the category to pick from. */
 export const RANDOM_TYPE_PARAM = "typ";
