@@ -1,14 +1,14 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { nameSignatures, signatureBits } from "../../catalog/search/name-pairs.ts";
+import { nameSignatures, signatureBits, slotsOf } from "../../catalog/search/name-pairs.ts";
 
-/** The names joined as the catalog view joins them, each ended by a line break. */
-function signaturesOf(names: string[]) {
+/** The names joined as the catalog view joins them, each ended by a line break; name i at slot `slots[i]`. */
+function signaturesOf(names: string[], slots?: Int32Array) {
   const starts = new Int32Array(names.length + 1);
   names.forEach((name, position) => {
     starts[position + 1] = (starts[position] ?? 0) + name.length + 1;
   });
-  return nameSignatures(names.map((name) => `${name}\n`).join(""), starts, 1);
+  return nameSignatures(names.map((name) => `${name}\n`).join(""), starts, 1, slots);
 }
 
 const name = fc.oneof(
@@ -35,7 +35,7 @@ describe("name signatures", () => {
         fc.nat(),
         (names, pick, from, length) => {
           const term = termOf(names, pick, from, length, null);
-          const passing = [...signaturesOf(names).mayContain(term)];
+          const passing = slotsOf(signaturesOf(names).mayContain(term));
           names.forEach((each, position) => {
             if (each.includes(term)) expect(passing).toContain(position);
           });
@@ -44,7 +44,7 @@ describe("name signatures", () => {
     );
   });
 
-  it("let through exactly the names whose pairs and triples hold every bit of the term's, ascending", () => {
+  it("let through exactly the names whose pairs and triples hold every bit of the term's, by slot", () => {
     fc.assert(
       fc.property(
         // Past 32 names, so a bitmap spans words; mostly short names from few letters, so bits collide.
@@ -53,14 +53,23 @@ describe("name signatures", () => {
         fc.nat(),
         fc.nat(),
         fc.option(fc.oneof(name, fc.stringMatching(/^[abc ]{0,4}$/))),
-        (names, pick, from, length, other) => {
+        fc.array(fc.nat(), { minLength: 80, maxLength: 80 }),
+        (names, pick, from, length, other, order) => {
           const term = termOf(names, pick, from, length, other);
           const wanted = signatureBits(term);
-          const expected = names.flatMap((each, position) => {
-            const own = new Set(signatureBits(each));
-            return wanted.every((bit) => own.has(bit)) ? [position] : [];
+          // Each name's slot: its place when the names are sorted by a random key (as the view gives name order).
+          const byKey = names.map((_, position) => position).sort((a, b) => (order[a] ?? 0) - (order[b] ?? 0) || a - b);
+          const slots = new Int32Array(names.length);
+          byKey.forEach((position, slot) => {
+            slots[position] = slot;
           });
-          expect([...signaturesOf(names).mayContain(term)]).toEqual(expected);
+          const expected = names
+            .flatMap((each, position) => {
+              const own = new Set(signatureBits(each));
+              return wanted.every((bit) => own.has(bit)) ? [slots[position] ?? 0] : [];
+            })
+            .sort((a, b) => a - b);
+          expect(slotsOf(signaturesOf(names, slots).mayContain(term))).toEqual(expected);
         },
       ),
     );
@@ -69,7 +78,7 @@ describe("name signatures", () => {
   it("keep out most names that lack one of the term's pairs", () => {
     const names = ["kartoffelsuppe", "tomatensalat", "spaghetti carbonara", "rote-linsen-suppe mit kokos"];
     const signatures = signaturesOf(names);
-    const passing = (term: string) => [...signatures.mayContain(term)].map((position) => names[position]);
+    const passing = (term: string) => slotsOf(signatures.mayContain(term)).map((position) => names[position]);
     expect(passing("suppe")).toEqual(["kartoffelsuppe", "rote-linsen-suppe mit kokos"]);
     expect(passing("spagetti")).toEqual([]);
     // A single character has no pair: every name is looked into.
