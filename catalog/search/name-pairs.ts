@@ -129,13 +129,3 @@ export function nameSignatures(
     },
   };
 }
-
-/** The slots set in `bitmap` (bit s % 32 of word s / 32), ascending. */
-export function slotsOf(bitmap: Uint32Array): number[] {
-  const slots: number[] = [];
-  for (let word = 0; word < bitmap.length; word++) {
-    for (let rest = bitmap[word] ?? 0; rest !== 0; rest &= rest - 1)
-      slots.push((word << 5) | (31 - Math.clz32(rest & -rest)));
-  }
-  return slots;
-}

@@ -1,6 +1,15 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { nameSignatures, signatureBits, slotsOf } from "../../catalog/search/name-pairs.ts";
+import { nameSignatures, signatureBits } from "../../catalog/search/name-pairs.ts";
+
+/** The slots set in `bitmap` (bit s % 32 of word s / 32), ascending. */
+function slotsOf(bitmap: Uint32Array): number[] {
+  const slots: number[] = [];
+  for (let word = 0; word < bitmap.length; word++) {
+    for (let bit = 0; bit < 32; bit++) if ((((bitmap[word] ?? 0) >>> bit) & 1) === 1) slots.push(word * 32 + bit);
+  }
+  return slots;
+}
 
 /** The names joined as the catalog view joins them, each ended by a line break; name i at slot `slots[i]`. */
 function signaturesOf(names: string[], slots?: Int32Array) {

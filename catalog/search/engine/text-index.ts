@@ -438,7 +438,7 @@ export class IndexSearch {
         const fresh = (kept[word] ?? 0) & ~before;
         if (fresh === 0) continue;
         bits[word] = before | fresh;
-        for (let rest = fresh; rest !== 0; rest &= rest - 1) added++;
+        added += bitCount(fresh);
       }
       return added;
     }
@@ -762,9 +762,9 @@ const TOUCHED_SHARE = 8;
 
 const NO_HITS: RankedHits = new RankedHits(new Int32Array(0), new Uint8Array(0), new Float64Array(0), 0, 0);
 
-/** How many bits of `mask` are set. */
+/** How many bits of the 32 of `mask` are set: summed in pairs, fours and bytes, without a loop. */
 function bitCount(mask: number): number {
-  let count = 0;
-  for (let rest = mask; rest !== 0; rest &= rest - 1) count++;
-  return count;
+  const pairs = mask - ((mask >>> 1) & 0x55555555);
+  const fours = (pairs & 0x33333333) + ((pairs >>> 2) & 0x33333333);
+  return (Math.imul((fours + (fours >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24) & 0xff;
 }
