@@ -185,7 +185,7 @@ function nameLookup(allNames: string, order: NameOrder, count: number): NameLook
     ...order,
     allNames,
     nameStarts,
-    pairSignatures: nameSignatures(allNames, nameStarts, NAME_END.length, order.namePlace),
+    pairSignatures: nameSignatures(allNames, nameStarts, NAME_END.length, order.positionAtPlace),
   };
 }
 

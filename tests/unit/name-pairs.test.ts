@@ -13,11 +13,15 @@ function slotsOf(bitmap: Uint32Array): number[] {
 
 /** The names joined as the catalog view joins them, each ended by a line break; name i at slot `slots[i]`. */
 function signaturesOf(names: string[], slots?: Int32Array) {
+  const positionAtSlot = slots && new Int32Array(names.length);
+  slots?.forEach((slot, position) => {
+    if (positionAtSlot) positionAtSlot[slot] = position;
+  });
   const starts = new Int32Array(names.length + 1);
   names.forEach((name, position) => {
     starts[position + 1] = (starts[position] ?? 0) + name.length + 1;
   });
-  return nameSignatures(names.map((name) => `${name}\n`).join(""), starts, 1, slots);
+  return nameSignatures(names.map((name) => `${name}\n`).join(""), starts, 1, positionAtSlot);
 }
 
 const name = fc.oneof(
