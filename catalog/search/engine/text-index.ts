@@ -516,6 +516,8 @@ export class IndexSearch {
     this.touchedBits ??= new Uint32Array(Math.ceil(this.documentCount / 32));
     const { matched, scores, touchedBits } = this;
     this.touchedCount = 0;
+    // Listed once the scores are added, and read again to clear them.
+    let hits: Int32Array | undefined;
     try {
       // matched[position] is a bit mask of the words the document has matched.
       for (const { digits, offset, weight, bit } of lists) {
@@ -523,7 +525,7 @@ export class IndexSearch {
       }
       // The best score is every hit's, kept or not, so the kept hits' keys (ranked-hits.ts) and order are the
       // unfiltered ones'.
-      const hits = this.hitPositions();
+      hits = this.hitPositions();
       let total = 0;
       let best = 0;
       for (let at = 0; at < hits.length; at++) {
@@ -547,7 +549,7 @@ export class IndexSearch {
       return { positions, keys, scale };
     } finally {
       if (this.touchedCount * TOUCHED_SHARE < this.documentCount) {
-        for (const position of this.hitPositions()) {
+        for (const position of hits ?? this.hitPositions()) {
           matched[position] = 0;
           scores[position] = 0;
         }
