@@ -77,10 +77,16 @@ function matchRankIn(name: string, term: string): number {
  * the search.
  */
 class DirectMatches {
-  /** Candidates by place: a bit is cleared when its recipe is found not to be a direct match or not kept. */
+  /** Candidates by place that are index hits: looked into only as far as the pages asked for need. */
   private readonly candidates: Uint32Array;
-  /** The direct matches that are not among the index's hits. */
-  readonly beyondHits: number;
+  /**
+   * The direct matches that are not among the index's hits, looked into
+   * when the search was made (they count): place × 4 + rank, in name order.
+   * "e" holds every name, and most of them are no hit of the index.
+   */
+  private readonly beyond: number[] = [];
+  /** How many entries of `beyond` lie below word `scanned`. */
+  private beyondScanned = 0;
   /** Direct matches by rank (MATCH_RANK), places in name order: every one below word `scanned` of `candidates`. */
   private readonly byRank: number[][] = [[], [], []];
   private scanned = 0;
@@ -91,23 +97,26 @@ class DirectMatches {
     this.names = names;
     this.term = term;
     this.candidates = names.pairSignatures.mayContain(term);
-    const { candidates } = this;
+    const { candidates, beyond } = this;
     const { positionAtPlace } = names;
-    let beyondHits = 0;
     for (let word = 0; word < candidates.length; word++) {
       for (let rest = candidates[word] ?? 0; rest !== 0; rest &= rest - 1) {
         const low = rest & -rest;
-        const position = positionAtPlace[(word << 5) | (31 - Math.clz32(low))] ?? 0;
+        const place = (word << 5) | (31 - Math.clz32(low));
+        const position = positionAtPlace[place] ?? 0;
         // The index's hits are only kept recipes: whether one of them is a direct match changes no count.
         if (hits.has(position)) continue;
-        if ((kept && !kept.has(position)) || this.rankAt(position) === -1) {
-          candidates[word] = (candidates[word] ?? 0) & ~low;
-        } else {
-          beyondHits++;
-        }
+        candidates[word] = (candidates[word] ?? 0) & ~low;
+        if (kept && !kept.has(position)) continue;
+        const rank = this.rankAt(position);
+        if (rank !== -1) beyond.push(place * 4 + rank);
       }
     }
-    this.beyondHits = beyondHits;
+  }
+
+  /** The direct matches that are not among the index's hits. */
+  get beyondHits(): number {
+    return this.beyond.length;
   }
 
   /** How `term` matches the name of the recipe at `position` (MATCH_RANK), or -1. */
@@ -131,16 +140,26 @@ class DirectMatches {
 
   /** Looks into names in name order until the first `needed` entries are known, or every candidate is. */
   lookInto(needed: number): void {
-    const { candidates, names } = this;
-    const words = this.byRank[MATCH_RANK.word] ?? [];
+    const { candidates, names, beyond, byRank } = this;
+    const words = byRank[MATCH_RANK.word] ?? [];
     while (words.length < needed && this.scanned < candidates.length) {
       const word = this.scanned++;
-      for (let rest = candidates[word] ?? 0; rest !== 0; rest &= rest - 1) {
-        const place = (word << 5) | (31 - Math.clz32(rest & -rest));
-        const position = names.positionAtPlace[place] ?? 0;
-        // Kept recipes only: one the filter drops is either no candidate any more or an index hit, which it keeps.
-        const rank = this.rankAt(position);
-        if (rank !== -1) this.byRank[rank]?.push(place);
+      // This word's candidates and the matches beyond the hits that lie in it, merged in name order.
+      let rest = candidates[word] ?? 0;
+      for (;;) {
+        const known = beyond[this.beyondScanned] ?? -1;
+        const knownPlace = known >= 0 && known >>> 7 === word ? known >>> 2 : -1;
+        if (rest === 0 && knownPlace === -1) break;
+        const place = rest === 0 ? -1 : (word << 5) | (31 - Math.clz32(rest & -rest));
+        if (knownPlace !== -1 && (place === -1 || knownPlace < place)) {
+          byRank[known & 3]?.push(knownPlace);
+          this.beyondScanned++;
+          continue;
+        }
+        rest &= rest - 1;
+        // Kept recipes only: one the filter drops is no index hit, so no candidate any more.
+        const rank = this.rankAt(names.positionAtPlace[place] ?? 0);
+        if (rank !== -1) byRank[rank]?.push(place);
       }
     }
   }
