@@ -36,6 +36,10 @@ export default async function handleRequest(
     {
       nonce,
       signal: abort,
+      // The page's parts are Suspense boundaries so that the browser hydrates them in slices (decision 0059).
+      // React writes a boundary larger than this many bytes after the rest, to be moved into place by a
+      // script: a page without its scripts would miss it. Every boundary is written in place.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       onError(error: unknown) {
         statusCode = 500;
         // Errors before the shell is ready reject the promise and reach handleError

@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { Suspense, useEffect } from "react";
 import {
   isRouteErrorResponse,
   Link,
@@ -53,8 +53,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const shell = useShellData();
   // The offline page runs none of the app's scripts (lib/site/static-page.ts).
   const staticPage = isStaticPage(useMatches());
+  // Hydration in slices (decision 0059): each <Suspense> the server rendered whole is hydrated after what
+  // holds it, in a render and a commit of its own, and the browser gets the main thread back in between.
+  // The document's shell first, then the header, tab bar and the page's frame, then the page itself and the
+  // footer. Nothing in them suspends; the boundaries only cut the work. A tap in a part not hydrated yet
+  // hydrates that part at once (React's selective hydration) and then reaches its handler.
   const page = (
-    <>
+    <Suspense>
       <SiteHeader productName={shell.productName} />
       <TabBar />
       <main id="inhalt" tabIndex={-1}>
@@ -63,14 +68,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
             {shell.notice}
           </p>
         ) : null}
-        {children}
+        <Suspense>{children}</Suspense>
       </main>
-      <SiteFooter
-        appStoreUrl={shell.appStoreUrl}
-        visitor={shell.visitor}
-        accountUnavailable={shell.accountUnavailable}
-      />
-    </>
+      <Suspense>
+        <SiteFooter
+          appStoreUrl={shell.appStoreUrl}
+          visitor={shell.visitor}
+          accountUnavailable={shell.accountUnavailable}
+        />
+      </Suspense>
+    </Suspense>
   );
   return (
     <html lang="de">

@@ -1,4 +1,13 @@
-import { createContext, type FormEvent, type ReactNode, useContext, useEffect, useRef, useState } from "react";
+import {
+  createContext,
+  type FormEvent,
+  type ReactNode,
+  Suspense,
+  useContext,
+  useEffect,
+  useRef,
+  useState,
+} from "react";
 import { Link, useFetcher } from "react-router";
 import { updateConsentMode } from "../lib/consent/analytics.ts";
 import { CONSENT_CATEGORIES, CONSENT_TEXTS, type Consent } from "../lib/consent/consent.ts";
@@ -78,73 +87,76 @@ export function CookieConsent({ consent, gtmId, children }: CookieConsentProps) 
   const pending = fetcher.state !== "idle";
   return (
     <ReopenContext value={reopen}>
-      <section
-        id={BANNER_ID}
-        ref={banner}
-        tabIndex={-1}
-        className={open ? "cookie-banner" : "cookie-banner is-closed"}
-        aria-busy={pending}
-        aria-labelledby="cookie-titel"
-      >
-        <form method="post" action="/einwilligung" onSubmit={submitInBackground}>
-          <ReturnPathField />
-          <h2 id="cookie-titel">Cookies und Datenschutz</h2>
-          <p>
-            Wir verwenden notwendige Cookies, damit die Website funktioniert. Mit deiner Zustimmung nutzen wir außerdem
-            den Google Tag Manager und Google Analytics, um zu verstehen, welche Rezepte und Suchen gefragt sind. Deine
-            Auswahl kannst du jederzeit über „Einstellungen bearbeiten“ am Ende jeder Seite ändern. Mehr dazu in der{" "}
-            <Link to="/datenschutz">Datenschutzerklärung</Link>.
-          </p>
-          <div className="cookie-actions">
-            <button type="submit" name={CONSENT_CHOICE_FIELD} value={CONSENT_CHOICES.all} className="button">
-              Alle akzeptieren
-            </button>
-            <button type="submit" name={CONSENT_CHOICE_FIELD} value={CONSENT_CHOICES.none} className="button">
-              Alle ablehnen
-            </button>
-          </div>
-          <details className="cookie-settings">
-            <summary>Einstellungen</summary>
-            <fieldset>
-              <legend>Cookies nach Zweck</legend>
-              {CONSENT_CATEGORIES.map((category) => (
-                <div key={category} className="cookie-category">
-                  <input
-                    type="checkbox"
-                    id={`cookie-${category}`}
-                    name={CONSENT_CATEGORY_FIELD}
-                    value={category}
-                    // Necessary cookies cannot be switched off (spec section 5).
-                    disabled={category === "necessary"}
-                    defaultChecked={category === "necessary" || consent?.[category] === true}
-                    aria-describedby={`cookie-${category}-text`}
-                  />
-                  <label htmlFor={`cookie-${category}`}>{CONSENT_TEXTS[category].label}</label>
-                  <p id={`cookie-${category}-text`}>{CONSENT_TEXTS[category].description}</p>
-                </div>
-              ))}
-            </fieldset>
+      {/* Hydrated in a slice of its own, apart from the page (decision 0059). */}
+      <Suspense>
+        <section
+          id={BANNER_ID}
+          ref={banner}
+          tabIndex={-1}
+          className={open ? "cookie-banner" : "cookie-banner is-closed"}
+          aria-busy={pending}
+          aria-labelledby="cookie-titel"
+        >
+          <form method="post" action="/einwilligung" onSubmit={submitInBackground}>
+            <ReturnPathField />
+            <h2 id="cookie-titel">Cookies und Datenschutz</h2>
+            <p>
+              Wir verwenden notwendige Cookies, damit die Website funktioniert. Mit deiner Zustimmung nutzen wir
+              außerdem den Google Tag Manager und Google Analytics, um zu verstehen, welche Rezepte und Suchen gefragt
+              sind. Deine Auswahl kannst du jederzeit über „Einstellungen bearbeiten“ am Ende jeder Seite ändern. Mehr
+              dazu in der <Link to="/datenschutz">Datenschutzerklärung</Link>.
+            </p>
+            <div className="cookie-actions">
+              <button type="submit" name={CONSENT_CHOICE_FIELD} value={CONSENT_CHOICES.all} className="button">
+                Alle akzeptieren
+              </button>
+              <button type="submit" name={CONSENT_CHOICE_FIELD} value={CONSENT_CHOICES.none} className="button">
+                Alle ablehnen
+              </button>
+            </div>
+            <details className="cookie-settings">
+              <summary>Einstellungen</summary>
+              <fieldset>
+                <legend>Cookies nach Zweck</legend>
+                {CONSENT_CATEGORIES.map((category) => (
+                  <div key={category} className="cookie-category">
+                    <input
+                      type="checkbox"
+                      id={`cookie-${category}`}
+                      name={CONSENT_CATEGORY_FIELD}
+                      value={category}
+                      // Necessary cookies cannot be switched off (spec section 5).
+                      disabled={category === "necessary"}
+                      defaultChecked={category === "necessary" || consent?.[category] === true}
+                      aria-describedby={`cookie-${category}-text`}
+                    />
+                    <label htmlFor={`cookie-${category}`}>{CONSENT_TEXTS[category].label}</label>
+                    <p id={`cookie-${category}-text`}>{CONSENT_TEXTS[category].description}</p>
+                  </div>
+                ))}
+              </fieldset>
+              <button
+                type="submit"
+                name={CONSENT_CHOICE_FIELD}
+                value={CONSENT_CHOICES.selected}
+                className="button button-secondary"
+              >
+                Auswahl speichern
+              </button>
+            </details>
             <button
               type="submit"
               name={CONSENT_CHOICE_FIELD}
-              value={CONSENT_CHOICES.selected}
-              className="button button-secondary"
+              value={CONSENT_CHOICES.close}
+              className="cookie-close"
+              aria-label="Fenster schließen"
+              title="Fenster schließen"
             >
-              Auswahl speichern
+              <CloseIcon />
             </button>
-          </details>
-          <button
-            type="submit"
-            name={CONSENT_CHOICE_FIELD}
-            value={CONSENT_CHOICES.close}
-            className="cookie-close"
-            aria-label="Fenster schließen"
-            title="Fenster schließen"
-          >
-            <CloseIcon />
-          </button>
-        </form>
-      </section>
+          </form>
+        </section>
+      </Suspense>
       {children}
     </ReopenContext>
   );

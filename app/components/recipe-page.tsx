@@ -1,6 +1,8 @@
-import type { RecipeCardData } from "../lib/recipes/recipe-card-data.ts";
+import type { RecipePageData } from "../lib/recipes/recipe-page-data.ts";
 import { CookingModeProvider } from "./cooking-mode.tsx";
 import { CookingSteps } from "./cooking-steps.tsx";
+import { headingAt } from "./headings.ts";
+import { NutritionFacts } from "./nutrition-facts.tsx";
 import { RecipeBody } from "./recipe-body.tsx";
 import { RecipeCard } from "./recipe-card.tsx";
 import { RecipeTools } from "./recipe-tools.tsx";
@@ -8,7 +10,7 @@ import { ServingsStepper } from "./servings-stepper.tsx";
 import { AddToShoppingList } from "./shopping-list/add-to-shopping-list.tsx";
 
 interface RecipePageProps {
-  recipe: RecipeCardData;
+  recipe: RecipePageData;
   /** Seconds of each step's timers (lib/recipes/step-durations.ts). */
   stepTimers: number[][];
   /** The recipe's public address, which sharing hands on. */
@@ -53,6 +55,8 @@ export function RecipePage({ recipe, stepTimers, canonical, servings }: RecipePa
                 label={`Auf die Einkaufsliste: ${recipe.name}`}
                 listLink
               />
+              {/* Per portion, the same for any servings; none when the sync could not weigh every line. */}
+              {recipe.nutrition ? <NutritionFacts nutrition={recipe.nutrition} heading={headingAt(1, 1)} /> : null}
             </>
           }
         />

@@ -88,7 +88,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <Link to="/zutatensuche">Suche Rezepte mit den Zutaten, die du zu Hause hast.</Link>
       </p>
 
-      <Form method="get" action="/zufallsgenerator" className="shuffle-form" preventScrollReset>
+      {/* A press loads the next recipe as a document: as a client navigation it rendered and committed the new
+          card before the next frame, up to 800 ms on a slow phone; the browser keeps this page shown until the
+          next one paints (decision 0059). */}
+      <Form method="get" action="/zufallsgenerator" className="shuffle-form" reloadDocument>
         <input type="hidden" name={LAST_SHOWN_PARAM} value={shown} />
         <button type="submit" className="button button-large">
           Zufälliges Rezept finden

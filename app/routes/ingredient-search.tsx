@@ -163,6 +163,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           ],
           // What needs nothing more, and one ingredient more, among the recipes the list's filter keeps.
           keep: recipeFilter ? (await catalog.filtered(recipeFilter))?.has : undefined,
+          // Counted by the matching above for the same covering: the chosen ingredients' recipes are walked once.
+          chosen: matches.chosen,
         });
   const oneMore: OneMoreSuggestion[] = canSelectMore(query)
     ? pantry.oneMore.flatMap(({ name, recipes }) => {

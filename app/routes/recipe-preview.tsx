@@ -2,7 +2,7 @@ import { data, useSearchParams } from "react-router";
 import { germanProblem } from "../../catalog/sync/german-reasons.ts";
 import { logEvent } from "../../logging/log.ts";
 import { RecipePage } from "../components/recipe-page.tsx";
-import { recipeCardData } from "../lib/recipes/recipe-card-data.ts";
+import { recipePageData } from "../lib/recipes/recipe-page-data.ts";
 import { stepTimerSeconds } from "../lib/recipes/step-durations.ts";
 import { pageTitle } from "../lib/seo/page-title.ts";
 import { shellFromMatches } from "../lib/site/shell-data.ts";
@@ -54,7 +54,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     kind: "page" as const,
     status: outcome.status,
     imageHeld: recipe.image !== null && !imageShown,
-    recipe: recipeCardData(imageShown ? recipe : { ...recipe, image: null }),
+    recipe: recipePageData(imageShown ? recipe : { ...recipe, image: null }),
     stepTimers: stepTimerSeconds(recipe.steps),
     canonical: `${siteUrl}/rezepte/${recipe.slug}`,
   };

@@ -2,8 +2,8 @@ import { redirect, type ShouldRevalidateFunctionArgs, useSearchParams } from "re
 import { recipeBySlug } from "../../catalog/view/queries.ts";
 import { logEvent } from "../../logging/log.ts";
 import { RecipePage } from "../components/recipe-page.tsx";
-import { recipeCardData } from "../lib/recipes/recipe-card-data.ts";
 import { IMAGE_TRANSFORMS, recipeImageUrl } from "../lib/recipes/recipe-images.ts";
+import { recipePageData } from "../lib/recipes/recipe-page-data.ts";
 import { stepTimerSeconds } from "../lib/recipes/step-durations.ts";
 import { pageMeta } from "../lib/seo/page-meta.ts";
 import { pageTitle } from "../lib/seo/page-title.ts";
@@ -29,7 +29,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   }
   const { siteUrl, siteName } = context.get(siteConfigContext);
   return {
-    recipe: recipeCardData(recipe),
+    recipe: recipePageData(recipe),
     stepTimers: stepTimerSeconds(recipe.steps),
     siteName,
     canonical: `${siteUrl}/rezepte/${recipe.slug}`,

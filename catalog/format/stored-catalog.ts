@@ -245,6 +245,7 @@ const DETAIL_FIELDS = [
   "servings",
   "optionalIngredients",
   "ingredientLines",
+  "nutrition",
 ] as const satisfies readonly (keyof RecipeDetails)[];
 
 const RECIPE_FIELDS = [...SUMMARY_FIELDS, ...DETAIL_FIELDS] as const satisfies readonly (keyof CatalogRecipe)[];

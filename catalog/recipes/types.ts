@@ -27,8 +27,25 @@ export interface IngredientLine {
   optional: boolean;
 }
 
+/**
+ * Energy and the EU label's nutrients (regulation 1169/2011, annex XV): per 100 g on an ingredient, per portion
+ * on a recipe. Energy in kcal, the rest in grams; `salt` is sodium × 2.5, as labels give it.
+ */
+export interface Nutrients {
+  kcal: number;
+  fat: number;
+  /** Of `fat`. */
+  saturates: number;
+  /** Available carbohydrate, without fibre (the EU label's definition). */
+  carbohydrate: number;
+  /** Of `carbohydrate`. */
+  sugars: number;
+  protein: number;
+  salt: number;
+}
+
 /** Bumped whenever the shape below or how it lies in KV changes; readers ignore catalogs of another version. */
-export const CATALOG_FORMAT_VERSION = 9;
+export const CATALOG_FORMAT_VERSION = 10;
 
 /**
  * What list cards, queries and the search index read of a recipe; the rest
@@ -71,6 +88,11 @@ export interface RecipeDetails {
   optionalIngredients: string[];
   /** Every ingredient with amount, unit and note, in display order: required lines, then optional ones. */
   ingredientLines: IngredientLine[];
+  /**
+   * Per portion, rounded (kcal whole, salt to 0.01 g, the rest to 0.1 g), computed by the sync from the
+   * ingredients' values (catalog/sync/nutrition-per-portion.ts); null when a line cannot be weighed.
+   */
+  nutrition: Nutrients | null;
 }
 
 /** A published recipe as the site shows it, built by the sync from Directus. */

@@ -25,11 +25,13 @@ import { categoryToken, familyMembers, type IngredientKinds, kindToken, meaningO
 
 /**
  * Bumped whenever what the index holds or how it is written changes: an
- * index of another version is rebuilt by the reader. 6 is the sharded index
- * (decision 0054); 5 was one text; 3 was MiniSearch's JSON naming recipes
- * by position, 2 by id.
+ * index of another version is rebuilt by the reader. 7 names recipes by id
+ * in the sharded index's postings and lengths, with the stored order in
+ * pieces of its own (decision 0061); 6 is the sharded index (decision 0054);
+ * 5 was one text; 3 was MiniSearch's JSON naming recipes by position, 2 by
+ * id.
  */
-export const SEARCH_INDEX_VERSION = 6;
+export const SEARCH_INDEX_VERSION = 7;
 
 /** What the index reads of a recipe. */
 export interface IndexedRecipe {
@@ -104,20 +106,49 @@ export function loadSearchIndex(serialized: string): RecipeIndex {
  * `writeSearchShards` from the sink ordered by term.
  */
 
-/** A recipe to index and its position in stored order (the hits name it). */
-export interface PositionedRecipe {
-  readonly position: number;
+/**
+ * A recipe to index and its number, which postings name it by: the site
+ * gives its id, which never moves when another recipe comes or goes (the
+ * source's order turns numbers into the positions hits name).
+ */
+export interface NumberedRecipe {
+  readonly number: number;
   readonly recipe: IndexedRecipe;
 }
 
+/**
+ * Ids beyond twice the recipe count that a catalog may hold and still be
+ * numbered by id: the holes (drafts, deleted recipes) cost a reader 9 bytes
+ * each (a lengths entry and a place in the table of positions).
+ */
+export const ID_NUMBERING_SLACK = 65_536;
+
+/**
+ * Whether the index of `count` recipes whose ids run from `smallestId` to
+ * `largestId` numbers them by id (decision 0061), or, with ids negative or
+ * too sparse (an id set by hand far beyond the others), by position as index
+ * version 6 did: a function of the catalog alone, so both writers choose
+ * alike.
+ */
+export function numbersById(count: number, smallestId: number, largestId: number): boolean {
+  return count === 0 || (smallestId >= 0 && largestId < 2 * count + ID_NUMBERING_SLACK);
+}
+
+/** The numbers of recipes with these ids, in their order: the ids, or the positions where `numbersById` says so. */
+export function recipeNumbers(ids: readonly number[]): number[] {
+  let smallest = Number.POSITIVE_INFINITY;
+  let largest = Number.NEGATIVE_INFINITY;
+  for (const id of ids) {
+    smallest = Math.min(smallest, id);
+    largest = Math.max(largest, id);
+  }
+  return numbersById(ids.length, smallest, largest) ? [...ids] : ids.map((_, position) => position);
+}
+
 /** Adds a chunk of recipes' postings and lengths to `sink`. `kinds` gives each ingredient's kinds. */
-export function addRecipes(
-  chunk: readonly PositionedRecipe[],
-  kinds: IngredientKinds,
-  sink: PostingSink,
-): Promise<void> {
+export function addRecipes(chunk: readonly NumberedRecipe[], kinds: IngredientKinds, sink: PostingSink): Promise<void> {
   return addDocuments(
-    chunk.map(({ position, recipe }) => ({ position, document: recipe })),
+    chunk.map(({ number, recipe }) => ({ number, document: recipe })),
     recipeSchema(kinds),
     sink,
   );
@@ -142,29 +173,33 @@ const MEMORY_CHUNK = 1000;
 /**
  * Writes the sharded index over `recipes` in their order, its postings
  * gathered in memory (as the whole index's were): for a catalog built in
- * memory. Each blob goes to `emit` in the order of its place.
+ * memory. `numbers` gives each recipe's number (the site: its id; by
+ * default its position). Each blob goes to `emit` in the order of its place.
  */
 export async function writeSearchShardsInMemory(
   recipes: readonly IndexedRecipe[],
   kinds: IngredientKinds,
   emit: (blob: IndexBlob) => void | Promise<void>,
   layout?: ShardedLayout,
+  numbers: readonly number[] = recipes.map((_, position) => position),
 ): Promise<void> {
-  const postings = new MemoryPostings();
+  if (numbers.length !== recipes.length) throw new Error("search index: a number for each recipe");
+  const postings = new MemoryPostings(numbers);
   for (let start = 0; start < recipes.length; start += MEMORY_CHUNK) {
     const chunk = recipes
       .slice(start, start + MEMORY_CHUNK)
-      .map((recipe, offset) => ({ position: start + offset, recipe }));
+      .map((recipe, offset) => ({ number: numbers[start + offset] as number, recipe }));
     await addRecipes(chunk, kinds, postings);
   }
   await writeSearchShards(postings, emit, layout ? { layout } : {});
 }
 
-/** The blobs of the sharded index over `recipes` in their order, by place. */
+/** The blobs of the sharded index over `recipes` in their order, by place; `numbers` as above. */
 export async function buildSearchShards(
   recipes: readonly IndexedRecipe[],
   kinds: IngredientKinds = new Map(),
   layout?: ShardedLayout,
+  numbers?: readonly number[],
 ): Promise<string[]> {
   const blobs: string[] = [];
   await writeSearchShardsInMemory(
@@ -174,6 +209,7 @@ export async function buildSearchShards(
       blobs[place] = text;
     },
     layout,
+    numbers,
   );
   return blobs;
 }

@@ -4,6 +4,7 @@
  * only, so a draft can never leak into the catalog).
  */
 import { aggregate, createDirectus, readItems, rest } from "@directus/sdk";
+import { INGREDIENT_FACT_FIELDS } from "./ingredient-facts.ts";
 
 /** A recipe as Directus returns it for RECIPE_FIELDS; validated before use. */
 export type RawRecipe = Record<string, unknown>;
@@ -38,6 +39,8 @@ export const RECIPE_FIELDS = [
   "ingredients.ingredient_id.name",
   "ingredients.ingredient_id.plural",
   "ingredients.ingredient_id.whole_pieces",
+  // What nutrition per portion is computed from (ingredient-facts.ts); optional lines do not count.
+  ...INGREDIENT_FACT_FIELDS.map((field) => `ingredients.ingredient_id.${field}`),
   "ingredients.amount",
   "ingredients.amount_max",
   "ingredients.unit",
@@ -61,6 +64,7 @@ const INGREDIENT_FIELDS = [
   // What recipes embed of an ingredient: a change of these reads the recipes again (source-stage.ts).
   "plural",
   "whole_pieces",
+  ...INGREDIENT_FACT_FIELDS,
   "description",
   "vegetarian",
   "vegan",

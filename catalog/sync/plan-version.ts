@@ -24,7 +24,7 @@ import {
 } from "../format/storage.ts";
 import { storedBlobs } from "../format/stored-catalog.ts";
 import { CATALOG_FORMAT_VERSION } from "../recipes/types.ts";
-import { SEARCH_INDEX_VERSION, writeSearchShardsInMemory } from "../search/search-index.ts";
+import { recipeNumbers, SEARCH_INDEX_VERSION, writeSearchShardsInMemory } from "../search/search-index.ts";
 import { ingredientKinds } from "../search/search-words.ts";
 import type { BuiltCatalog } from "./build-catalog.ts";
 
@@ -81,10 +81,17 @@ export async function planVersion(
   await flush();
   // The sharded search index (decision 0054): its blobs come in the order of their places, the manifest's.
   const { recipes, ingredients } = built.catalog;
-  await writeSearchShardsInMemory(recipes, ingredientKinds(ingredients), async ({ text }) => {
-    batch.push({ kind: "searchIndex", text });
-    if (batch.length >= PARALLEL_HASHES) await flush();
-  });
+  // Postings name recipes by id where the ids are dense enough (decision 0061), as the staged build's do.
+  await writeSearchShardsInMemory(
+    recipes,
+    ingredientKinds(ingredients),
+    async ({ text }) => {
+      batch.push({ kind: "searchIndex", text });
+      if (batch.length >= PARALLEL_HASHES) await flush();
+    },
+    undefined,
+    recipeNumbers(recipes.map((recipe) => recipe.id)),
+  );
   await flush();
   return versionOf(hashes, { recipes: built.catalog.recipes.length, ingredients: built.catalog.ingredients.length });
 }

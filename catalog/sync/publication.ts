@@ -64,14 +64,16 @@ export function germanTime(ms: number): string {
   return `${BERLIN.format(new Date(ms))} Uhr`;
 }
 
-/** The reason a live recipe carries: none, or when it goes offline. */
-function liveReason(times: PublicationTimes | undefined): string | null {
-  return times?.unpublishAt != null ? `Wird am ${germanTime(times.unpublishAt)} offline genommen.` : null;
+/** The reason a live recipe carries: none, when it goes offline, and why it shows no nutrition. */
+function liveReason(times: PublicationTimes | undefined, nutritionGap: string | null): string | null {
+  const offline = times?.unpublishAt != null ? `Wird am ${germanTime(times.unpublishAt)} offline genommen.` : null;
+  const reasons = [offline, nutritionGap].filter((reason) => reason !== null);
+  return reasons.length > 0 ? reasons.join(" ") : null;
 }
 
 /** What a recipe is to a read, for its status: in the catalog, left out with problems, or outside its times. */
 export type StatusCause =
-  | { kind: "live"; times: PublicationTimes | undefined; digest: string | null }
+  | { kind: "live"; times: PublicationTimes | undefined; digest: string | null; nutritionGap?: string | null }
   | { kind: "skipped"; problems: string[] }
   | { kind: "scheduled" | "ended"; times: PublicationTimes };
 
@@ -79,7 +81,12 @@ export type StatusCause =
 export function desiredStatusOf(recipe: number, cause: StatusCause): DesiredStatus {
   switch (cause.kind) {
     case "live":
-      return { recipe, state: "live", reason: liveReason(cause.times), digest: cause.digest };
+      return {
+        recipe,
+        state: "live",
+        reason: liveReason(cause.times, cause.nutritionGap ?? null),
+        digest: cause.digest,
+      };
     case "skipped":
       return { recipe, state: "left_out", reason: germanReasons(cause.problems), digest: null };
     case "scheduled":
@@ -108,7 +115,11 @@ export function desiredStatusOf(recipe: number, cause: StatusCause): DesiredStat
 export function desiredStatuses(read: ReadCatalog, digests: ReadonlyMap<number, string>): DesiredStatus[] {
   const statuses: DesiredStatus[] = [];
   for (const recipe of read.built.catalog.recipes) {
-    const cause = { times: read.times.get(recipe.id), digest: digests.get(recipe.id) ?? null };
+    const cause = {
+      times: read.times.get(recipe.id),
+      digest: digests.get(recipe.id) ?? null,
+      nutritionGap: read.nutritionGaps.get(recipe.id) ?? null,
+    };
     statuses.push(desiredStatusOf(recipe.id, { kind: "live", ...cause }));
   }
   for (const record of read.skipped) {

@@ -57,11 +57,13 @@ export interface ReadCatalog {
   times: Map<number, PublicationTimes>;
   /** The next time after the read at which a recipe appears or goes offline; null for none. */
   nextDueAt: number | null;
+  /** Why a recipe in the catalog has no nutrition, in German, by id (its publication status says it). */
+  nutritionGaps: Map<number, string>;
 }
 
 /** A recipe record checked: valid with its publish times, or left out with its problems. */
 export type CheckedRecipeRecord =
-  | { ok: true; recipe: CatalogRecipe; times: PublicationTimes }
+  | { ok: true; recipe: CatalogRecipe; times: PublicationTimes; nutritionGap: string | null }
   | { ok: false; skipped: SkippedRecord };
 
 /** An ingredient record checked: valid, or left out with its problems. */
@@ -74,7 +76,9 @@ export function checkRecipeRecord(raw: RawRecipe): CheckedRecipeRecord {
   const checked = checkRecipe(raw);
   // The times' problems do not depend on when they are looked at; where now lies in them does (assembleCatalog).
   const window = publicationWindow(raw, 0);
-  if (checked.ok && window.ok) return { ok: true, recipe: checked.value, times: window.times };
+  if (checked.ok && window.ok) {
+    return { ok: true, recipe: checked.value, times: window.times, nutritionGap: checked.nutritionGap };
+  }
   return {
     ok: false,
     skipped: {
@@ -108,6 +112,7 @@ export async function assembleCatalog(
   const skipped: SkippedRecord[] = [];
   const outOfWindow: OutOfWindow[] = [];
   const times = new Map<number, PublicationTimes>();
+  const nutritionGaps = new Map<number, string>();
   const recipes: CatalogRecipe[] = [];
   for await (const record of recipeRecords) {
     if (!record.ok) {
@@ -117,6 +122,8 @@ export async function assembleCatalog(
     const { recipe } = record;
     if (record.times.publishAt !== null || record.times.unpublishAt !== null) times.set(recipe.id, record.times);
     const state = windowState(record.times, now);
+    // A stage written before nutrition was computed holds no gap (undefined): it reads as none.
+    if (state === "open" && record.nutritionGap) nutritionGaps.set(recipe.id, record.nutritionGap);
     if (state === "open") recipes.push(recipe);
     else outOfWindow.push({ id: recipe.id, state, times: record.times });
   }
@@ -134,7 +141,7 @@ export async function assembleCatalog(
       problems: ["slug already used by an earlier recipe"],
     });
   }
-  return { built, skipped, outOfWindow, times, nextDueAt: nextDueTime(times.values(), now) };
+  return { built, skipped, outOfWindow, times, nextDueAt: nextDueTime(times.values(), now), nutritionGaps };
 }
 
 /** Reads, validates and builds the catalog Directus holds now (`now`: for the recipes' publish times). */

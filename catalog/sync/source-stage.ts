@@ -16,7 +16,7 @@ import { idHash, type ShardEntries, textHash, typeIndex } from "../format/stored
 import { CATALOG_FORMAT_VERSION } from "../recipes/types.ts";
 import type { DocumentLengths, IndexedChunk, Posting, PostingSource } from "../search/engine/sharded-builder.ts";
 import type { PlacedShard } from "../search/engine/sharded-writer.ts";
-import type { IndexedRecipe } from "../search/search-index.ts";
+import { type IndexedRecipe, numbersById } from "../search/search-index.ts";
 import type { SqlDatabase } from "./ledger.ts";
 import type { PublicationTimes } from "./publication-window.ts";
 import type { CheckedIngredientRecord, CheckedRecipeRecord, SkippedRecord } from "./read-catalog.ts";
@@ -89,6 +89,9 @@ const SCHEMA = [
     record TEXT NOT NULL
   )`,
   `CREATE TABLE IF NOT EXISTS stage_setting (name TEXT PRIMARY KEY, value TEXT NOT NULL)`,
+  // Why a valid recipe has no nutrition (German, for its publication status; decision 0063): a table of its own
+  // rather than a column, so a stage made before it gains it by this statement alone.
+  "CREATE TABLE IF NOT EXISTS stage_nutrition_gap (recipe INTEGER PRIMARY KEY, reason TEXT NOT NULL)",
   // The build under way (stage-build.ts): the catalog's recipes by position in stored order, its list pieces,
   // each position's place in name order.
   "CREATE TABLE IF NOT EXISTS build_recipe (position INTEGER PRIMARY KEY, id INTEGER NOT NULL UNIQUE)",
@@ -123,9 +126,9 @@ const SCHEMA = [
   "CREATE INDEX IF NOT EXISTS build_locator_slug ON build_locator (slug_key)",
   "CREATE INDEX IF NOT EXISTS build_locator_id ON build_locator (id_key)",
   "CREATE INDEX IF NOT EXISTS build_locator_image ON build_locator (image_key) WHERE image IS NOT NULL",
-  // The search index's postings and lengths (catalog/search/engine/README.md, "Sharded"), by recipe id, not
-  // position: a recipe's rows are written when its digest changes, and positions are joined in when they are
-  // read, so a one-recipe change rewrites one recipe's rows however many positions it moves. `term_key`: the
+  // The search index's postings and lengths (catalog/search/engine/README.md, "Sharded"), by recipe id, as the
+  // index names recipes (decision 0061): a recipe's rows are written when its digest changes, so a one-recipe
+  // change rewrites one recipe's rows however many positions it moves. `term_key`: the
   // term's UTF-16 code units as hex, high byte first (termKey), which orders as JavaScript orders the terms.
   "CREATE TABLE IF NOT EXISTS search_doc (recipe INTEGER PRIMARY KEY, digest TEXT NOT NULL, lengths TEXT NOT NULL)",
   `CREATE TABLE IF NOT EXISTS search_posting (
@@ -137,7 +140,7 @@ const SCHEMA = [
   ) WITHOUT ROWID`,
   "CREATE INDEX IF NOT EXISTS search_posting_recipe ON search_posting (recipe)",
   // What the last complete writes of the search index and the locator made, and what changed since: a build
-  // whose order held takes the shards none of whose terms (keys) changed as they are, by their hash, instead
+  // takes the shards none of whose terms (keys) changed as they are, by their hash, instead
   // of reading every posting (locator row) again. `search_shard`: the shards a write placed that a later one
   // may take (sharded-writer.ts, ShardReuse), by the write's generation and the term before the shard (its
   // key; '' for the first). `search_dirty`: the terms whose postings changed since the last complete write.
@@ -288,6 +291,10 @@ export class SourceStage {
       digest,
       indexed ? JSON.stringify(indexed) : null,
     );
+    this.#db.exec("DELETE FROM stage_nutrition_gap WHERE recipe = ?", id);
+    if (record.ok && record.nutritionGap) {
+      this.#db.exec("INSERT INTO stage_nutrition_gap (recipe, reason) VALUES (?, ?)", id, record.nutritionGap);
+    }
     this.#db.exec("DELETE FROM stage_recipe_ingredient WHERE recipe = ?", id);
     for (const name of recipe?.ingredients ?? []) {
       this.#db.exec("INSERT OR IGNORE INTO stage_recipe_ingredient (recipe, name) VALUES (?, ?)", id, name);
@@ -326,7 +333,10 @@ export class SourceStage {
   delete(collection: StagedCollection, id: number): void {
     if (collection === "recipes") this.#orderChanged();
     this.#db.exec(`DELETE FROM ${TABLES[collection]} WHERE id = ?`, id);
-    if (collection === "recipes") this.#db.exec("DELETE FROM stage_recipe_ingredient WHERE recipe = ?", id);
+    if (collection === "recipes") {
+      this.#db.exec("DELETE FROM stage_recipe_ingredient WHERE recipe = ?", id);
+      this.#db.exec("DELETE FROM stage_nutrition_gap WHERE recipe = ?", id);
+    }
   }
 
   /** Drops the records the read `seen` did not see (after a read of everything); answers how many. */
@@ -336,6 +346,10 @@ export class SourceStage {
     if (collection === "recipes") {
       this.#db.exec(
         "DELETE FROM stage_recipe_ingredient WHERE recipe IN (SELECT id FROM stage_recipe WHERE seen <> ?)",
+        seen,
+      );
+      this.#db.exec(
+        "DELETE FROM stage_nutrition_gap WHERE recipe IN (SELECT id FROM stage_recipe WHERE seen <> ?)",
         seen,
       );
     }
@@ -365,7 +379,9 @@ export class SourceStage {
 
   /** Forgets everything: what a coordinator whose KV is adopted starts from. */
   clear(): void {
-    for (const table of [...Object.values(TABLES), "stage_recipe_ingredient"]) this.#db.exec(`DELETE FROM ${table}`);
+    for (const table of [...Object.values(TABLES), "stage_recipe_ingredient", "stage_nutrition_gap"]) {
+      this.#db.exec(`DELETE FROM ${table}`);
+    }
     this.setMarks(undefined);
     this.#orderChanged();
   }
@@ -382,8 +398,8 @@ export class SourceStage {
     this.#setSetting("piecesCut", undefined);
     this.#setSetting("nameOrder", undefined);
     for (const table of ["build_recipe", "build_place", "build_piece"]) this.#db.exec(`DELETE FROM ${table}`);
-    // Positions may move: every search shard's postings name them. (The locator names ids, not positions.)
-    this.#forgetSearchShards();
+    // Positions may move; the locator names ids, and so do the search shards where the ids are dense enough (if
+    // not, searchNumbering forgets them: decision 0061).
     this.#db.exec(
       `INSERT INTO build_recipe (position, id)
        SELECT ROW_NUMBER() OVER (ORDER BY s.type, s.name_key, s.id) - 1, s.id FROM stage_recipe s
@@ -704,12 +720,14 @@ export class SourceStage {
     return { slugs, ids, images: new Set(images) };
   }
 
-  // The search index (stage-build.ts): postings by recipe, read back by term with positions joined in.
+  // The search index (stage-build.ts): postings by recipe id, read back by term; the order from the build's.
 
   /**
    * Keeps the postings only if they were made under `signature` (the index's
    * version and the ingredients' kinds, which every recipe's postings read);
-   * else forgets them all. Then forgets those of recipes the build does not have.
+   * else forgets them all. Then forgets those of recipes the build does not
+   * have, marking their terms while the last write's shards are kept: a
+   * recipe that went changes the postings of each of its terms.
    */
   prepareSearch(signature: string): void {
     if (this.#setting<string>("searchSignature") !== signature) {
@@ -717,6 +735,12 @@ export class SourceStage {
       this.#db.exec("DELETE FROM search_doc");
       this.#forgetSearchShards();
       this.#setSetting("searchSignature", signature);
+    }
+    if (this.#setting<number>("searchShards") !== undefined) {
+      this.#db.exec(
+        `INSERT OR IGNORE INTO search_dirty (term_key) SELECT DISTINCT term_key FROM search_posting WHERE recipe IN
+           (SELECT recipe FROM search_doc WHERE recipe NOT IN (SELECT id FROM build_recipe))`,
+      );
     }
     this.#db.exec(
       `DELETE FROM search_posting WHERE recipe IN
@@ -745,7 +769,7 @@ export class SourceStage {
   }
 
   /**
-   * Replaces the postings and lengths of the recipes indexed in `chunk` (its positions are their ids). While
+   * Replaces the postings and lengths of the recipes indexed in `chunk` (its numbers are their ids). While
    * the last write's shards are kept, the terms whose postings this changes are marked (search_dirty).
    */
   putSearchDocs(digests: ReadonlyMap<number, string>, chunk: IndexedChunk): void {
@@ -753,10 +777,10 @@ export class SourceStage {
       const entry = (key: string, field: number, count: number) => `${key} ${field} ${count}`;
       const changed = new Map<string, string>();
       const after = new Map<number, Set<string>>();
-      for (const { term, field, position, count } of chunk.postings) {
+      for (const { term, field, number, count } of chunk.postings) {
         const key = termKey(term);
-        const entries = after.get(position) ?? new Set<string>();
-        after.set(position, entries);
+        const entries = after.get(number) ?? new Set<string>();
+        after.set(number, entries);
         entries.add(entry(key, field, count));
         changed.set(entry(key, field, count), key);
       }
@@ -776,101 +800,122 @@ export class SourceStage {
       for (const key of dirty) this.#db.exec("INSERT OR IGNORE INTO search_dirty (term_key) VALUES (?)", key);
     }
     for (const id of digests.keys()) this.#db.exec("DELETE FROM search_posting WHERE recipe = ?", id);
-    for (const { term, field, position, count } of chunk.postings) {
+    for (const { term, field, number, count } of chunk.postings) {
       this.#db.exec(
         "INSERT INTO search_posting (term_key, field, recipe, count) VALUES (?, ?, ?, ?)",
         termKey(term),
         field,
-        position,
+        number,
         count,
       );
     }
-    for (const { position, lengths } of chunk.lengths) {
+    for (const { number, lengths } of chunk.lengths) {
       this.#db.exec(
         `INSERT INTO search_doc (recipe, digest, lengths) VALUES (?, ?, ?)
          ON CONFLICT (recipe) DO UPDATE SET digest = excluded.digest, lengths = excluded.lengths`,
-        position,
-        digests.get(position) ?? "",
+        number,
+        digests.get(number) ?? "",
         lengths,
       );
     }
   }
 
   /**
-   * The postings and lengths read back for the writer (writeSearchShards):
-   * postings by term (its key), field and position, a page at a time, the
-   * positions those of the build's order.
+   * Whether the search index numbers the build's recipes by id (numbersById: ids dense enough), and so whether
+   * the last write's shards still hold: they are forgotten when the numbering changes, or when it is by
+   * position and the order did not hold (every posting names a position then).
    */
-  searchSource(): PostingSource {
+  searchNumbering(orderHeld: boolean): boolean {
+    const [row] = this.#rows("SELECT COUNT(*) AS n, MIN(id) AS smallest, MAX(id) AS largest FROM build_recipe");
+    const byId = numbersById(Number(row?.n ?? 0), Number(row?.smallest ?? 0), Number(row?.largest ?? 0));
+    if (this.#setting<boolean>("searchById") !== byId || (!byId && !orderHeld)) this.#forgetSearchShards();
+    this.#setSetting("searchById", byId);
+    return byId;
+  }
+
+  /**
+   * The postings, lengths and order read back for the writer
+   * (writeSearchShards), numbered by recipe id (`byId`) or by position
+   * (searchNumbering): postings by term (its key), field and number, a page
+   * at a time; lengths by number; the numbers in the build's order. After the
+   * index phase the postings are those of the build's recipes alone
+   * (prepareSearch), so by id no join with the order is needed.
+   */
+  searchSource(byId: boolean): PostingSource {
+    // The number a posting or a length names: the recipe's id, or its position joined in from the order.
+    const number = byId ? "p.recipe" : "b.position";
+    const from = byId ? "search_posting p" : "search_posting p JOIN build_recipe b ON b.id = p.recipe";
     const rows = (limit: number, where: string, order: string, ...bindings: (string | number)[]) =>
       limit <= 0
         ? []
         : this.#rows(
-            `SELECT p.term_key, p.field, b.position, p.count
-             FROM search_posting p JOIN build_recipe b ON b.id = p.recipe
+            `SELECT p.term_key, p.field, ${number} AS number, p.count FROM ${from}
              WHERE ${where} ORDER BY ${order} LIMIT ?`,
             ...bindings,
             limit,
           );
-    const lengths = (after: number) =>
-      this.#rows(
-        `SELECT b.position, d.lengths FROM build_recipe b JOIN search_doc d ON d.recipe = b.id
-         WHERE b.position > ? ORDER BY b.position LIMIT ?`,
-        after,
-        READ_ROWS,
-      );
+    const page = (sql: string, after: number) => this.#rows(sql, after, READ_ROWS);
+    const lengthsSql = byId
+      ? "SELECT recipe AS number, lengths FROM search_doc WHERE recipe > ? ORDER BY recipe LIMIT ?"
+      : `SELECT b.position AS number, d.lengths FROM build_recipe b JOIN search_doc d ON d.recipe = b.id
+         WHERE b.position > ? ORDER BY b.position LIMIT ?`;
+    const count = this.#buildCount();
     return {
       *postingsByTerm(after?: string): Iterable<Posting> {
-        let cursor: { key: string; field: number; position: number } | null = null;
+        let cursor: { key: string; field: number; number: number } | null = null;
         let term = "";
         let keyOfTerm = "";
         for (;;) {
           // The rest of the field under way, then the rest of its term's fields, then the terms after it.
-          const page: Row[] = [];
+          const found: Row[] = [];
           if (cursor) {
-            const { key, field, position } = cursor;
-            page.push(
-              ...rows(
-                READ_ROWS,
-                "p.term_key = ? AND p.field = ? AND b.position > ?",
-                "b.position",
-                key,
-                field,
-                position,
-              ),
+            const { key, field } = cursor;
+            found.push(
+              ...rows(READ_ROWS, `p.term_key = ? AND p.field = ? AND ${number} > ?`, number, key, field, cursor.number),
             );
-            page.push(
-              ...rows(READ_ROWS - page.length, "p.term_key = ? AND p.field > ?", "p.field, b.position", key, field),
+            found.push(
+              ...rows(READ_ROWS - found.length, "p.term_key = ? AND p.field > ?", `p.field, ${number}`, key, field),
             );
           }
-          const from = cursor ? cursor.key : after === undefined ? "" : termKey(after);
-          page.push(...rows(READ_ROWS - page.length, "p.term_key > ?", "p.term_key, p.field, b.position", from));
-          if (page.length === 0) return;
-          for (const row of page) {
+          const start = cursor ? cursor.key : after === undefined ? "" : termKey(after);
+          found.push(...rows(READ_ROWS - found.length, "p.term_key > ?", `p.term_key, p.field, ${number}`, start));
+          if (found.length === 0) return;
+          for (const row of found) {
             const key = String(row.term_key);
             if (key !== keyOfTerm) {
               keyOfTerm = key;
               term = termOfKey(key);
             }
-            yield { term, field: Number(row.field), position: Number(row.position), count: Number(row.count) };
+            yield { term, field: Number(row.field), number: Number(row.number), count: Number(row.count) };
           }
-          const last = page.at(-1) as Row;
-          cursor = { key: String(last.term_key), field: Number(last.field), position: Number(last.position) };
+          const last = found.at(-1) as Row;
+          cursor = { key: String(last.term_key), field: Number(last.field), number: Number(last.number) };
         }
       },
-      *lengthsByPosition(): Iterable<DocumentLengths> {
-        for (let after = -1; ; ) {
-          const page = lengths(after);
-          for (const row of page) yield { position: Number(row.position), lengths: String(row.lengths) };
-          if (page.length < READ_ROWS) return;
-          after = Number(page.at(-1)?.position);
+      *lengthsByNumber(): Iterable<DocumentLengths> {
+        for (let after = Number.MIN_SAFE_INTEGER; ; ) {
+          const rowsRead = page(lengthsSql, after);
+          for (const row of rowsRead) yield { number: Number(row.number), lengths: String(row.lengths) };
+          if (rowsRead.length < READ_ROWS) return;
+          after = Number(rowsRead.at(-1)?.number);
         }
+      },
+      numbersByPosition: (): Iterable<number> => {
+        if (!byId) return Array.from({ length: count }, (_, position) => position);
+        const sql = "SELECT position, id FROM build_recipe WHERE position > ? ORDER BY position LIMIT ?";
+        return (function* () {
+          for (let after = -1; ; ) {
+            const rowsRead = page(sql, after);
+            for (const row of rowsRead) yield Number(row.id);
+            if (rowsRead.length < READ_ROWS) return;
+            after = Number(rowsRead.at(-1)?.position);
+          }
+        })();
       },
     };
   }
 
-  // The search shards of the last complete write (search_shard, search_dirty): what a build whose order held
-  // takes as it is. The `searchShards` setting names the generation of that write; none: nothing is kept.
+  // The search shards of the last complete write (search_shard, search_dirty): what a build takes as it is. The `searchShards` setting names the generation of that write; none: nothing is kept.
 
   /** The generation a new write of the search index places its shards under (its leftovers dropped). */
   startSearchShards(): number {
@@ -881,7 +926,7 @@ export class SourceStage {
 
   /**
    * The shard the last complete write placed after the term `after` (null: the first), if none of its terms'
-   * postings changed since; positions have not moved, or the shards would have been forgotten.
+   * postings changed since (a recipe that came or went marked its terms; postings name ids, not positions).
    */
   keptSearchShard(after: string | null): (PlacedShard & { hash: string }) | undefined {
     const generation = this.#setting<number>("searchShards");
@@ -953,7 +998,8 @@ export class SourceStage {
     return this.#rows(
       `SELECT s.id, s.ok, s.slug, s.digest, s.publish_at, s.unpublish_at,
          CASE WHEN s.ok = 0 THEN s.record END AS record,
-         EXISTS (SELECT 1 FROM build_recipe b WHERE b.id = s.id) AS live
+         EXISTS (SELECT 1 FROM build_recipe b WHERE b.id = s.id) AS live,
+         (SELECT n.reason FROM stage_nutrition_gap n WHERE n.recipe = s.id) AS nutrition_gap
        FROM stage_recipe s WHERE s.id > ? ORDER BY s.id LIMIT ?`,
       afterId,
       limit,
@@ -971,6 +1017,7 @@ export class SourceStage {
           : null,
       skipped:
         row.record === null ? null : ((JSON.parse(String(row.record)) as { skipped: SkippedRecord }).skipped ?? null),
+      nutritionGap: row.nutrition_gap === null || row.nutrition_gap === undefined ? null : String(row.nutrition_gap),
     }));
   }
 
@@ -1005,6 +1052,8 @@ export interface StatusRow {
   times: PublicationTimes | null;
   /** A recipe with problems: why it is left out. */
   skipped: SkippedRecord | null;
+  /** A valid recipe without nutrition: why (German). */
+  nutritionGap: string | null;
 }
 
 /** SQL: the staged recipe `t` may be in the catalog at the time bound twice (valid, in its publish window). */

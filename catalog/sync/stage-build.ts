@@ -111,6 +111,8 @@ export interface StageBuild {
   searchIndex?: string[];
   /** The generation the search index's write places its shards under (SourceStage.startSearchShards). */
   searchGeneration?: number;
+  /** Whether the search index numbers recipes by id, settled at its write's first step (SourceStage.searchNumbering). */
+  searchById?: boolean;
   /** Locator shards and search index shards taken from the build before as they were, and search shards placed. */
   locatorTaken?: number;
   searchTaken?: number;
@@ -297,11 +299,11 @@ export async function stageBuildStep(
       const part = unindexed.slice(at, at + INDEX_CHUNK);
       const recipes = stage.indexedRecipes(part.map(({ id }) => id));
       const digests = new Map(part.map(({ id, digest }) => [id, digest]));
-      // Positions are the recipes' ids here: the stage joins in their places when it reads the postings back.
+      // Postings name recipes by id (decision 0061); the order gives each id its position.
       const chunk = part.map(({ id }) => {
         const recipe = recipes.get(id);
         if (!recipe) throw new Error(`stage build: recipe ${id} is not staged`);
-        return { position: id, recipe };
+        return { number: id, recipe };
       });
       await addRecipes(chunk, kinds, { add: (indexed) => stage.putSearchDocs(digests, indexed) });
     }
@@ -309,14 +311,17 @@ export async function stageBuildStep(
     return { build: { ...build, phase: done ? "search" : "index", indexPrepared: true, searchIndex: [] } };
   }
   // The search index's blobs, a share a step, then the version. A shard of the last complete write whose
-  // terms' postings did not change (nor any position: the order held) is taken by its hash, unread.
+  // terms' postings did not change is taken by its hash, unread: postings name ids, so a new order moves none
+  // (unless the ids are too sparse to number by: SourceStage.searchNumbering).
   const searchIndex = [...(build.searchIndex ?? [])];
+  // How the index numbers recipes is settled before the write's first step (what it keeps depends on it).
+  const byId = build.searchById ?? stage.searchNumbering(build.orderHeld === true);
   const generation = build.searchGeneration ?? stage.startSearchShards();
   let chars = 0;
   let searchShards = build.searchShards ?? 0;
   let searchTaken = build.searchTaken ?? 0;
   const written = await writeSearchShards(
-    stage.searchSource(),
+    stage.searchSource(byId),
     async ({ place, text }) => {
       chars += text.length;
       searchIndex[place] = await hashed({ text }, hands);
@@ -343,7 +348,16 @@ export async function stageBuildStep(
   );
   const counted = { searchShards, searchTaken };
   if (!written.done) {
-    return { build: { ...build, search: written.state, searchIndex, searchGeneration: generation, ...counted } };
+    return {
+      build: {
+        ...build,
+        search: written.state,
+        searchIndex,
+        searchGeneration: generation,
+        searchById: byId,
+        ...counted,
+      },
+    };
   }
   stage.finishSearchShards(generation);
   const hashes: VersionBlobs<string[], string[]> = {
@@ -364,7 +378,7 @@ export async function stageBuildStep(
   stage.pruneCache();
   const counts: Manifest["counts"] = { recipes: build.recipes, ingredients: build.ingredients };
   return {
-    build: { ...build, search: undefined, searchIndex, searchGeneration: undefined, ...counted },
+    build: { ...build, search: undefined, searchIndex, searchGeneration: undefined, searchById: undefined, ...counted },
     version: await versionOf(hashes, counts),
   };
 }

@@ -119,7 +119,7 @@ export function stageOutcomeStep(
       if (row.live) {
         const times =
           row.times && (row.times.publishAt !== null || row.times.unpublishAt !== null) ? row.times : undefined;
-        desired = desiredStatusOf(row.id, { kind: "live", times, digest: row.digest });
+        desired = desiredStatusOf(row.id, { kind: "live", times, digest: row.digest, nutritionGap: row.nutritionGap });
         const previous = before.get(row.id);
         if (!previous) note("added", row.slug as string);
         else if (previous.digest !== row.digest || previous.slug !== row.slug) note("changed", row.slug as string);

@@ -29,6 +29,7 @@
  */
 
 import type { ContentSource, RawIngredient } from "./directus-source.ts";
+import { INGREDIENT_FACT_FIELDS } from "./ingredient-facts.ts";
 import { checkIngredientRecord, checkRecipeRecord } from "./read-catalog.ts";
 import { type SourceStage, STAGE_FORMAT, type StagedCollection, type StageMarks } from "./source-stage.ts";
 
@@ -100,7 +101,8 @@ function later(a: string | null, b: unknown): string | null {
 
 /** What recipes embed of an ingredient: a change of it changes how they read. */
 function embeddedOf(raw: RawIngredient): string {
-  return JSON.stringify([raw.name ?? null, raw.plural ?? null, raw.whole_pieces ?? null]);
+  const facts = INGREDIENT_FACT_FIELDS.map((field) => raw[field] ?? null);
+  return JSON.stringify([raw.name ?? null, raw.plural ?? null, raw.whole_pieces ?? null, ...facts]);
 }
 
 /**

@@ -9,11 +9,22 @@ import { INGREDIENT_TYPES, type IngredientType } from "../recipes/ingredient-typ
 import type { CatalogIngredient, CatalogRecipe, IngredientLine } from "../recipes/types.ts";
 import { MAX_NOTE_LENGTH, MAX_PLURAL_LENGTH, MAX_SERVINGS, MIN_SERVINGS, UNITS, type Unit } from "../recipes/units.ts";
 import type { RawIngredient, RawRecipe } from "./directus-source.ts";
+import { factsByName } from "./ingredient-facts.ts";
+import { nutritionGapText } from "./nutrition-gap-text.ts";
+import { nutritionPerPortion, roundedNutrients } from "./nutrition-per-portion.ts";
 
 /** An ingredient as read from Directus; the catalog adds its slug and recipe count. */
 export type RawIngredientRecord = Omit<CatalogIngredient, "slug" | "recipeCount">;
 
 type Checked<T> = { ok: true; value: T } | { ok: false; problems: string[] };
+
+/**
+ * A recipe checked: valid (with, when it has no nutrition, the German reason its publication status gives),
+ * or its problems. A recipe without nutrition is still published: the block is a help, not the recipe.
+ */
+export type CheckedRecipe =
+  | { ok: true; value: CatalogRecipe; nutritionGap: string | null }
+  | { ok: false; problems: string[] };
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const MAX_MINUTES = 30;
@@ -194,7 +205,7 @@ function decimal(value: unknown): number | null | undefined {
 }
 
 /** A published recipe, or the list of its problems. */
-export function checkRecipe(raw: RawRecipe): Checked<CatalogRecipe> {
+export function checkRecipe(raw: RawRecipe): CheckedRecipe {
   const check = new Checker(raw);
   const id = raw.id;
   if (typeof id !== "number" || !Number.isInteger(id)) check.problems.push("id is not an integer");
@@ -240,6 +251,8 @@ export function checkRecipe(raw: RawRecipe): Checked<CatalogRecipe> {
       .ingredientLines("optionalIngredients", "ingredient_id", true)
       .filter((line) => !ingredients.includes(line.name)),
   ];
+  // Only required lines count (nutrition-per-portion.ts), so only their ingredients are read with their values.
+  const nutrition = nutritionPerPortion(ingredientLines, factsByName(raw.ingredients), servings);
 
   const value: CatalogRecipe = {
     id: id as number,
@@ -263,8 +276,10 @@ export function checkRecipe(raw: RawRecipe): Checked<CatalogRecipe> {
     ingredients,
     optionalIngredients,
     ingredientLines,
+    nutrition: nutrition.ok ? roundedNutrients(nutrition.perPortion) : null,
   };
-  return check.problems.length > 0 ? { ok: false, problems: check.problems } : { ok: true, value };
+  if (check.problems.length > 0) return { ok: false, problems: check.problems };
+  return { ok: true, value, nutritionGap: nutrition.ok ? null : nutritionGapText(nutrition.gaps) };
 }
 
 /** An ingredient, or the list of its problems. */

@@ -13,7 +13,8 @@
  * missing.
  */
 import { BASIC_INGREDIENTS } from "../recipes/basic-ingredients.ts";
-import type { CatalogView } from "./catalog-view.ts";
+import type { CatalogView, IngredientLookup } from "./catalog-view.ts";
+import type { ChosenCounts } from "./queries.ts";
 
 export interface PantryQuestion {
   /** What the visitor chose, by name: the selected ingredients and the members of selected kinds. */
@@ -27,6 +28,13 @@ export interface PantryQuestion {
   excluded: Iterable<string>;
   /** The list's filter (diet, time; catalog-view.ts `filtered`): only the recipes it keeps count. */
   keep?: (position: number) => boolean;
+  /**
+   * The chosen counts matching made for the same question (queries.ts
+   * `matchIngredients`): used when they are for exactly `covering`, so the
+   * chosen ingredients' recipes are walked once for both; counted here
+   * otherwise.
+   */
+  chosen?: ChosenCounts;
 }
 
 /** An ingredient that would complete `recipes` more recipes, were it at hand. */
@@ -57,6 +65,12 @@ const AT_HAND = 1;
 const CHOSEN = 2;
 const EXCLUDED = 4;
 const BASIC_NAMES = new Set(BASIC_INGREDIENTS.map((basic) => basic.name));
+/**
+ * German order, made once: `localeCompare(other, "de")` orders the same but
+ * makes a collator on every call, and a sort of a hundred suggestions calls
+ * it hundreds of times.
+ */
+const GERMAN_ORDER = new Intl.Collator("de");
 
 /**
  * What is complete with the visitor's pantry, and the best "one more"
@@ -88,7 +102,8 @@ export async function pantryAnswer(
 
   const oneShort = new Uint32Array(names.length);
   let complete = 0;
-  const visit = (position: number) => {
+  /** Counts the recipe at `position` as complete or one short; one that needs a chosen ingredient not if `unchosenOnly`. */
+  const visit = (position: number, unchosenOnly: boolean) => {
     if (question.keep && !question.keep(position)) return;
     let chosen = false;
     let missing = 0;
@@ -99,8 +114,11 @@ export async function pantryAnswer(
       const flag = flags[id] ?? 0;
       // Dropped from the matches, and still dropped with one more ingredient.
       if ((flag & EXCLUDED) !== 0) return;
-      if ((flag & CHOSEN) !== 0) chosen = true;
-      else if ((flag & AT_HAND) === 0) {
+      if ((flag & CHOSEN) !== 0) {
+        // Reached by the pass over the recipes with a chosen ingredient.
+        if (unchosenOnly) return;
+        chosen = true;
+      } else if ((flag & AT_HAND) === 0) {
         missing++;
         if (missing > 1) return;
         missingId = id;
@@ -109,36 +127,62 @@ export async function pantryAnswer(
     if (missing === 1) oneShort[missingId] = (oneShort[missingId] ?? 0) + 1;
     else if (chosen) complete++;
   };
+  // The recipes that need nothing chosen: only the nearly basic ones can be complete or one short. Those that
+  // need a chosen ingredient are left to the pass below, which reaches each once.
+  for (const position of pantry.nearlyBasic) visit(position, true);
   // How many chosen ingredients each recipe that has one needs (a recipe names each once in its run):
   // counted through the inverted index, so most recipes are passed over by their counts alone.
+  const { positions, counts } = sameNames(question.chosen?.names, covering)
+    ? (question.chosen as ChosenCounts)
+    : countChosen(matching, covering);
+  for (let at = 0; at < positions.length; at++) {
+    const position = positions[at] ?? 0;
+    // At least two missing, whichever basics are at hand.
+    if ((pantry.otherCounts[position] ?? 0) - (counts[at] ?? 0) >= 2) continue;
+    visit(position, false);
+  }
+
+  // How many recipes need each: looked up once per suggestion, not per comparison of the sort.
+  const candidates: (OneMoreIngredient & { used: number })[] = [];
+  oneShort.forEach((recipes, id) => {
+    const name = names[id] ?? "";
+    if (recipes > 0) candidates.push({ name, recipes, used: matching.positionsWith(name).length });
+  });
+  candidates.sort((a, b) => b.recipes - a.recipes || b.used - a.used || GERMAN_ORDER.compare(a.name, b.name));
+  return {
+    complete,
+    oneMore: candidates.slice(0, Math.max(0, limit)).map(({ name, recipes }) => ({ name, recipes })),
+  };
+}
+
+/** Whether `names` holds exactly the names of `covering`. */
+function sameNames(names: ReadonlySet<string> | undefined, covering: ReadonlySet<string>): boolean {
+  if (names === undefined || names.size !== covering.size) return false;
+  for (const name of covering) if (!names.has(name)) return false;
+  return true;
+}
+
+/** The chosen counts of the recipes that need one of `covering`, through the inverted index (queries.ts `ChosenCounts`). */
+function countChosen(matching: IngredientLookup, covering: ReadonlySet<string>): ChosenCounts {
   // Borrowed, and given back as they were below: nothing from here to there awaits (recipe-scratch.ts).
-  const chosenCounts = matching.scratch.borrowBytes();
-  const withChosen = matching.scratch.borrowPositions();
-  let withChosenCount = 0;
+  const counted = matching.scratch.borrowBytes();
+  const touched = matching.scratch.borrowPositions();
+  let touchedCount = 0;
   for (const name of covering) {
     for (const position of matching.positionsWith(name)) {
-      if (chosenCounts[position] === 0) withChosen[withChosenCount++] = position;
-      chosenCounts[position] = Math.min((chosenCounts[position] ?? 0) + 1, 255);
+      if (counted[position] === 0) touched[touchedCount++] = position;
+      counted[position] = Math.min((counted[position] ?? 0) + 1, 255);
     }
   }
-  for (const position of pantry.nearlyBasic) if (chosenCounts[position] === 0) visit(position);
-  for (let at = 0; at < withChosenCount; at++) {
-    const position = withChosen[at] ?? 0;
-    const chosenHere = chosenCounts[position] ?? 0;
+  const positions = touched.slice(0, touchedCount);
+  const counts = new Uint8Array(touchedCount);
+  for (let at = 0; at < touchedCount; at++) {
+    const position = positions[at] ?? 0;
+    counts[at] = counted[position] ?? 0;
     // Read for the last time: set back to 0 for the array's return (recipe-scratch.ts).
-    chosenCounts[position] = 0;
-    // At least two missing, whichever basics are at hand.
-    if ((pantry.otherCounts[position] ?? 0) - chosenHere >= 2) continue;
-    visit(position);
+    counted[position] = 0;
   }
-  matching.scratch.giveBytesBack(chosenCounts);
-  matching.scratch.givePositionsBack(withChosen);
-
-  const oneMore: OneMoreIngredient[] = [];
-  oneShort.forEach((recipes, id) => {
-    if (recipes > 0) oneMore.push({ name: names[id] ?? "", recipes });
-  });
-  const used = (name: string) => matching.positionsWith(name).length;
-  oneMore.sort((a, b) => b.recipes - a.recipes || used(b.name) - used(a.name) || a.name.localeCompare(b.name, "de"));
-  return { complete, oneMore: oneMore.slice(0, Math.max(0, limit)) };
+  matching.scratch.giveBytesBack(counted);
+  matching.scratch.givePositionsBack(touched);
+  return { names: covering, positions, counts };
 }

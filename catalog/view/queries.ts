@@ -333,10 +333,36 @@ const MISSING_RANGE = 64;
 /** The (score, missing) groups an ingredient match falls into. */
 const GROUPS = SCORE_RANGE * MISSING_RANGE;
 
-/** Matches best first, made only as far as a page asks (see `matchIngredients`). */
-export type IngredientMatches = SlicedList<IngredientMatch>;
+/**
+ * The recipes that need a chosen ingredient: each once, with how many of
+ * the chosen ingredients (selected, or members of a selected kind) it needs,
+ * at most 255. What the pantry questions count (pantry-queries.ts), counted
+ * by matching on its way: a page that asks both walks the chosen
+ * ingredients' recipes once.
+ */
+export interface ChosenCounts {
+  /** The chosen ingredients' names: the counts hold for exactly these. */
+  readonly names: ReadonlySet<string>;
+  /** The recipes' positions, in no particular order. */
+  readonly positions: Int32Array;
+  /** How many of `names` the recipe at the same index of `positions` needs. */
+  readonly counts: Uint8Array;
+}
 
-const NO_MATCHES: IngredientMatches = { length: 0, slice: () => [] };
+/** Matches best first, made only as far as a page asks (see `matchIngredients`), and the recipes' chosen counts. */
+export type IngredientMatches = SlicedList<IngredientMatch> & { readonly chosen: ChosenCounts };
+
+const NO_MATCHES: IngredientMatches = {
+  length: 0,
+  slice: () => [],
+  chosen: { names: new Set(), positions: new Int32Array(0), counts: new Uint8Array(0) },
+};
+
+/** The most a chosen count holds: a byte (pantry-queries.ts reads it as a lower bound beyond). */
+const CHOSEN_COUNT_CAP = 255;
+/** Where a recipe's tally (matchIngredients) holds its chosen count, and from which bit its score. */
+const COVERED_MASK = 0xff;
+const SCORE_SHIFT = 8;
 
 /** Kinds of ingredients chosen as a whole ("Nudeln (alle Sorten)"), wanted or excluded. */
 export interface KindChoice {
@@ -384,20 +410,24 @@ export async function matchIngredients(
   ]);
   const count = catalog.count;
   // Borrowed, and given back as they were below: nothing from here to there awaits (recipe-scratch.ts).
-  const scores = scratch.borrowBytes();
-  // How many of a recipe's ingredients are selected or of a selected kind: the rest are missing.
-  const covered = scratch.borrowBytes();
+  // Per recipe, two counts in one entry, so that counting reaches one place of memory per recipe, not two:
+  // the low byte how many of its ingredients are selected or of a selected kind (the rest are missing),
+  // up to CHOSEN_COUNT_CAP for the pantry questions (ChosenCounts), read up to MISSING_RANGE - 1 here;
+  // the high byte its score, up to SCORE_RANGE - 1.
+  const tallies = scratch.borrowTallies();
   // Which kind last scored a recipe (its number from 1; there are 15 kinds), so a kind scores once per recipe.
   const scoredBy = scratch.borrowBytes();
   // Every recipe covered, and so every one scored: where the arrays above are set back to 0.
   const touched = scratch.borrowPositions();
   let touchedCount = 0;
   const cover = (position: number) => {
-    if (covered[position] === 0) touched[touchedCount++] = position;
-    covered[position] = Math.min((covered[position] ?? 0) + 1, MISSING_RANGE - 1);
+    const tally = tallies[position] ?? 0;
+    if ((tally & COVERED_MASK) === 0) touched[touchedCount++] = position;
+    if ((tally & COVERED_MASK) < CHOSEN_COUNT_CAP) tallies[position] = tally + 1;
   };
   const addScore = (position: number) => {
-    scores[position] = Math.min((scores[position] ?? 0) + 1, SCORE_RANGE - 1);
+    const tally = tallies[position] ?? 0;
+    if (tally >>> SCORE_SHIFT < SCORE_RANGE - 1) tallies[position] = tally + (1 << SCORE_SHIFT);
   };
   for (const name of wanted) {
     for (const position of positionsWith(name)) {
@@ -422,13 +452,16 @@ export async function matchIngredients(
     }
   });
   for (const name of new Set([...excluded, ...ingredientsOfKinds(catalog, kinds.excluded ?? [])])) {
-    for (const position of positionsWith(name)) scores[position] = 0;
+    // Score 0; the covered count stays, for the pantry questions.
+    for (const position of positionsWith(name)) tallies[position] = (tallies[position] ?? 0) & COVERED_MASK;
   }
 
   // Score (more first) and missing (fewer first) make a group; within one, total time and name place
   // (timeThenName) decide. The groups are counted out in order, and a group is sorted only when a page
   // reaches into it: "Salz" matches most recipes, and a page shows a dozen.
   const groupOf = new Uint16Array(touchedCount);
+  // The touched are exactly the recipes that need a chosen ingredient: their counts, for the pantry questions.
+  const chosenCounts = new Uint8Array(touchedCount);
   // groupStarts[group + 1] counts the group's matches first; summed up, groupStarts[group] is where the
   // group begins in `places` and groupStarts[GROUPS] is the end.
   const groupStarts = new Uint32Array(GROUPS + 1);
@@ -436,14 +469,18 @@ export async function matchIngredients(
   const kindsScored = wantedKinds.length > 0;
   for (let at = 0; at < touchedCount; at++) {
     const position = touched[at] ?? 0;
-    const score = scores[position] ?? 0;
-    const coveredHere = covered[position] ?? 0;
+    const tally = tallies[position] ?? 0;
+    const score = tally >>> SCORE_SHIFT;
+    const coveredHere = tally & COVERED_MASK;
+    chosenCounts[at] = coveredHere;
     // Read for the last time: set back to 0 for the arrays' return (recipe-scratch.ts).
-    scores[position] = 0;
-    covered[position] = 0;
+    tallies[position] = 0;
     if (kindsScored) scoredBy[position] = 0;
     if (score === 0 || (kept && !kept.has(position))) continue;
-    const missing = Math.max(0, Math.min((ingredientCounts[position] ?? 0) - coveredHere, MISSING_RANGE - 1));
+    const missing = Math.max(
+      0,
+      Math.min((ingredientCounts[position] ?? 0) - Math.min(coveredHere, MISSING_RANGE - 1), MISSING_RANGE - 1),
+    );
     const group = (SCORE_RANGE - 1 - score) * MISSING_RANGE + missing;
     groupOf[at] = group + 1;
     groupStarts[group + 1] = (groupStarts[group + 1] ?? 0) + 1;
@@ -453,37 +490,44 @@ export async function matchIngredients(
     groupStarts[group] = (groupStarts[group] ?? 0) + (groupStarts[group - 1] ?? 0);
   }
   const filled = groupStarts.slice(0, GROUPS);
+  // Positions for now: a group's are turned into its sort keys when a page first reaches into it.
   const places = new Uint32Array(matched);
   for (let at = 0; at < touchedCount; at++) {
     const group = (groupOf[at] ?? 0) - 1;
     if (group < 0) continue;
     const slot = filled[group] ?? 0;
     filled[group] = slot + 1;
-    places[slot] = timeThenName[touched[at] ?? 0] ?? 0;
+    places[slot] = touched[at] ?? 0;
   }
-  scratch.giveBytesBack(scores);
-  scratch.giveBytesBack(covered);
+  const chosen: ChosenCounts = { names: coveredNames, positions: touched.slice(0, touchedCount), counts: chosenCounts };
+  scratch.giveTalliesBack(tallies);
   scratch.giveBytesBack(scoredBy);
   scratch.givePositionsBack(touched);
-  return ingredientMatches(places, groupStarts, count, positionAtPlace);
+  return ingredientMatches(places, groupStarts, count, timeThenName, positionAtPlace, chosen);
 }
 
 /**
- * The matches in `places`, a recipe's timeThenName each, laid out group
- * after group from `groupStarts` on (one more entry than groups: the end).
- * Unsigned 32 bits hold timeThenName up to 4 million recipes, and V8 sorts
- * them several times faster than doubles.
+ * The matches in `places`, a recipe's position each, laid out group after
+ * group from `groupStarts` on (one more entry than groups: the end). When a
+ * page first reaches into a group, its positions become their timeThenName
+ * and are sorted: a page reads the sort keys of the few groups it shows,
+ * not of thousands of matches scattered over the catalog. Unsigned 32 bits
+ * hold timeThenName up to 4 million recipes, and V8 sorts them several
+ * times faster than doubles.
  */
 function ingredientMatches(
   places: Uint32Array,
   groupStarts: Uint32Array,
   count: number,
+  timeThenName: Uint32Array,
   positionAtPlace: Int32Array,
+  chosen: ChosenCounts,
 ): IngredientMatches {
   const length = places.length;
   const sorted = new Uint8Array(GROUPS);
   return {
     length,
+    chosen,
     slice(start, end) {
       const { from, to } = sliceBounds(length, start, end);
       const page: IngredientMatch[] = [];
@@ -494,6 +538,7 @@ function ingredientMatches(
         const first = groupStarts[group] ?? 0;
         const last = groupStarts[group + 1] ?? 0;
         if (sorted[group] === 0) {
+          for (let at = first; at < last; at++) places[at] = timeThenName[places[at] ?? 0] ?? 0;
           places.subarray(first, last).sort();
           sorted[group] = 1;
         }

@@ -11,6 +11,7 @@
 export class RecipeScratch {
   readonly #count: number;
   readonly #bytes: Uint8Array[] = [];
+  readonly #tallies: Uint16Array[] = [];
   readonly #positions: Int32Array[] = [];
 
   constructor(count: number) {
@@ -30,6 +31,15 @@ export class RecipeScratch {
    */
   giveBytesBack(bytes: Uint8Array): void {
     this.#bytes.push(bytes);
+  }
+
+  /** Two bytes per recipe, every entry 0: give it back with `giveTalliesBack`, as bytes are given back. */
+  borrowTallies(): Uint16Array {
+    return this.#tallies.pop() ?? new Uint16Array(this.#count);
+  }
+
+  giveTalliesBack(tallies: Uint16Array): void {
+    this.#tallies.push(tallies);
   }
 
   /** Room for every position once, holding whatever the last borrower left: give it back with `givePositionsBack`. */

@@ -113,6 +113,19 @@ export function syntheticRecipes(count: number): CatalogRecipe[] {
         note: index % 4 === 0 ? "fein gehackt" : null,
         optional: false,
       })),
+      // Nutrition per portion as the sync rounds it, on most recipes, so detail lines weigh what real ones would.
+      nutrition:
+        id % 10 === 0
+          ? null
+          : {
+              kcal: 200 + (id % 600),
+              fat: 5 + (id % 300) / 10,
+              saturates: 1 + (id % 90) / 10,
+              carbohydrate: 10 + (id % 700) / 10,
+              sugars: 1 + (id % 150) / 10,
+              protein: 5 + (id % 400) / 10,
+              salt: 0.2 + (id % 250) / 100,
+            },
     });
   }
   return recipes;

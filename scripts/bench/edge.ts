@@ -27,6 +27,7 @@ import { BUILT_WORKER_NAME, type BuiltWorker, startBuiltWorker } from "./built-w
 import { syntheticCatalog } from "./catalog.ts";
 import { hydrationDataBytes } from "./hydration-data.ts";
 import { isolateHeapBytes } from "./isolate-heap.ts";
+import { type PageProfile, profilePages } from "./page-profile.ts";
 import { timeReferenceWorkload } from "./reference-workload.ts";
 import { median } from "./statistics.ts";
 import { workerdCpuSeconds } from "./workerd-cpu.ts";
@@ -43,6 +44,8 @@ const TARGET_CPU_SECONDS = 4;
 const MIN_REQUESTS = 200;
 const MAX_REQUESTS = 1000;
 const ROUNDS = 8;
+/** Requests per page type and pass in a CPU profile (`--profile`): each type's addresses take turns. */
+const PROFILED_REQUESTS = 200;
 /** Nothing listens on port 9: anonymous pages never ask Directus. */
 const NO_DIRECTUS = "http://127.0.0.1:9";
 
@@ -141,6 +144,12 @@ export interface EdgeSizeBench {
    * how fast this host was while it measured them. Absent in reports from before issue 44.
    */
   referenceWorkloadMs?: number[];
+  /**
+   * With `--profile`: where each page type's CPU goes in the Worker's isolate,
+   * as served and as the Worker alone (page-profile.ts). Taken after the CPU
+   * rounds, so the profiler's own cost never touches those figures.
+   */
+  profiles?: PageProfile[];
 }
 
 export interface EdgeBench {
@@ -391,7 +400,12 @@ async function measureCold(
 }
 
 /** Publishes a synthetic catalog of `recipes` and measures the built Worker on it; a failure is the size's `error`. */
-async function benchSize(buildDir: string, recipes: number, log: (line: string) => void): Promise<EdgeSizeBench> {
+async function benchSize(
+  buildDir: string,
+  recipes: number,
+  profile: { keepIn: string } | undefined,
+  log: (line: string) => void,
+): Promise<EdgeSizeBench> {
   const result: EdgeSizeBench = {
     recipes,
     error: null,
@@ -421,6 +435,25 @@ async function benchSize(buildDir: string, recipes: number, log: (line: string) 
       result.heapBytes = await isolateHeapBytes(worker.inspectorUrl, BUILT_WORKER_NAME, async () => {
         await (await request(worker, BASELINE.paths[0] ?? "/robots.txt")).arrayBuffer();
       });
+      if (profile) {
+        const inspectorUrl = worker.inspectorUrl;
+        result.profiles = await profilePages({
+          inspectorUrl,
+          workerName: BUILT_WORKER_NAME,
+          buildDir,
+          types: types.map((type) => ({
+            id: type.id,
+            send: (index, pass) => sendCounted(worker, type, index, pass === "worker only"),
+          })),
+          requests: PROFILED_REQUESTS,
+          enter: async () => {
+            await (await request(worker, BASELINE.paths[0] ?? "/robots.txt")).arrayBuffer();
+          },
+          processCpuSeconds: () => workerdCpuSeconds({ parent: process.pid }),
+          progress,
+          keepIn: join(profile.keepIn, String(recipes)),
+        });
+      }
     } finally {
       await worker.stop();
     }
@@ -438,10 +471,12 @@ export async function benchEdge(
   buildDir: string,
   sizes: readonly number[],
   log: (line: string) => void,
+  /** `profile`: take CPU profiles too, and keep the raw ones in `keepIn`, a folder per size. */
+  options: { profile?: { keepIn: string } } = {},
 ): Promise<EdgeBench> {
   const started = performance.now();
   const results: EdgeSizeBench[] = [];
-  for (const recipes of sizes) results.push(await benchSize(buildDir, recipes, log));
+  for (const recipes of sizes) results.push(await benchSize(buildDir, recipes, options.profile, log));
   return {
     method: {
       warmUpRequests: WARM_UP_REQUESTS,

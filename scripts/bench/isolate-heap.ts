@@ -12,73 +12,10 @@
  * isolate without it, and the bench waited out its minute), so they go on
  * every ENTER_EVERY_MS until the collection is answered.
  */
+import { openWorkerSession } from "./inspector-session.ts";
 
-/** How long one protocol call may take before the measurement is given up. */
-const CALL_TIMEOUT_MS = 60_000;
 /** How often the isolate is entered while a collection is awaited. */
 const ENTER_EVERY_MS = 250;
-
-interface InspectorTarget {
-  id: string;
-  webSocketDebuggerUrl: string;
-}
-
-/** The WebSocket address of the Worker `workerName` among the inspector's targets (`core:user:<name>` in Miniflare). */
-async function workerTarget(inspectorUrl: URL, workerName: string): Promise<string> {
-  const list = new URL("/json/list", inspectorUrl);
-  list.protocol = "http:";
-  const targets = (await (await fetch(list)).json()) as InspectorTarget[];
-  const target = targets.find(({ id }) => id === `core:user:${workerName}`);
-  if (!target) {
-    throw new Error(
-      `bench: no inspector target for ${workerName}; there are ${targets.map(({ id }) => id).join(", ")}`,
-    );
-  }
-  return target.webSocketDebuggerUrl;
-}
-
-/** One DevTools Protocol session: `call` sends a method and resolves with its result. */
-async function openSession(address: string): Promise<{ call(method: string): Promise<unknown>; close(): void }> {
-  const socket = new WebSocket(address);
-  await new Promise((resolveOpen, rejectOpen) => {
-    socket.addEventListener("open", resolveOpen, { once: true });
-    socket.addEventListener("error", () => rejectOpen(new Error(`bench: cannot open ${address}`)), { once: true });
-  });
-  const pending = new Map<number, { resolve(result: unknown): void; reject(error: Error): void }>();
-  socket.addEventListener("message", (event) => {
-    const message = JSON.parse(String(event.data)) as { id?: number; result?: unknown; error?: { message: string } };
-    const waiting = message.id === undefined ? undefined : pending.get(message.id);
-    if (!waiting || message.id === undefined) return; // an event, not an answer
-    pending.delete(message.id);
-    if (message.error) waiting.reject(new Error(`bench: inspector: ${message.error.message}`));
-    else waiting.resolve(message.result);
-  });
-  let nextId = 1;
-  return {
-    call(method) {
-      const id = nextId++;
-      return new Promise((resolveCall, rejectCall) => {
-        const timer = setTimeout(
-          () =>
-            rejectCall(new Error(`bench: the inspector did not answer ${method} within ${CALL_TIMEOUT_MS / 1000} s`)),
-          CALL_TIMEOUT_MS,
-        );
-        pending.set(id, {
-          resolve: (result) => {
-            clearTimeout(timer);
-            resolveCall(result);
-          },
-          reject: (error) => {
-            clearTimeout(timer);
-            rejectCall(error);
-          },
-        });
-        socket.send(JSON.stringify({ id, method, params: {} }));
-      });
-    },
-    close: () => socket.close(),
-  };
-}
 
 /** The bytes in use on the heap of the Worker `workerName` right after a full garbage collection. */
 export async function isolateHeapBytes(
@@ -86,7 +23,7 @@ export async function isolateHeapBytes(
   workerName: string,
   enterIsolate: () => Promise<void>,
 ): Promise<number> {
-  const session = await openSession(await workerTarget(inspectorUrl, workerName));
+  const session = await openWorkerSession(inspectorUrl, workerName);
   try {
     let done = false;
     const collected = session.call("HeapProfiler.collectGarbage").finally(() => {
@@ -115,7 +52,7 @@ export async function sampleHeapPeak(
   workerName: string,
   everyMs = 100,
 ): Promise<{ stop(): Promise<number> }> {
-  const session = await openSession(await workerTarget(inspectorUrl, workerName));
+  const session = await openWorkerSession(inspectorUrl, workerName);
   let peak = 0;
   let running = true;
   const loop = (async () => {

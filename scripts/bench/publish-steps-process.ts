@@ -10,8 +10,9 @@
  *
  * Measured for a first publish into an empty KV, then for the publish after
  * one recipe's description changed (nothing the search index reads), after
- * one recipe's ingredients changed (its name kept: no position moves), and
- * after a recipe was added (every position after its place moves): the steps, the most KV operations one
+ * one recipe's ingredients changed (its name kept: no position moves),
+ * after a recipe was added (every position after its place moves), and
+ * after a recipe was removed (every position after it moves back): the steps, the most KV operations one
  * of them made, the KV writes, the Directus requests and the records they
  * gave, the wall time, and the coordinator's heap per step: its live
  * objects after a full garbage collection, sampled at every Directus
@@ -22,7 +23,7 @@
  * each part of the publish with its steps, most heap and longest step.
  */
 import { createMemoryStore } from "../../catalog/format/memory-store.ts";
-import type { CatalogStore } from "../../catalog/format/storage.ts";
+import { type CatalogStore, type Manifest, readManifest } from "../../catalog/format/storage.ts";
 import type { CatalogRecipe } from "../../catalog/recipes/types.ts";
 import { Coordinator, type RequestView, type SyncSummary } from "../../catalog/sync/coordinator.ts";
 import type { ContentSource, PageQuery } from "../../catalog/sync/directus-source.ts";
@@ -75,6 +76,13 @@ class EncodedRecords {
       Date.parse(String(record.date_updated ?? record.date_created)),
     ]);
     this.bytes.push(encoder.encode(JSON.stringify(record)));
+  }
+  /** Deletes the record with this id (Directus then counts one fewer, and its id is missing from the id pages). */
+  remove(id: number): void {
+    const index = this.ids.indexOf(id);
+    this.ids.splice(index, 1);
+    this.changedAt = Float64Array.from([...this.changedAt.subarray(0, index), ...this.changedAt.subarray(index + 1)]);
+    this.bytes.splice(index, 1);
   }
   replace(record: Record<string, unknown>): void {
     const index = this.ids.indexOf(Number(record.id));
@@ -232,6 +240,25 @@ interface PublishFigures {
   longestStepSeconds: number;
   /** Per part of the publish (phase and part, as its progress names it): its steps, most heap, longest step, CPU. */
   parts: Record<string, { steps: number; heapBytes: number; seconds: number; cpuSeconds: number }>;
+  /** The blobs of the version the last publish did not have, by kind of the manifest (what the writes were). */
+  newBlobs: Record<string, number>;
+}
+
+/** The live version's manifest, to tell which blobs a publish wrote by kind. */
+let lastManifest: Manifest | null = null;
+
+/** The blobs `manifest` names that `before` did not, by kind. */
+function newBlobsByKind(manifest: Manifest, before: Manifest | null): Record<string, number> {
+  const kept = new Set<string>();
+  const hashesOf = (value: unknown): string[] =>
+    typeof value === "string" ? [value] : Array.isArray(value) ? (value as string[]) : [];
+  if (before) for (const value of Object.values(before)) for (const hash of hashesOf(value)) kept.add(hash);
+  const counts: Record<string, number> = {};
+  for (const [kind, value] of Object.entries(manifest)) {
+    const fresh = hashesOf(value).filter((hash) => !kept.has(hash)).length;
+    if (fresh > 0) counts[kind] = fresh;
+  }
+  return counts;
 }
 
 async function publish(): Promise<PublishFigures> {
@@ -293,7 +320,11 @@ async function publish(): Promise<PublishFigures> {
   const cpuSeconds = (cpuMs() - startedCpu - samplingCpuMs) / 1000;
   const summary = view?.summary as SyncSummary | null;
   if (!summary) throw new Error(`bench: the publish failed: ${view?.error?.message}`);
+  const manifest = await readManifest(kv, summary.manifest);
+  const newBlobs = newBlobsByKind(manifest, lastManifest);
+  lastManifest = manifest;
   return {
+    newBlobs,
     steps: summary.steps,
     settlingSteps: parts.settling?.steps ?? 0,
     maxOperations: summary.maxOperations,
@@ -350,9 +381,13 @@ recipes.add({
   date_created: new Date(now).toISOString(),
 });
 const added = await publish();
+// A recipe removed: one a quarter of the way through the ids, so its position lies early in its category.
+now += 60_000;
+recipes.remove(recipes.ids[Math.floor(size / 4)] as number);
+const removed = await publish();
 if (process.env.BENCH_SQL) {
   for (const [query, { ms, calls }] of [...sqlTimes].sort((a, b) => b[1].ms - a[1].ms).slice(0, 12)) {
     process.stderr.write(`${ms.toFixed(0)} ms ${calls} × ${query}\n`);
   }
 }
-process.stdout.write(JSON.stringify({ recipes: size, first, oneRecipe, ingredientEdit, added }));
+process.stdout.write(JSON.stringify({ recipes: size, first, oneRecipe, ingredientEdit, added, removed }));

@@ -17,6 +17,11 @@
  *   npm run bench -- --only edge --edge-size 10000
  *                                        only at that size (repeatable), to
  *                                        iterate on a page
+ *   npm run bench -- --only edge --edge-size 50000 --profile
+ *                                        with a CPU profile of each page type
+ *                                        in the Worker's isolate, split by
+ *                                        what the time went to (page-profile.ts);
+ *                                        the raw profiles go to reports/profiles/
  *   npm run bench -- --only publish      publishing through the catalog
  *                                        coordinator at 100, 1k, 10k and 50k
  *                                        recipes (a few minutes)
@@ -54,6 +59,7 @@ import {
 } from "./interaction.ts";
 import { benchLighthouse, type LighthouseBench, type LighthousePage } from "./lighthouse.ts";
 import { benchPageCache, type PageCacheBench, type PassFigures } from "./page-cache.ts";
+import { type PageProfile, PROFILE_SHARES } from "./page-profile.ts";
 import { benchPantry, type PantryBench } from "./pantry.ts";
 import { benchPrint, type PrintBench } from "./print.ts";
 import {
@@ -89,6 +95,8 @@ const LIGHTHOUSE_GOALS = { performance: 100, accessibility: 100, bestPractices: 
  */
 const TARGET_GOALS = { mid: { longestTaskMs: 50 }, low: { performance: 90, tbtMs: 200 } };
 const LIGHTHOUSE_REPORTS = "reports/lighthouse";
+/** Where `--profile` keeps the edge part's raw CPU profiles, a folder per catalog size. */
+const PROFILES_DIR = "reports/profiles";
 
 /** The recipe page the print part prints, and where the printout and a screenshot of the print view go. */
 const PRINT_PAGE = "/rezepte/kaesespaetzle-aus-der-pfanne";
@@ -157,7 +165,11 @@ const PUBLISH_LIMITS = {
 const DAY_OF_EDITS = { edits: 100, recipes: 10_000, crons: 96 };
 
 const { values: args } = parseArgs({
-  options: { only: { type: "string", multiple: true }, "edge-size": { type: "string", multiple: true } },
+  options: {
+    only: { type: "string", multiple: true },
+    "edge-size": { type: "string", multiple: true },
+    profile: { type: "boolean", default: false },
+  },
 });
 const only = args.only ?? [];
 // `--edge-size 10000` measures the edge part at that catalog size only, to iterate on a page; its report then has that size alone.
@@ -237,7 +249,9 @@ if (wanted("edge")) {
   console.log(
     `bench: the built Worker in workerd at ${edgeSizes.join(", ")} recipes (load ${load.join(", ")}, ${availableParallelism()} CPUs) …`,
   );
-  edge = await benchEdge(BENCH_BUILD, edgeSizes, (line) => process.stdout.write(`\r\x1b[2K${line}`));
+  edge = await benchEdge(BENCH_BUILD, edgeSizes, (line) => process.stdout.write(`\r\x1b[2K${line}`), {
+    profile: args.profile === true ? { keepIn: PROFILES_DIR } : undefined,
+  });
   process.stdout.write("\r\x1b[2K");
   for (const size of edge.sizes.filter((candidate) => candidate.error)) {
     console.error(`bench: the edge part failed at ${size.recipes} recipes: ${size.error}`);
@@ -846,6 +860,43 @@ function edgeSizeTable(size: EdgeSizeBench): string[] {
           ...normalisedTable(size),
         ]
       : []),
+    ...profileTable(size),
+  ];
+}
+
+/**
+ * With `--profile`: the size's CPU profiles, each page type's share of the isolate's samples by what the
+ * work was, as the Worker alone and as served.
+ */
+function profileTable(size: EdgeSizeBench): string[] {
+  const profiles = size.profiles ?? [];
+  if (profiles.length === 0) return [];
+  const of = (id: string, pass: PageProfile["pass"]) =>
+    profiles.find((profile) => profile.id === id && profile.pass === pass);
+  const ids = [...new Set(profiles.map((profile) => profile.id))];
+  const label = (id: string) => size.pages.find((page) => page.id === id)?.label ?? id;
+  const percent = (share: number | undefined) => (share === undefined ? "–" : `${(share * 100).toFixed(0)} %`);
+  const cell = (id: string, share: (profile: PageProfile) => number) => {
+    const own = of(id, "worker only");
+    const served = of(id, "as served");
+    return `${percent(own && share(own))} / ${percent(served && share(served))}`;
+  };
+  return [
+    `CPU profiles of the Worker's isolate (\`--profile\`, page-profile.ts), ${profiles[0]?.requests ?? 0} requests per page type and pass after the rounds. Each cell: per cent of the isolate's samples, the Worker alone / as served. The profiler costs time of its own, so workerd's process CPU while it ran (below) is above the rounds' figures; the shares are what counts. Raw profiles: \`${PROFILES_DIR}/${size.recipes}/\`.`,
+    "",
+    `| share | ${ids.map(label).join(" | ")} |`,
+    `| --- | ${ids.map(() => "---:").join(" | ")} |`,
+    ...PROFILE_SHARES.map(
+      (share) => `| ${share} | ${ids.map((id) => cell(id, (profile) => profile.shares[share])).join(" | ")} |`,
+    ),
+    `| workerd's process CPU ms per request, alone / as served | ${ids
+      .map(
+        (id) =>
+          `${ms(of(id, "worker only")?.processMsPerRequest ?? 0)} / ${ms(of(id, "as served")?.processMsPerRequest ?? 0)}`,
+      )
+      .join(" | ")} |`,
+    `| samples, alone / as served | ${ids.map((id) => `${of(id, "worker only")?.samples ?? 0} / ${of(id, "as served")?.samples ?? 0}`).join(" | ")} |`,
+    "",
   ];
 }
 
@@ -1047,6 +1098,7 @@ const STEPS_PUBLISH_LABELS = {
   oneRecipe: "one recipe",
   ingredientEdit: "one recipe's ingredients",
   added: "one recipe added",
+  removed: "one recipe removed",
 } as const;
 
 function publishSection(part: Measured<PublishSizeBench[]>): string[] {
@@ -1098,7 +1150,7 @@ function publishSection(part: Measured<PublishSizeBench[]>): string[] {
     "| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
     ...sizes.flatMap((size) =>
       size.steps
-        ? (["first", "oneRecipe", "ingredientEdit", "added"] as const).flatMap((which) => {
+        ? (["first", "oneRecipe", "ingredientEdit", "added", "removed"] as const).flatMap((which) => {
             const run = size.steps?.[which] as StepsFigures | undefined;
             if (!run) return [];
             const search = run.searchStepHeapBytes;

@@ -109,10 +109,11 @@ async function benchSize(count: number) {
   const sink = {
     add({ postings, lengths }: IndexedChunk) {
       db.exec("BEGIN");
-      for (const { term, field, position, count } of postings) {
-        addPosting.run(termSortKey(term), term, field, position, count);
+      // The bench numbers recipes by position: the order is the identity.
+      for (const { term, field, number, count } of postings) {
+        addPosting.run(termSortKey(term), term, field, number, count);
       }
-      for (const { position, lengths: text } of lengths) addLengths.run(position, text);
+      for (const { number, lengths: text } of lengths) addLengths.run(number, text);
       db.exec("COMMIT");
     },
   };
@@ -124,7 +125,7 @@ async function benchSize(count: number) {
   for (let start = 0; start < count; start += CHUNK) {
     const rows = readChunk.all(start, start + CHUNK) as { position: number; recipe: string }[];
     await addRecipes(
-      rows.map(({ position, recipe }) => ({ position, recipe: JSON.parse(recipe) as IndexedRecipe })),
+      rows.map(({ position, recipe }) => ({ number: position, recipe: JSON.parse(recipe) as IndexedRecipe })),
       kinds,
       sink,
     );
@@ -144,17 +145,20 @@ async function benchSize(count: number) {
   let blobCount = 0;
   const sizes = { lengths: [] as number[], terms: [] as number[], shards: [] as number[] };
   const byTerm = db.prepare(
-    "SELECT term, field, position, count FROM postings WHERE ? IS NULL OR key > ? ORDER BY key, field, position",
+    "SELECT term, field, position AS number, count FROM postings WHERE ? IS NULL OR key > ? ORDER BY key, field, position",
   );
   const source = {
     *postingsByTerm(after?: string): Iterable<Posting> {
       const key = after === undefined ? null : termSortKey(after);
       for (const row of byTerm.iterate(key, key)) yield row as unknown as Posting;
     },
-    *lengthsByPosition(): Iterable<DocumentLengths> {
-      for (const row of db.prepare("SELECT position, lengths FROM lengths ORDER BY position").iterate()) {
+    *lengthsByNumber(): Iterable<DocumentLengths> {
+      for (const row of db.prepare("SELECT position AS number, lengths FROM lengths ORDER BY position").iterate()) {
         yield row as unknown as DocumentLengths;
       }
+    },
+    *numbersByPosition(): Iterable<number> {
+      for (let position = 0; position < count; position++) yield position;
     },
   };
   const emit = ({ place, text }: { place: number; text: string }) => {
@@ -365,7 +369,8 @@ function benchWhole(count: number) {
 
 /** What a change to one recipe writes of the index: the blobs that are new, and their characters. */
 async function benchChange(count: number) {
-  const recipes = storedOrder(syntheticRecipes(count)).map(
+  const ordered = storedOrder(syntheticRecipes(count));
+  const recipes = ordered.map(
     (recipe): IndexedRecipe => ({
       name: recipe.name,
       ingredients: recipe.ingredients,
@@ -373,8 +378,10 @@ async function benchChange(count: number) {
       type: recipe.type,
     }),
   );
+  // Numbered by id, as the site publishes them (decision 0061).
+  const ids = ordered.map((recipe) => recipe.id);
   const kinds = ingredientKinds(seedIngredients);
-  const before = await buildSearchShards(recipes, kinds);
+  const before = await buildSearchShards(recipes, kinds, undefined, ids);
   const kept = new Set(before);
   const written = (after: readonly string[]) => {
     const fresh = after.filter((blob) => !kept.has(blob));
@@ -390,11 +397,15 @@ async function benchChange(count: number) {
       position === middle ? { ...recipe, ingredients: [...recipe.ingredients, extra] } : recipe,
     ),
     kinds,
+    undefined,
+    ids,
   );
-  // A recipe added in the middle of the stored order: every later position moves by one.
+  // A recipe added in the middle of the stored order under a new id: every later position moves by one.
   const added = await buildSearchShards(
     [...recipes.slice(0, middle), { ...middleRecipe, name: `${middleRecipe.name} neu` }, ...recipes.slice(middle)],
     kinds,
+    undefined,
+    [...ids.slice(0, middle), ids.reduce((largest, id) => Math.max(largest, id), 0) + 1, ...ids.slice(middle)],
   );
   return {
     recipes: count,

@@ -12,6 +12,13 @@
  * bench's "Worker's own" pass sends them (decision 0028): past the page
  * cache, without compression.
  *
+ * With AS_SERVED=1 every round also sends each page as the edge part's "as
+ * served" pass does (page cache on, compression accepted), and after each
+ * round times the reference workload (reference-workload.ts, decision 0055):
+ * the table then gives, per build, the Worker's own and as served above
+ * `/robots.txt` measured alike, and both at the reference speed, all from the
+ * same rounds.
+ *
  * What it is for: render-ab.ts shows a direction in Node; this shows whether
  * the change is visible in workerd at all. Two workerd processes of the very
  * same build differ by up to 0.4 ms per request, and keep that difference
@@ -29,6 +36,8 @@ import { withLocalCatalogStore } from "../local-stack/local-kv.ts";
 import { abArguments } from "./ab-arguments.ts";
 import { type BuiltWorker, startBuiltWorker } from "./built-worker.ts";
 import { syntheticCatalog } from "./catalog.ts";
+import { normalisedCpuMs, REFERENCE_WORKLOAD_MS, timeReferenceWorkload } from "./reference-workload.ts";
+import { median } from "./statistics.ts";
 
 const { builds, rest } = abArguments("node scripts/bench/worker-ab.ts <build dir>… -- <path>[,<path>…]…");
 const pageTypes = [["/robots.txt"], ...rest.map((type) => type.split(","))];
@@ -37,6 +46,8 @@ const REQUESTS_PER_ROUND = Number(process.env.REQUESTS ?? 60);
 const WARM_UP_REQUESTS = 40;
 /** Processes per build (see above). */
 const COPIES = Number(process.env.COPIES ?? 2);
+/** Whether each round also measures the pages as served, and the reference workload. */
+const AS_SERVED = process.env.AS_SERVED === "1";
 /** What the bench's edge part adds to keep the page cache out (scripts/bench/edge.ts). */
 const UNCACHED_PARAM = "bench-ohne-cache";
 
@@ -62,12 +73,19 @@ function workerdChildren(): Set<number> {
   return children;
 }
 
-const persistDir = mkdtempSync(join(tmpdir(), "worker-ab-"));
+/**
+ * CATALOG_DIR: a local KV that already holds a published catalog (as withLocalCatalogStore writes it), used
+ * as it is and kept, so a run at 350,000 recipes need not publish them again; RECIPES is then not read.
+ */
+const keptCatalog = process.env.CATALOG_DIR;
+const persistDir = keptCatalog ?? mkdtempSync(join(tmpdir(), "worker-ab-"));
 const running: { label: string; worker: BuiltWorker; pid: number }[] = [];
 try {
-  await withLocalCatalogStore(persistDir, (store) =>
-    publishWithoutCoordinator(store, syntheticCatalog(Number(process.env.RECIPES ?? 10_000))),
-  );
+  if (!keptCatalog) {
+    await withLocalCatalogStore(persistDir, (store) =>
+      publishWithoutCoordinator(store, syntheticCatalog(Number(process.env.RECIPES ?? 10_000))),
+    );
+  }
   for (const [copy, build] of builds.flatMap((build) =>
     Array.from({ length: COPIES }, (_, copy) => [copy, build] as const),
   )) {
@@ -83,9 +101,11 @@ try {
     running.push({ label: `${build}${"′".repeat(copy)}`, worker, pid });
   }
 
-  const send = async (worker: BuiltWorker, path: string) => {
-    const url = `${worker.url}${path}${path.includes("?") ? "&" : "?"}${UNCACHED_PARAM}=1`;
-    const response = await fetch(url, { headers: { "accept-encoding": "identity" } });
+  const send = async (worker: BuiltWorker, path: string, served = false) => {
+    const url = served
+      ? `${worker.url}${path}`
+      : `${worker.url}${path}${path.includes("?") ? "&" : "?"}${UNCACHED_PARAM}=1`;
+    const response = await fetch(url, served ? {} : { headers: { "accept-encoding": "identity" } });
     if (response.status !== 200) throw new Error(`worker-ab: ${path} answered ${response.status}`);
     await response.arrayBuffer();
   };
@@ -94,6 +114,8 @@ try {
       for (let i = 0; i < WARM_UP_REQUESTS; i++) await send(worker, paths[i % paths.length] ?? "/");
 
   const seconds = running.map(() => pageTypes.map(() => 0));
+  const servedSeconds = running.map(() => pageTypes.map(() => 0));
+  const workloadMs: number[] = [];
   for (let round = 0; round < ROUNDS; round++) {
     // Every other round the other way round, as render-ab.ts does.
     const order = round % 2 === 0 ? [...running.keys()] : [...running.keys()].reverse();
@@ -104,11 +126,39 @@ try {
         for (let i = 0; i < REQUESTS_PER_ROUND; i++) await send(worker, paths[i % paths.length] ?? "/");
         const row = seconds[index] as number[];
         row[type] = (row[type] ?? 0) + processCpuSeconds(pid) - before;
+        if (!AS_SERVED) continue;
+        const servedBefore = processCpuSeconds(pid);
+        for (let i = 0; i < REQUESTS_PER_ROUND; i++) await send(worker, paths[i % paths.length] ?? "/", true);
+        const servedRow = servedSeconds[index] as number[];
+        servedRow[type] = (servedRow[type] ?? 0) + processCpuSeconds(pid) - servedBefore;
       }
     }
+    // The host's speed in this round, while every workerd is idle.
+    if (AS_SERVED) workloadMs.push(timeReferenceWorkload());
   }
 
   const requests = ROUNDS * REQUESTS_PER_ROUND;
+  if (AS_SERVED) {
+    const workload = median(workloadMs) ?? REFERENCE_WORKLOAD_MS;
+    const perRequest = (table: number[][], index: number, type: number) =>
+      ((table[index]?.[type] ?? 0) * 1000) / requests;
+    console.log(
+      `ms per request above /robots.txt, ${ROUNDS} rounds of ${REQUESTS_PER_ROUND}; reference workload ${workload.toFixed(0)} ms (median of ${workloadMs.length}), so × ${(REFERENCE_WORKLOAD_MS / workload).toFixed(2)} at the reference speed:`,
+    );
+    console.log(
+      ["page type", ...running.map(({ label }) => `${label}: own / served (at reference: own / served)`)].join(" | "),
+    );
+    for (const [type, paths] of pageTypes.entries()) {
+      if (type === 0) continue;
+      const cells = running.map((_, index) => {
+        const own = perRequest(seconds, index, type) - perRequest(seconds, index, 0);
+        const served = perRequest(servedSeconds, index, type) - perRequest(servedSeconds, index, 0);
+        const at = (value: number) => normalisedCpuMs(value, workload).toFixed(2);
+        return `${own.toFixed(2)} / ${served.toFixed(2)} (${at(own)} / ${at(served)})`;
+      });
+      console.log([paths[0], ...cells].join(" | "));
+    }
+  }
   console.log(`workerd CPU ms per request, the Worker's own, ${ROUNDS} rounds of ${REQUESTS_PER_ROUND}:`);
   console.log(["page type", ...running.map(({ label }) => label)].join(" | "));
   for (const [type, paths] of pageTypes.entries()) {
@@ -117,5 +167,5 @@ try {
   }
 } finally {
   for (const { worker } of running) await worker.stop();
-  rmSync(persistDir, { recursive: true, force: true });
+  if (!keptCatalog) rmSync(persistDir, { recursive: true, force: true });
 }

@@ -27,6 +27,38 @@ export interface SeedIngredient {
   tags: string[];
 }
 
+/** An ingredient's entry in cms/seed/nutrition.json (see cms/seed/README.md). */
+export interface SeedNutrition {
+  /** The food of USDA FoodData Central the values are taken from. */
+  reference: string;
+  per100g: {
+    kcal: number;
+    fat: number;
+    saturates: number;
+    carbohydrate: number;
+    sugars: number;
+    protein: number;
+    salt: number;
+  };
+  /** Grams per millilitre. */
+  density?: number;
+  /** Grams of one piece, for count lines. */
+  pieceGrams?: number;
+  /** Grams of one unit, by unit. */
+  unitGrams?: Record<string, number>;
+}
+
+/** The ingredient fields of a seed entry's nutrition (cms/schema/snapshot.json: "Nährwerte und Gewichte"). */
+export function nutritionFields(nutrition: SeedNutrition | undefined): Record<string, unknown> {
+  if (!nutrition) return {};
+  return {
+    ...nutrition.per100g,
+    density: nutrition.density ?? null,
+    piece_grams: nutrition.pieceGrams ?? null,
+    unit_grams: Object.entries(nutrition.unitGrams ?? {}).map(([unit, grams]) => ({ unit, grams })),
+  };
+}
+
 /** One recipe as cms/seed/recipes.json holds it. */
 export interface SeedRecipe {
   slug: string;
@@ -208,6 +240,7 @@ export async function seedCms(
   const ingredients = await readSeedFile<SeedIngredient[]>("ingredients.json");
   const recipes = await readSeedFile<SeedRecipe[]>("recipes.json");
   const amounts = await readSeedFile<Record<string, SeedAmounts>>("amounts.json");
+  const nutrition = await readSeedFile<Record<string, SeedNutrition>>("nutrition.json");
   const amountsOf = (recipe: SeedRecipe): SeedAmounts => {
     const found = amounts[recipe.slug];
     if (!found) throw new Error(`seed: cms/seed/amounts.json has no entry for ${recipe.slug}`);
@@ -236,6 +269,7 @@ export async function seedCms(
     name: ingredient.name,
     plural: ingredient.plural ?? null,
     whole_pieces: ingredient.wholePieces ?? false,
+    ...nutritionFields(nutrition[ingredient.name]),
     description: ingredient.description,
     vegetarian: ingredient.vegetarian,
     vegan: ingredient.vegan,

@@ -16,6 +16,7 @@ import { applyAccessPolicies } from "../cms/apply-access-policies.ts";
 import { applyFlows } from "../cms/apply-flows.ts";
 import { applyPresets } from "../cms/apply-presets.ts";
 import { backfillAmounts } from "../cms/backfill-amounts.ts";
+import { backfillNutrition } from "../cms/backfill-nutrition.ts";
 import { connectAdmin } from "../cms/directus-admin.ts";
 import { setPreviewToken } from "../cms/preview-token.ts";
 import { type SeedOptions, seedCms } from "../cms/seed.ts";
@@ -253,6 +254,9 @@ export async function startCms(options: CmsOptions): Promise<RunningCms> {
         );
       }
       if (filled.skipped.length > 0) log(`cms: no amounts for ${filled.skipped.join(", ")} (changed since the seed)`);
+      // And seeded before ingredients had nutrition values (decision 0063).
+      const nourished = await backfillNutrition(admin);
+      if (nourished > 0) log(`cms: filled nutrition values into ${nourished} ingredients`);
     }
     // After the seed: its few hundred new items are not each a reason to call the site.
     const flows = await applyFlows(admin);

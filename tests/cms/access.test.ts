@@ -228,6 +228,24 @@ describe("editorial rules", () => {
     ).rejects.toThrowError(field);
   });
 
+  it.each([
+    ["negative energy", { kcal: -1 }, /kcal/],
+    ["more than 900 kcal per 100 g", { kcal: 901 }, /kcal/],
+    ["more than 100 g of fat per 100 g", { fat: 100.5 }, /fat/],
+    ["a density of 0", { density: 0 }, /density/],
+    ["a piece weighing nothing", { piece_grams: 0 }, /piece_grams/],
+  ])("refuses an ingredient with %s, naming the field", async (_label, fields, field) => {
+    const client = await admin();
+    await expect(
+      client.request("POST", "/items/ingredient", {
+        name: "Unmögliche Zutat",
+        vegetarian: true,
+        vegan: true,
+        ...fields,
+      }),
+    ).rejects.toThrowError(field);
+  });
+
   it("refuses a duplicate slug", async () => {
     const client = await admin();
     const [existing] = (await call("GET", "/items/recipe?limit=1&fields=slug")).data as { slug: string }[];

@@ -1,8 +1,10 @@
 import { readFileSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
+import { INGREDIENT_FACT_FIELDS } from "../../catalog/sync/ingredient-facts.ts";
 import { backfillAmounts } from "../../scripts/cms/backfill-amounts.ts";
+import { backfillNutrition } from "../../scripts/cms/backfill-nutrition.ts";
 import type { DirectusAdmin } from "../../scripts/cms/directus-admin.ts";
-import type { SeedAmounts } from "../../scripts/cms/seed.ts";
+import { nutritionFields, type SeedAmounts, type SeedNutrition } from "../../scripts/cms/seed.ts";
 import { admin } from "./directus-clients.ts";
 
 const AMOUNTS = JSON.parse(readFileSync("cms/seed/amounts.json", "utf8")) as Record<string, SeedAmounts>;
@@ -129,6 +131,32 @@ describe("cms:backfill on a database seeded before servings and amounts", () => 
       expect((await recipe(client, "shakshuka")).servings).toBe(3);
     } finally {
       await client.request("PATCH", `/items/recipe/${id}`, { servings: AMOUNTS.shakshuka?.servings });
+    }
+  });
+});
+
+describe("cms:backfill on a database seeded before nutrition", () => {
+  const NUTRITION = JSON.parse(readFileSync("cms/seed/nutrition.json", "utf8")) as Record<string, SeedNutrition>;
+  const none = Object.fromEntries(INGREDIENT_FACT_FIELDS.map((field) => [field, null]));
+  const factsOf = async (client: DirectusAdmin, id: number) =>
+    client.request<Record<string, unknown>>(
+      "GET",
+      `/items/ingredient/${id}?fields=${INGREDIENT_FACT_FIELDS.join(",")}`,
+    );
+
+  it("fills the seed's values into seed ingredients that have none, never into one an editor began, and then nothing", async () => {
+    const client = await admin();
+    const [zwiebel, knoblauch] = [await ingredientId(client, "Zwiebel"), await ingredientId(client, "Knoblauch")];
+    await client.request("PATCH", "/items/ingredient", { keys: [zwiebel, knoblauch], data: none });
+    // An editor gave Knoblauch its energy only: the rest is theirs to fill.
+    await client.request("PATCH", `/items/ingredient/${knoblauch}`, { kcal: 150 });
+    try {
+      expect(await backfillNutrition(client)).toBe(1);
+      expect(await factsOf(client, zwiebel)).toEqual(nutritionFields(NUTRITION.Zwiebel));
+      expect(await factsOf(client, knoblauch)).toEqual({ ...none, kcal: 150 });
+      expect(await backfillNutrition(client)).toBe(0);
+    } finally {
+      await client.request("PATCH", `/items/ingredient/${knoblauch}`, nutritionFields(NUTRITION.Knoblauch));
     }
   });
 });

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { RECIPE_TYPES } from "../../catalog/recipes/categories.ts";
 import { INGREDIENT_TYPES } from "../../catalog/recipes/ingredient-types.ts";
 import { applyAccessPolicies } from "../../scripts/cms/apply-access-policies.ts";
-import { type SeedAmounts, seedCms } from "../../scripts/cms/seed.ts";
+import { nutritionFields, type SeedAmounts, type SeedNutrition, seedCms } from "../../scripts/cms/seed.ts";
 import { admin, call, directusUrl } from "./directus-clients.ts";
 
 interface Recipe {
@@ -137,6 +137,20 @@ describe("seed content", () => {
     const types = new Set(ingredients.map((ingredient) => ingredient.type.name));
     expect([...types].sort()).toEqual([...INGREDIENT_TYPES].sort());
     expect(ingredients.every((ingredient) => ingredient.tags.length >= 1)).toBe(true);
+  });
+
+  it("gives every seed ingredient the values, density and weights of cms/seed/nutrition.json, read by the public", async () => {
+    const nutrition = JSON.parse(readFileSync("cms/seed/nutrition.json", "utf8")) as Record<string, SeedNutrition>;
+    const fields = Object.keys(nutritionFields(Object.values(nutrition)[0]));
+    // As the public reads it (the sync reads as the public, decision 0063).
+    const result = await call("GET", `/items/ingredient?limit=-1&fields=name,${fields.join(",")}`);
+    expect(result.status).toBe(200);
+    const rows = (result.data as Record<string, unknown>[]).filter((row) => SEED_INGREDIENTS.has(String(row.name)));
+    expect(rows.length).toBe(SEED_INGREDIENTS.size);
+    for (const row of rows) {
+      const { name, ...stored } = row;
+      expect(stored, String(name)).toEqual(nutritionFields(nutrition[String(name)]));
+    }
   });
 
   it("serves every image to anonymous visitors with the spec's transform", async () => {

@@ -47,6 +47,7 @@ export function seedCatalog(): SeedCatalog {
     ingredients: seed.ingredients,
     optionalIngredients: seed.optionalIngredients,
     ingredientLines: [],
+    nutrition: null,
   }));
   const raw = ingredients.map((ingredient) => ({
     name: ingredient.name,

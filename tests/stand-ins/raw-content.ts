@@ -6,6 +6,20 @@
  */
 import { type ContentSource, type PageQuery, SourceError } from "../../catalog/sync/directus-source.ts";
 
+/** What water brings to nutrition per portion (catalog/sync/ingredient-facts.ts): nothing, at 1 g per ml. */
+const WATER_FACTS = {
+  kcal: 0,
+  fat: 0,
+  saturates: 0,
+  carbohydrate: 0,
+  sugars: 0,
+  protein: 0,
+  salt: 0,
+  density: 1,
+  piece_grams: null,
+  unit_grams: null,
+};
+
 /** One published recipe as Directus returns it; `updatedAt`: its `date_updated` (none: never updated). */
 export function rawRecipe(id: number, edition: number, updatedAt: string | null = null): Record<string, unknown> {
   return {
@@ -30,7 +44,9 @@ export function rawRecipe(id: number, edition: number, updatedAt: string | null 
     type: { name: "SOUP" },
     servings: 2,
     // A decimal string, as Directus returns decimal columns; the sync reads it as well as a number (decision 0017).
-    ingredients: [{ ingredient_id: { name: "Wasser" }, amount: "500.000", unit: "ml", note: null, sort: 1 }],
+    ingredients: [
+      { ingredient_id: { name: "Wasser", ...WATER_FACTS }, amount: "500.000", unit: "ml", note: null, sort: 1 },
+    ],
     optionalIngredients: [],
   };
 }
@@ -41,6 +57,7 @@ export const RAW_INGREDIENT: Record<string, unknown> = {
   date_created: "2026-11-01T12:00:00.000Z",
   date_updated: null,
   name: "Wasser",
+  ...WATER_FACTS,
   description: null,
   vegetarian: true,
   vegan: true,

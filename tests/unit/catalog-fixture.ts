@@ -32,6 +32,7 @@ export function recipe(fields: Partial<CatalogRecipe> = {}): CatalogRecipe {
     ingredients: [],
     optionalIngredients: [],
     ingredientLines: [],
+    nutrition: null,
     ...fields,
   };
 }

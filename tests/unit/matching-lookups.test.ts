@@ -17,7 +17,7 @@ import type { CatalogIngredient } from "../../catalog/recipes/types.ts";
 import { createMemoryCatalogView } from "../../catalog/view/catalog-view.ts";
 import { buildMatchingLookups } from "../../catalog/view/matching-lookups.ts";
 import { pantryAnswer } from "../../catalog/view/pantry-queries.ts";
-import { matchIngredients } from "../../catalog/view/queries.ts";
+import { ingredientsOfKinds, matchIngredients } from "../../catalog/view/queries.ts";
 import { recipe } from "./catalog-fixture.ts";
 
 interface Recipe {
@@ -245,7 +245,20 @@ describe("a version's lent arrays (recipe-scratch.ts)", () => {
               basics: question.basics,
               excluded: question.excluded,
             });
-            return { matches: matches.slice(0, matches.length), pantry };
+            // With the kinds' members chosen too, and matching's chosen counts lent (queries.ts ChosenCounts).
+            const covering = [...question.selected, ...ingredientsOfKinds(view, kinds.selected)];
+            const withKinds = { covering, basics: question.basics, excluded: question.excluded };
+            const all = await view.recipesAt(catalog.recipes.map((_, position) => position));
+            const plainCounts = new Map(
+              all
+                .map((each, position) => [position, new Set(each.ingredients.filter((n) => covering.includes(n))).size])
+                .filter(([, needed]) => (needed ?? 0) > 0) as [number, number][],
+            );
+            const { positions, counts } = matches.chosen;
+            expect(new Map([...positions].map((position, at) => [position, counts[at]]))).toEqual(plainCounts);
+            const lent = await pantryAnswer(view, { ...withKinds, chosen: matches.chosen });
+            expect(lent).toEqual(await pantryAnswer(view, withKinds));
+            return { matches: matches.slice(0, matches.length), pantry, lent };
           };
           const shared = createMemoryCatalogView("shared", catalog);
           for (const question of questions) {

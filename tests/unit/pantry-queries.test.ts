@@ -282,3 +282,61 @@ describe("pantry answers, as properties", () => {
     );
   });
 });
+
+describe("the chosen counts matching lends the pantry questions (queries.ts ChosenCounts)", () => {
+  const keepArbitrary = fc.option(fc.func(fc.boolean()), { nil: undefined });
+
+  it("count, for every recipe that needs a chosen ingredient, how many it needs: as a plain count does", async () => {
+    await fc.assert(
+      fc.asyncProperty(recipesArbitrary, choice, async (recipes, { selected, excluded }) => {
+        const catalog = viewOf(recipes);
+        const { chosen } = await matchIngredients(catalog, selected, excluded);
+        const counted = new Map<number, number>();
+        chosen.positions.forEach((position, at) => {
+          expect(counted.has(position)).toBe(false);
+          counted.set(position, chosen.counts[at] ?? -1);
+        });
+        const all = await catalog.recipesAt(recipes.map((_, position) => position));
+        const plain = new Map<number, number>();
+        all.forEach((each, position) => {
+          const needed =
+            new Set(each.ingredients).size - new Set(each.ingredients.filter((n) => !selected.includes(n))).size;
+          if (needed > 0) plain.set(position, needed);
+        });
+        expect(counted).toEqual(plain);
+        expect(chosen.names).toEqual(new Set(selected));
+      }),
+    );
+  });
+
+  it("give the same answers as the pantry's own count and as a plain count over every recipe, with a filter too", async () => {
+    await fc.assert(
+      fc.asyncProperty(recipesArbitrary, choice, keepArbitrary, async (recipes, choices, keepOf) => {
+        const catalog = viewOf(recipes);
+        const dropped = choices.excluded.filter((name) => !choices.selected.includes(name));
+        const keep = keepOf ? (position: number) => keepOf(position) : undefined;
+        const matches = await matchIngredients(catalog, choices.selected, dropped);
+        const question = { covering: choices.selected, basics: choices.basics, excluded: dropped, keep };
+        const lent = await pantryAnswer(catalog, { ...question, chosen: matches.chosen }, 100);
+        expect(lent).toEqual(await pantryAnswer(catalog, question, 100));
+        // Counts for other names than the question's are not used.
+        const other = await matchIngredients(catalog, choices.selected.slice(1), dropped);
+        expect(await pantryAnswer(catalog, { ...question, chosen: other.chosen }, 100)).toEqual(lent);
+
+        // The plain computation: every recipe the filter keeps, without an excluded ingredient.
+        const all = await catalog.recipesAt(recipes.map((_, position) => position));
+        const atHand = new Set([...choices.selected, ...choices.basics]);
+        let complete = 0;
+        const oneShort = new Map<string, number>();
+        all.forEach((each, position) => {
+          if ((keep && !keep(position)) || each.ingredients.some((name) => dropped.includes(name))) return;
+          const lacking = [...new Set(each.ingredients.filter((name) => !atHand.has(name)))];
+          if (lacking.length === 1) oneShort.set(lacking[0] ?? "", (oneShort.get(lacking[0] ?? "") ?? 0) + 1);
+          else if (lacking.length === 0 && each.ingredients.some((name) => choices.selected.includes(name))) complete++;
+        });
+        expect(lent.complete).toBe(complete);
+        expect(new Map(lent.oneMore.map(({ name, recipes: count }) => [name, count]))).toEqual(oneShort);
+      }),
+    );
+  });
+});

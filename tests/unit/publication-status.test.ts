@@ -134,6 +134,25 @@ describe("the write-back", () => {
     expect(events("sync.skipped")[0]?.fields.problems).toEqual(["servings must be a whole number from 1 to 12, got 0"]);
   });
 
+  it("says of a live recipe without nutrition which line lacks what, and drops it once the line can be weighed", async () => {
+    const { recipes, directus, publish, harness } = setup();
+    const line = { amount: 2, unit: "Zehe", note: null, sort: 1 };
+    recipes.set(2, { ingredients: [{ ...line, ingredient_id: { name: "Knoblauch", kcal: 149 } }] });
+    await publish();
+    expect(directus.of(2)).toEqual({
+      state: "live",
+      reason:
+        "Ohne Nährwerte auf der Website: „Knoblauch“ (2 Zehe): der Zutat fehlt ein „Gewicht je Einheit“ für " +
+        "„Zehe“, und die Notiz nennt keins („à 400 g“).",
+    });
+    const garlic = { name: "Knoblauch", kcal: 149, fat: 0.5, saturates: 0.1, carbohydrate: 31, sugars: 1 };
+    const weighed = { ...garlic, protein: 6.4, salt: 0, unit_grams: [{ unit: "Zehe", grams: 3 }] };
+    recipes.set(2, { ingredients: [{ ...line, ingredient_id: weighed }], date_updated: "2026-11-28T09:05:00.000Z" });
+    await harness.run("publish", true);
+    await harness.settle(harness.clock());
+    expect(directus.of(2)).toEqual({ state: "live", reason: null });
+  });
+
   it("writes only what changed: a fixed recipe goes live, the others are left alone; nothing new, nothing written", async () => {
     const { recipes, directus, harness, publish } = setup();
     recipes.set(2, { servings: 0 });

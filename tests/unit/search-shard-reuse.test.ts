@@ -30,7 +30,7 @@ const WORDS = [
 const INGREDIENTS = ["Zwiebel", "Knoblauch", "Tomate", "Tomaten", "Zucchini", "Feta", "Bergkäse", "Lachsfilet", "Reis"];
 
 /** Pieces far smaller than the site's, so a few dozen recipes make many shards. */
-const TINY: ShardedLayout = { lengthPieceDocuments: 4, shardChars: 8, termPieceChars: 16 };
+const TINY: ShardedLayout = { lengthPieceDocuments: 4, orderPieceNumbers: 2, shardChars: 8, termPieceChars: 16 };
 
 const arbitraryRecipe: fc.Arbitrary<IndexedRecipe> = fc.record({
   name: fc
@@ -48,9 +48,9 @@ const arbitraryRecipe: fc.Arbitrary<IndexedRecipe> = fc.record({
 });
 
 async function postingsOf(recipes: readonly IndexedRecipe[]): Promise<MemoryPostings> {
-  const postings = new MemoryPostings();
+  const postings = new MemoryPostings(recipes.map((_, position) => position));
   await addRecipes(
-    recipes.map((recipe, position) => ({ position, recipe })),
+    recipes.map((recipe, position) => ({ number: position, recipe })),
     new Map(),
     postings,
   );
@@ -60,8 +60,8 @@ async function postingsOf(recipes: readonly IndexedRecipe[]): Promise<MemoryPost
 /** Each term's postings as text: the terms whose text differs changed. */
 function byTerm(postings: MemoryPostings): Map<string, string> {
   const terms = new Map<string, string>();
-  for (const { term, field, position, count } of postings.postingsByTerm()) {
-    terms.set(term, `${terms.get(term) ?? ""}${field}:${position}:${count};`);
+  for (const { term, field, number, count } of postings.postingsByTerm()) {
+    terms.set(term, `${terms.get(term) ?? ""}${field}:${number}:${count};`);
   }
   return terms;
 }

@@ -32,7 +32,7 @@ const INGREDIENTS = ["Zwiebel", "Knoblauch", "Tomate", "Tomaten", "Zucchini", "F
 const CUISINES = ["Deutsch", "Italienisch", "Thailändisch"];
 
 /** Pieces far smaller than the site's, so a few dozen recipes make many shards and term pieces. */
-const TINY: ShardedLayout = { lengthPieceDocuments: 3, shardChars: 6, termPieceChars: 12 };
+const TINY: ShardedLayout = { lengthPieceDocuments: 3, orderPieceNumbers: 2, shardChars: 6, termPieceChars: 12 };
 
 const arbitraryRecipe: fc.Arbitrary<IndexedRecipe> = fc.record({
   name: fc
@@ -172,9 +172,9 @@ describe("the sharded search index", () => {
         const chunks = [0, ...places].map((start, at) =>
           list
             .slice(start, places[at] ?? list.length)
-            .map((entry, offset) => ({ position: start + offset, recipe: entry })),
+            .map((entry, offset) => ({ number: start + offset, recipe: entry })),
         );
-        const postings = new MemoryPostings();
+        const postings = new MemoryPostings(list.map((_, position) => position));
         for (const chunk of chunks.reverse()) await addRecipes(chunk, kindsOf, postings);
         const blobs: string[] = [];
         await writeSearchShards(
@@ -192,9 +192,9 @@ describe("the sharded search index", () => {
   it("writes the same blobs in steps, resumed from a stored state, as in one", async () => {
     await fc.assert(
       fc.asyncProperty(recipes, fc.nat(5), async (list, every) => {
-        const postings = new MemoryPostings();
+        const postings = new MemoryPostings(list.map((_, position) => position));
         await addRecipes(
-          list.map((entry, position) => ({ position, recipe: entry })),
+          list.map((entry, position) => ({ number: position, recipe: entry })),
           new Map(),
           postings,
         );
@@ -224,7 +224,7 @@ describe("the sharded search index", () => {
       ingredients: [INGREDIENTS[number % INGREDIENTS.length] ?? "Reis"],
       cuisine: CUISINES[number % CUISINES.length] ?? null,
     }));
-    const layout = { lengthPieceDocuments: 100, shardChars: 256, termPieceChars: 512 };
+    const layout = { lengthPieceDocuments: 100, orderPieceNumbers: 25, shardChars: 256, termPieceChars: 512 };
     const blobs = await buildSearchShards(list, new Map(), layout);
     const header = JSON.parse(blobs.at(-1) ?? "{}") as { shards: [number, number, number][] };
     expect(header.shards.length).toBeGreaterThan(10);
@@ -268,7 +268,7 @@ describe("the sharded search index", () => {
       ingredients: INGREDIENTS.filter((_, at) => (number >> at) % 3 === 0),
       cuisine: CUISINES[number % CUISINES.length] ?? null,
     }));
-    const layout = { lengthPieceDocuments: 1024, shardChars: 2048, termPieceChars: 2048 };
+    const layout = { lengthPieceDocuments: 1024, orderPieceNumbers: 256, shardChars: 2048, termPieceChars: 2048 };
     const before = await buildSearchShards(list, new Map(), layout);
     expect(
       await buildSearchShards(
@@ -291,6 +291,46 @@ describe("the sharded search index", () => {
     // The header, the lengths piece, a term piece for the new word "safran", and the shards of "feta" and
     // "safran" (each maybe with the one a forced cut moved).
     expect(written.length).toBeLessThanOrEqual(7);
+  });
+
+  it("rewrites few blobs when a recipe numbered by id is added or removed anywhere in the order (decision 0061)", async () => {
+    const list: IndexedRecipe[] = Array.from({ length: 3000 }, (_, number) => ({
+      name: `${NAME_WORDS[number % NAME_WORDS.length]} ${number % 7 === 0 ? "Ofen" : "Pfanne"} ${number}`,
+      ingredients: INGREDIENTS.filter((_, at) => (number >> at) % 3 === 0),
+      cuisine: CUISINES[number % CUISINES.length] ?? null,
+    }));
+    // Ids out of position order, as a catalog sorted by category and name holds them.
+    const ids = list.map((_, position) => ((position * 1237) % list.length) + 1);
+    const layout = { lengthPieceDocuments: 1024, orderPieceNumbers: 256, shardChars: 2048, termPieceChars: 2048 };
+    const before = await buildSearchShards(list, new Map(), layout, ids);
+    const header = JSON.parse(before.at(-1) ?? "{}") as { shards: unknown[]; order: unknown[] };
+    expect(header.shards.length).toBeGreaterThan(20);
+    expect(header.order.length).toBeGreaterThan(5);
+    const writtenAfter = async (recipes: IndexedRecipe[], numbers: number[]) => {
+      const kept = new Set(before);
+      return (await buildSearchShards(recipes, new Map(), layout, numbers)).filter((blob) => !kept.has(blob)).length;
+    };
+    const added: IndexedRecipe = { name: "Pfanne Safran 9999", ingredients: ["Feta"], cuisine: null };
+    // The header, a lengths piece, one or two order pieces, a term piece for "safran" and "9999", and the shards of
+    // "pfanne", "safran", "9999" and "feta" (each maybe with the one a forced cut moved).
+    expect(
+      await writtenAfter(
+        [...list.slice(0, 10), added, ...list.slice(10)],
+        [...ids.slice(0, 10), 3001, ...ids.slice(10)],
+      ),
+    ).toBeLessThanOrEqual(13);
+    // A removed recipe leaves a hole in its lengths piece: the header, that piece, one or two order pieces, a term
+    // piece for its number that no other name holds, and its terms' shards.
+    const removed = list[10] as IndexedRecipe;
+    const removedTerms = 3 + removed.ingredients.length + (removed.cuisine ? 1 : 0);
+    expect(
+      await writtenAfter([...list.slice(0, 10), ...list.slice(11)], [...ids.slice(0, 10), ...ids.slice(11)]),
+    ).toBeLessThanOrEqual(5 + removedTerms);
+    // Numbered by position, the same addition rewrites most of the index.
+    const byPosition = await buildSearchShards(list, new Map(), layout);
+    const kept = new Set(byPosition);
+    const movedAll = await buildSearchShards([...list.slice(0, 10), added, ...list.slice(10)], new Map(), layout);
+    expect(movedAll.filter((blob) => !kept.has(blob)).length).toBeGreaterThan(header.shards.length / 2);
   });
 
   it("is what the view searches with when published, with the same results as the whole index", async () => {

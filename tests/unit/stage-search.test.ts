@@ -14,6 +14,7 @@ import type { ShardedWriterState } from "../../catalog/search/engine/sharded-wri
 import {
   addRecipes,
   type IndexedRecipe,
+  recipeNumbers,
   writeSearchShards,
   writeSearchShardsInMemory,
 } from "../../catalog/search/search-index.ts";
@@ -21,7 +22,7 @@ import { locatorKey, locatorRange, SourceStage } from "../../catalog/sync/source
 import { openNodeSql } from "../model/node-sql.ts";
 
 /** Small pieces, so a few hundred recipes make many shards and term pieces. */
-const LAYOUT: ShardedLayout = { lengthPieceDocuments: 64, shardChars: 512, termPieceChars: 256 };
+const LAYOUT: ShardedLayout = { lengthPieceDocuments: 64, orderPieceNumbers: 32, shardChars: 512, termPieceChars: 256 };
 
 const WORDS = ["Apfel", "Birne", "Kuchen", "Suppe", "Zwiebel", "Äpfel", "Straße", "🍕", "\uFFFD", "Öl", "Brot"];
 
@@ -36,55 +37,65 @@ function recipeAt(index: number): IndexedRecipe {
 }
 
 describe("the staged build's SQL reads", () => {
-  it("write the search index the postings in memory write, stopped after every shard", async () => {
-    const db = openNodeSql();
-    const stage = new SourceStage(db);
-    const count = 700;
-    // Ids out of the order of positions, so that the join, not the ids, orders each term's postings.
-    const ids = Array.from({ length: count }, (_, position) => ((position * 389) % count) * 3 + 1);
-    ids.forEach((id, position) => {
-      db.exec("INSERT INTO build_recipe (position, id) VALUES (?, ?)", position, id);
-    });
-    const recipes = ids.map((_, position) => recipeAt(position));
-    const kinds = new Map();
-    stage.prepareSearch("test");
-    for (let start = 0; start < count; start += 100) {
-      const chunk = recipes.slice(start, start + 100).map((recipe, offset) => ({
-        position: ids[start + offset] as number,
-        recipe,
-      }));
-      const digests = new Map(chunk.map(({ position }) => [position, "d"]));
-      await addRecipes(chunk, kinds, { add: (indexed) => stage.putSearchDocs(digests, indexed) });
-    }
-    const expected: string[] = [];
-    await writeSearchShardsInMemory(
-      recipes,
-      kinds,
-      ({ place, text }) => {
-        expected[place] = text;
-      },
-      LAYOUT,
-    );
-
-    const written: string[] = [];
-    let resume: ShardedWriterState | undefined;
-    let calls = 0;
-    for (;;) {
-      calls++;
-      const result = await writeSearchShards(
-        stage.searchSource(),
+  it.each([
+    ["by id", 1],
+    ["by position, the ids too sparse", 1_000],
+  ] as const)(
+    "write the search index the postings in memory write, numbered %s, stopped after every shard",
+    async (_, apart) => {
+      const db = openNodeSql();
+      const stage = new SourceStage(db);
+      const count = 700;
+      // Ids out of the order of positions: postings name ids (or positions, joined in), and the order pieces give
+      // each its position.
+      const ids = Array.from({ length: count }, (_, position) => ((position * 389) % count) * 3 * apart + 1);
+      ids.forEach((id, position) => {
+        db.exec("INSERT INTO build_recipe (position, id) VALUES (?, ?)", position, id);
+      });
+      const recipes = ids.map((_, position) => recipeAt(position));
+      const kinds = new Map();
+      stage.prepareSearch("test");
+      for (let start = 0; start < count; start += 100) {
+        const chunk = recipes.slice(start, start + 100).map((recipe, offset) => ({
+          number: ids[start + offset] as number,
+          recipe,
+        }));
+        const digests = new Map(chunk.map(({ number }) => [number, "d"]));
+        await addRecipes(chunk, kinds, { add: (indexed) => stage.putSearchDocs(digests, indexed) });
+      }
+      const expected: string[] = [];
+      await writeSearchShardsInMemory(
+        recipes,
+        kinds,
         ({ place, text }) => {
-          written[place] = text;
+          expected[place] = text;
         },
-        { layout: LAYOUT, stop: () => true, ...(resume ? { resume } : {}) },
+        LAYOUT,
+        recipeNumbers(ids),
       );
-      if (result.done) break;
-      resume = JSON.parse(JSON.stringify(result.state)) as ShardedWriterState;
-    }
-    expect(calls).toBeGreaterThan(5);
-    expect(written).toEqual(expected);
-    db.close();
-  });
+      const byId = stage.searchNumbering(false);
+      expect(byId).toBe(apart === 1);
+
+      const written: string[] = [];
+      let resume: ShardedWriterState | undefined;
+      let calls = 0;
+      for (;;) {
+        calls++;
+        const result = await writeSearchShards(
+          stage.searchSource(byId),
+          ({ place, text }) => {
+            written[place] = text;
+          },
+          { layout: LAYOUT, stop: () => true, ...(resume ? { resume } : {}) },
+        );
+        if (result.done) break;
+        resume = JSON.parse(JSON.stringify(result.state)) as ShardedWriterState;
+      }
+      expect(calls).toBeGreaterThan(5);
+      expect(written).toEqual(expected);
+      db.close();
+    },
+  );
 
   it("find a locator shard's recipes in one range of keys, for any power-of-two count", () => {
     fc.assert(

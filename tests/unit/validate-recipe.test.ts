@@ -314,3 +314,41 @@ describe("checkRecipe: dates", () => {
     expect(problems(raw({ date_created: "gestern" }))).toEqual(["date_created is not a date"]);
   });
 });
+
+describe("checkRecipe: nutrition per portion", () => {
+  const values = { fat: 0, saturates: 0, carbohydrate: 0, sugars: 0, protein: 0, salt: 0 };
+  /** The shakshuka with every required ingredient weighed: 4 eggs of 50 g, 400 g tomatoes, a pepper of 150 g. */
+  function weighed(): RawRecipe {
+    const base = raw();
+    const facts: Record<string, Record<string, unknown>> = {
+      Salz: { ...values, kcal: 0, salt: 97 },
+      Ei: { ...values, kcal: 140, fat: 10, piece_grams: 50 },
+      "Passierte Tomaten": { ...values, kcal: 40 },
+      Paprika: { ...values, kcal: 30, piece_grams: 150 },
+    };
+    const ingredients = (base.ingredients as { ingredient_id: { name: string } }[]).map((row) => ({
+      ...row,
+      ingredient_id: { ...row.ingredient_id, ...facts[row.ingredient_id.name] },
+    }));
+    return { ...base, ingredients };
+  }
+
+  it("computes it from the lines' ingredients, rounded, and has nothing to say", () => {
+    const result = checkRecipe(weighed());
+    // (4 × 50 g × 140 + 400 g × 40 + 150 g × 30) / 100 = 485 kcal for 2; fat 20 g.
+    expect(result.ok && result.value.nutrition).toEqual({ ...values, kcal: 243, fat: 10 });
+    expect(result.ok && result.nutritionGap).toBeNull();
+  });
+
+  it("publishes a recipe whose line cannot be weighed without nutrition, and says why in German", () => {
+    const recipe = weighed();
+    const rows = recipe.ingredients as Record<string, Record<string, unknown>>[];
+    const paprika = rows.find((row) => row.ingredient_id?.name === "Paprika");
+    if (paprika) paprika.ingredient_id = { name: "Paprika", kcal: 30, piece_grams: 150 };
+    const result = checkRecipe(recipe);
+    expect(result.ok && result.value.nutrition).toBeNull();
+    expect(result.ok && result.nutritionGap).toBe(
+      "Ohne Nährwerte auf der Website: „Paprika“ (1): der Zutat fehlen Nährwerte je 100 g.",
+    );
+  });
+});

@@ -31,6 +31,7 @@ export function recipe(fields: Partial<CatalogRecipe> & Pick<CatalogRecipe, "id"
       ...ingredients.map((name) => bareLine(name, false)),
       ...optionalIngredients.map((name) => bareLine(name, true)),
     ],
+    nutrition: null,
     ...fields,
   };
 }

@@ -55,6 +55,21 @@ describe("pages", () => {
   });
 
   it.each(PAGES)(
+    "$path writes its parts in place, each a boundary hydrated on its own (decision 0059)",
+    async ({ path }) => {
+      const html = await (await get(path)).text();
+      // A boundary written later would be a fallback here and a script that moves it into place: without JavaScript
+      // the part would be missing. The home page's is larger than React's default limit for that.
+      expect(html).not.toContain('<template id="B:');
+      expect(html).not.toContain("$RC(");
+      expect(html).toContain('<!--$--><section id="cookie-einstellungen"');
+      expect(html).toContain('<!--$--><header class="site-header"');
+      expect(html).toMatch(/<main id="inhalt" tabindex="-1">(?:<p class="notice site-notice"[^<]*<\/p>)?<!--\$-->/);
+      expect(html).toContain('<!--$--><footer class="site-footer"');
+    },
+  );
+
+  it.each(PAGES)(
     "$path asks for no script while it loads, and names the ones to start after (decision 0045)",
     async ({ path }) => {
       const html = await (await get(path)).text();

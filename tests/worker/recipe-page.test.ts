@@ -69,6 +69,8 @@ const SHAKSHUKA: CatalogRecipe = {
       optional: true,
     },
   ],
+  // Per portion, as the sync rounds it (catalog/sync/nutrition-per-portion.ts).
+  nutrition: { kcal: 257, fat: 16.1, saturates: 3.4, carbohydrate: 11.9, sugars: 10.5, protein: 18.5, salt: 0.65 },
 };
 
 const FREE_TEXT_VEGAN: CatalogRecipe = {
@@ -85,6 +87,8 @@ const FREE_TEXT_VEGAN: CatalogRecipe = {
   type: "COLD_DISH",
   optionalIngredients: [],
   ingredientLines: SHAKSHUKA.ingredientLines.filter((line) => !line.optional),
+  // A line the sync could not weigh: no block, no figure.
+  nutrition: null,
 };
 
 beforeAll(async () => {
@@ -175,6 +179,46 @@ describe("recipe page", () => {
     expect(data.recipeCuisine).toBe("Orientalisch");
     expect(data.keywords).toContain("Orientalisch");
     expect(data.suitableForDiet).toEqual(["https://schema.org/VegetarianDiet"]);
+  });
+
+  it("shows nutrition per portion in German, the same for any servings, and as NutritionInformation", async () => {
+    const block = (html: string) =>
+      plainSpaces(html).match(/<section aria-label="Nährwerte pro Portion"[\s\S]*?<\/section>/)?.[0];
+    const { html } = await page("/rezepte/shakshuka");
+    const rows = [...(block(html) ?? "").matchAll(/<dt>([^<]*)<\/dt><dd>([^<]*)<\/dd>/g)].map(
+      ([, dt, dd]) => `${dt}: ${dd}`,
+    );
+    expect(rows).toEqual([
+      "Energie: 257 kcal",
+      "Fett: 16,1 g",
+      "davon gesättigte Fettsäuren: 3,4 g",
+      "Kohlenhydrate: 11,9 g",
+      "davon Zucker: 10,5 g",
+      "Eiweiß: 18,5 g",
+      "Salz: 0,65 g",
+    ]);
+    expect(block(html)).toContain("<h2>Nährwerte pro Portion</h2>");
+    for (const servings of [1, 3, 12]) {
+      expect(block((await page(`/rezepte/shakshuka?portionen=${servings}`)).html), `${servings}`).toBe(block(html));
+    }
+    // Sodium is the label's salt ÷ 2.5: 0.65 g of salt is 260 mg of sodium.
+    expect(jsonLdOf(html).nutrition).toEqual({
+      "@type": "NutritionInformation",
+      servingSize: "1 Portion",
+      calories: "257 kcal",
+      fatContent: "16.1 g",
+      saturatedFatContent: "3.4 g",
+      carbohydrateContent: "11.9 g",
+      sugarContent: "10.5 g",
+      proteinContent: "18.5 g",
+      sodiumContent: "260 mg",
+    });
+  });
+
+  it("shows no nutrition block and no nutrition in the JSON-LD when the sync computed none", async () => {
+    const { html } = await page("/rezepte/pan-con-tomate");
+    expect(html).not.toContain("Nährwerte");
+    expect(jsonLdOf(html)).not.toHaveProperty("nutrition");
   });
 
   it("lists the ingredients with their amounts for the recipe's servings", async () => {

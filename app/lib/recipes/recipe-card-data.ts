@@ -20,7 +20,7 @@ const LIST_CARD_FIELDS = [
 ] as const satisfies readonly (keyof RecipeSummary)[];
 
 /** What a whole card prints (spec section 2): the list card's fields, the steps and the ingredient lines. */
-const CARD_FIELDS = [
+export const CARD_FIELDS = [
   ...LIST_CARD_FIELDS,
   "instructions",
   "steps",

@@ -3,9 +3,9 @@
  * guidance: images in 1:1, 4:3 and 16:9, times in ISO 8601, ingredients and
  * steps, diet. Absolute URLs, since crawlers read it out of context.
  */
-import type { Recipe, RestrictedDiet, WithContext } from "schema-dts";
+import type { NutritionInformation, Recipe, RestrictedDiet, WithContext } from "schema-dts";
 import { CATEGORY_HEADINGS } from "../../../catalog/recipes/categories.ts";
-import type { CatalogRecipe } from "../../../catalog/recipes/types.ts";
+import type { CatalogRecipe, Nutrients } from "../../../catalog/recipes/types.ts";
 import { formatIngredientLine } from "../recipes/ingredient-amounts/format.ts";
 import { IMAGE_TRANSFORMS, recipeImageUrl } from "../recipes/recipe-images.ts";
 import { servingsText } from "../recipes/servings-text.ts";
@@ -13,6 +13,29 @@ import { servingsText } from "../recipes/servings-text.ts";
 /** ISO 8601 duration of whole minutes: 25 → "PT25M". */
 function isoMinutes(minutes: number): `PT${number}M` {
   return `PT${minutes}M`;
+}
+
+/** An EU label's salt is sodium × 2.5 (regulation 1169/2011, annex I), so its sodium is salt ÷ 2.5. */
+const SALT_PER_SODIUM = 2.5;
+
+/**
+ * Nutrition per portion for schema.org and Google: energy as "N kcal" (what Google's recipe guidance shows),
+ * grams with a decimal point, and sodium in mg, since schema.org has no salt; `servingSize` says the figures
+ * are for one of the `recipeYield` portions.
+ */
+export function nutritionJsonLd(nutrition: Nutrients): NutritionInformation {
+  const grams = (value: number) => `${value} g`;
+  return {
+    "@type": "NutritionInformation",
+    servingSize: "1 Portion",
+    calories: `${Math.round(nutrition.kcal)} kcal`,
+    fatContent: grams(nutrition.fat),
+    saturatedFatContent: grams(nutrition.saturates),
+    carbohydrateContent: grams(nutrition.carbohydrate),
+    sugarContent: grams(nutrition.sugars),
+    proteinContent: grams(nutrition.protein),
+    sodiumContent: `${Math.round((nutrition.salt / SALT_PER_SODIUM) * 1000)} mg`,
+  };
 }
 
 const ASPECTS = [IMAGE_TRANSFORMS.square, IMAGE_TRANSFORMS.fourByThree, IMAGE_TRANSFORMS.sixteenByNine];
@@ -60,5 +83,7 @@ export function recipeJsonLd(recipe: CatalogRecipe, site: { siteUrl: string; sit
       text,
     })),
     ...(diets.length > 0 ? { suitableForDiet: diets } : {}),
+    // Only what the sync could compute from every line (decision 0063): no figure rather than a wrong one.
+    ...(recipe.nutrition ? { nutrition: nutritionJsonLd(recipe.nutrition) } : {}),
   };
 }

@@ -6,6 +6,11 @@
  * and a catalog built in memory). The second half, sharded-writer.ts, reads
  * them back ordered by term and writes the blobs. Nothing here holds more
  * than one chunk.
+ *
+ * A document is named by its number, which the caller chooses and keeps
+ * for the document's life (the site takes a recipe's id), not by its
+ * position: a document added or removed then moves no other document's
+ * postings. The source says which position each number has.
  */
 
 import { LARGEST_SINGLE, singleText } from "./compact-numbers.ts";
@@ -17,15 +22,15 @@ export interface Posting {
   readonly term: string;
   /** The field's place in the schema. */
   readonly field: number;
-  /** The document's position: hits name it. */
-  readonly position: number;
+  /** The document's number (the source's `numbersByPosition` gives its position, which hits name). */
+  readonly number: number;
   /** How often the term occurs in the field: at least 1. */
   readonly count: number;
 }
 
 /** A document's length in each field (BM25's), as compact numbers of one character, one per field. */
 export interface DocumentLengths {
-  readonly position: number;
+  readonly number: number;
   readonly lengths: string;
 }
 
@@ -37,7 +42,7 @@ export interface IndexedChunk {
 
 /**
  * Where the builder puts what it made of a chunk. A document added twice,
- * or two documents at one position, make an index the writer refuses: a
+ * or two documents of one number, make an index the writer refuses: a
  * sink that takes a chunk again (a step run twice) must replace its rows.
  */
 export interface PostingSink {
@@ -65,42 +70,44 @@ export function termSortKey(term: string): Uint8Array {
 export interface PostingSource {
   /**
    * Every posting ordered by term (code-unit order, as JavaScript compares
-   * strings), then field, then position; with `after`, only those of terms
+   * strings), then field, then number; with `after`, only those of terms
    * sorted after it (where a write resumes).
    */
   postingsByTerm(after?: string): Iterable<Posting> | AsyncIterable<Posting>;
-  /** Every document's lengths, ordered by position, from 0 without a gap. */
-  lengthsByPosition(): Iterable<DocumentLengths> | AsyncIterable<DocumentLengths>;
+  /** Every document's lengths, ordered by number (numbers no document holds are left out). */
+  lengthsByNumber(): Iterable<DocumentLengths> | AsyncIterable<DocumentLengths>;
+  /** Every document's number, in the order of their positions: the order hits name them by. */
+  numbersByPosition(): Iterable<number> | AsyncIterable<number>;
 }
 
 /**
- * The postings and lengths of a chunk of documents, each with its position.
+ * The postings and lengths of a chunk of documents, each with its number.
  * What `buildTextIndex` counts for a document, it counts here.
  */
 export function indexChunk<Document>(
-  chunk: readonly { readonly position: number; readonly document: Document }[],
+  chunk: readonly { readonly number: number; readonly document: Document }[],
   schema: TextIndexSchema<Document>,
 ): IndexedChunk {
   const postings: Posting[] = [];
   const lengths: DocumentLengths[] = [];
-  for (const { position, document } of chunk) {
-    if (!Number.isSafeInteger(position) || position < 0) throw new Error(`search index: no position ${position}`);
+  for (const { number, document } of chunk) {
+    if (!Number.isSafeInteger(number) || number < 0) throw new Error(`search index: no number ${number}`);
     let written = "";
     schema.fields.forEach((field, fieldNumber) => {
       const words = field.words(document);
       const occurrences = new Map<string, number>();
       for (const term of field.tokens ? words : termsOf(words)) occurrences.set(term, (occurrences.get(term) ?? 0) + 1);
       written += singleText(Math.min(LARGEST_SINGLE, new Set(words).size));
-      for (const [term, count] of occurrences) postings.push({ term, field: fieldNumber, position, count });
+      for (const [term, count] of occurrences) postings.push({ term, field: fieldNumber, number, count });
     });
-    lengths.push({ position, lengths: written });
+    lengths.push({ number, lengths: written });
   }
   return { postings, lengths };
 }
 
 /** Adds a chunk of documents to `sink`. */
 export async function addDocuments<Document>(
-  chunk: readonly { readonly position: number; readonly document: Document }[],
+  chunk: readonly { readonly number: number; readonly document: Document }[],
   schema: TextIndexSchema<Document>,
   sink: PostingSink,
 ): Promise<void> {
@@ -109,23 +116,29 @@ export async function addDocuments<Document>(
 
 /**
  * A sink and source in memory: per term, its postings as numbers (field,
- * position, count), which is what the whole index's builder held. For
- * tests, and for the catalog built in memory (catalog/sync/build-catalog.ts).
+ * document number, count), which is what the whole index's builder held. For
+ * tests, and for the catalog built in memory (catalog/sync/plan-version.ts).
+ * `order` is the documents' numbers in position order.
  */
 export class MemoryPostings implements PostingSink, PostingSource {
   private readonly byTerm = new Map<string, number[]>();
-  private readonly lengths: string[] = [];
+  private readonly lengths = new Map<number, string>();
+  private readonly order: readonly number[];
+
+  constructor(order: readonly number[]) {
+    this.order = order;
+  }
 
   add({ postings, lengths }: IndexedChunk): void {
-    for (const { term, field, position, count } of postings) {
+    for (const { term, field, number, count } of postings) {
       let list = this.byTerm.get(term);
       if (!list) {
         list = [];
         this.byTerm.set(term, list);
       }
-      list.push(field, position, count);
+      list.push(field, number, count);
     }
-    for (const { position, lengths: text } of lengths) this.lengths[position] = text;
+    for (const { number, lengths: text } of lengths) this.lengths.set(number, text);
   }
 
   *postingsByTerm(after?: string): Iterable<Posting> {
@@ -136,16 +149,18 @@ export class MemoryPostings implements PostingSink, PostingSource {
       const order = Array.from({ length: list.length / 3 }, (_, index) => index * 3);
       order.sort((a, b) => (list[a] ?? 0) - (list[b] ?? 0) || (list[a + 1] ?? 0) - (list[b + 1] ?? 0));
       for (const at of order) {
-        yield { term, field: list[at] ?? 0, position: list[at + 1] ?? 0, count: list[at + 2] ?? 1 };
+        yield { term, field: list[at] ?? 0, number: list[at + 1] ?? 0, count: list[at + 2] ?? 1 };
       }
     }
   }
 
-  *lengthsByPosition(): Iterable<DocumentLengths> {
-    for (let position = 0; position < this.lengths.length; position++) {
-      const lengths = this.lengths[position];
-      if (lengths === undefined) throw new Error(`search index: no document at position ${position}`);
-      yield { position, lengths };
+  *lengthsByNumber(): Iterable<DocumentLengths> {
+    for (const number of [...this.lengths.keys()].sort((a, b) => a - b)) {
+      yield { number, lengths: this.lengths.get(number) as string };
     }
+  }
+
+  numbersByPosition(): Iterable<number> {
+    return this.order;
   }
 }

@@ -4,22 +4,33 @@
  * reads. The index is a list of blobs, the header last:
  *
  * - **lengths** pieces: per document, per field, its length for BM25 as one
- *   compact number, a fixed number of documents a piece, by position;
+ *   compact number, a fixed run of document numbers a piece, by number (a
+ *   number no document holds has lengths of 0);
+ * - **order** pieces: the documents' numbers in the order hits name them by
+ *   (their positions), cut after numbers chosen by their value, so a
+ *   document added or removed rewrites one piece;
  * - **term** pieces: the vocabulary (vocabulary.ts) cut into pieces at
  *   terms chosen by their content, so a new term rewrites one piece;
  * - **shards**: the postings of a run of terms, cut at terms chosen by their
  *   content and the size of their postings, so a change to one term's
  *   postings rewrites one shard (or two, where a size forced a cut);
- * - the **header**: the version, the document count, the average lengths and
- *   where each piece and shard is in the list.
+ * - the **header**: the version, the document count, the numbers' span, the
+ *   average lengths and where each piece and shard is in the list.
+ *
+ * Postings and lengths name a document by its number, which the caller
+ * gives and which need not follow the positions (the site numbers recipes by
+ * id): a document added at any position then changes only the shards of its
+ * own terms, the lengths piece of its number, one order piece and the header.
  *
  * Nothing here knows where blobs are stored: a blob is named by its place.
  */
 
 /** How large the pieces of a sharded index are; the writer's choice, which the reader need not know. */
 export interface ShardedLayout {
-  /** Documents per lengths piece. */
+  /** Document numbers per lengths piece (a piece holds the numbers from a multiple of this on). */
   lengthPieceDocuments: number;
+  /** Numbers an order piece aims at: a cut after a number is chosen by its value, with a chance of one in this. */
+  orderPieceNumbers: number;
   /**
    * Characters of postings a shard aims at (its postings and their sizes).
    * A cut after a term is likelier the larger its postings, so shards come
@@ -36,6 +47,8 @@ export interface ShardedLayout {
 export const DEFAULT_LAYOUT: ShardedLayout = {
   // With five fields, 160 K characters.
   lengthPieceDocuments: 32_768,
+  // About 4 characters a number at 350,000 recipes: 32 K characters a piece.
+  orderPieceNumbers: 8192,
   shardChars: 96 * 1024,
   termPieceChars: 256 * 1024,
 };
@@ -48,10 +61,14 @@ export interface ShardedHeader {
   version: number;
   /** How many documents were indexed: positions run from 0 to one less. */
   documents: number;
+  /** One more than the largest document number: numbers run from 0 to one less, with holes. */
+  numbers: number;
   /** Per field, its mean length over all documents. */
   averageLengths: number[];
-  /** The lengths pieces, by position. */
+  /** The lengths pieces, by number. */
   lengths: number[];
+  /** The order pieces by position: each blob's place and how many numbers it holds. */
+  order: [blob: number, numbers: number][];
   /** The term pieces in term order: each blob's place and how many terms it holds. */
   terms: [blob: number, terms: number][];
   /** The shards in term order: each blob's place, how many terms it holds, and how many characters of postings. */
@@ -73,10 +90,15 @@ export function parseHeader(text: string, version: number, fieldCount: number, b
   if (header?.version !== version) {
     throw new Error(`search index: version ${String(header?.version)} is not ${version}`);
   }
-  const { documents, averageLengths, lengths, terms, shards } = header;
+  const { documents, numbers, averageLengths, lengths, order, terms, shards } = header;
   const isBlob = (value: unknown) => isCount(value) && value < blobs - 1;
   if (
     !isCount(documents) ||
+    !isCount(numbers) ||
+    numbers < documents ||
+    !Array.isArray(order) ||
+    !order.every((entry) => Array.isArray(entry) && isBlob(entry[0]) && isCount(entry[1])) ||
+    order.reduce((sum, entry) => sum + entry[1], 0) !== documents ||
     !Array.isArray(averageLengths) ||
     averageLengths.length !== fieldCount ||
     !averageLengths.every((value) => typeof value === "number" && Number.isFinite(value)) ||
@@ -91,7 +113,7 @@ export function parseHeader(text: string, version: number, fieldCount: number, b
   }
   const termCount = (list: readonly [number, number, ...number[]][]) => list.reduce((sum, entry) => sum + entry[1], 0);
   if (termCount(terms) !== termCount(shards)) throw new Error("search index: shards of other terms");
-  return { version, documents, averageLengths, lengths, terms, shards };
+  return { version, documents, numbers, averageLengths, lengths, order, terms, shards };
 }
 
 function isCount(value: unknown): value is number {
@@ -129,6 +151,26 @@ function termHash(term: string, seed: number): number {
     hash ^= term.charCodeAt(index);
     hash = Math.imul(hash, 0x01000193);
   }
+  hash ^= hash >>> 16;
+  hash = Math.imul(hash, 0x85ebca6b);
+  hash ^= hash >>> 13;
+  hash = Math.imul(hash, 0xc2b2ae35);
+  hash ^= hash >>> 16;
+  return hash >>> 0;
+}
+
+/**
+ * Whether an order piece is cut after document number `number`: by a hash
+ * of the number alone, one in `target`, so a number added or removed moves
+ * no cut but its own.
+ */
+export function orderCutsAfter(number: number, target: number): boolean {
+  return numberHash(number) < 2 ** 32 / target;
+}
+
+/** A number's 32 bits mixed (MurmurHash3's finish), so that any run of numbers spreads its hashes evenly. */
+function numberHash(number: number): number {
+  let hash = (number ^ Math.floor(number / 2 ** 32)) >>> 0;
   hash ^= hash >>> 16;
   hash = Math.imul(hash, 0x85ebca6b);
   hash ^= hash >>> 13;

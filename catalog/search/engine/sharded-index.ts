@@ -1,7 +1,7 @@
 /**
  * Reading a sharded text index (README.md, "Sharded"; the blobs are
- * sharded-format.ts's): the header, the lengths and the vocabulary when
- * opened, and a shard of postings only when a query matches one of its
+ * sharded-format.ts's): the header, the lengths, the order and the
+ * vocabulary when opened, and a shard of postings only when a query matches one of its
  * terms. Shards read are kept, least recently used first, within a budget of
  * characters; an index whose shards all fit the budget reads them when
  * opened. A query searches with the same code as the whole index
@@ -9,7 +9,7 @@
  * order with the same scores.
  */
 
-import { DigitReader, digitsOf } from "./compact-numbers.ts";
+import { DigitReader, digitsOf, NumberReader } from "./compact-numbers.ts";
 import type { RankedHits } from "./ranked-hits.ts";
 import { parseHeader, type ShardedHeader, shardParts } from "./sharded-format.ts";
 import {
@@ -68,13 +68,15 @@ export async function openShardedIndex<Document>(
 ): Promise<ShardedTextIndex> {
   if (blobs < 1) throw new Error("search index: no blobs");
   const header = parseHeader(await read(blobs - 1), schema.version, schema.fields.length, blobs);
-  const [lengths, terms] = await Promise.all([
+  const [lengths, order, terms] = await Promise.all([
     Promise.all(header.lengths.map(read)),
+    Promise.all(header.order.map(([place]) => read(place))),
     Promise.all(header.terms.map(([place]) => read(place))),
   ]);
   const termCount = header.terms.reduce((sum, [, count]) => sum + count, 0);
   const vocabulary = new Vocabulary(terms.join(""), termCount);
-  const index = new ShardedIndex(header, vocabulary, lengths.join(""), read, schema, options);
+  const positionOf = positionsOfNumbers(header, order);
+  const index = new ShardedIndex(header, vocabulary, lengths.join(""), positionOf, read, schema, options);
   if (header.shards.reduce((sum, [, , chars]) => sum + chars, 0) <= options.keptChars) {
     await Promise.all(header.shards.map((_, shard) => index.shard(shard)));
   }
@@ -99,6 +101,7 @@ class ShardedIndex implements ShardedTextIndex {
     header: ShardedHeader,
     vocabulary: Vocabulary,
     lengths: string,
+    positionOf: Int32Array,
     read: (place: number) => Promise<string>,
     schema: TextIndexSchema<never>,
     options: ShardedReadOptions,
@@ -107,7 +110,7 @@ class ShardedIndex implements ShardedTextIndex {
     this.read = read;
     this.budget = options.keptChars;
     this.searching = new IndexSearch(
-      { documents: header.documents, averageLengths: header.averageLengths, lengths, vocabulary },
+      { documents: header.documents, averageLengths: header.averageLengths, lengths, vocabulary, positionOf },
       schema,
       options.keptBitmapBytes,
     );
@@ -207,4 +210,27 @@ class ShardedIndex implements ShardedTextIndex {
     }
     return low;
   }
+}
+
+/**
+ * Each document number's position, from the order pieces (each number once,
+ * in position order); −1 for a number no document holds. Throws for pieces
+ * that do not hold what the header says.
+ */
+function positionsOfNumbers(header: ShardedHeader, pieces: readonly string[]): Int32Array {
+  const positionOf = new Int32Array(header.numbers).fill(-1);
+  let position = 0;
+  header.order.forEach(([, numbers], piece) => {
+    const text = pieces[piece] ?? "";
+    const reader = new NumberReader(text);
+    for (let left = numbers; left > 0; left--) {
+      const number = reader.next();
+      if (number >= header.numbers || positionOf[number] !== -1) {
+        throw new Error(`search index: order piece ${piece} names number ${number} wrongly`);
+      }
+      positionOf[number] = position++;
+    }
+    if (reader.offset !== text.length) throw new Error(`search index: order piece ${piece} holds more than its count`);
+  });
+  return positionOf;
 }

@@ -8,13 +8,14 @@
  * coordinator) writes a large index in several.
  */
 
-import { NumberWriter, singleAt } from "./compact-numbers.ts";
+import { NumberWriter, singleAt, singleText } from "./compact-numbers.ts";
 import type { Posting, PostingSource } from "./sharded-builder.ts";
 import {
   cutsAfter,
   DEFAULT_LAYOUT,
   headerText,
   MAX_TIMES_TARGET,
+  orderCutsAfter,
   type ShardedHeader,
   type ShardedLayout,
   shardText,
@@ -61,8 +62,9 @@ export interface PlacedShard {
  * change). A shard cut after a term chosen by its content (cutsAfter), not
  * at the end of the terms nor by its size before the next term, comes out
  * the same whenever a write starts a shard after the same term and none of
- * its terms' postings changed (nor any position): which is what `keptAfter`
- * must answer for.
+ * its terms' postings changed: which is what `keptAfter` must answer for.
+ * (Postings name documents by number, so a document moving to another
+ * position changes no shard.)
  */
 export interface ShardReuse<Kept extends PlacedShard = PlacedShard> {
   /** A shard to take as it is where a shard starts after `after` (null: the first); undefined for none. */
@@ -75,7 +77,7 @@ export interface ShardReuse<Kept extends PlacedShard = PlacedShard> {
 }
 
 export interface WriteOptions<Kept extends PlacedShard = PlacedShard> {
-  /** Where an earlier write stopped; without it the write starts with the lengths. */
+  /** Where an earlier write stopped; without it the write starts with the lengths and the order. */
   resume?: ShardedWriterState;
   /** Asked after each shard: true stops the write there, answering its state. */
   stop?: () => boolean;
@@ -102,7 +104,7 @@ export async function writeShardedIndex<Kept extends PlacedShard = PlacedShard>(
   const layout = options.layout ?? DEFAULT_LAYOUT;
   const state: ShardedWriterState = options.resume
     ? structuredClone(options.resume)
-    : await writeLengths(source, fieldCount, layout.lengthPieceDocuments, emit);
+    : await writeLengthsAndOrder(source, fieldCount, layout, emit);
   const { header } = state;
   const write = async (text: string): Promise<number> => {
     const place = state.blobs++;
@@ -200,7 +202,7 @@ export async function writeShardedIndex<Kept extends PlacedShard = PlacedShard>(
 
   // The postings are read from the term after the last one written; where a kept shard starts, it is taken
   // as it is and the reading starts again after it.
-  const postingsOfTerm = new TermPostings(fieldCount, header.documents);
+  const postingsOfTerm = new TermPostings(fieldCount, header.numbers);
   let kept = await reuse?.keptAfter(state.after);
   for (;;) {
     while (kept) {
@@ -239,42 +241,104 @@ export async function writeShardedIndex<Kept extends PlacedShard = PlacedShard>(
   return { done: true, blobs: state.blobs };
 }
 
-/** Writes the lengths pieces: the state a write of the postings starts from. */
-async function writeLengths(
+/**
+ * Writes the lengths pieces, by number, and the order pieces, by position:
+ * the state a write of the postings starts from. Holds one piece and a bit
+ * per number (which numbers have lengths, and which the order named).
+ */
+async function writeLengthsAndOrder(
   source: PostingSource,
   fieldCount: number,
-  pieceDocuments: number,
+  layout: ShardedLayout,
   emit: (blob: IndexBlob) => void | Promise<void>,
 ): Promise<ShardedWriterState> {
+  const pieceNumbers = layout.lengthPieceDocuments;
   const totals = new Array<number>(fieldCount).fill(0);
-  const places: number[] = [];
+  const hole = singleText(0).repeat(fieldCount);
+  let blobs = 0;
+  const lengthPlaces: number[] = [];
   let piece: string[] = [];
+  // The next number the lengths pieces hold: a number no document holds is a hole of lengths 0.
+  let next = 0;
   let documents = 0;
-  const cut = async () => {
-    const place = places.length;
-    places.push(place);
+  let withLengths = new Uint32Array(1024);
+  const cutLengths = async () => {
+    const place = blobs++;
+    lengthPlaces.push(place);
     await emit({ place, text: piece.join("") });
     piece = [];
   };
-  for await (const { position, lengths } of source.lengthsByPosition()) {
-    if (position !== documents) throw new Error(`search index: position ${position} came where ${documents} belongs`);
+  const fillTo = async (number: number) => {
+    while (next < number) {
+      piece.push(hole);
+      next++;
+      if (next % pieceNumbers === 0) await cutLengths();
+    }
+  };
+  for await (const { number, lengths } of source.lengthsByNumber()) {
+    if (!Number.isSafeInteger(number) || number < next) {
+      throw new Error(`search index: lengths of number ${number} came after ${next - 1}`);
+    }
     if (lengths.length !== fieldCount)
-      throw new Error(`search index: lengths of ${lengths.length} fields at ${position}`);
+      throw new Error(`search index: lengths of ${lengths.length} fields at ${number}`);
+    await fillTo(number);
     for (let field = 0; field < fieldCount; field++) totals[field] = (totals[field] ?? 0) + singleAt(lengths, field);
     piece.push(lengths);
+    if (number >>> 5 >= withLengths.length) {
+      const grown = new Uint32Array(Math.max(withLengths.length * 2, (number >>> 5) + 1));
+      grown.set(withLengths);
+      withLengths = grown;
+    }
+    withLengths[number >>> 5] = (withLengths[number >>> 5] ?? 0) | (1 << (number & 31));
     documents++;
-    if (piece.length === pieceDocuments) await cut();
+    next++;
+    if (next % pieceNumbers === 0) await cutLengths();
   }
-  if (piece.length > 0) await cut();
+  if (piece.length > 0) await cutLengths();
+
+  // The order: every document's number once, each with lengths, cut after numbers their value picks.
+  const numbers = next;
+  const ordered = new Uint32Array(withLengths.length);
+  const order: [number, number][] = [];
+  let orderPiece = new NumberWriter();
+  let inPiece = 0;
+  let positions = 0;
+  const cutOrder = async () => {
+    const place = blobs++;
+    order.push([place, inPiece]);
+    await emit({ place, text: orderPiece.toString() });
+    orderPiece = new NumberWriter();
+    inPiece = 0;
+  };
+  for await (const number of source.numbersByPosition()) {
+    const word = number >>> 5;
+    const bit = 1 << (number & 31);
+    if (!Number.isSafeInteger(number) || number < 0 || number >= numbers || ((withLengths[word] ?? 0) & bit) === 0) {
+      throw new Error(`search index: position ${positions} names number ${number}, which has no lengths`);
+    }
+    if (((ordered[word] ?? 0) & bit) !== 0) throw new Error(`search index: number ${number} at two positions`);
+    ordered[word] = (ordered[word] ?? 0) | bit;
+    positions++;
+    orderPiece.write(number);
+    inPiece++;
+    // A cut forced by size moves with what comes before it, up to the next cut its number picks.
+    if (orderCutsAfter(number, layout.orderPieceNumbers) || inPiece >= MAX_TIMES_TARGET * layout.orderPieceNumbers) {
+      await cutOrder();
+    }
+  }
+  if (inPiece > 0) await cutOrder();
+  if (positions !== documents) throw new Error(`search index: ${positions} positions for ${documents} documents`);
   return {
     header: {
       documents,
+      numbers,
       averageLengths: totals.map((total) => (documents > 0 ? total / documents : 0)),
-      lengths: places,
+      lengths: lengthPlaces,
+      order,
       terms: [],
       shards: [],
     },
-    blobs: places.length,
+    blobs,
     after: null,
     pendingTerms: "",
     pendingTermCount: 0,
@@ -290,26 +354,26 @@ async function writeLengths(
  */
 class TermPostings {
   private readonly fields: { gaps: NumberWriter; holders: number; previous: number }[];
-  private readonly documents: number;
+  private readonly numbers: number;
 
-  constructor(fieldCount: number, documents: number) {
+  constructor(fieldCount: number, numbers: number) {
     this.fields = Array.from({ length: fieldCount }, () => ({ gaps: new NumberWriter(), holders: 0, previous: -1 }));
-    this.documents = documents;
+    this.numbers = numbers;
   }
 
-  add({ term, field, position, count }: Posting): void {
+  add({ term, field, number, count }: Posting): void {
     const list = this.fields[field];
     if (!list) throw new Error(`search index: no field ${field}`);
-    if (!Number.isSafeInteger(position) || position < 0 || position >= this.documents) {
-      throw new Error(`search index: ${JSON.stringify(term)} names position ${position} of ${this.documents}`);
+    if (!Number.isSafeInteger(number) || number < 0 || number >= this.numbers) {
+      throw new Error(`search index: ${JSON.stringify(term)} names number ${number} of ${this.numbers}`);
     }
-    if (position <= list.previous) {
-      throw new Error(`search index: the postings of ${JSON.stringify(term)} are not in position order`);
+    if (number <= list.previous) {
+      throw new Error(`search index: the postings of ${JSON.stringify(term)} are not in number order`);
     }
     if (!Number.isSafeInteger(count) || count < 1) throw new Error(`search index: ${term} occurs ${count} times`);
-    list.gaps.write((position - list.previous - 1) * 2 + (count > 1 ? 1 : 0));
+    list.gaps.write((number - list.previous - 1) * 2 + (count > 1 ? 1 : 0));
     if (count > 1) list.gaps.write(count - 2);
-    list.previous = position;
+    list.previous = number;
     list.holders++;
   }
 

@@ -261,9 +261,15 @@ export interface IndexContent {
   documents: number;
   /** Per field, its mean length over all documents. */
   averageLengths: readonly number[];
-  /** IndexParts.lengths. */
+  /** IndexParts.lengths, by the numbers postings name documents by (`positionOf`). */
   lengths: string;
   vocabulary: Vocabulary;
+  /**
+   * Where postings name documents by a number of their own (the sharded
+   * index, sharded-format.ts): each number's position, −1 for a number no
+   * document holds. Without it, a posting names a position.
+   */
+  positionOf?: Int32Array;
 }
 
 /** A query's words and, per word, the terms it matches with what a match through each is worth. */
@@ -294,12 +300,17 @@ export type PostingsOf = (term: number) => DigitReader;
  */
 export class IndexSearch {
   private readonly documentCount: number;
+  /**
+   * Per number a posting names, the document's position (hits, filters and
+   * the order of equal scores go by position); −1 for a number without one.
+   */
+  private readonly positionOf: Int32Array;
   private readonly fieldCount: number;
   private readonly boosts: readonly number[];
   private readonly ranking: Ranking;
   private readonly expand: Expansion;
   private readonly averageLengths: readonly number[];
-  /** IndexParts.lengths, a byte each (`singlesOf`). */
+  /** IndexParts.lengths, a byte each (`singlesOf`), by number. */
   private readonly fieldLengths: Uint8Array;
   private readonly vocabulary: Vocabulary;
   /**
@@ -360,7 +371,8 @@ export class IndexSearch {
     }
     this.averageLengths = content.averageLengths;
     this.vocabulary = content.vocabulary;
-    if (content.lengths.length !== content.documents * this.fieldCount)
+    this.positionOf = content.positionOf ?? Int32Array.from({ length: content.documents }, (_, position) => position);
+    if (content.lengths.length !== this.positionOf.length * this.fieldCount)
       throw new Error("search index: lengths of other documents");
     this.fieldLengths = singlesOf(content.lengths);
     this.saturations = schema.fields.map((_, field) => {
@@ -464,7 +476,7 @@ export class IndexSearch {
    * throws where it would.
    */
   private markPostings(list: TermPostings, bits: Uint32Array): number {
-    const { documentCount, fieldCount } = this;
+    const { positionOf, fieldCount } = this;
     const reader = new DigitReader(list.digits, list.offset);
     const { digits } = list;
     let added = 0;
@@ -473,7 +485,7 @@ export class IndexSearch {
       const holders = reader.next();
       postings += holders;
       let offset = reader.offset;
-      let position = -1;
+      let number = -1;
       for (let left = holders; left > 0; left--) {
         let digit = digits[offset++] ?? NO_DIGIT;
         let code = 0;
@@ -489,8 +501,9 @@ export class IndexSearch {
           reader.next();
           offset = reader.offset;
         }
-        position += (code - (code % 2)) / 2 + 1;
-        if (position >= documentCount) throw new Error("search index: a posting past the last document");
+        number += (code - (code % 2)) / 2 + 1;
+        const position = positionOf[number] ?? -1;
+        if (position < 0) throw new Error("search index: a posting names no document");
         const word = position >>> 5;
         const bit = 1 << (position & 31);
         const before = bits[word] ?? 0;
@@ -653,7 +666,7 @@ export class IndexSearch {
     matched: Int32Array,
     scores: Float64Array,
   ): void {
-    const { fieldLengths, documentCount, fieldCount, boosts, saturations } = this;
+    const { fieldLengths, documentCount, positionOf, fieldCount, boosts, saturations } = this;
     const touchedBits = this.touchedBits ?? new Uint32Array(0);
     const digits = postings.digits;
     let touchedCount = this.touchedCount;
@@ -664,7 +677,7 @@ export class IndexSearch {
       const factor = weight * (boosts[field] ?? 0) * idf;
       const saturation = saturations[field] ?? new Float64Array(0);
       let offset = postings.offset;
-      let position = -1;
+      let number = -1;
       for (let left = holders; left > 0; left--) {
         // A compact number (compact-numbers.ts): leading digits, then a final one; NO_DIGIT past the end.
         let digit = digits[offset++] ?? NO_DIGIT;
@@ -681,9 +694,10 @@ export class IndexSearch {
           occurrences = postings.next() + 2;
           offset = postings.offset;
         }
-        position += (code - (code % 2)) / 2 + 1;
-        if (position >= documentCount) throw new Error("search index: a posting past the last document");
-        const length = fieldLengths[position * fieldCount + field] ?? 0;
+        number += (code - (code % 2)) / 2 + 1;
+        const position = positionOf[number] ?? -1;
+        if (position < 0) throw new Error("search index: a posting names no document");
+        const length = fieldLengths[number * fieldCount + field] ?? 0;
         const before = matched[position] ?? 0;
         if (before === 0) {
           touchedBits[position >>> 5] = (touchedBits[position >>> 5] ?? 0) | (1 << (position & 31));
