@@ -243,14 +243,16 @@ export async function openSearchIndex(
 
 /**
  * Opens the sharded index whose `blobs` blobs `read` answers by place;
- * `keptChars` bounds the shards kept between queries.
+ * `keptChars` bounds the shards kept between queries, `keptBitmapBytes` the
+ * common terms' bitmaps (the engine's default unless told).
  */
 export function openSearchShards(
   blobs: number,
   read: (place: number) => Promise<string>,
   keptChars: number,
+  keptBitmapBytes?: number,
 ): Promise<ShardedTextIndex> {
-  return openShardedIndex(blobs, read, READING_SCHEMA, { keptChars });
+  return openShardedIndex(blobs, read, READING_SCHEMA, { keptChars, keptBitmapBytes });
 }
 
 /** An index read whole, which has nothing to read for a query. */

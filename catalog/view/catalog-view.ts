@@ -181,7 +181,12 @@ function nameLookup(allNames: string, order: NameOrder, count: number): NameLook
   if (position !== count || nameStarts[count] !== allNames.length) {
     throw new Error(`catalog: the names column has ${position} of ${count} names`);
   }
-  return { ...order, allNames, nameStarts, pairSignatures: nameSignatures(allNames, nameStarts, NAME_END.length) };
+  return {
+    ...order,
+    allNames,
+    nameStarts,
+    pairSignatures: nameSignatures(allNames, nameStarts, NAME_END.length, order.positionAtPlace),
+  };
 }
 
 /**

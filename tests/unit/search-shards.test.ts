@@ -73,8 +73,8 @@ const query = fc.oneof(
   fc.string({ unit: fc.constantFrom("a", "e", "k", "s", "ü", " ", "ä"), maxLength: 8 }),
 );
 
-/** Opens blobs held in memory, counting the reads of each place. */
-function opened(blobs: readonly string[], keptChars: number) {
+/** Opens blobs held in memory, counting the reads of each place; `keptBitmapBytes` as openSearchShards takes it. */
+function opened(blobs: readonly string[], keptChars: number, keptBitmapBytes?: number) {
   const reads = new Map<number, number>();
   const index = openSearchShards(
     blobs.length,
@@ -85,6 +85,7 @@ function opened(blobs: readonly string[], keptChars: number) {
       return text;
     },
     keptChars,
+    keptBitmapBytes,
   );
   return { index, reads };
 }
@@ -113,18 +114,20 @@ describe("the sharded search index", () => {
     );
   });
 
-  it("ranks hits when first sliced as at once, whatever queries ran and shards were let go between (decision 0056)", async () => {
+  it("ranks hits when first sliced as at once, whatever queries ran, shards were let go and term bitmaps kept between (decision 0056)", async () => {
     await fc.assert(
       fc.asyncProperty(
         recipes,
         kinds,
         fc.array(fc.tuple(query, fc.boolean()), { minLength: 1, maxLength: 6 }),
         fc.nat(40),
+        // Term bitmaps of 8 bytes (up to 64 recipes): none kept, one or two (so they are let go), or the default.
+        fc.constantFrom(0, 8, 16, undefined),
         fc.func(fc.boolean()),
         fc.func(fc.boolean()),
-        async (list, kindsOf, queries, kept, keepSome, flagSome) => {
+        async (list, kindsOf, queries, kept, keptBitmapBytes, keepSome, flagSome) => {
           const whole = loadSearchIndex(buildSearchIndex(list, kindsOf));
-          const sharded = await opened(await buildSearchShards(list, kindsOf, TINY), kept).index;
+          const sharded = await opened(await buildSearchShards(list, kindsOf, TINY), kept, keptBitmapBytes).index;
           const keep = (position: number) => keepSome(position);
           // Every query searched first, through the whole index and the sharded one, then sliced in reverse.
           const searched = [];

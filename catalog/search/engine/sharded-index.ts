@@ -44,6 +44,8 @@ export interface ShardedTextIndex extends TextIndex {
 export interface ShardedReadOptions {
   /** Characters of shards kept between queries; a query holds the shards it needs however many that are. */
   keptChars: number;
+  /** Bytes of the common terms' bitmaps kept (text-index.ts `KEPT_TERM_BITMAP_BYTES` unless told). */
+  keptBitmapBytes?: number;
 }
 
 /** A shard read: its postings and where each of its terms' start. */
@@ -110,6 +112,7 @@ class ShardedIndex implements ShardedTextIndex {
     this.searching = new IndexSearch(
       { documents: header.documents, averageLengths: header.averageLengths, lengths, vocabulary, positionOf },
       schema,
+      options.keptBitmapBytes,
     );
     this.shardCount = header.shards.length;
     this.shardStarts = new Uint32Array(header.shards.length + 1);
