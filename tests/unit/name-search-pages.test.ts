@@ -10,7 +10,14 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { RECIPE_TYPES } from "../../catalog/recipes/categories.ts";
-import { DIETS, filterMask, NO_FILTER, type RecipeFilter, TIME_LIMITS } from "../../catalog/recipes/recipe-filter.ts";
+import {
+  DIETS,
+  filterMask,
+  KCAL_LIMITS,
+  NO_FILTER,
+  type RecipeFilter,
+  TIME_LIMITS,
+} from "../../catalog/recipes/recipe-filter.ts";
 import type { CatalogIngredient } from "../../catalog/recipes/types.ts";
 import { type CatalogView, createMemoryCatalogView } from "../../catalog/view/catalog-view.ts";
 import { searchRecipes } from "../../catalog/view/queries.ts";
@@ -29,7 +36,15 @@ const INGREDIENT_LIST: CatalogIngredient[] = INGREDIENTS.map((name, index) => ({
   recipeCount: 0,
 }));
 const EVERY_FILTER: RecipeFilter[] = [null, ...DIETS].flatMap((diet) =>
-  [null, ...TIME_LIMITS].map((maxMinutes) => ({ diet, maxMinutes })),
+  [null, ...TIME_LIMITS].flatMap((maxMinutes) =>
+    [null, ...KCAL_LIMITS].map((maxKcal) => ({ diet, maxMinutes, maxKcal })),
+  ),
+);
+/** Energy per portion, or none (a recipe without nutrition is never light). */
+const NUTRITION = fc.option(
+  fc
+    .integer({ min: 50, max: 1200 })
+    .map((kcal) => ({ kcal, fat: 0, saturates: 0, carbohydrate: 0, sugars: 0, protein: 0, salt: 0 })),
 );
 
 const MATCHES = ["word", "word-start", "inside"] as const;
@@ -83,6 +98,7 @@ const recipes = fc.array(
       vegetarian: fc.boolean(),
       vegan: fc.boolean(),
       type: fc.constantFrom(...RECIPE_TYPES),
+      nutrition: NUTRITION,
     })
     .map((fields) => recipe(fields)),
   // Past 32 and 64 recipes, so candidates span words of a bitmap.
