@@ -6,6 +6,7 @@
  * Ids are fixed so that the SSO configuration can name the role before it
  * exists and a second run finds what the first created.
  */
+import { INGREDIENT_FACT_FIELDS } from "../catalog/sync/ingredient-facts.ts";
 
 /** Directus' built-in policy for requests without a session. */
 export const PUBLIC_POLICY_ID = "abf8a154-5b1c-4a46-ac9c-7300570f4f17";
@@ -287,22 +288,6 @@ export const PREVIEW_PERMISSIONS: Permission[] = [
   read("recipe_ingredient"),
   read("recipe_optional_ingredient"),
   // With what the nutrition per portion is computed from (catalog/sync/ingredient-facts.ts), as the sync reads it.
-  read("ingredient", [
-    "id",
-    "name",
-    "plural",
-    "whole_pieces",
-    "status",
-    "kcal",
-    "fat",
-    "saturates",
-    "carbohydrate",
-    "sugars",
-    "protein",
-    "salt",
-    "density",
-    "piece_grams",
-    "unit_grams",
-  ]),
+  read("ingredient", ["id", "name", "plural", "whole_pieces", "status", ...INGREDIENT_FACT_FIELDS]),
   read("RecipeType", ["id", "name"]),
 ];

@@ -8,6 +8,7 @@ import { readFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { RECIPE_TYPES } from "../../catalog/recipes/categories.ts";
 import { INGREDIENT_TYPES } from "../../catalog/recipes/ingredient-types.ts";
+import type { Nutrients } from "../../catalog/recipes/types.ts";
 import { RECIPE_IMAGES_FOLDER } from "../../cms/access-policies.ts";
 import type { DirectusAdmin } from "./directus-admin.ts";
 
@@ -31,15 +32,7 @@ export interface SeedIngredient {
 export interface SeedNutrition {
   /** The food of USDA FoodData Central the values are taken from. */
   reference: string;
-  per100g: {
-    kcal: number;
-    fat: number;
-    saturates: number;
-    carbohydrate: number;
-    sugars: number;
-    protein: number;
-    salt: number;
-  };
+  per100g: Nutrients;
   /** Grams per millilitre. */
   density?: number;
   /** Grams of one piece, for count lines. */
