@@ -151,12 +151,7 @@ function termHash(term: string, seed: number): number {
     hash ^= term.charCodeAt(index);
     hash = Math.imul(hash, 0x01000193);
   }
-  hash ^= hash >>> 16;
-  hash = Math.imul(hash, 0x85ebca6b);
-  hash ^= hash >>> 13;
-  hash = Math.imul(hash, 0xc2b2ae35);
-  hash ^= hash >>> 16;
-  return hash >>> 0;
+  return mixBits(hash);
 }
 
 /**
@@ -170,7 +165,12 @@ export function orderCutsAfter(number: number, target: number): boolean {
 
 /** A number's 32 bits mixed (MurmurHash3's finish), so that any run of numbers spreads its hashes evenly. */
 function numberHash(number: number): number {
-  let hash = (number ^ Math.floor(number / 2 ** 32)) >>> 0;
+  return mixBits((number ^ Math.floor(number / 2 ** 32)) >>> 0);
+}
+
+/** MurmurHash3's finish: every input bit moves every output bit, so the top bits are even. */
+function mixBits(bits: number): number {
+  let hash = bits;
   hash ^= hash >>> 16;
   hash = Math.imul(hash, 0x85ebca6b);
   hash ^= hash >>> 13;
