@@ -196,7 +196,7 @@ describe("a proposed week plan, against a brute force over every plan", () => {
     expect(optimal).toBeGreaterThan(0);
   });
 
-  it("says the search did not finish when its budget runs out, and keeps the better plan it had", () => {
+  it("with its search cut short never needs more than greedy and local search alone, and keeps the rules", () => {
     fc.assert(
       fc.property(smallCase, (small) => {
         const recipes = recipesOf(small);
@@ -217,8 +217,7 @@ describe("a proposed week plan, against a brute force over every plan", () => {
         const proposal = proposeWeekPlan(recipes, small);
         if (proposal.days.length === 0) return;
         const day = dayRoll % proposal.days.length;
-        const passedOver = proposal.days.length > 1 ? [] : [];
-        const swap = swapDay(recipes, small, proposal.days, day, passedOver);
+        const swap = swapDay(recipes, small, proposal.days, day);
         // Every alternative by brute force: kept, not in the plan, of another category than the neighbours.
         const neighbours = [day - 1, day + 1].flatMap((index) => {
           const position = proposal.days[index];
