@@ -15,7 +15,8 @@
  * 2. local search: each day in turn replaced by the best recipe for it, until
  *    no day improves (fewer missing, or as many and more of the pantry used);
  * 3. a depth-first search with pruning for a plan with fewer missing, over the
- *    recipes that miss fewer than the best plan so far, within a work budget;
+ *    recipes that miss fewer than the best plan so far, each step keeping for
+ *    the next only the candidates that still fit, within a work budget;
  *    finished, it proves the plan has the fewest (`provenFewest`);
  * 4. the days ordered so that no category follows itself.
  *
@@ -30,9 +31,9 @@ export const FEWEST_DAYS = 3;
 export const MOST_DAYS = 7;
 
 /**
- * What the search does at most in its third step, in recipes looked at: about
- * 8 ms of CPU on the bench's host (decision 0068 weighs it against the share
- * of plans it proves). The first two steps are bounded by the catalog's size.
+ * What the search does at most in its third step, in recipes looked at: up to
+ * about 8 ms of CPU on the bench's host (decision 0068 weighs it against the
+ * share of plans it proves). The first two steps are bounded by the catalog's size.
  */
 export const SEARCH_BUDGET = 600_000;
 /** How many passes of the local search at most: each pass that changes nothing ends it sooner. */
@@ -342,10 +343,13 @@ function improveLocally(state: PlanState, cap: number): void {
 /**
  * 3. Depth-first over the kept recipes that miss fewer than `bound`
  * ingredients (a plan that needs fewer to buy holds no other), fewest first,
- * each plan once (in that order), a branch left as soon as what it misses
- * reaches `bound`. `bound` falls with every plan found. Finished within
- * `budget` recipes looked at, no plan of `days` needs fewer than the last
- * bound.
+ * each plan once (in that order). Each step keeps of its candidates those
+ * that still fit (the category within the cap, and what the plan misses
+ * with them below `bound`), and hands the ones after each to the next step:
+ * what a recipe adds only grows as the plan does, so a candidate dropped
+ * once stays dropped, and a step with fewer candidates than days left ends
+ * there. `bound` falls with every plan found. Finished within `budget`
+ * recipes looked at, no plan of `days` needs fewer than the last bound.
  */
 function searchFewer(
   recipes: WeekPlanRecipes,
@@ -358,9 +362,11 @@ function searchFewer(
 ): { found: number[] | null; finished: boolean } {
   if (days === 0) return { found: null, finished: true };
   let bound = start;
-  const order = Array.from(recipes.kept)
-    .filter((position) => (missing[position] ?? 0) < bound)
-    .sort((a, b) => (missing[a] ?? 0) - (missing[b] ?? 0) || a - b);
+  const order = Int32Array.from(
+    Array.from(recipes.kept)
+      .filter((position) => (missing[position] ?? 0) < bound)
+      .sort((a, b) => (missing[a] ?? 0) - (missing[b] ?? 0) || a - b),
+  );
   const { ingredientIds, runStarts, categories } = recipes;
   const missCounts = new Uint16Array(recipes.ingredientCount);
   const categoryCounts = new Uint8Array(RECIPE_TYPES.length);
@@ -369,55 +375,68 @@ function searchFewer(
   let work = 0;
   let found: number[] | null = null;
 
-  /** Whether the search finished below `from` in `order` (false: the budget ran out). */
-  const descend = (from: number): boolean => {
+  /** What the plan misses more with the recipe at `position`. */
+  const addsOf = (position: number) => {
+    let adds = 0;
+    const end = runStarts[position + 1] ?? 0;
+    for (let at = runStarts[position] ?? 0; at < end; at++) {
+      const id = ingredientIds[at] ?? 0;
+      if (flags[id] === 0 && missCounts[id] === 0) adds++;
+    }
+    return adds;
+  };
+  /** Counts the recipe at `position` in (`step` 1) or out (−1) of the plan. */
+  const count = (position: number, step: 1 | -1) => {
+    const end = runStarts[position + 1] ?? 0;
+    for (let at = runStarts[position] ?? 0; at < end; at++) {
+      const id = ingredientIds[at] ?? 0;
+      if (flags[id] !== 0) continue;
+      const misses = (missCounts[id] ?? 0) + step;
+      missCounts[id] = misses;
+      if (step === 1 && misses === 1) size++;
+      if (step === -1 && misses === 0) size--;
+    }
+    const category = categories[position] ?? 0;
+    categoryCounts[category] = (categoryCounts[category] ?? 0) + step;
+  };
+
+  // Where each depth keeps the candidates that still fit: a step's children read a part of it, and lay theirs in the next.
+  const fittingAt = Array.from({ length: days }, () => new Int32Array(order.length));
+
+  /** Whether the search finished over `candidates` (false: the budget ran out). */
+  const descend = (candidates: Int32Array): boolean => {
     const left = days - path.length;
-    for (let index = from; index <= order.length - left; index++) {
-      const position = order[index] ?? 0;
+    const fitting = fittingAt[path.length] ?? new Int32Array(0);
+    let fits = 0;
+    for (const position of candidates) {
       // Sorted by what each misses: from here on every recipe alone reaches the bound.
+      if ((missing[position] ?? 0) >= bound) break;
+      if (++work > budget) return false;
+      if ((categoryCounts[categories[position] ?? 0] ?? 0) >= cap) continue;
+      if (size + addsOf(position) < bound) fitting[fits++] = position;
+    }
+    for (let index = 0; index <= fits - left; index++) {
+      const position = fitting[index] ?? 0;
+      // The bound may have fallen since the candidate was kept.
       if ((missing[position] ?? 0) >= bound) return true;
       if (++work > budget) return false;
-      const category = categories[position] ?? 0;
-      if ((categoryCounts[category] ?? 0) >= cap) continue;
-      const end = runStarts[position + 1] ?? 0;
-      let adds = 0;
-      for (let at = runStarts[position] ?? 0; at < end; at++) {
-        const id = ingredientIds[at] ?? 0;
-        if (flags[id] === 0 && missCounts[id] === 0) adds++;
-      }
-      if (size + adds >= bound) continue;
-      // Taken.
-      for (let at = runStarts[position] ?? 0; at < end; at++) {
-        const id = ingredientIds[at] ?? 0;
-        if (flags[id] !== 0) continue;
-        const misses = (missCounts[id] ?? 0) + 1;
-        missCounts[id] = misses;
-        if (misses === 1) size++;
-      }
-      categoryCounts[category] = (categoryCounts[category] ?? 0) + 1;
+      if ((categoryCounts[categories[position] ?? 0] ?? 0) >= cap || size + addsOf(position) >= bound) continue;
+      count(position, 1);
       path.push(position);
       let finished = true;
       if (left === 1) {
         bound = size;
         found = [...path];
       } else {
-        finished = descend(index + 1);
+        finished = descend(fitting.subarray(index + 1, fits));
       }
-      // Given back.
       path.pop();
-      categoryCounts[category] = (categoryCounts[category] ?? 1) - 1;
-      for (let at = runStarts[position] ?? 0; at < end; at++) {
-        const id = ingredientIds[at] ?? 0;
-        if (flags[id] !== 0) continue;
-        const misses = (missCounts[id] ?? 1) - 1;
-        missCounts[id] = misses;
-        if (misses === 0) size--;
-      }
+      count(position, -1);
       if (!finished) return false;
     }
     return true;
   };
-  const finished = descend(0);
+  const finished = descend(order);
   return { found, finished };
 }
 
