@@ -106,8 +106,10 @@ export function categoryCap(days: number): number {
  * how many of its missing ingredients the plan does not miss yet (`adds`).
  */
 class PlanState {
+  readonly recipes: WeekPlanRecipes;
+  /** Per ingredient id: IN_PANTRY, BASIC, or 0 for one to buy. */
   readonly flags: Uint8Array;
-  /** Per recipe position: its missing ingredients (not in the pantry, not basics). */
+  /** Per recipe position: how many of its ingredients are to buy (neither in the pantry nor basics). */
   readonly missing: Uint8Array;
   /** Per recipe position: how many of its missing ingredients the plan does not hold yet. */
   readonly adds: Uint8Array;
@@ -118,8 +120,6 @@ class PlanState {
   readonly members: number[] = [];
   missingSize = 0;
   pantrySize = 0;
-
-  readonly recipes: WeekPlanRecipes;
 
   constructor(recipes: WeekPlanRecipes, flags: Uint8Array) {
     const count = recipes.categories.length;
