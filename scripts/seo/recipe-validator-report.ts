@@ -26,7 +26,10 @@ export function fieldCounts(pages: readonly PageValidation[]) {
   });
 }
 
-export function recipeValidatorReport(pages: readonly PageValidation[], run: { site: string; date: Date }): string {
+export function recipeValidatorReport(
+  pages: readonly PageValidation[],
+  run: { site: string; date: Date; images: boolean },
+): string {
   const goal = (allowed: readonly RecommendedField[]) => {
     const failing = pages.filter((page) => pageProblems(page, allowed).length > 0).length;
     return failing === 0
@@ -62,6 +65,9 @@ export function recipeValidatorReport(pages: readonly PageValidation[], run: { s
     `\`npm run validate:recipes\` against ${run.site}, ${run.date.toISOString().slice(0, 16).replace("T", " ")} UTC:`,
     `${pages.length} seed recipe pages, checked by Google's rules for recipe rich results`,
     "(`scripts/seo/recipe-validator.ts`; how to run it: docs/operations.md, 2.10).",
+    run.images
+      ? "Every image was fetched too: served, in a format Google Images reads, 50,000 pixels or more, all three ratios."
+      : "The images were not fetched (`-- --images` does): their URLs are checked, and robots.txt.",
     "",
     `- Issue 45's goal, every recommended field present and readable but ${names(GOAL_ABSENT)}, and no required field`,
     `  missing or invalid: ${goal(GOAL_ABSENT)}.`,

@@ -70,6 +70,8 @@ export interface RecipeValidation {
   warnings: Finding[];
   /** Every required and recommended field's state; all "missing" when the page has no Recipe. */
   fields: Record<RecipeField, FieldState>;
+  /** The absolute image URLs the Recipe names, for a caller that fetches them. */
+  imageUrls: string[];
 }
 
 type JsonObject = Record<string, unknown>;
@@ -375,7 +377,7 @@ export function validateRecipePage(html: string, context: PageContext = {}): Rec
   if (found === undefined) {
     const where = blocks.length === 0 ? "the page has no application/ld+json block" : "no block has a Recipe";
     errors.push({ field: "@type", problem: "missing", message: `no schema.org Recipe: ${where}` });
-    return { errors, warnings, fields };
+    return { errors, warnings, fields, imageUrls: [] };
   }
   if (more.length > 0) {
     warnings.push({
@@ -395,5 +397,8 @@ export function validateRecipePage(html: string, context: PageContext = {}): Rec
     const finding: Finding = { field, problem: check.state, message: check.message };
     ((REQUIRED_FIELDS as readonly string[]).includes(field) ? errors : warnings).push(finding);
   }
-  return { errors, warnings, fields };
+  const imageUrls = valuesOf(found.node.image)
+    .map((image) => (isObject(image) ? (image.url ?? image.contentUrl) : image))
+    .filter((url): url is string => isAbsoluteHttpUrl(url));
+  return { errors, warnings, fields, imageUrls };
 }

@@ -59,7 +59,11 @@ describe("the recipe validator's report", () => {
   });
 
   it("counts each field over the pages and names what each page lacks", () => {
-    const report = recipeValidatorReport(pages, { site: "http://localhost:8787", date: new Date("2026-11-29T10:00Z") });
+    const report = recipeValidatorReport(pages, {
+      site: "http://localhost:8787",
+      date: new Date("2026-11-29T10:00Z"),
+      images: false,
+    });
     const row = (start: string) => report.split("\n").find((line) => line.startsWith(start));
     expect(row("| `name`")).toMatch(/^\| `name` +\| required +\| 4 \/ 5 +\| 1 +\| 0 +\|$/);
     expect(row("| `aggregateRating`")).toMatch(/\| recommended +\| 1 \/ 5 +\| 4 +\| 0 +\|$/);
