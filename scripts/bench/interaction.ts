@@ -38,6 +38,13 @@ export interface TappedPage {
 const TAPS = 3;
 /** How long to wait for the tap's Event Timing entry before the tap counts as unmeasured. */
 const ENTRY_TIMEOUT_MS = 15_000;
+/**
+ * A whole load-and-tap at most: past it the tap is an error and the bench goes on. Playwright's calls on a
+ * tab whose document is being replaced (a tap that navigates, as the shuffle on `/` does) can wait for ever.
+ */
+const TAP_TIMEOUT_MS = 120_000;
+/** Reading the record, and closing a context, at most. */
+const STEP_TIMEOUT_MS = 5_000;
 /** Lighthouse's mobile screen (a Moto G Power), so the taps land where Lighthouse's pages are laid out. */
 const MOBILE = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
 const STATE_KEY = "bench-interaction";
@@ -55,6 +62,11 @@ export interface TapFigures {
   beforeHydration: number;
   /** Taps whose pointer event reached the control (not something above it, such as the cookie banner). */
   onControl: number;
+  /**
+   * Taps that loaded another document before the browser reported the tap's timing: the control navigates
+   * (a link, a form without script), so the tapped document ended and its INP with it.
+   */
+  navigated: number;
   errors: string[];
 }
 
@@ -154,20 +166,37 @@ function recordInteractions({ key, control }: { key: string; control: string }):
   new MutationObserver(hydrated).observe(document, { attributes: true, attributeFilter: ["data-js"], subtree: true });
 }
 
+/** `promise`, or a rejection naming `what` once `ms` have passed. */
+async function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} took over ${ms / 1000} s`)), ms);
+  });
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** Every document's record of this tab, from sessionStorage; none while the page cannot answer. */
 async function recorded(page: Page): Promise<RecordedState[] | null> {
   try {
-    return await page.evaluate((key) => {
-      const states: RecordedState[] = [];
-      for (let i = 0; i < sessionStorage.length; i++) {
-        const name = sessionStorage.key(i);
-        if (name?.startsWith(`${key}:`)) states.push(JSON.parse(sessionStorage.getItem(name) ?? "null"));
-      }
-      return states;
-    }, STATE_KEY);
+    return await within(readRecords(page), STEP_TIMEOUT_MS, "reading the record");
   } catch {
     return null; // the tap navigated and the next document is not there yet
   }
+}
+
+async function readRecords(page: Page): Promise<RecordedState[]> {
+  return page.evaluate((key) => {
+    const states: RecordedState[] = [];
+    for (let i = 0; i < sessionStorage.length; i++) {
+      const name = sessionStorage.key(i);
+      if (name?.startsWith(`${key}:`)) states.push(JSON.parse(sessionStorage.getItem(name) ?? "null"));
+    }
+    return states;
+  }, STATE_KEY);
 }
 
 /** Lighthouse's benchmark index in `page` at the throttling rate `cdp` last set. */
@@ -179,6 +208,13 @@ async function setRate(cdp: CDPSession, rate: number): Promise<void> {
   await cdp.send("Emulation.setCPUThrottlingRate", { rate });
 }
 
+interface TapResult {
+  inpMs: number | null;
+  beforeHydration: boolean;
+  onControl: boolean;
+  navigated: boolean;
+}
+
 /** One load of `url` and one tap on its control, during hydration or after it; the tap's INP or why there is none. */
 async function tapOnce(
   browser: Browser,
@@ -186,56 +222,69 @@ async function tapOnce(
   page: TappedPage,
   rate: number,
   phase: "during" | "after",
-): Promise<{ inpMs: number | null; beforeHydration: boolean; onControl: boolean }> {
-  let context: BrowserContext | undefined;
+): Promise<TapResult> {
+  const context = await browser.newContext({ ...MOBILE, locale: "de-DE" });
   try {
-    context = await browser.newContext({ ...MOBILE, locale: "de-DE" });
-    await context.addCookies([
-      { name: CONSENT_COOKIE, value: serializeConsent(NECESSARY_ONLY), url: new URL(url).origin, sameSite: "Strict" },
-    ]);
-    const tab = await context.newPage();
-    await tab.addInitScript(recordInteractions, { key: STATE_KEY, control: page.control });
-    const cdp = await context.newCDPSession(tab);
-    await setRate(cdp, rate);
-    await tab.goto(url, { waitUntil: phase === "during" ? "commit" : "load" });
-    const control = tab.locator(page.control).first();
-    if (phase === "after") {
-      await tab.waitForFunction(() => document.documentElement.dataset.js === "ready", undefined, { timeout: 60_000 });
-      // Whatever the page starts after hydration (scripts after load, idle callbacks) has its turn first.
-      await tab.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 5_000 })));
-    } else {
-      await control.waitFor({ state: "visible", timeout: 60_000 });
-    }
-    let box = await control.boundingBox();
-    if (box && box.y + box.height > MOBILE.viewport.height - 100) {
-      // A wheel scrolls on the compositor, as a finger does, even while the main thread is busy.
-      await tab.mouse.move(MOBILE.viewport.width / 2, MOBILE.viewport.height / 2);
-      await tab.mouse.wheel(0, box.y - SCROLLED_TO_Y);
-      box = await control.boundingBox();
-    }
-    if (!box) throw new Error(`${page.control} has no box`);
-    if (phase === "during") {
-      // The page's scripts start after load (decision 0045); a tap before that meets an idle page, not hydration.
-      await tab.waitForFunction(() => "benchScriptsStarted" in window, undefined, { timeout: 60_000 });
-    }
-    await tab.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
-    const deadline = Date.now() + ENTRY_TIMEOUT_MS;
-    for (;;) {
-      const states = (await recorded(tab)) ?? [];
-      const tapped = states.find((state) => state.tapAt !== null);
-      const durations = tapped?.entries.map((entry) => entry.duration) ?? [];
-      if (tapped && (durations.length > 0 || Date.now() > deadline)) {
-        return {
-          inpMs: durations.length > 0 ? Math.max(...durations) : null,
-          beforeHydration: tapped.hydratedAt === null || (tapped.tapAt ?? 0) < tapped.hydratedAt,
-          onControl: tapped.tapOnControl === true,
-        };
-      }
-      if (Date.now() > deadline) throw new Error("the page recorded no tap");
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+    return await within(loadAndTap(context, url, page, rate, phase), TAP_TIMEOUT_MS, "the load and tap");
   } finally {
-    await context?.close();
+    // A context whose tab hangs in a navigation may not close either; the browser's end takes it along.
+    await within(context.close(), STEP_TIMEOUT_MS, "closing the tab").catch(() => {});
+  }
+}
+
+async function loadAndTap(
+  context: BrowserContext,
+  url: string,
+  page: TappedPage,
+  rate: number,
+  phase: "during" | "after",
+): Promise<TapResult> {
+  await context.addCookies([
+    { name: CONSENT_COOKIE, value: serializeConsent(NECESSARY_ONLY), url: new URL(url).origin, sameSite: "Strict" },
+  ]);
+  const tab = await context.newPage();
+  await tab.addInitScript(recordInteractions, { key: STATE_KEY, control: page.control });
+  const cdp = await context.newCDPSession(tab);
+  await setRate(cdp, rate);
+  await tab.goto(url, { waitUntil: phase === "during" ? "commit" : "load" });
+  const control = tab.locator(page.control).first();
+  if (phase === "after") {
+    await tab.waitForFunction(() => document.documentElement.dataset.js === "ready", undefined, { timeout: 60_000 });
+    // Whatever the page starts after hydration (scripts after load, idle callbacks) has its turn first.
+    await tab.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 5_000 })));
+  } else {
+    await control.waitFor({ state: "visible", timeout: 60_000 });
+  }
+  let box = await control.boundingBox();
+  if (box && box.y + box.height > MOBILE.viewport.height - 100) {
+    // A wheel scrolls on the compositor, as a finger does, even while the main thread is busy.
+    await tab.mouse.move(MOBILE.viewport.width / 2, MOBILE.viewport.height / 2);
+    await tab.mouse.wheel(0, box.y - SCROLLED_TO_Y);
+    box = await control.boundingBox();
+  }
+  if (!box) throw new Error(`${page.control} has no box`);
+  if (phase === "during") {
+    // The page's scripts start after load (decision 0045); a tap before that meets an idle page, not hydration.
+    await tab.waitForFunction(() => "benchScriptsStarted" in window, undefined, { timeout: 60_000 });
+  }
+  await tab.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+  const deadline = Date.now() + ENTRY_TIMEOUT_MS;
+  for (;;) {
+    const states = (await recorded(tab)) ?? [];
+    const tapped = states.find((state) => state.tapAt !== null);
+    const durations = tapped?.entries.map((entry) => entry.duration) ?? [];
+    // Every document records itself: a second one means the tap (or something after it) loaded a new page.
+    const navigated = states.length > 1;
+    if (tapped && (durations.length > 0 || navigated || Date.now() > deadline)) {
+      return {
+        inpMs: durations.length > 0 ? Math.max(...durations) : null,
+        beforeHydration: tapped.hydratedAt === null || (tapped.tapAt ?? 0) < tapped.hydratedAt,
+        onControl: tapped.tapOnControl === true,
+        navigated: navigated && durations.length === 0,
+      };
+    }
+    if (Date.now() > deadline) throw new Error("the page recorded no tap");
+    await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
 
@@ -251,12 +300,14 @@ async function tapPhase(
   const errors: string[] = [];
   let beforeHydration = 0;
   let onControl = 0;
+  let navigated = 0;
   for (let tap = 0; tap < TAPS; tap++) {
     try {
       const result = await tapOnce(browser, url, page, rate, phase);
       samples.push(result.inpMs);
       if (result.beforeHydration) beforeHydration++;
       if (result.onControl) onControl++;
+      if (result.navigated) navigated++;
     } catch (error) {
       samples.push(null);
       errors.push(errorMessage(error));
@@ -267,6 +318,7 @@ async function tapPhase(
     samplesMs: samples,
     beforeHydration,
     onControl,
+    navigated,
     errors,
   };
 }

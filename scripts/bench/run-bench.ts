@@ -519,6 +519,8 @@ function lighthouseSection(
         if (phase === "during" && figures.beforeHydration < taps)
           notes.push(`${taps - figures.beforeHydration} of ${taps} taps came after hydration had ended`);
         if (figures.onControl < taps) notes.push(`${taps - figures.onControl} of ${taps} taps missed the control`);
+        if (figures.navigated > 0)
+          notes.push(`${figures.navigated} of ${taps} taps loaded the next page before the browser timed them`);
         if (figures.errors.length > 0) notes.push([...new Set(figures.errors)].join("; "));
         return notes.length > 0
           ? [`- INP ${target.target.id}-tier \`${page.path}\` ${phase}: ${notes.join("; ")}.`]

@@ -343,11 +343,12 @@ describe("crawlers", () => {
     expect(crawler.response.headers.get("etag")).toBe(visitor.response.headers.get("etag"));
   });
 
-  it("robots.txt names the sitemap and keeps the CMS out", async () => {
+  it("robots.txt names the sitemap and keeps the CMS out, but not its recipe images", async () => {
     const { response, html } = await get("/robots.txt");
     expect(response.headers.get("content-type")).toBe("text/plain; charset=utf-8");
     expect(html).toContain("Sitemap: http://localhost:8787/sitemap.xml");
     expect(html).toContain("Disallow: /directus/");
+    expect(html).toContain("Allow: /directus/assets/");
   });
 
   it("the sitemap index names the page sitemap and the recipe sitemap", async () => {

@@ -38,6 +38,20 @@ export function nutritionJsonLd(nutrition: Nutrients): NutritionInformation {
   };
 }
 
+/**
+ * Terms beyond the recipe's category and cuisine: Google asks keywords not to repeat those, as they have
+ * properties of their own (`recipeCategory`, `recipeCuisine`). Every recipe here is quick; diet and
+ * guests are what else a searcher adds.
+ */
+function recipeKeywords(recipe: CatalogRecipe): string {
+  return [
+    "schnell",
+    "unter 30 Minuten",
+    ...(recipe.vegan ? ["vegan", "vegetarisch"] : recipe.vegetarian ? ["vegetarisch"] : []),
+    ...(recipe.manyGuests ? ["für viele Gäste"] : []),
+  ].join(", ");
+}
+
 const ASPECTS = [IMAGE_TRANSFORMS.square, IMAGE_TRANSFORMS.fourByThree, IMAGE_TRANSFORMS.sixteenByNine];
 
 export function recipeJsonLd(recipe: CatalogRecipe, site: { siteUrl: string; siteName: string }): WithContext<Recipe> {
@@ -67,9 +81,7 @@ export function recipeJsonLd(recipe: CatalogRecipe, site: { siteUrl: string; sit
     totalTime: isoMinutes(recipe.totalTime),
     recipeCategory: CATEGORY_HEADINGS[recipe.type],
     ...(recipe.cuisine ? { recipeCuisine: recipe.cuisine } : {}),
-    keywords: [recipe.cuisine, CATEGORY_HEADINGS[recipe.type], "schnell", "unter 30 Minuten"]
-      .filter(Boolean)
-      .join(", "),
+    keywords: recipeKeywords(recipe),
     // A number for machines (Google divides nutrition by it), and the words for people.
     recipeYield: [String(recipe.servings), servingsText(recipe.servings)],
     // Every line as written for the recipe's servings; optional ones are marked as such.

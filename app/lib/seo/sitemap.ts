@@ -37,11 +37,16 @@ function escapeXml(text: string): string {
   );
 }
 
-/** robots.txt: everything may be crawled but the CMS and personal pages; the sitemap index is named. */
+/**
+ * robots.txt: everything may be crawled but the CMS and personal pages; the sitemap index is named. The
+ * recipe images are the CMS's assets, and the JSON-LD's `image`, the sitemap's images and Open Graph name
+ * them: crawlers must fetch them (Google uses the longest matching rule, so the Allow wins for them).
+ */
 export function robotsTxt(siteUrl: string): string {
   return [
     "User-agent: *",
     "Allow: /",
+    "Allow: /directus/assets/",
     "Disallow: /directus/",
     "Disallow: /login",
     "Disallow: /gespeicherte-rezepte",
