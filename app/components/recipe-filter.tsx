@@ -8,6 +8,7 @@ import {
   TIME_LIMITS,
   type TimeLimit,
 } from "../../catalog/recipes/recipe-filter.ts";
+import type { RecipeOrder } from "../../catalog/recipes/recipe-order.ts";
 import {
   DIET_LABELS,
   filterClause,
@@ -16,18 +17,20 @@ import {
   timeLabel,
 } from "../lib/recipes/recipe-filter-text.ts";
 import { recipeFilterParams, withRecipeFilter } from "../lib/url/recipe-filter-param.ts";
+import { recipeOrderParams, withRecipeOrder } from "../lib/url/recipe-order-param.ts";
 
 interface Choice {
   key: string;
   label: string;
   /** A name that says more than the label; it begins with the label, so voice control finds it by what it sees. */
   name?: string;
-  filter: RecipeFilter;
+  /** Where the chip leads: this list with that choice. */
+  href: string;
   active: boolean;
 }
 
 /** One row of chips: one link per choice, the active one marked. */
-function ChoiceRow({ id, label, choices, here }: { id: string; label: string; choices: Choice[]; here: string }) {
+function ChoiceRow({ id, label, choices }: { id: string; label: string; choices: Choice[] }) {
   return (
     <div className="recipe-filter-row">
       <span id={id} className="recipe-filter-label">
@@ -37,7 +40,7 @@ function ChoiceRow({ id, label, choices, here }: { id: string; label: string; ch
         {choices.map((choice) => (
           <li key={choice.key}>
             <Link
-              to={withRecipeFilter(here, choice.filter)}
+              to={choice.href}
               className="filter-chip"
               aria-current={choice.active ? "true" : undefined}
               aria-label={choice.name}
@@ -52,29 +55,43 @@ function ChoiceRow({ id, label, choices, here }: { id: string; label: string; ch
   );
 }
 
+/** The labels of the order row (decision 0066): the list's own order, and best rated first. */
+export const ORDER_LABELS: Readonly<Record<RecipeOrder, string>> = {
+  default: "Standard",
+  rating: "Beste Bewertung",
+};
+
 /**
- * The list's filters as two rows of chips, "Ernährung" and "Zeit", each
- * with "Alle". Each chip is a link to this page with that choice and the
- * other row's as they are: the list's own parameters stay, the page number
- * goes (recipe-filter-param.ts). Links, so it works without JavaScript and
- * every filtered list has an address to share; the chosen chip is marked
- * with `aria-current`, by colour only, so choosing moves nothing.
+ * The list's filters as rows of chips, "Ernährung", "Zeit" and "Kalorien",
+ * each with "Alle", and on lists that can be sorted (`order` given: the name
+ * search, the categories) a row "Sortierung", "Standard" or "Beste
+ * Bewertung". Each chip is a link to this page with that choice and the
+ * other rows' as they are: the list's own parameters stay, the page number
+ * goes (recipe-filter-param.ts, recipe-order-param.ts). Links, so it works
+ * without JavaScript and every filtered or sorted list has an address to
+ * share; the chosen chip is marked with `aria-current`, by colour only, so
+ * choosing moves nothing.
  */
-export function RecipeFilterBar({ filter }: { filter: RecipeFilter }) {
+export function RecipeFilterBar({ filter, order }: { filter: RecipeFilter; order?: RecipeOrder }) {
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
+  // The order's parameter after the filter's, their canonical order (workers/page-cache.ts).
+  const filtered = (choice: RecipeFilter) => {
+    const href = withRecipeFilter(here, choice);
+    return order === undefined ? href : withRecipeOrder(href, order);
+  };
   const diets: Choice[] = [
     {
       key: "alle",
       label: "Alle",
       name: "Alle Ernährungsweisen",
-      filter: { ...filter, diet: null },
+      href: filtered({ ...filter, diet: null }),
       active: filter.diet === null,
     },
     ...DIETS.map((diet: Diet) => ({
       key: diet,
       label: DIET_LABELS[diet],
-      filter: { ...filter, diet },
+      href: filtered({ ...filter, diet }),
       active: filter.diet === diet,
     })),
   ];
@@ -83,13 +100,13 @@ export function RecipeFilterBar({ filter }: { filter: RecipeFilter }) {
       key: "alle",
       label: "Alle",
       name: "Alle Zubereitungszeiten",
-      filter: { ...filter, maxMinutes: null },
+      href: filtered({ ...filter, maxMinutes: null }),
       active: filter.maxMinutes === null,
     },
     ...TIME_LIMITS.map((limit: TimeLimit) => ({
       key: String(limit),
       label: timeLabel(limit),
-      filter: { ...filter, maxMinutes: limit },
+      href: filtered({ ...filter, maxMinutes: limit }),
       active: filter.maxMinutes === limit,
     })),
   ];
@@ -98,21 +115,33 @@ export function RecipeFilterBar({ filter }: { filter: RecipeFilter }) {
       key: "alle",
       label: "Alle",
       name: "Alle Kalorienangaben",
-      filter: { ...filter, maxKcal: null },
+      href: filtered({ ...filter, maxKcal: null }),
       active: filter.maxKcal === null,
     },
     ...KCAL_LIMITS.map((limit: KcalLimit) => ({
       key: String(limit),
       label: kcalLabel(limit),
-      filter: { ...filter, maxKcal: limit },
+      href: filtered({ ...filter, maxKcal: limit }),
       active: filter.maxKcal === limit,
     })),
   ];
   return (
     <div className="recipe-filter">
-      <ChoiceRow id="filter-ernaehrung" label="Ernährung" choices={diets} here={here} />
-      <ChoiceRow id="filter-zeit" label="Zeit" choices={times} here={here} />
-      <ChoiceRow id="filter-kcal" label="Kalorien" choices={energy} here={here} />
+      <ChoiceRow id="filter-ernaehrung" label="Ernährung" choices={diets} />
+      <ChoiceRow id="filter-zeit" label="Zeit" choices={times} />
+      <ChoiceRow id="filter-kcal" label="Kalorien" choices={energy} />
+      {order === undefined ? null : (
+        <ChoiceRow
+          id="sortierung"
+          label="Sortierung"
+          choices={(["default", "rating"] as const).map((choice) => ({
+            key: choice,
+            label: ORDER_LABELS[choice],
+            href: withRecipeOrder(here, choice),
+            active: order === choice,
+          }))}
+        />
+      )}
     </div>
   );
 }
@@ -122,13 +151,21 @@ export function RecipeFilterBar({ filter }: { filter: RecipeFilter }) {
  * field, the ingredient picker): sending the form keeps it. Put them after
  * the form's own fields, which is the parameters' canonical order.
  */
-export function RecipeFilterFields({ filter }: { filter: RecipeFilter }) {
+export function RecipeFilterFields({ filter, order = "default" }: { filter: RecipeFilter; order?: RecipeOrder }) {
   return (
     <>
-      {recipeFilterParams(filter).map(([name, value]) => (
+      {[...recipeFilterParams(filter), ...recipeOrderParams(order)].map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
     </>
+  );
+}
+
+/** Said when the address asks for an order we do not know; the list is shown in its own order. */
+export function RefusedOrderNotice({ refused }: { refused: boolean }) {
+  if (!refused) return null;
+  return (
+    <p className="notice">Diese Sortierung kennen wir nicht – wir zeigen die Rezepte in der üblichen Reihenfolge.</p>
   );
 }
 
