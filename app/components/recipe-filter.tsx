@@ -8,7 +8,6 @@ import {
   TIME_LIMITS,
   type TimeLimit,
 } from "../../catalog/recipes/recipe-filter.ts";
-import type { RecipeOrder } from "../../catalog/recipes/recipe-order.ts";
 import {
   DIET_LABELS,
   filterClause,
@@ -17,9 +16,8 @@ import {
   timeLabel,
 } from "../lib/recipes/recipe-filter-text.ts";
 import { recipeFilterParams, withRecipeFilter } from "../lib/url/recipe-filter-param.ts";
-import { recipeOrderParams, withRecipeOrder } from "../lib/url/recipe-order-param.ts";
 
-interface Choice {
+export interface Choice {
   key: string;
   label: string;
   /** A name that says more than the label; it begins with the label, so voice control finds it by what it sees. */
@@ -29,8 +27,8 @@ interface Choice {
   active: boolean;
 }
 
-/** One row of chips: one link per choice, the active one marked. */
-function ChoiceRow({ id, label, choices }: { id: string; label: string; choices: Choice[] }) {
+/** One row of chips: one link per choice, the active one marked (the list order's row too: recipe-order.tsx). */
+export function ChoiceRow({ id, label, choices }: { id: string; label: string; choices: Choice[] }) {
   return (
     <div className="recipe-filter-row">
       <span id={id} className="recipe-filter-label">
@@ -55,31 +53,19 @@ function ChoiceRow({ id, label, choices }: { id: string; label: string; choices:
   );
 }
 
-/** The labels of the order row (decision 0066): the list's own order, and best rated first. */
-export const ORDER_LABELS: Readonly<Record<RecipeOrder, string>> = {
-  default: "Standard",
-  rating: "Beste Bewertung",
-};
-
 /**
  * The list's filters as rows of chips, "Ernährung", "Zeit" and "Kalorien",
- * each with "Alle", and on lists that can be sorted (`order` given: the name
- * search, the categories) a row "Sortierung", "Standard" or "Beste
- * Bewertung". Each chip is a link to this page with that choice and the
- * other rows' as they are: the list's own parameters stay, the page number
- * goes (recipe-filter-param.ts, recipe-order-param.ts). Links, so it works
- * without JavaScript and every filtered or sorted list has an address to
- * share; the chosen chip is marked with `aria-current`, by colour only, so
- * choosing moves nothing.
+ * each with "Alle". Each chip is a link to this page with that choice and
+ * the other rows' as they are: the list's own parameters stay (its order
+ * too), the page number goes (recipe-filter-param.ts). Links, so it works
+ * without JavaScript and every filtered list has an address to share; the
+ * chosen chip is marked with `aria-current`, by colour only, so choosing
+ * moves nothing.
  */
-export function RecipeFilterBar({ filter, order }: { filter: RecipeFilter; order?: RecipeOrder }) {
+export function RecipeFilterBar({ filter }: { filter: RecipeFilter }) {
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
-  // The order's parameter after the filter's, their canonical order (workers/page-cache.ts).
-  const filtered = (choice: RecipeFilter) => {
-    const href = withRecipeFilter(here, choice);
-    return order === undefined ? href : withRecipeOrder(href, order);
-  };
+  const filtered = (choice: RecipeFilter) => withRecipeFilter(here, choice);
   const diets: Choice[] = [
     {
       key: "alle",
@@ -130,18 +116,6 @@ export function RecipeFilterBar({ filter, order }: { filter: RecipeFilter; order
       <ChoiceRow id="filter-ernaehrung" label="Ernährung" choices={diets} />
       <ChoiceRow id="filter-zeit" label="Zeit" choices={times} />
       <ChoiceRow id="filter-kcal" label="Kalorien" choices={energy} />
-      {order === undefined ? null : (
-        <ChoiceRow
-          id="sortierung"
-          label="Sortierung"
-          choices={(["default", "rating"] as const).map((choice) => ({
-            key: choice,
-            label: ORDER_LABELS[choice],
-            href: withRecipeOrder(here, choice),
-            active: order === choice,
-          }))}
-        />
-      )}
     </div>
   );
 }
@@ -151,21 +125,13 @@ export function RecipeFilterBar({ filter, order }: { filter: RecipeFilter; order
  * field, the ingredient picker): sending the form keeps it. Put them after
  * the form's own fields, which is the parameters' canonical order.
  */
-export function RecipeFilterFields({ filter, order = "default" }: { filter: RecipeFilter; order?: RecipeOrder }) {
+export function RecipeFilterFields({ filter }: { filter: RecipeFilter }) {
   return (
     <>
-      {[...recipeFilterParams(filter), ...recipeOrderParams(order)].map(([name, value]) => (
+      {recipeFilterParams(filter).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
     </>
-  );
-}
-
-/** Said when the address asks for an order we do not know; the list is shown in its own order. */
-export function RefusedOrderNotice({ refused }: { refused: boolean }) {
-  if (!refused) return null;
-  return (
-    <p className="notice">Diese Sortierung kennen wir nicht – wir zeigen die Rezepte in der üblichen Reihenfolge.</p>
   );
 }
 

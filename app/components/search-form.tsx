@@ -5,7 +5,7 @@ import type { RecipeOrder } from "../../catalog/recipes/recipe-order.ts";
 import { useInputBeforeHydration } from "../lib/hooks/use-input-before-hydration.ts";
 import { SEARCH_TERM_PARAM } from "../lib/url/form-fields.ts";
 import { withRecipeFilter } from "../lib/url/recipe-filter-param.ts";
-import { withRecipeOrder } from "../lib/url/recipe-order-param.ts";
+import { recipeOrderParams, withRecipeOrder } from "../lib/url/recipe-order-param.ts";
 import { CloseIcon } from "./icons.tsx";
 import { RecipeFilterFields } from "./recipe-filter.tsx";
 
@@ -117,7 +117,10 @@ export function SearchForm({
           Suchen
         </button>
       </div>
-      <RecipeFilterFields filter={filter} order={order} />
+      <RecipeFilterFields filter={filter} />
+      {recipeOrderParams(order).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
     </Form>
   );
 }

@@ -8,13 +8,9 @@ import {
 import { isFiltering, NO_FILTER } from "../../catalog/recipes/recipe-filter.ts";
 import { recipesOfType } from "../../catalog/view/queries.ts";
 import { PaginationNav } from "../components/pagination-nav.tsx";
-import {
-  NoFilteredRecipes,
-  RecipeFilterBar,
-  RefusedFilterNotice,
-  RefusedOrderNotice,
-} from "../components/recipe-filter.tsx";
+import { NoFilteredRecipes, RecipeFilterBar, RefusedFilterNotice } from "../components/recipe-filter.tsx";
 import { RecipeList } from "../components/recipe-list.tsx";
+import { RecipeOrderBar, RefusedOrderNotice } from "../components/recipe-order.tsx";
 import { recipeListCardData } from "../lib/recipes/recipe-card-data.ts";
 import { filterLabel } from "../lib/recipes/recipe-filter-text.ts";
 import { itemListJsonLd } from "../lib/seo/item-list-json-ld.ts";
@@ -88,7 +84,8 @@ export default function Category({ loaderData }: Route.ComponentProps) {
     <div className="page wide-page">
       <h1>{heading}</h1>
       <p className="lead">{intro}</p>
-      <RecipeFilterBar filter={filter} order={order} />
+      <RecipeFilterBar filter={filter} />
+      <RecipeOrderBar order={order} />
       <RefusedFilterNotice refused={refusedFilters} />
       <RefusedOrderNotice refused={refusedOrder} />
       {total === 0 && isFiltering(filter) ? (

@@ -5,13 +5,9 @@ import { isFiltering, NO_FILTER } from "../../catalog/recipes/recipe-filter.ts";
 import { searchReasons } from "../../catalog/search/search-reason.ts";
 import { newestRecipes, searchRecipes } from "../../catalog/view/queries.ts";
 import { PaginationNav } from "../components/pagination-nav.tsx";
-import {
-  NoFilteredRecipes,
-  RecipeFilterBar,
-  RefusedFilterNotice,
-  RefusedOrderNotice,
-} from "../components/recipe-filter.tsx";
+import { NoFilteredRecipes, RecipeFilterBar, RefusedFilterNotice } from "../components/recipe-filter.tsx";
 import { RecipeList } from "../components/recipe-list.tsx";
+import { RecipeOrderBar, RefusedOrderNotice } from "../components/recipe-order.tsx";
 import { SearchForm } from "../components/search-form.tsx";
 import { trackEvent } from "../lib/consent/analytics.ts";
 import { recipeListCardData } from "../lib/recipes/recipe-card-data.ts";
@@ -113,7 +109,8 @@ export default function Search({ loaderData }: Route.ComponentProps) {
     <div className="page wide-page">
       <h1>Rezeptsuche</h1>
       <SearchForm query={query} filter={filter} order={order} />
-      <RecipeFilterBar filter={filter} order={order} />
+      <RecipeFilterBar filter={filter} />
+      <RecipeOrderBar order={order} />
       <RefusedFilterNotice refused={refusedFilters} />
       <RefusedOrderNotice refused={refusedOrder} />
       {/* Announced to screen readers whenever the results change while typing. */}

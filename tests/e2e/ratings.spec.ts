@@ -13,6 +13,7 @@ import type { Page } from "@playwright/test";
 import { USER_ROLE } from "../../cms/access-policies.ts";
 import { connectAdmin, type DirectusAdmin } from "../../scripts/cms/directus-admin.ts";
 import { LOCAL_ADMIN } from "../../scripts/local-stack/directus.ts";
+import { requestSync } from "../../scripts/local-stack/site-sync.ts";
 import { expect, test } from "./fixtures.ts";
 import { waitForHydration } from "./hydration.ts";
 import { layoutShift, UNNOTICEABLE_SHIFT } from "./layout-shift.ts";
@@ -88,11 +89,7 @@ test("a recipe's ratings reach its page, its JSON-LD and a category sorted by ra
     const count = `${tally?.count} Bewertungen`;
 
     // The publish the cron would ask for; ratings never ask for one themselves.
-    const asked = await fetch(`${BASE_URL}/sync`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${stack.syncToken}` },
-    });
-    expect(asked.status).toBe(202);
+    await requestSync({ url: BASE_URL, token: stack.syncToken }, "publish");
     await expect(async () => {
       await page.goto(`/rezepte/${RATED}`);
       await expect(ratingBadge(page)).toBeVisible({ timeout: 1_000 });

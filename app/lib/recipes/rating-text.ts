@@ -7,9 +7,6 @@
 import { BEST_RATING, RATINGS_SHOWN_FROM } from "../../../catalog/format/ratings-column.ts";
 import type { RecipeRating } from "../../../catalog/recipes/types.ts";
 
-const ONE_DECIMAL = new Intl.NumberFormat("de-DE", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-const WHOLE = new Intl.NumberFormat("de-DE", { maximumFractionDigits: 0 });
-
 /** The mean as shown and as the JSON-LD gives it: one decimal. */
 export function roundedMean(mean: number): number {
   return Math.round(mean * 10) / 10;
@@ -20,17 +17,18 @@ export function shownRating(rating: RecipeRating | undefined | null): RecipeRati
   return rating && rating.count >= RATINGS_SHOWN_FROM ? rating : null;
 }
 
-/** "23 Bewertungen" (shown ratings are never one). */
-function countText(count: number): string {
-  return `${WHOLE.format(count)} Bewertungen`;
-}
+/** "4,6": one decimal, a German decimal comma (a mean is at most 5, so no thousands). */
+const meanText = (mean: number) => roundedMean(mean).toFixed(1).replace(".", ",");
+
+/** "23 Bewertungen", "1.200 Bewertungen" (shown ratings are never one). */
+const countText = (count: number) => `${count.toLocaleString("de-DE")} Bewertungen`;
 
 /** What the eye reads: "★ 4,6 (23 Bewertungen)". */
 export function ratingText({ count, mean }: RecipeRating): string {
-  return `★ ${ONE_DECIMAL.format(roundedMean(mean))} (${countText(count)})`;
+  return `★ ${meanText(mean)} (${countText(count)})`;
 }
 
 /** What a screen reader reads: "Bewertet mit 4,6 von 5 Sternen, 23 Bewertungen". */
 export function ratingLabel({ count, mean }: RecipeRating): string {
-  return `Bewertet mit ${ONE_DECIMAL.format(roundedMean(mean))} von ${BEST_RATING} Sternen, ${countText(count)}`;
+  return `Bewertet mit ${meanText(mean)} von ${BEST_RATING} Sternen, ${countText(count)}`;
 }
