@@ -81,6 +81,17 @@ describe("withRecipeOrder", () => {
     );
   });
 
+  it("stays, after the filter, when a filter chip changes the filter", () => {
+    fc.assert(
+      fc.property(otherParams, filterArbitrary, orderArbitrary, (params, filter, order) => {
+        const start = withRecipeOrder(`/kategorie/soup?${new URLSearchParams(params)}`, order);
+        const search = new URL(withRecipeFilter(start, filter), "http://x").searchParams;
+        expect(readRecipeOrder(search)).toEqual({ order, refused: false });
+        if (order === "rating") expect([...search.keys()].at(-1)).toBe("sortierung");
+      }),
+    );
+  });
+
   it("writes the one spelling", () => {
     expect(withRecipeOrder("/kategorie/soup?ernaehrung=vegan&seite=2", "rating")).toBe(
       "/kategorie/soup?ernaehrung=vegan&sortierung=bewertung",
