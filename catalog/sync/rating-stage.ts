@@ -11,7 +11,7 @@
  * moved, so the next publish reads again, and the publish goes on with the
  * tallies the stage holds. Ratings never hold up a recipe's publish.
  */
-import type { RatingTally } from "../recipes/types.ts";
+import { CATALOG_FORMAT_VERSION, type RatingTally } from "../recipes/types.ts";
 import type { SqlDatabase } from "./ledger.ts";
 import type { RatingSource } from "./rating-source.ts";
 
@@ -62,6 +62,26 @@ export class RatingStage {
     return row ? String(row.value) : null;
   }
 
+  /**
+   * The ratings column the last build made (its pieces' hashes), while no
+   * tally changed since and in this code's catalog format: a build whose
+   * order held takes it as it is.
+   */
+  builtColumn(): string[] | undefined {
+    const [row] = this.#rows("SELECT value FROM stage_rating_setting WHERE name = 'built'");
+    const built = row ? (JSON.parse(String(row.value)) as { format: number; hashes: string[] }) : undefined;
+    return built?.format === CATALOG_FORMAT_VERSION ? built.hashes : undefined;
+  }
+
+  setBuiltColumn(hashes: string[] | undefined): void {
+    if (hashes === undefined) this.#db.exec("DELETE FROM stage_rating_setting WHERE name = 'built'");
+    else
+      this.#db.exec(
+        "INSERT INTO stage_rating_setting (name, value) VALUES ('built', ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value",
+        JSON.stringify({ format: CATALOG_FORMAT_VERSION, hashes }),
+      );
+  }
+
   setSignature(signature: string): void {
     this.#db.exec(
       "INSERT INTO stage_rating_setting (name, value) VALUES ('signature', ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value",
@@ -106,6 +126,8 @@ export class RatingStage {
       );
       changed += Number(gone?.n ?? 0);
     }
+    // A tally changed: the column the last build made is not this one.
+    if (changed > 0) this.setBuiltColumn(undefined);
     return changed;
   }
 

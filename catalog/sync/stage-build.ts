@@ -267,10 +267,15 @@ export async function stageBuildStep(
       stage.setNameOrderHash(nameOrder);
     }
     // The ratings column: a piece a fixed range of positions, so a change of one recipe's tally makes one
-    // piece new; the others are found in KV by their hash. At most about 100 K characters a piece.
-    const ratingHashes: string[] = [];
-    const tallies = ratings ? ratings.builtTallies(RATINGS_SHOWN_FROM) : [];
-    for (const text of ratingPieceTexts(build.recipes, tallies)) ratingHashes.push(await hashed({ text }, hands));
+    // piece new; the others are found in KV by their hash. At most about 100 K characters a piece. While the
+    // order and every tally held, the last build's column is the same: taken, not read and hashed again.
+    let ratingHashes = build.orderHeld ? ratings?.builtColumn() : undefined;
+    if (ratingHashes === undefined || !ratingHashes.every((hash) => hands.present(hash))) {
+      ratingHashes = [];
+      const tallies = ratings ? ratings.builtTallies(RATINGS_SHOWN_FROM) : [];
+      for (const text of ratingPieceTexts(build.recipes, tallies)) ratingHashes.push(await hashed({ text }, hands));
+      ratings?.setBuiltColumn(ratingHashes);
+    }
     return {
       build: {
         ...build,

@@ -21,7 +21,8 @@ import { memorySource, RAW_INGREDIENT, rawRecipe } from "../stand-ins/raw-conten
 /** The cron's period (wrangler.toml `*\/15 * * * *`). */
 const CRON_MS = 15 * 60 * 1000;
 
-function setup(recipes = 5) {
+function setup(initialRecipes = 5) {
+  let recipes = initialRecipes;
   const editions = new Map<number, number>();
   const store = createMemoryStore();
   const puts: string[] = [];
@@ -68,6 +69,10 @@ function setup(recipes = 5) {
     liveCards,
     settle,
     edit: (id: number) => editions.set(id, (editions.get(id) ?? 1) + 1),
+    /** Recipes 1 to `count` are published from now on. */
+    publishRecipes: (count: number) => {
+      recipes = count;
+    },
   };
 }
 
@@ -193,5 +198,25 @@ describe("ratings in the catalog", () => {
     const after = await recipesOfType(view, "SOUP", undefined, "rating");
     expect((await slugsOf(after.slice(0, 2)))[0]).toBe("suppe-2");
     expect((await liveCards()).bySlug.get("suppe-4")).toBeNull();
+  });
+
+  it("keeps each recipe's rating when recipes added before it move it, and writes no ratings piece for an edit", async () => {
+    const { harness, ratings, liveCards, edit, publishRecipes } = setup(6);
+    for (const user of ["a", "b", "c"]) {
+      ratings.rate(user, 2, 5);
+      ratings.rate(user, 5, 2);
+    }
+    await harness.summary();
+    edit(3);
+    const edited = await harness.summary();
+    // The description's bucket, the manifest and the pointer: the ratings column is taken as it was.
+    expect(edited.writes).toBe(3);
+    // "Suppe 10" and "Suppe 11" sort before "Suppe 2": every rated recipe moves.
+    publishRecipes(11);
+    await harness.summary();
+    const { bySlug } = await liveCards();
+    expect(bySlug.get("suppe-2")).toEqual({ count: 3, mean: 5 });
+    expect(bySlug.get("suppe-5")).toEqual({ count: 3, mean: 2 });
+    for (const slug of ["suppe-1", "suppe-3", "suppe-10", "suppe-11"]) expect(bySlug.get(slug)).toBeNull();
   });
 });
