@@ -343,7 +343,8 @@ describe("ratings sent at the same moment (two tabs, phone and laptop)", () => {
         tabs.map((tab, index) => (index % 2 === 0 ? tab.set(recipe, 4) : tab.remove(recipe))),
       );
       for (const outcome of outcomes) {
-        if (outcome.status === "rejected") expect(outcome.reason).toBeInstanceOf(RatingBusyError);
+        if (outcome.status === "rejected")
+          expect(outcome.reason, String(outcome.reason)).toBeInstanceOf(RatingBusyError);
       }
       const rows = (await ratingsOf(user)).filter((row) => row.recipe === recipe);
       expect(rows.length).toBeLessThanOrEqual(1);

@@ -123,13 +123,15 @@ export function ratingsApi({ call, data }: VisitorCaller): RatingsApi {
 
     async remove(recipeId) {
       const query = { filter: { user: { _eq: "$CURRENT_USER" }, recipe: { _eq: recipeId } } };
-      const response = await call("DELETE", "/items/recipe_ratings", "removing a rating", { query }, [403]);
-      await response.body?.cancel();
-      if (response.ok) return;
-      // A row found by the query and removed by another tab before this delete reached it: gone is what was asked.
-      if ((await ownRow(recipeId)) !== undefined) {
-        throw new DirectusUnavailableError("removing a rating", "status 403");
+      for (let attempt = 0; attempt < RATING_ATTEMPTS; attempt += 1) {
+        // Directus deletes by query in two steps, the keys it finds and then those keys: a row another tab
+        // removed in between makes it answer 403. The row is gone then, but another tab's set may have made a
+        // new one since, so the query is asked again rather than taken as done.
+        const response = await call("DELETE", "/items/recipe_ratings", "removing a rating", { query }, [403]);
+        await response.body?.cancel();
+        if (response.ok) return;
       }
+      throw new RatingBusyError(recipeId);
     },
   };
 }
