@@ -5,9 +5,20 @@
  * only, held by the database itself
  * (cms/migrations/20261129A-recipe-ratings-rules.js); anonymous visitors get
  * nothing; the coordinator's status user reads stars without their users.
+ * And the site's calls (app/lib/directus/ratings-api.server.ts) with real
+ * concurrency: tabs rating at once never make two rows nor lose the last write.
  */
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { admin, call, createUser, type TestUser } from "./directus-clients.ts";
+import { directusOrigin } from "../../app/lib/directus/directus-origin.ts";
+import {
+  RATING_ATTEMPTS,
+  RatingBusyError,
+  type RatingsApi,
+  RecipeNotRateableError,
+  ratingsApi,
+} from "../../app/lib/directus/ratings-api.server.ts";
+import { userApi } from "../../app/lib/directus/user-api.server.ts";
+import { admin, call, createUser, directusUrl, sessionToken, type TestUser } from "./directus-clients.ts";
 import { runRawSql } from "./raw-database.ts";
 
 let alice: TestUser;
@@ -261,5 +272,86 @@ describe("the coordinator's status user", () => {
     expect((await call("PATCH", `/items/recipe_ratings/${bobsRating}`, { token, body: { stars: 1 } })).status).toBe(
       403,
     );
+  });
+});
+
+/** The site's rating calls for `user`, with a session of their own (each tab or device of a visitor is one). */
+async function siteFor(user: TestUser): Promise<RatingsApi> {
+  return ratingsApi(userApi(directusOrigin(directusUrl(), null), await sessionToken(user), undefined).caller);
+}
+
+describe("the site's rating calls (app/lib/directus/ratings-api.server.ts)", () => {
+  it("reads no rating, creates one, changes it, reads it and removes it; a second removal is no error", async () => {
+    const user = await createUser(`bewertung-site-${Date.now()}@example.org`);
+    const site = await siteFor(user);
+    expect(await site.own(published[1] ?? 0)).toBeNull();
+    await site.set(published[1] ?? 0, 4);
+    expect(await site.own(published[1] ?? 0)).toBe(4);
+    await site.set(published[1] ?? 0, 2);
+    expect(await site.own(published[1] ?? 0)).toBe(2);
+    expect((await ratingsOf(user)).map((row) => row.stars)).toEqual([2]);
+    await site.remove(published[1] ?? 0);
+    await site.remove(published[1] ?? 0);
+    expect(await site.own(published[1] ?? 0)).toBeNull();
+    expect(await ratingsOf(user)).toEqual([]);
+  });
+
+  it("writes its stars into the row another tab made, when the database refuses a second one", async () => {
+    const user = await createUser(`bewertung-zweiter-tab-${Date.now()}@example.org`);
+    await call("POST", "/items/recipe_ratings", { token: user.token, body: { recipe: published[2], stars: 1 } });
+    await (await siteFor(user)).set(published[2] ?? 0, 5);
+    expect((await ratingsOf(user)).map((row) => [row.recipe, row.stars])).toEqual([[published[2], 5]]);
+  });
+
+  it("refuses a recipe Directus does not hold as published, with RecipeNotRateableError", async () => {
+    const user = await createUser(`bewertung-entwurf-${Date.now()}@example.org`);
+    await expect((await siteFor(user)).set(draftId, 3)).rejects.toBeInstanceOf(RecipeNotRateableError);
+    expect(await ratingsOf(user)).toEqual([]);
+  });
+});
+
+describe("ratings sent at the same moment (two tabs, phone and laptop)", () => {
+  it(`leaves one row with each burst's stars when ${RATING_ATTEMPTS} tabs send the same at once, burst after burst`, async () => {
+    const user = await createUser(`bewertung-zugleich-${Date.now()}@example.org`);
+    const tabs = await Promise.all(Array.from({ length: RATING_ATTEMPTS }, () => siteFor(user)));
+    const recipe = published[3] ?? 0;
+    for (const stars of [3, 1, 5, 2] as const) {
+      // Every tab sends the same stars in this round: a write of an earlier round that came late would show.
+      await Promise.all(tabs.map((tab) => tab.set(recipe, stars)));
+      const rows = (await ratingsOf(user)).filter((row) => row.recipe === recipe);
+      expect(rows.map((row) => row.stars)).toEqual([stars]);
+    }
+  });
+
+  it("stores one of the stars sent at once, in one row, for a first rating from every tab", async () => {
+    const user = await createUser(`bewertung-erste-${Date.now()}@example.org`);
+    const tabs = await Promise.all(Array.from({ length: RATING_ATTEMPTS }, () => siteFor(user)));
+    const sent = [1, 2, 3, 4] as const;
+    await Promise.all(tabs.map((tab, index) => tab.set(published[0] ?? 0, sent[index % sent.length] ?? 1)));
+    const rows = await ratingsOf(user);
+    expect(rows).toHaveLength(1);
+    expect(sent).toContain(rows[0]?.stars);
+  });
+
+  it("with removals among the changes, ends with no row or one, and each call is stored or refused as busy", async () => {
+    const user = await createUser(`bewertung-hin-und-her-${Date.now()}@example.org`);
+    const count = RATING_ATTEMPTS * 2;
+    const tabs = await Promise.all(Array.from({ length: count }, () => siteFor(user)));
+    const recipe = published[1] ?? 0;
+    for (let round = 0; round < 3; round += 1) {
+      const outcomes = await Promise.allSettled(
+        tabs.map((tab, index) => (index % 2 === 0 ? tab.set(recipe, 4) : tab.remove(recipe))),
+      );
+      for (const outcome of outcomes) {
+        if (outcome.status === "rejected")
+          expect(outcome.reason, String(outcome.reason)).toBeInstanceOf(RatingBusyError);
+      }
+      const rows = (await ratingsOf(user)).filter((row) => row.recipe === recipe);
+      expect(rows.length).toBeLessThanOrEqual(1);
+      if (rows.length === 1) expect(rows[0]?.stars).toBe(4);
+    }
+    // Afterwards one more change is stored as it says.
+    await tabs[0]?.set(recipe, 2);
+    expect((await ratingsOf(user)).filter((row) => row.recipe === recipe).map((row) => row.stars)).toEqual([2]);
   });
 });
