@@ -8,7 +8,6 @@
 import { type ManifestDelta, packText } from "../format/blob-pack.ts";
 import { sha256 } from "../format/sha256.ts";
 import { contentManifest, type Manifest } from "../format/storage.ts";
-import type { PlannedVersion } from "./plan-version.ts";
 
 /**
  * The most characters a pack may hold. Above it the publish writes every
@@ -21,9 +20,15 @@ import type { PlannedVersion } from "./plan-version.ts";
  */
 export const PACK_CHARS_BOUND = 8_000_000;
 
+/** A version by its manifest and name (plan-version.ts's PlannedVersion; that module writes with this one). */
+interface NamedVersion {
+  manifest: Manifest;
+  hash: string;
+}
+
 /** A pack to write and the version that names it. */
 export interface PackedVersion {
-  version: PlannedVersion;
+  version: NamedVersion;
   pack: { hash: string; text: string } | null;
 }
 
@@ -44,7 +49,7 @@ export function packs(missing: { count: number; chars: number }, base: boolean, 
  * when the pack would exceed `bound`.
  */
 export async function packedVersion(
-  version: PlannedVersion,
+  version: NamedVersion,
   missing: ReadonlyMap<string, string>,
   bound: number,
 ): Promise<PackedVersion> {

@@ -14,18 +14,22 @@
  * that is missing or not what the manifest names fails to open.
  */
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { packedText, packText, readPack } from "../../catalog/format/blob-pack.ts";
 import { createMemoryStore } from "../../catalog/format/memory-store.ts";
 import { blobKey, type CatalogStore, readManifest } from "../../catalog/format/storage.ts";
 import { RECIPE_TYPES } from "../../catalog/recipes/categories.ts";
 import type { ShardedLayout } from "../../catalog/search/engine/sharded-format.ts";
+import { buildCatalog } from "../../catalog/sync/build-catalog.ts";
 import { contentName } from "../../catalog/sync/delta-packing.ts";
+import { publishWithoutCoordinator } from "../../catalog/sync/plan-version.ts";
+import { createCatalogCache } from "../../catalog/view/catalog-cache.server.ts";
 import { type CatalogView, createCatalogView } from "../../catalog/view/catalog-view.ts";
 import { readPublished } from "../../catalog/view/published-catalog.ts";
 import { matchIngredients, pickRandomRecipe, recipesOfType, searchRecipes } from "../../catalog/view/queries.ts";
 import { coordinatorHarness } from "../model/coordinator-harness.ts";
 import { memorySource, RAW_INGREDIENT, rawRecipe } from "../stand-ins/raw-content.ts";
+import { recipe } from "./catalog-fixture.ts";
 
 const TINY: ShardedLayout = { lengthPieceDocuments: 4, orderPieceNumbers: 2, shardChars: 64, termPieceChars: 64 };
 const INGREDIENTS = ["Wasser", "Zwiebel", "Knoblauch", "Tomate", "Reis", "Feta"];
@@ -33,6 +37,8 @@ const NAMES = ["Kürbissuppe", "Linsen-Eintopf", "Pasta mit Feta", "Tomatenreis"
 const QUERIES = ["suppe", "feta", "tomate reis", "zwiebl", "käse", "linsen eintopf", "italienisch", "kuchen", "12"];
 const START = Date.parse("2026-11-25T00:00:00Z");
 const DAY = 24 * 60 * 60 * 1000;
+/** Longer than the catalog cache's recheck interval (5 s). */
+const AFTER_RECHECK_MS = 6_000;
 
 interface Spec {
   id: number;
@@ -269,7 +275,7 @@ describe("a version over a base and its delta pack", () => {
     harness.close();
   });
 
-  it("never opens a version whose pack is missing or is not the one its manifest names", async () => {
+  it("never opens a version whose pack is missing or is not the one its manifest names: the isolate keeps the base", async () => {
     const specs: Spec[] = Array.from({ length: 12 }, (_, index) => ({
       id: index + 1,
       name: index % NAMES.length,
@@ -282,7 +288,10 @@ describe("a version over a base and its delta pack", () => {
     const held = { recipes: specs.map((recipe) => raw(recipe)), ingredients };
     const store = createMemoryStore();
     const harness = harnessOver(held, store);
-    await harness.summary("publish");
+    const base = await harness.summary("publish");
+    let now = 0;
+    const isolate = createCatalogCache(() => now);
+    expect((await isolate.get(store))?.version).toBe(base.manifest);
     harness.advance(DAY);
     held.recipes.push(raw({ ...(specs[3] as Spec), id: 13 }, new Date(START + DAY).toISOString()));
     const added = await harness.summary("publish");
@@ -292,6 +301,21 @@ describe("a version over a base and its delta pack", () => {
     const text = (await store.get(blobKey(delta.pack), { type: "text" })) as string;
     await expect(readPublished(store, added.manifest)).resolves.toBeDefined();
 
+    // A pack KV lost: an isolate that serves the base keeps it and says so; a cold one fails, never empty.
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    await store.delete(blobKey(delta.pack));
+    now += AFTER_RECHECK_MS;
+    expect((await isolate.get(store))?.version).toBe(base.manifest);
+    expect(errors.mock.calls.some(([line]) => String(line).includes('"event":"catalog.version-unreadable"'))).toBe(
+      true,
+    );
+    await expect(createCatalogCache(() => now).get(store)).rejects.toThrow(/missing/);
+    errors.mockRestore();
+    // Written again (the coordinator repairs a key KV lost): the isolate takes the version.
+    await store.put(blobKey(delta.pack), text);
+    now += 60_000;
+    expect((await isolate.get(store))?.version).toBe(added.manifest);
+
     await store.put(blobKey(delta.pack), text.slice(0, -1));
     await expect(readPublished(store, added.manifest)).rejects.toThrow(/pack/);
     await store.put(blobKey(delta.pack), `${text}x`);
@@ -300,6 +324,27 @@ describe("a version over a base and its delta pack", () => {
     await expect(readPublished(store, added.manifest)).rejects.toThrow(/pack/);
     await store.delete(blobKey(delta.pack));
     await expect(readPublished(store, added.manifest)).rejects.toThrow(/missing/);
+  });
+
+  it("is written alike by a publish without the coordinator (tests, benches) when asked to pack", async () => {
+    const recipes = Array.from({ length: 40 }, (_, index) =>
+      recipe({ name: `${NAMES[index % NAMES.length]} ${index}`, type: RECIPE_TYPES[index % RECIPE_TYPES.length] }),
+    );
+    const store = createMemoryStore();
+    await publishWithoutCoordinator(store, buildCatalog(recipes.slice(0, -1), []));
+    const packed = await publishWithoutCoordinator(store, buildCatalog(recipes, []), new Date(), {
+      packChars: 4_000_000,
+    });
+    const fullStore = createMemoryStore();
+    const full = await publishWithoutCoordinator(fullStore, buildCatalog(recipes, []));
+    const manifest = await readManifest(store, packed.manifest);
+    expect(manifest.delta?.blobs.length).toBeGreaterThan(1);
+    expect(packed.writes).toBe(3);
+    expect(await contentName(packed.manifest, manifest)).toBe(full.manifest);
+    const asked = { slugs: recipes.map(({ slug }) => slug), ids: recipes.map(({ id }) => id), images: [] };
+    expect(await everyAnswer(createCatalogView(await readPublished(store, packed.manifest)), asked)).toEqual(
+      await everyAnswer(createCatalogView(await readPublished(fullStore, full.manifest)), asked),
+    );
   });
 
   it("packs a set of blobs to one text whatever their order, and reads back exactly what was packed", () => {
