@@ -48,6 +48,7 @@ import {
   blobKey,
   type CatalogStore,
   MANIFEST_PREFIX,
+  type Manifest,
   manifestBlobs,
   manifestKey,
   POINTER_KEY,
@@ -1378,7 +1379,8 @@ export class Coordinator {
       steps: run.steps + 1,
       maxOperations: Math.max(run.maxOperations, invocation.budget.used),
     });
-    const staged = this.#ledger.stagedCount();
+    // The blobs in a pack are staged still (#packDelta); the pack is written in their stead.
+    const staged = this.#ledger.stagedCount() - (version.manifest.delta?.blobs.length ?? 0);
     const ready: Run = { ...run, build: undefined, version: undefined, walk: undefined, target: version.hash, base };
     if (run.action === "dry-run") {
       this.#ledger.setSetting("run", undefined);
@@ -1394,6 +1396,7 @@ export class Coordinator {
       // A pointer write whose outcome is unknown may have named another version: the pointer is written again.
       if (!release && staged === 0 && !this.#pointerInDoubt()) {
         this.#ledger.setSetting("run", undefined);
+        this.#dropPacked(version.manifest);
         this.#settleStatuses(live.manifest, live.publishedAt ?? build.now);
         this.#finish(request, summary("unchanged"));
         return undefined;
@@ -1403,6 +1406,7 @@ export class Coordinator {
         phase: staged > 0 ? "writing" : "flipping",
         blobsTotal: staged,
       } satisfies Run);
+      this.#dropPacked(version.manifest);
       return undefined;
     }
 
@@ -1426,6 +1430,7 @@ export class Coordinator {
       targetIsNew: !existing,
       blobsTotal: staged,
     } satisfies Run);
+    this.#dropPacked(version.manifest);
     this.#ledger.setProgress(request.id, { phase: "writing", done: 0, total: staged } satisfies RunProgress);
     return undefined;
   }
@@ -1455,9 +1460,15 @@ export class Coordinator {
     }
     const { version, pack } = await packedVersion(built, texts, this.#limits.packChars);
     if (!pack) return built;
-    for (const hash of texts.keys()) this.#ledger.unstage(hash);
+    // The blobs in it stay staged until the run names the version (#dropPacked): a step cut off before then
+    // packs the same blobs again.
     if (!this.#isPresent(blobKey(pack.hash))) this.#ledger.stage(pack.hash, pack.text);
     return version;
+  }
+
+  /** Unstages the blobs a version's pack holds: the pack is written in their stead. Safe to repeat. */
+  #dropPacked(version: Manifest): void {
+    for (const hash of version.delta?.blobs ?? []) this.#ledger.unstage(hash);
   }
 
   /**
@@ -1481,6 +1492,9 @@ export class Coordinator {
     if (run.phase === "building") return this.#build(run, invocation);
     if (run.phase === "outcome") return this.#outcomeStep(run, invocation);
     if (run.phase === "writing") {
+      // A step cut off between naming the version and unstaging its pack's blobs left them staged.
+      const named = this.#ledger.version(run.target);
+      if (named) this.#dropPacked(named.body);
       for (;;) {
         const hashes = this.#ledger.stagedHashes(Math.min(PARALLEL_WRITES, budget.remaining));
         if (hashes.length === 0) break;
