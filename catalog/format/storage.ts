@@ -110,6 +110,8 @@ export type VersionBlobs<Single, Many> = {
   traits: Many;
   /** Each recipe's slug, id and image, sharded by their hash (stored-catalog.ts `LocatorShard`). */
   locator: Many;
+  /** Each rated recipe's count and sum of stars, by position, a fixed range of positions a piece (ratings-column.ts). */
+  ratings: Many;
   /** The search index, cut into pieces by length. */
   searchIndex: Many;
 };
@@ -135,6 +137,7 @@ export function mapVersionBlobs<Single, Many, SingleResult, ManyResult>(
     matching: many(blobs.matching),
     traits: many(blobs.traits),
     locator: many(blobs.locator),
+    ratings: many(blobs.ratings),
     searchIndex: many(blobs.searchIndex),
   };
 }

@@ -78,6 +78,8 @@ import { CLOUDFLARE_OPERATIONS_PER_INVOCATION, OperationBudget } from "./operati
 import { PARALLEL_WRITES, type PlannedVersion } from "./plan-version.ts";
 import { publicationRow, settledStatus } from "./publication.ts";
 import type { PublicationWriter } from "./publication-writer.ts";
+import type { RatingSource } from "./rating-source.ts";
+import { type RatingRead, RatingStage, ratingReadStep, startRatingRead } from "./rating-stage.ts";
 import { SHRINK_LIMIT, type SkippedRecord, SyncAborted, shrinkRefusal } from "./read-catalog.ts";
 import { SourceStage } from "./source-stage.ts";
 import { type BuildHands, type StageBuild, stageBuildStep, startStageBuild } from "./stage-build.ts";
@@ -189,6 +191,8 @@ export interface SyncSummary {
   changes: CatalogChanges | null;
   /** What the run read from Directus; null when it read nothing (held, rolled back). */
   read?: ReadFigures | null;
+  /** What it read of the ratings (decision 0066); absent when the coordinator reads none. */
+  ratings?: RatingFigures | null;
   /**
    * The build's list pieces, and of them those made again (their recipes changed); the rest were kept. And
    * of its locator and search index shards, those taken from the build before as they were (nothing of
@@ -219,6 +223,16 @@ export interface ReadFigures {
   rows: number;
   /** Staged records added, changed or dropped. */
   changed: number;
+}
+
+/** What a run read of visitors' ratings (rating-stage.ts). */
+export interface RatingFigures {
+  /** Directus requests: the signature, and pages of tallies when it changed. */
+  requests: number;
+  /** Recipes whose tally changed in the stage. */
+  changed: number;
+  /** Why the read ended early; the tallies held before were published. */
+  failed?: string;
 }
 
 /** A request as the status endpoint shows it. */
@@ -361,6 +375,8 @@ interface Run {
   phase: "reading" | "building" | "outcome" | "writing" | "flipping";
   /** While reading: where the read stands. */
   read?: StageRead;
+  /** While reading, after the content: where the read of the ratings stands. */
+  ratings?: RatingRead;
   /** While building: where the build stands; then the version it made, while the walk over the stage goes on. */
   build?: StageBuild;
   version?: PlannedVersion;
@@ -448,6 +464,8 @@ export interface CoordinatorOptions {
   store: CatalogStore;
   /** Directus, as the sync reads it. */
   source: () => ContentSource;
+  /** Visitors' ratings in Directus (decision 0066); none: versions carry the ratings the stage holds (none at first). */
+  ratings?: (() => RatingSource) | null;
   alarm: AlarmClock;
   clock?: () => number;
   limits?: Partial<CoordinatorLimits>;
@@ -497,8 +515,10 @@ function failureKind(error: unknown): FailureKind {
 export class Coordinator {
   readonly #ledger: Ledger;
   readonly #stage: SourceStage;
+  readonly #ratingStage: RatingStage;
   readonly #store: CatalogStore;
   readonly #source: () => ContentSource;
+  readonly #ratingSource: (() => RatingSource) | null;
   readonly #alarm: AlarmClock;
   readonly #clock: () => number;
   readonly #limits: CoordinatorLimits;
@@ -509,8 +529,10 @@ export class Coordinator {
   constructor(options: CoordinatorOptions) {
     this.#ledger = new Ledger(options.db);
     this.#stage = new SourceStage(options.db);
+    this.#ratingStage = new RatingStage(options.db);
     this.#store = options.store;
     this.#source = options.source;
+    this.#ratingSource = options.ratings ?? null;
     this.#alarm = options.alarm;
     this.#clock = options.clock ?? Date.now;
     this.#limits = { ...PRODUCTION_LIMITS, ...options.limits };
@@ -1246,6 +1268,7 @@ export class Coordinator {
   async #readStep(run: Run, invocation: Invocation): Promise<number | undefined> {
     if (invocation.read) return AT_ONCE;
     invocation.read = true;
+    if (run.ratings) return this.#ratingStep(run, run.ratings);
     if (!run.read) throw new Error("coordinator: a run reads without a read under way");
     let step: Awaited<ReturnType<typeof stageReadStep>>;
     try {
@@ -1267,15 +1290,55 @@ export class Coordinator {
       changed: read.changed.recipes + read.changed.ingredients,
     };
     if (step.done && read.full.recipes && read.full.ingredients) this.#ledger.setSetting("fullRead", undefined);
+    const next: Run = { ...run, read: step.done ? undefined : read, base: { ...run.base, read: figures } };
+    if (!step.done) {
+      this.#ledger.setSetting("run", next satisfies Run);
+      return AT_ONCE;
+    }
+    // The ratings next, in steps of their own; without a source of them, the build.
+    if (this.#ratingSource) {
+      this.#ledger.setSetting("run", { ...next, ratings: startRatingRead() } satisfies Run);
+      return AT_ONCE;
+    }
+    this.#startBuild(next);
+    return undefined;
+  }
+
+  /** The content is read: the build starts. */
+  #startBuild(run: Run): void {
     this.#ledger.setSetting("run", {
       ...run,
-      phase: step.done ? "building" : "reading",
-      read: step.done ? undefined : read,
-      build: step.done ? startStageBuild(this.#clock()) : undefined,
-      base: { ...run.base, read: figures },
+      phase: "building",
+      read: undefined,
+      ratings: undefined,
+      build: startStageBuild(this.#clock()),
     } satisfies Run);
-    if (step.done) this.#ledger.setProgress(run.requestId, { phase: "building", part: "order" } satisfies RunProgress);
-    return step.done ? undefined : AT_ONCE;
+    this.#ledger.setProgress(run.requestId, { phase: "building", part: "order" } satisfies RunProgress);
+  }
+
+  /**
+   * Reads the ratings on for one step (rating-stage.ts). Never fails the run:
+   * a Directus that is down or answers garbage leaves the tallies the stage
+   * holds, which the version carries, and the next publish reads again.
+   */
+  async #ratingStep(run: Run, ratings: RatingRead): Promise<number | undefined> {
+    const source = this.#ratingSource;
+    const read = source
+      ? await ratingReadStep(ratings, source(), this.#ratingStage, this.#limits.requestsPerStep)
+      : { ...ratings, done: true };
+    const figures: RatingFigures = {
+      requests: read.requests,
+      changed: read.changed,
+      ...(read.failed ? { failed: read.failed } : {}),
+    };
+    if (read.failed) this.#log("warn", "sync.ratings-failed", { request: run.requestId, error: read.failed });
+    const next: Run = { ...run, ratings: read, base: { ...run.base, ratings: figures } };
+    if (!read.done) {
+      this.#ledger.setSetting("run", next);
+      return AT_ONCE;
+    }
+    this.#startBuild(next);
+    return undefined;
   }
 
   /**
@@ -1300,7 +1363,7 @@ export class Coordinator {
           };
     let step: Awaited<ReturnType<typeof stageBuildStep>>;
     try {
-      step = await stageBuildStep(run.build, this.#stage, hands, this.#limits);
+      step = await stageBuildStep(run.build, this.#stage, hands, this.#limits, this.#ratingStage);
       if (step.version) {
         const refusal = shrinkRefusal(step.build.recipes, live?.recipes ?? null, request.allowShrink);
         if (refusal) throw new SyncAborted(refusal);
@@ -1944,6 +2007,8 @@ export class Coordinator {
    */
   #noticeMissedPublishOnSave(request: RequestRow, summary: SyncSummary): void {
     if (!this.#publishOnSave || request.trigger !== "cron" || summary.previousRecipes === null) return;
+    // Nothing of the content changed: the cron published visitors' ratings, which are never published on save.
+    if (summary.read?.changed === 0 && (summary.ratings?.changed ?? 0) > 0) return;
     if (request.lastRequestedAt !== request.requestedAt) return;
     const startedAt = request.startedAt ?? request.requestedAt;
     // Only a publish is the flow's call (cms/flows.ts posts no action): an operator's release, rollback or dry

@@ -66,6 +66,7 @@ export async function planVersion(
     matching: [],
     traits: [],
     locator: [],
+    ratings: [],
     searchIndex: [],
   };
   let batch: { kind: keyof VersionBlobs<unknown, unknown>; text: string }[] = [];

@@ -79,7 +79,7 @@ export interface PantryBench {
 }
 
 /** `size` distinct items of `from`, drawn with `rand` (a partial Fisher–Yates shuffle). */
-function draw<T>(from: readonly T[], size: number, rand: () => number): T[] {
+export function draw<T>(from: readonly T[], size: number, rand: () => number): T[] {
   const pool = [...from];
   for (let at = 0; at < size; at++) {
     const pick = at + Math.floor(rand() * (pool.length - at));

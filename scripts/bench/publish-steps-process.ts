@@ -12,7 +12,9 @@
  * one recipe's description changed (nothing the search index reads), after
  * one recipe's ingredients changed (its name kept: no position moves),
  * after a recipe was added (every position after its place moves), and
- * after a recipe was removed (every position after it moves back): the steps, the most KV operations one
+ * after a recipe was removed (every position after it moves back), after one recipe's rating changed
+ * and after a burst of 1,000 ratings on as many recipes (nothing of the content changed: decision 0066;
+ * a tenth of the recipes have 3 to 5 ratings from the start): the steps, the most KV operations one
  * of them made, the KV writes, the Directus requests and the records they
  * gave, the wall time, and the coordinator's heap per step: its live
  * objects after a full garbage collection, sampled at every Directus
@@ -42,6 +44,7 @@ import { createCatalogView } from "../../catalog/view/catalog-view.ts";
 import { readPublished } from "../../catalog/view/published-catalog.ts";
 import { searchRecipes } from "../../catalog/view/queries.ts";
 import { openNodeSql } from "../../tests/model/node-sql.ts";
+import { RatingsStandIn } from "../../tests/stand-ins/ratings-stand-in.ts";
 import { seedIngredients, syntheticRecipes } from "./catalog.ts";
 import { rawIngredient, rawRecipe } from "./directus-read-stand-in.ts";
 
@@ -211,10 +214,24 @@ const db: SqlDatabase = {
 
 let now = Date.parse("2026-11-28T12:00:00Z");
 let alarmAt: number | null = null;
+// Visitors' ratings: a tenth of the recipes with 3 to 5 each, as Directus' aggregates give them.
+const ratings = new RatingsStandIn(() => now);
+for (let index = 0; index < recipes.ids.length; index += 10) {
+  const recipe = recipes.ids[index] as number;
+  for (let rating = 0; rating < 3 + (index % 3); rating++)
+    ratings.rate(`konto-${rating}`, recipe, 1 + ((index + rating) % 5));
+}
 const coordinator = new Coordinator({
   db,
   store,
   source: () => source,
+  ratings: () => {
+    const rated = ratings.source();
+    return {
+      signature: () => request(null).then(() => rated.signature()),
+      groups: (after, limit) => request(null).then(() => rated.groups(after, limit)),
+    };
+  },
   clock: () => now,
   log: () => {},
   alarm: {
@@ -425,6 +442,17 @@ const added = await publish();
 now += 60_000;
 recipes.remove(recipes.ids[Math.floor(size / 4)] as number);
 const removed = await publish();
+// One recipe's rating changed, nothing else: its ratings piece, the manifest and the pointer.
+now += 60_000;
+ratings.rate("konto-0", recipes.ids[0] as number, 5);
+const ratingOne = await publish();
+// A burst of 1,000 ratings on 1,000 recipes spread over the catalog, published once.
+now += 60_000;
+for (let rating = 0; rating < 1_000; rating++) {
+  const recipe = recipes.ids[Math.floor((rating * recipes.ids.length) / 1_000)] as number;
+  ratings.rate(`burst-${rating}`, recipe, 1 + (rating % 5));
+}
+const ratingBurst = await publish();
 if (process.env.BENCH_SQL) {
   for (const [query, { ms, calls }] of [...sqlTimes].sort((a, b) => b[1].ms - a[1].ms).slice(0, 12)) {
     process.stderr.write(`${ms.toFixed(0)} ms ${calls} × ${query}\n`);
@@ -535,5 +563,16 @@ const deltaRead = await deltaReadCost(removed.manifest);
 const changes = Number(process.env.BENCH_CHANGES ?? 0);
 const run = changes > 0 ? await changeRun(changes) : null;
 process.stdout.write(
-  JSON.stringify({ recipes: size, first, oneRecipe, ingredientEdit, added, removed, deltaRead, run }),
+  JSON.stringify({
+    recipes: size,
+    first,
+    oneRecipe,
+    ingredientEdit,
+    added,
+    removed,
+    ratingOne,
+    ratingBurst,
+    deltaRead,
+    run,
+  }),
 );

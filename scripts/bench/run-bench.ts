@@ -25,11 +25,16 @@
  *   npm run bench -- --only publish      publishing through the catalog
  *                                        coordinator at 100, 1k, 10k and 50k
  *                                        recipes (a few minutes)
+ *   npm run bench -- --only publish --publish-size 10000
+ *                                        the publish part at that size only
  *   npm run bench -- --only pantry       what basics and one ingredient more
  *                                        complete on the seed (issue 34), and
  *                                        what asking costs at 50k recipes
  *   npm run bench -- --only import       `npm run import` of 1,000 recipes into a
  *                                        scratch Directus, twice (issue 41)
+ *   npm run bench -- --only week-plan    "Plan meine Woche" at 10k and 50k recipes
+ *                                        for 200 pantries, in workerd and Node
+ *                                        (issue 46, a few minutes)
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -72,6 +77,7 @@ import {
 import { normalisedCpuMs, REFERENCE_WORKLOAD_MS } from "./reference-workload.ts";
 import { kb } from "./sizes.ts";
 import { median } from "./statistics.ts";
+import { benchWeekPlan, type WeekPlanBench } from "./week-plan.ts";
 
 /** The four pages Lighthouse measures, and the control the INP part taps on each: what a visitor would use first. */
 const LIGHTHOUSE_PAGES: readonly TappedPage[] = [
@@ -115,9 +121,10 @@ const PARTS = [
   "import",
   "lighthouse",
   "print",
+  "week-plan",
 ] as const;
 /** Parts that measure no build: a run of only these skips it. */
-const WITHOUT_BUILD: readonly Part[] = ["import"];
+const WITHOUT_BUILD: readonly Part[] = ["import", "week-plan"];
 /** The import part: how many recipes, and its goal (issue 41). */
 const IMPORT_RECIPES = 1_000;
 const IMPORT_GOAL_SECONDS = 60;
@@ -168,6 +175,7 @@ const { values: args } = parseArgs({
   options: {
     only: { type: "string", multiple: true },
     "edge-size": { type: "string", multiple: true },
+    "publish-size": { type: "string", multiple: true },
     profile: { type: "boolean", default: false },
   },
 });
@@ -176,6 +184,12 @@ const only = args.only ?? [];
 const edgeSizes = args["edge-size"]?.map(Number) ?? EDGE_SIZES;
 if (edgeSizes.some((size) => !Number.isInteger(size) || size < 1)) {
   console.error(`bench: --edge-size takes a number of recipes, such as ${EDGE_SIZES.join(" or ")}`);
+  process.exit(2);
+}
+// `--publish-size 10000` measures the publish part at that catalog size only.
+const publishSizes = args["publish-size"]?.map(Number) ?? PUBLISH_SIZES;
+if (publishSizes.some((size) => !Number.isInteger(size) || size < 1)) {
+  console.error(`bench: --publish-size takes a number of recipes, such as ${PUBLISH_SIZES.join(" or ")}`);
   process.exit(2);
 }
 const unknown = only.filter((name) => !(PARTS as readonly string[]).includes(name));
@@ -237,6 +251,10 @@ if (wanted("pantry")) console.log("bench: pantries on the seed catalog, and the 
 /** Basics and one ingredient more on the seed catalog (scripts/bench/pantry.ts). */
 const pantry = wanted("pantry") ? await benchPantry() : undefined;
 
+if (wanted("week-plan")) console.log('bench: "Plan meine Woche" at 10k and 50k recipes, in workerd and Node …');
+/** The week plan's proposals (scripts/bench/week-plan.ts). */
+const weekPlan = wanted("week-plan") ? await benchWeekPlan() : undefined;
+
 if (wanted("page-cache")) console.log("bench: the edge page cache, miss against hit …");
 const pageCache = wanted("page-cache")
   ? await benchPageCache(BENCH_BUILD, PAGE_CACHE_RECIPES, PAGE_CACHE_PAGES)
@@ -260,8 +278,8 @@ if (wanted("edge")) {
 
 let publish: PublishSizeBench[] | undefined;
 if (wanted("publish")) {
-  console.log(`bench: publishing through the catalog coordinator at ${PUBLISH_SIZES.join(", ")} recipes …`);
-  publish = await benchPublish(BENCH_BUILD, PUBLISH_SIZES, (line) => process.stdout.write(`\r\x1b[2K${line}`));
+  console.log(`bench: publishing through the catalog coordinator at ${publishSizes.join(", ")} recipes …`);
+  publish = await benchPublish(BENCH_BUILD, publishSizes, (line) => process.stdout.write(`\r\x1b[2K${line}`));
   process.stdout.write("\r\x1b[2K");
   for (const size of publish.filter((candidate) => candidate.error)) {
     console.error(`bench: the publish part failed at ${size.recipes} recipes: ${size.error}`);
@@ -606,6 +624,7 @@ interface Report {
     interactionError?: string | null;
   }>;
   print?: Measured<{ bench: PrintBench | null; error: string | null }>;
+  "week-plan"?: Measured<WeekPlanBench>;
 }
 
 const REPORT_JSON = "reports/bench.json";
@@ -631,6 +650,7 @@ const report: Report = {
   ...(catalogs ? { catalog: measured(catalogs) } : {}),
   ...(relevance ? { relevance: measured(relevance) } : {}),
   ...(pantry ? { pantry: measured(pantry) } : {}),
+  ...(weekPlan ? { "week-plan": measured(weekPlan) } : {}),
   ...(pageCache ? { "page-cache": measured(pageCache) } : {}),
   ...(edge ? { edge: measured(edge) } : {}),
   ...(publish ? { publish: measured(publish) } : {}),
@@ -715,6 +735,51 @@ function pantrySection(part: Measured<PantryBench>): string[] {
     `  warming up: \`pantryAnswer\` p50 ${ms(timing.p50Ms)} ms, p90 ${ms(timing.p90Ms)} ms, p99 ${ms(timing.p99Ms)} ms; the same pages' \`matchIngredients\` (first page)`,
     `  p50 ${ms(timing.matchP50Ms)} ms, p99 ${ms(timing.matchP99Ms)} ms, measured in the same loop for scale. The first question of a version,`,
     `  which builds the lookups for both, took ${ms(timing.firstMs)} ms. Node, not workerd: the edge part measures whole pages.`,
+    "",
+  ];
+}
+
+/** Issue 46's goal: CPU per proposal in the Worker, p99. */
+const WEEK_PLAN_GOAL_P99_MS = 20;
+
+function weekPlanSection(part: Measured<WeekPlanBench>): string[] {
+  const bench = part.data;
+  const share = (value: number) => `${(value * 100).toFixed(1)} %`;
+  const reference = (size: WeekPlanBench["sizes"][number]) => median(size.referenceWorkloadMs) ?? Number.NaN;
+  const atReference = (size: WeekPlanBench["sizes"][number], value: number) =>
+    ms(normalisedCpuMs(value, reference(size)));
+  return [
+    '## "Plan meine Woche": proposals from the pantry (issue 46)',
+    "",
+    measuredLine(part),
+    "",
+    `${bench.pantries} pantries of ${bench.pantrySize} of the ${bench.candidates} most used ingredients that are no basic (a seeded PRNG, seed`,
+    `${bench.seed}), on the edge part's synthetic catalog published and loaded as an isolate loads it; the pantries take turns`,
+    `with the filters ${bench.filters.map((filter) => `\`${filter}\``).join(", ")}. ${bench.days} days each; the method and its bound are`,
+    `[decision 0068](../docs/decisions/0068-week-plan-proposal.md) (search budget ${count(bench.searchBudget)} recipes looked at).`,
+    "",
+    "CPU per proposal: **in workerd**, the proposal's module in a Worker of its own under Miniflare, one proposal per",
+    "request, each request's CPU from the scheduler (`/proc/…/schedstat`) less the median of an empty request's",
+    "(`scripts/bench/week-plan-workerd.ts`); **in Node**, around each call with the view's arrays read for the filter,",
+    "and the swap of the third day. Three passes over the pantries after one that warms up. At reference speed: the",
+    "Node figures scaled by the reference workload (decision 0055).",
+    "",
+    `| recipes | workerd p50 | workerd p99 | workerd max | empty request | Node p50 | Node p99 | Node p99 at reference speed | swap p50 / p99 | first proposal of a version | goal p99 ≤ ${WEEK_PLAN_GOAL_P99_MS} ms (workerd) |`,
+    "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |",
+    ...bench.sizes.map(
+      (size) =>
+        `| ${count(size.recipes)} | ${ms(size.workerdP50Ms)} ms | ${ms(size.workerdP99Ms)} ms | ${ms(size.workerdMaxMs)} ms | ${ms(size.workerdBaselineMs)} ms | ${ms(size.p50Ms)} ms | ${ms(size.p99Ms)} ms | ${atReference(size, size.p99Ms)} ms | ${ms(size.swapP50Ms)} / ${ms(size.swapP99Ms)} ms | ${ms(size.firstMs)} ms | ${size.workerdP99Ms <= WEEK_PLAN_GOAL_P99_MS ? "met" : "**missed**"} |`,
+    ),
+    "",
+    `What is left to buy for ${bench.days} days (ingredients neither in the pantry nor basics), per pantry: the proposal's against`,
+    `${bench.days} recipes drawn at random among those the same filter keeps (no category rule for the draw).`,
+    "",
+    "| recipes | proposal: median (mean) | random: median (mean) | search finished (fewest proven) | fewer days than asked | workerd and Node agree |",
+    "| ---: | ---: | ---: | ---: | ---: | --- |",
+    ...bench.sizes.map(
+      (size) =>
+        `| ${count(size.recipes)} | **${size.toBuyMedian}** (${size.toBuyMean.toFixed(2)}) | **${size.randomToBuyMedian}** (${size.randomToBuyMean.toFixed(2)}) | ${share(size.provenShare)} | ${size.short} | ${size.workerdAgrees ? "yes" : "**no**"} |`,
+    ),
     "",
   ];
 }
@@ -1101,6 +1166,8 @@ const STEPS_PUBLISH_LABELS = {
   ingredientEdit: "one recipe's ingredients",
   added: "one recipe added",
   removed: "one recipe removed",
+  ratingOne: "one recipe's rating",
+  ratingBurst: "1,000 ratings",
 } as const;
 
 function publishSection(part: Measured<PublishSizeBench[]>): string[] {
@@ -1152,14 +1219,16 @@ function publishSection(part: Measured<PublishSizeBench[]>): string[] {
     "| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
     ...sizes.flatMap((size) =>
       size.steps
-        ? (["first", "oneRecipe", "ingredientEdit", "added", "removed"] as const).flatMap((which) => {
-            const run = size.steps?.[which] as StepsFigures | undefined;
-            if (!run) return [];
-            const search = run.searchStepHeapBytes;
-            return [
-              `| ${count(size.recipes)} | ${STEPS_PUBLISH_LABELS[which]} | ${run.steps}${run.settlingSteps ? ` + ${run.settlingSteps}` : ""} | ${run.maxOperations} | ${count(run.writes)} | ${run.requests} | ${count(run.rows)} | ${run.rebuilt} of ${run.pieces} | ${run.seconds.toFixed(1)} | ${run.cpuSeconds.toFixed(1)} | ${run.longestStepCpuSeconds.toFixed(1)} | ${heapMb(run.stepHeapBytes).toFixed(1)} | ${heapMb(search).toFixed(1)} |`,
-            ];
-          })
+        ? (["first", "oneRecipe", "ingredientEdit", "added", "removed", "ratingOne", "ratingBurst"] as const).flatMap(
+            (which) => {
+              const run = size.steps?.[which] as StepsFigures | undefined;
+              if (!run) return [];
+              const search = run.searchStepHeapBytes;
+              return [
+                `| ${count(size.recipes)} | ${STEPS_PUBLISH_LABELS[which]} | ${run.steps}${run.settlingSteps ? ` + ${run.settlingSteps}` : ""} | ${run.maxOperations} | ${count(run.writes)} | ${run.requests} | ${count(run.rows)} | ${run.rebuilt} of ${run.pieces} | ${run.seconds.toFixed(1)} | ${run.cpuSeconds.toFixed(1)} | ${run.longestStepCpuSeconds.toFixed(1)} | ${heapMb(run.stepHeapBytes).toFixed(1)} | ${heapMb(search).toFixed(1)} |`,
+              ];
+            },
+          )
         : [],
     ),
     "",
@@ -1302,6 +1371,7 @@ const lines = [
   ...(report.catalog ? catalogSection(report.catalog) : []),
   ...(report.relevance ? relevanceSection(report.relevance) : []),
   ...(report.pantry ? pantrySection(report.pantry) : []),
+  ...(report["week-plan"] ? weekPlanSection(report["week-plan"]) : []),
   ...(report["page-cache"] ? pageCacheSection(report["page-cache"]) : []),
   ...(report.edge ? edgeSection(report.edge, report.catalog) : []),
   ...(report.publish ? publishSection(report.publish) : []),
