@@ -28,6 +28,7 @@ import { type CatalogView, createCatalogView } from "../../catalog/view/catalog-
 import { readPublished } from "../../catalog/view/published-catalog.ts";
 import { matchIngredients, pickRandomRecipe, recipesOfType, searchRecipes } from "../../catalog/view/queries.ts";
 import { coordinatorHarness } from "../model/coordinator-harness.ts";
+import { liveInOlderFormat } from "../stand-ins/older-format-version.ts";
 import { memorySource, RAW_INGREDIENT, rawRecipe } from "../stand-ins/raw-content.ts";
 import { recipe } from "./catalog-fixture.ts";
 
@@ -324,6 +325,40 @@ describe("a version over a base and its delta pack", () => {
     await expect(readPublished(store, added.manifest)).rejects.toThrow(/pack/);
     await store.delete(blobKey(delta.pack));
     await expect(readPublished(store, added.manifest)).rejects.toThrow(/missing/);
+  });
+
+  it("starts with an empty delta after a change of format: the publish that follows writes in full", async () => {
+    const specs: Spec[] = Array.from({ length: 12 }, (_, index) => ({
+      id: index + 1,
+      name: index % NAMES.length,
+      type: index % RECIPE_TYPES.length,
+      ingredients: [index % INGREDIENTS.length],
+      cuisine: index % 3,
+      image: index % 4,
+      description: index % 4,
+    }));
+    const held = { recipes: specs.map((recipe) => raw(recipe)), ingredients };
+    const store = createMemoryStore();
+    const harness = harnessOver(held, store);
+    await harness.summary("publish");
+    harness.advance(DAY);
+    held.recipes.push(raw({ ...(specs[3] as Spec), id: 13 }, new Date(START + DAY).toISOString()));
+    const added = await harness.summary("publish");
+    const addedManifest = await readManifest(store, added.manifest);
+    const packed = addedManifest.delta?.blobs ?? [];
+    expect(packed.length).toBeGreaterThan(1);
+    // A deploy of code with another catalog format: the live version is the format before.
+    await liveInOlderFormat(harness.db, store, harness.clock());
+    harness.restart();
+    harness.advance(DAY);
+    const full = await harness.summary("publish");
+    harness.close();
+    const manifest = await readManifest(store, full.manifest);
+    expect(manifest.delta).toBeUndefined();
+    expect(full.manifest).toBe(await contentName(added.manifest, addedManifest));
+    // The blobs that lay in the pack now have keys of their own.
+    for (const hash of packed) expect(await store.get(blobKey(hash), { type: "text" })).not.toBeNull();
+    expect(full.writes).toBeGreaterThanOrEqual(packed.length + 2);
   });
 
   it("is written alike by a publish without the coordinator (tests, benches) when asked to pack", async () => {
