@@ -48,6 +48,7 @@ import {
   blobKey,
   type CatalogStore,
   MANIFEST_PREFIX,
+  type Manifest,
   manifestBlobs,
   manifestKey,
   POINTER_KEY,
@@ -55,11 +56,13 @@ import {
   pointerSequence,
   readManifest,
   readPointer,
+  versionBlobList,
   writtenAt,
 } from "../format/storage.ts";
 import { CATALOG_FORMAT_VERSION } from "../recipes/types.ts";
 import type { ShardedLayout } from "../search/engine/sharded-format.ts";
 import { SEARCH_INDEX_VERSION } from "../search/search-index.ts";
+import { contentName, PACK_CHARS_BOUND, packedVersion, packs } from "./delta-packing.ts";
 import type { ContentSource } from "./directus-source.ts";
 import { SourceError } from "./directus-source.ts";
 import {
@@ -138,6 +141,8 @@ export interface CoordinatorLimits {
   settleMs: number;
   /** … but no later than this after the first. */
   maxSettleMs: number;
+  /** Characters a version's delta pack holds at most; above, its blobs are written under their own keys (delta-packing.ts). */
+  packChars: number;
 }
 
 /** The limits on Cloudflare: a quarter of an invocation's 1,000 operations per step. */
@@ -156,6 +161,7 @@ export const PRODUCTION_LIMITS: CoordinatorLimits = {
   readOverlapMs: OVERLAP_MS,
   settleMs: 1_000,
   maxSettleMs: 10_000,
+  packChars: PACK_CHARS_BOUND,
 };
 
 /** The Durable Object's single alarm: when the next step runs. */
@@ -1392,9 +1398,9 @@ export class Coordinator {
     if (invocation.read) return AT_ONCE;
     invocation.read = true;
     const request = this.#ledger.request(run.requestId);
-    const { build, version, walk } = run;
+    const { build, version: built, walk } = run;
     if (!request) throw new Error(`coordinator: the run's request ${run.requestId} is gone`);
-    if (!build || !version || !walk) throw new Error("coordinator: a run walks the stage without a version");
+    if (!build || !built || !walk) throw new Error("coordinator: a run walks the stage without a version");
     const live = this.#ledger.live();
     const held = this.#ledger.setting<Held>("held");
     const step = stageOutcomeStep(this.#stage, this.#ledger, walk, {
@@ -1409,6 +1415,8 @@ export class Coordinator {
       this.#ledger.setSetting("run", { ...run, walk: step.walk } satisfies Run);
       return AT_ONCE;
     }
+    // A dry run staged nothing to pack: it compares what the catalog decides, the live version's delta aside.
+    const version = run.action === "dry-run" ? built : await this.#packDelta(built, live);
     const base: Run["base"] = {
       ...run.base,
       recipes: build.recipes,
@@ -1434,11 +1442,13 @@ export class Coordinator {
       steps: run.steps + 1,
       maxOperations: Math.max(run.maxOperations, invocation.budget.used),
     });
-    const staged = this.#ledger.stagedCount();
+    // The blobs in a pack are staged still (#packDelta); the pack is written in their stead.
+    const staged = this.#ledger.stagedCount() - (version.manifest.delta?.blobs.length ?? 0);
     const ready: Run = { ...run, build: undefined, version: undefined, walk: undefined, target: version.hash, base };
     if (run.action === "dry-run") {
       this.#ledger.setSetting("run", undefined);
-      this.#finish(request, summary(live?.manifest === version.hash ? "unchanged" : "dry-run"));
+      const liveContent = live ? await contentName(live.manifest, live.body) : null;
+      this.#finish(request, summary(liveContent === version.hash ? "unchanged" : "dry-run"));
       return undefined;
     }
     if (live?.manifest === version.hash) {
@@ -1449,6 +1459,7 @@ export class Coordinator {
       // A pointer write whose outcome is unknown may have named another version: the pointer is written again.
       if (!release && staged === 0 && !this.#pointerInDoubt()) {
         this.#ledger.setSetting("run", undefined);
+        this.#dropPacked(version.manifest);
         this.#settleStatuses(live.manifest, live.publishedAt ?? build.now);
         this.#finish(request, summary("unchanged"));
         return undefined;
@@ -1458,6 +1469,7 @@ export class Coordinator {
         phase: staged > 0 ? "writing" : "flipping",
         blobsTotal: staged,
       } satisfies Run);
+      this.#dropPacked(version.manifest);
       return undefined;
     }
 
@@ -1481,8 +1493,45 @@ export class Coordinator {
       targetIsNew: !existing,
       blobsTotal: staged,
     } satisfies Run);
+    this.#dropPacked(version.manifest);
     this.#ledger.setProgress(request.id, { phase: "writing", done: 0, total: staged } satisfies RunProgress);
     return undefined;
+  }
+
+  /**
+   * Packs the blobs the built version lacks in KV (those it staged, less
+   * those the live version names under their own keys) into one delta pack
+   * beside the live version's blobs when they fit (decision 0069),
+   * and stages the pack in their stead; answers the version that names it,
+   * or the built one when its blobs go under their own keys. The same blobs
+   * pack to the same pack, so a catalog that did not change since the live
+   * version was packed answers the live version.
+   */
+  async #packDelta(built: PlannedVersion, live: VersionRow | undefined): Promise<PlannedVersion> {
+    const base =
+      live !== undefined &&
+      live.body.formatVersion === CATALOG_FORMAT_VERSION &&
+      live.body.searchIndexVersion === SEARCH_INDEX_VERSION;
+    const missing = this.#ledger.stagedSize();
+    if (!live || !packs(missing, base, this.#limits.packChars)) return built;
+    const blobs = new Set(versionBlobList(built.manifest));
+    // A blob the live version keeps under its own key stays there: staged, it is one KV lost (a repair).
+    const own = new Set(manifestBlobs(live.body));
+    const texts = new Map<string, string>();
+    for (const hash of this.#ledger.stagedHashes(missing.count)) {
+      if (blobs.has(hash) && !own.has(hash)) texts.set(hash, this.#ledger.stagedText(hash));
+    }
+    const { version, pack } = await packedVersion(built, texts, this.#limits.packChars);
+    if (!pack) return built;
+    // The blobs in it stay staged until the run names the version (#dropPacked): a step cut off before then
+    // packs the same blobs again.
+    if (!this.#isPresent(blobKey(pack.hash))) this.#ledger.stage(pack.hash, pack.text);
+    return version;
+  }
+
+  /** Unstages the blobs a version's pack holds: the pack is written in their stead. Safe to repeat. */
+  #dropPacked(version: Manifest): void {
+    for (const hash of version.delta?.blobs ?? []) this.#ledger.unstage(hash);
   }
 
   /**
@@ -1506,6 +1555,9 @@ export class Coordinator {
     if (run.phase === "building") return this.#build(run, invocation);
     if (run.phase === "outcome") return this.#outcomeStep(run, invocation);
     if (run.phase === "writing") {
+      // A step cut off between naming the version and unstaging its pack's blobs left them staged.
+      const named = this.#ledger.version(run.target);
+      if (named) this.#dropPacked(named.body);
       for (;;) {
         const hashes = this.#ledger.stagedHashes(Math.min(PARALLEL_WRITES, budget.remaining));
         if (hashes.length === 0) break;

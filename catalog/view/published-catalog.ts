@@ -9,6 +9,7 @@
  * version) and views held in memory.
  */
 
+import { packedText, readPack } from "../format/blob-pack.ts";
 import { type MatchingPieceText, readMatchingPiece } from "../format/matching-piece.ts";
 import {
   RATING_PIECE_POSITIONS,
@@ -128,6 +129,29 @@ export interface PublishedVersion {
 
 export function storeReader(store: CatalogStore): BlobReader {
   return { text: (hash) => readTextBlob(store, hash), bytes: (hash) => readBlobBytes(store, hash) };
+}
+
+/**
+ * The reader of one version: the blobs of its delta pack from the pack,
+ * read once when the version is opened, the rest under their own keys
+ * (decision 0069). A pack that is missing or does not hold what the
+ * manifest names throws here, so the version is never opened without it.
+ */
+export async function versionReader(store: CatalogStore, manifest: Manifest): Promise<BlobReader> {
+  const direct = storeReader(store);
+  if (!manifest.delta) return direct;
+  // Kept as the bytes KV gives, outside the heap: a blob is decoded when a page asks for it, as its own key's is.
+  const packed = readPack(await readBlobBytes(store, manifest.delta.pack), manifest.delta.blobs);
+  return {
+    text: (hash) => {
+      const bytes = packed.get(hash);
+      return bytes === undefined ? direct.text(hash) : Promise.resolve(packedText(bytes));
+    },
+    bytes: (hash) => {
+      const bytes = packed.get(hash);
+      return bytes === undefined ? direct.bytes(hash) : Promise.resolve(bytes);
+    },
+  };
 }
 
 /**
@@ -424,7 +448,7 @@ export async function readPublished(store: CatalogStore, hash: string): Promise<
       `catalog: manifest ${hash} has catalog format ${manifest.formatVersion}, this code reads ${CATALOG_FORMAT_VERSION}`,
     );
   }
-  const reader = storeReader(store);
+  const reader = await versionReader(store, manifest);
   return openVersion(reader, hash, manifest, parseMeta(await reader.text(manifest.meta)));
 }
 
