@@ -22,7 +22,11 @@ let puts = 0;
 let harness: ReturnType<typeof coordinatorHarness>;
 let users: TestUser[];
 let recipes: { id: number; slug: string }[];
-/** The recipe rated through the API here: the last published, which no other file rates (recipe-ratings.test.ts rates the first four). */
+/**
+ * The recipe rated through the API here: the last published, which no other file rates (recipe-ratings.test.ts
+ * rates the first four). The seed rates every recipe (cms/seed/ratings.json): its rows for this one are set
+ * aside for the file and put back after, so the counts here are this file's alone.
+ */
 let target: { id: number; slug: string } | undefined;
 /** Rows this file wrote, deleted afterwards so the other files see the ratings they made. */
 let firstRow = 0;
@@ -35,10 +39,17 @@ function statusToken(): string {
 
 /** Every recipe's count and mean as Directus' administrator reads them: what the catalog must show. */
 async function directusTallies(): Promise<Map<number, { count: number; mean: number }>> {
-  const rows = await (await admin()).request<{ recipe: number; stars: number }[]>(
-    "GET",
-    "/items/recipe_ratings?fields=recipe,stars&limit=-1",
-  );
+  const client = await admin();
+  const rows: { recipe: number; stars: number }[] = [];
+  // A page at a time: QUERY_LIMIT_MAX caps one read at 1,000 rows, and the seed's and the burst's are more.
+  for (let page = 1; ; page++) {
+    const batch = await client.request<{ recipe: number; stars: number }[]>(
+      "GET",
+      `/items/recipe_ratings?fields=recipe,stars&sort=id&limit=1000&page=${page}`,
+    );
+    rows.push(...batch);
+    if (batch.length < 1000) break;
+  }
   const tallies = new Map<number, { count: number; sum: number }>();
   for (const { recipe, stars } of rows) {
     const tally = tallies.get(recipe) ?? { count: 0, sum: 0 };
@@ -84,6 +95,9 @@ beforeAll(async () => {
     }[]
   ).slice(0, 90);
   target = recipes.at(-1);
+  if (!target) throw new Error("ratings-publish.test: no published recipe");
+  runRawSql(`CREATE TABLE seed_ratings_aside AS SELECT * FROM recipe_ratings WHERE recipe = ${target.id}`);
+  runRawSql(`DELETE FROM recipe_ratings WHERE recipe = ${target.id}`);
   const [last] = await (await admin()).request<{ id: number }[]>(
     "GET",
     "/items/recipe_ratings?sort=-id&limit=1&fields=id",
@@ -93,6 +107,10 @@ beforeAll(async () => {
 
 afterAll(async () => {
   if (firstRow > 0) runRawSql(`DELETE FROM recipe_ratings WHERE id >= ${firstRow}`);
+  if (target) {
+    runRawSql("INSERT INTO recipe_ratings SELECT * FROM seed_ratings_aside");
+    runRawSql("DROP TABLE seed_ratings_aside");
+  }
   harness?.close();
 });
 
