@@ -155,6 +155,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   const operation = parsed.kind === "proposal" ? { kind: "add" as const, entries: parsed.entries } : parsed;
+  if (operation.kind === "add") {
+    // Only recipes the catalog has go into an account: a slug-shaped name of nothing is refused, not stored.
+    const catalog = await context.get(catalogContext)();
+    const known = await Promise.all(operation.entries.map((entry) => catalog.positionOfSlug(entry.recipe)));
+    if (known.some((position) => position === undefined)) {
+      return data({ error: "Dieses Rezept gibt es nicht." } satisfies PlanAnswer, { status: 404 });
+    }
+  }
   try {
     const result = await changeAccountPlan(state.api, operation);
     if (!result.ok) return fail("wochenplan-voll", 409);

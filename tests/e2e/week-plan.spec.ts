@@ -245,7 +245,7 @@ test.describe("signed in", () => {
 
     // "Plan meine Woche" posts with the form token; the days are stored in the account.
     await postProposal(page, ["4|tomatensuppe-mit-basilikum|2"]);
-    await expect(day(page, "Freitag").getByRole("link")).toHaveText("Tomatensuppe mit Basilikum");
+    await expect(day(page, "Freitag").getByRole("link")).toHaveText("Schnelle Tomatensuppe mit Basilikum");
 
     const other = await browser.newContext({ baseURL: BASE_URL });
     const otherPage = await other.newPage();
