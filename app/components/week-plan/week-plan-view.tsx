@@ -144,6 +144,20 @@ export function WeekPlanView({ status, accountEntries, problem, accountView }: W
 
   const lines = view?.lines ?? null;
 
+  // "Auf die Einkaufsliste" on the device: the entries of the view of the plan as it is now.
+  const [weekToList, setWeekToList] = useState(false);
+  const toBuy = current ? (view?.toBuy ?? null) : null;
+  useEffect(() => {
+    if (!weekToList || toBuy === null) return;
+    setWeekToList(false);
+    if (toBuy.length === 0) return;
+    void import("../../lib/shopping-list/add-on-device.ts")
+      .then(({ addOnDevice }) =>
+        setMessage(addOnDevice(toBuy) ?? "Die Zutaten für die Woche stehen jetzt auf deiner Einkaufsliste."),
+      )
+      .catch(() => setMessage("Das hat gerade nicht geklappt. Bitte versuche es noch einmal."));
+  }, [weekToList, toBuy]);
+
   /** The same forms change the device's plan in the browser; signed in they are posted. */
   function submit(event: FormEvent<HTMLFormElement>) {
     if (account) return;
@@ -152,14 +166,8 @@ export function WeekPlanView({ status, accountEntries, problem, accountView }: W
     if (!request || request.kind === "view" || request.kind === "proposal") return;
     setMessage(null);
     if (request.kind === "to-shopping-list") {
-      // Only the list the page shows: while the next answer is on its way, the press waits for it.
-      const toBuy = current ? (view?.toBuy ?? []) : [];
-      if (toBuy.length === 0) return;
-      void import("../../lib/shopping-list/add-on-device.ts")
-        .then(({ addOnDevice }) =>
-          setMessage(addOnDevice(toBuy) ?? "Die Zutaten für die Woche stehen jetzt auf deiner Einkaufsliste."),
-        )
-        .catch(() => setMessage("Das hat gerade nicht geklappt. Bitte versuche es noch einmal."));
+      // Only the list of the plan as it is now: a press while its answer is on its way waits for it.
+      setWeekToList(true);
       return;
     }
     const change = changeDevicePlan(request);
