@@ -11,6 +11,7 @@ export default defineConfig({
       "tests/cms-postgres/**/*.test.ts",
       "tests/cms/saved-recipes-rules.test.ts",
       "tests/cms/shopping-lists.test.ts",
+      "tests/cms/week-plans.test.ts",
       "tests/cms/pantries.test.ts",
       "tests/cms/recipe-ratings.test.ts",
       "tests/cms/schema.test.ts",

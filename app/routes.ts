@@ -18,6 +18,8 @@ export default [
   route("gespeicherte-rezepte", "routes/saved-recipes.tsx"),
   // The visitor's shopping list: on the device, or in the account when signed in (decision 0041).
   route("einkaufsliste", "routes/shopping-list.tsx"),
+  // The visitor's week plan: on the device, or in the account when signed in (decision 0070).
+  route("wochenplan", "routes/week-plan.tsx"),
   route("suche", "routes/search.tsx"),
   route("impressum", "routes/imprint.tsx"),
   route("datenschutz", "routes/privacy.tsx"),

@@ -280,6 +280,25 @@ export const USER_PERMISSIONS: Permission[] = [
     validation: null,
     presets: null,
   },
+  // The week plan (decision 0070): the same rules as the shopping list, revision check included
+  // (cms/migrations/20261129A-week-plan-revision.js).
+  read("week_plans", ["id", "user", "entries", "revision", "date_updated"], OWN),
+  {
+    collection: "week_plans",
+    action: "create",
+    fields: ["entries"],
+    permissions: null,
+    validation: null,
+    presets: null,
+  },
+  {
+    collection: "week_plans",
+    action: "update",
+    fields: ["entries", "revision"],
+    permissions: OWN,
+    validation: null,
+    presets: null,
+  },
   ...PANTRY_PERMISSIONS,
   ...RATING_PERMISSIONS,
   read("directus_users", ["id", "email"], { id: { _eq: "$CURRENT_USER" } }),

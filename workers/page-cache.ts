@@ -81,9 +81,10 @@ const PAGE_PARAMS: [RegExp, string[]][] = [
  * Pages that are the visitor's own whoever asks, signed in or not: answered
  * without the cache and kept by no other (`private, no-store`), their data
  * requests too. The shopping list shows the account's list to a signed-in
- * visitor and is filled from the device for everyone else (decision 0041).
+ * visitor and is filled from the device for everyone else (decision 0041);
+ * the week plan and "Plan meine Woche" likewise (decision 0070).
  */
-const PRIVATE_PAGES = /^\/einkaufsliste(?:\.data)?$/;
+const PRIVATE_PAGES = /^\/(?:einkaufsliste|wochenplan(?:\/vorschlag)?)(?:\.data)?$/;
 /** React Router's data requests (`/suche.data`, `/_.data` for the home page) name the routes to load. */
 const DATA_SUFFIX = /(?:\/_)?\.data$/;
 const DATA_PARAMS = ["_routes"];

@@ -107,8 +107,9 @@ export function PrivacyStatement({ operator, siteName, siteUrl, consentCookieNam
         Rezeptbilder, die Anmeldung und deine gespeicherten Rezepte, leitet unsere Website an Directus weiter. Es ist
         also kein weiterer Anbieter beteiligt. Gewöhnliche Seitenaufrufe erreichen Directus gar nicht, weil die Seiten
         aus der Rezept-Kopie bei Cloudflare erzeugt werden. In Directus speichern wir neben den Rezepten nur die Daten
-        der Nutzerkonten und, was angemeldete Nutzer dort ablegen: gespeicherte Rezepte, die Einkaufsliste und den
-        gemerkten Vorrat (siehe „Anmeldung mit Google und gespeicherte Rezepte“ und „Einkaufsliste“).
+        der Nutzerkonten und, was angemeldete Nutzer dort ablegen: gespeicherte Rezepte, die Einkaufsliste, den
+        Wochenplan und den gemerkten Vorrat (siehe „Anmeldung mit Google und gespeicherte Rezepte“, „Einkaufsliste“ und
+        „Wochenplan“).
       </p>
 
       <h2>Server-Logfiles</h2>
@@ -202,12 +203,12 @@ export function PrivacyStatement({ operator, siteName, siteUrl, consentCookieNam
       <p>
         Im lokalen Speicher deines Browsers legt unsere Website außerdem deinen gemerkten Vorrat aus der Zutatensuche ab
         (angemeldet auch in deinem Konto), die Timer, die du auf einer Rezeptseite stellst, damit sie ein Neuladen
-        überstehen, und ohne Anmeldung deine Einkaufsliste (siehe „Einkaufsliste“). Ein Service Worker, ein Skript
-        unserer Website in deinem Browser, bewahrt Kopien der Seiten auf, die du geöffnet hast – die letzten{" "}
-        {RECENT_RECIPES_KEPT} Rezepte, deine gespeicherten Rezepte und deine Einkaufsliste mit ihren Bildern –, damit du
-        sie auch ohne Internetverbindung lesen kannst. Kopien mit Daten deines Nutzerkontos löscht er bei jeder An- und
-        Abmeldung und sobald eine Seite ohne deine Anmeldung geladen wird. All das entfernst du mit den Websitedaten in
-        deinem Browser.
+        überstehen, und ohne Anmeldung deine Einkaufsliste und deinen Wochenplan (siehe „Einkaufsliste“ und
+        „Wochenplan“). Ein Service Worker, ein Skript unserer Website in deinem Browser, bewahrt Kopien der Seiten auf,
+        die du geöffnet hast – die letzten {RECENT_RECIPES_KEPT} Rezepte, deine gespeicherten Rezepte und deine
+        Einkaufsliste mit ihren Bildern –, damit du sie auch ohne Internetverbindung lesen kannst. Kopien mit Daten
+        deines Nutzerkontos löscht er bei jeder An- und Abmeldung und sobald eine Seite ohne deine Anmeldung geladen
+        wird. All das entfernst du mit den Websitedaten in deinem Browser.
       </p>
 
       <h2>Cookie-Einwilligung</h2>
@@ -282,6 +283,18 @@ export function PrivacyStatement({ operator, siteName, siteUrl, consentCookieNam
         du sie auf jedem Gerät wiederfindest; eine Liste, die bis dahin auf deinem Gerät lag, übernehmen wir dabei in
         dein Konto und löschen sie auf dem Gerät. Nur du kannst sie sehen. Rechtsgrundlage ist Art. 6 Abs. 1 lit. b
         DSGVO. Mit „Liste leeren“ löschst du ihren Inhalt jederzeit; mit deinem Nutzerkonto löschen wir auch sie.
+      </p>
+
+      <h2>Wochenplan</h2>
+      <p>
+        Welche Rezepte du mit „Zum Wochenplan“ auf welche Tage legst und für wie viele Portionen, speichern wir ohne
+        Anmeldung nur auf deinem Gerät, im lokalen Speicher deines Browsers. Um die Rezepte und die Einkaufsliste für
+        die Woche anzuzeigen, schickt dein Browser uns den Plan und deinen gemerkten Vorrat; wir rechnen damit und
+        speichern nichts davon. Der Plan bleibt, bis du ihn leerst oder die Website-Daten in deinem Browser löschst. Das
+        ist für die Funktion, die du selbst aufrufst, unbedingt erforderlich (§ 25 Abs. 2 Nr. 2 TDDDG) und braucht keine
+        Einwilligung. Bist du angemeldet, speichern wir den Wochenplan in deinem Nutzerkonto, wie die Einkaufsliste: nur
+        du kannst ihn sehen, ein Plan von deinem Gerät wandert dabei in dein Konto, Rechtsgrundlage ist Art. 6 Abs. 1
+        lit. b DSGVO, und mit deinem Nutzerkonto löschen wir auch ihn.
       </p>
 
       <h2>Kontaktaufnahme</h2>

@@ -9,6 +9,7 @@ import { RecipeRating } from "./recipe-rating.tsx";
 import { RecipeTools } from "./recipe-tools.tsx";
 import { ServingsStepper } from "./servings-stepper.tsx";
 import { AddToShoppingList } from "./shopping-list/add-to-shopping-list.tsx";
+import { AddToWeekPlan } from "./week-plan/add-to-week-plan.tsx";
 
 interface RecipePageProps {
   recipe: RecipePageData;
@@ -58,6 +59,8 @@ export function RecipePage({ recipe, stepTimers, canonical, servings, rateable =
                 label={`Auf die Einkaufsliste: ${recipe.name}`}
                 listLink
               />
+              {/* Onto a day of the week plan, for the servings shown (decision 0070). */}
+              <AddToWeekPlan slug={recipe.slug} recipeName={recipe.name} servings={servings} />
               {/* Per portion, the same for any servings; none when the sync could not weigh every line. */}
               {recipe.nutrition ? <NutritionFacts nutrition={recipe.nutrition} heading={headingAt(1, 1)} /> : null}
               {rateable ? <RecipeRating slug={recipe.slug} recipeName={recipe.name} heading={headingAt(1, 1)} /> : null}

@@ -16,18 +16,13 @@ import {
   type ShoppingEntry,
   storedValue,
 } from "../shopping-list/stored-list.ts";
-import { DirectusUnavailableError, errorCode, readData, type UserApi } from "./user-api.server.ts";
+import { REVISION_ATTEMPTS, readRevisionedRow, writeRevisionedRow } from "./revisioned-row.server.ts";
+import type { UserApi } from "./user-api.server.ts";
 
-const COLLECTION = "/items/shopping_lists";
+const COLLECTION = "shopping_lists";
 
-/**
- * How many times a change is applied to the list as it is then, when another
- * request keeps storing its own change first. Each refusal means another
- * change was stored in between, and each of those is stored once: a change
- * that meets at most CHANGE_ATTEMPTS - 1 others at once (four tabs and
- * devices of one visitor) is always stored.
- */
-export const CHANGE_ATTEMPTS = 4;
+/** Kept under its first name: the logs and the route know it (REVISION_ATTEMPTS, revisioned-row.server.ts). */
+export const CHANGE_ATTEMPTS = REVISION_ATTEMPTS;
 
 /** The list kept changing under this change: nothing of it was stored, everything stored before is kept. */
 export class ShoppingListBusyError extends Error {
@@ -44,58 +39,21 @@ export interface AccountList extends ReadList {
   revision: number;
 }
 
-function isRows(value: unknown): value is { id: number; entries?: unknown; revision: number }[] {
-  return (
-    Array.isArray(value) &&
-    value.every((row) => {
-      const { id, revision } = (row ?? {}) as { id?: unknown; revision?: unknown };
-      return Number.isInteger(id) && Number.isSafeInteger(revision) && (revision as number) >= 0;
-    })
-  );
-}
-
 /** Reads the visitor's list; a value too large or not in the format is left out and named. */
 export async function readAccountList(api: UserApi): Promise<AccountList> {
-  const response = await api.request(
-    "GET",
-    `${COLLECTION}?fields=id,entries,revision&limit=1`,
+  const { row, revision, value } = await readRevisionedRow(
+    api,
+    COLLECTION,
     "reading the shopping list",
+    MAX_STORED_CHARACTERS,
   );
-  const [row] = await readData(response, "reading the shopping list", isRows);
-  if (!row) return { row: null, revision: 0, entries: [], problem: null };
-  // Measured as JSON, the way it was stored: a value larger than any list this site writes is not read.
-  if (JSON.stringify(row.entries ?? null).length > MAX_STORED_CHARACTERS) {
-    return { row: row.id, revision: row.revision, entries: [], problem: "zu-gross" };
-  }
-  return { row: row.id, revision: row.revision, ...readStoredValue(row.entries ?? null) };
+  if (value === undefined) return { row, revision, entries: [], problem: "zu-gross" };
+  return { row, revision, ...readStoredValue(value) };
 }
 
-/**
- * Stores `entries` as the change after `read`: into its row as the next
- * revision, or into a new row. False when another request stored first: the
- * database refuses a revision that is taken (cms/migrations/20261127A-…), and
- * a second row per user is refused by the unique index on `user`; both are
- * answered RECORD_NOT_UNIQUE, and nothing of this write is stored.
- */
-async function writeAccountList(api: UserApi, read: AccountList, entries: ShoppingEntry[]): Promise<boolean> {
-  const value = storedValue(entries);
-  const response =
-    read.row === null
-      ? await api.request("POST", COLLECTION, "saving the shopping list", { entries: value }, [400])
-      : await api.request(
-          "PATCH",
-          `${COLLECTION}/${read.row}`,
-          "saving the shopping list",
-          { entries: value, revision: read.revision + 1 },
-          [400],
-        );
-  if (response.ok) {
-    await response.body?.cancel();
-    return true;
-  }
-  const code = await errorCode(response);
-  if (code === "RECORD_NOT_UNIQUE") return false;
-  throw new DirectusUnavailableError("saving the shopping list", `status 400${code ? ` ${code}` : ""}`);
+/** Stores `entries` as the change after `read`; false when another request stored first. */
+function writeAccountList(api: UserApi, read: AccountList, entries: ShoppingEntry[]): Promise<boolean> {
+  return writeRevisionedRow(api, COLLECTION, "saving the shopping list", read, storedValue(entries));
 }
 
 /**

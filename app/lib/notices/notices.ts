@@ -6,6 +6,7 @@
 
 import { SAVED_RECIPES_LIMIT } from "../recipes/saved-recipes-limit.ts";
 import { MAX_ENTRIES as SHOPPING_LIST_LIMIT } from "../shopping-list/limits.ts";
+import { MAX_PLAN_ENTRIES } from "../week-plan/plan-limits.ts";
 
 /** A whole number the German way: 1000 → "1.000". By hand, so server and browser print the same. */
 function germanNumber(value: number): string {
@@ -44,6 +45,15 @@ export const NOTICES = {
     "Nicht gespeichert: Deine Bewertung wurde gerade auch woanders geändert. Bitte versuche es noch einmal.",
   "bewertung-fehlgeschlagen":
     "Deine Bewertung konnte gerade nicht gespeichert werden. Bitte versuche es gleich noch einmal.",
+  "wochenplan-hinzugefuegt": "Das Rezept steht jetzt in deinem Wochenplan.",
+  "wochenplan-voll": `Dein Wochenplan ist voll (höchstens ${MAX_PLAN_ENTRIES} Rezepte). Entferne etwas, dann passt Neues hinein.`,
+  "wochenplan-fehlgeschlagen":
+    "Dein Wochenplan konnte gerade nicht gespeichert werden. Bitte versuche es gleich noch einmal.",
+  "wochenplan-gleichzeitig":
+    "Nicht gespeichert: Dein Wochenplan wurde gerade auch woanders geändert. Bitte versuche es noch einmal.",
+  "wochenplan-ohne-konto":
+    "Ohne JavaScript kann der Wochenplan nur in deinem Konto liegen. Melde dich an oder schalte JavaScript ein.",
+  "wochenplan-auf-einkaufsliste": "Die Zutaten für die Woche stehen jetzt auf deiner Einkaufsliste.",
 } as const;
 
 export type NoticeCode = keyof typeof NOTICES;

@@ -5,10 +5,8 @@
  * full (private windows, blocked site data) means nothing is remembered,
  * never an error.
  */
+import { DEVICE_PANTRY_KEY } from "./device-pantry-key.ts";
 import { isEmptyPantry, type Pantry, parsePantry } from "./pantry.ts";
-
-/** The storage key; its value is the pantry as JSON. */
-export const DEVICE_PANTRY_KEY = "wkij-vorrat";
 
 /** The remembered pantry, or null when there is none or it cannot be read. */
 export function readDevicePantry(): Pantry | null {

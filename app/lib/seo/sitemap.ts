@@ -51,6 +51,7 @@ export function robotsTxt(siteUrl: string): string {
     "Disallow: /login",
     "Disallow: /gespeicherte-rezepte",
     "Disallow: /einkaufsliste",
+    "Disallow: /wochenplan",
     "",
     `Sitemap: ${siteUrl}/sitemap.xml`,
     "",

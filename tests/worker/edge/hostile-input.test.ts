@@ -31,6 +31,7 @@ const PATHS = [
   "/rezepte/",
   "/gespeicherte-rezepte",
   "/einkaufsliste",
+  "/wochenplan",
   "/impressum",
   "/datenschutz",
   "/ueber-uns",
@@ -48,6 +49,7 @@ const PATHS = [
   "/_.data",
   "/gespeicherte-rezepte.data",
   "/einkaufsliste.data",
+  "/wochenplan.data",
 ];
 
 /** Text an attacker puts into a path segment, a parameter, a cookie or a form field. */
