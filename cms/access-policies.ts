@@ -281,7 +281,7 @@ export const USER_PERMISSIONS: Permission[] = [
     presets: null,
   },
   // The week plan (decision 0070): the same rules as the shopping list, revision check included
-  // (cms/migrations/20261129A-week-plan-revision.js).
+  // (cms/migrations/20261129B-week-plan-revision.js).
   read("week_plans", ["id", "user", "entries", "revision", "date_updated"], OWN),
   {
     collection: "week_plans",

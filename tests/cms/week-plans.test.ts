@@ -4,7 +4,7 @@
  * creates and changes only their own row, which Directus ties to them; nobody
  * gets a second row; anonymous visitors get nothing of it. A change is stored
  * only as the revision after the one it read
- * (cms/migrations/20261129A-week-plan-revision.js), so the site's changes
+ * (cms/migrations/20261129B-week-plan-revision.js), so the site's changes
  * made at the same moment are all stored, or refused out loud.
  */
 import { beforeAll, describe, expect, it } from "vitest";
