@@ -102,7 +102,7 @@ export default defineConfig({
                 },
                 {
                   name: (id: string, ctx: ChunkingContext) => (pagePartOf(id, ctx) ? null : "shared"),
-                  test: /\/(?:app\/(?!lib\/shopping-list\/|lib\/week-plan\/(?!plan-limits))|catalog\/)/,
+                  test: /\/(?:app\/(?!lib\/shopping-list\/|lib\/week-plan\/(?!plan-(?:limits|fields)))|catalog\/)/,
                   minShareCount: 2,
                   priority: PAGE_PARTS.length + 1,
                 },
@@ -114,8 +114,9 @@ export default defineConfig({
                 // The shopping list's own code, for its page and the recipe and search pages' first add.
                 { name: "shopping-list", test: /\/app\/lib\/shopping-list\//, priority: 0 },
                 // The week plan's own code, for its page and the recipe page's first "Zum Wochenplan" (decision
-                // 0070); its days' names (plan-limits.ts) are small and shared like any other module.
-                { name: "week-plan", test: /\/app\/lib\/week-plan\/(?!plan-limits)/, priority: 0 },
+                // 0070); its days' and form fields' names (plan-limits.ts, plan-fields.ts) are small and shared like any
+                // other module.
+                { name: "week-plan", test: /\/app\/lib\/week-plan\/(?!plan-(?:limits|fields))/, priority: 0 },
               ],
             },
           },

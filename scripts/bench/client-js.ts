@@ -1,11 +1,13 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { runInNewContext } from "node:vm";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { type Size, sizeOfFiles } from "./sizes.ts";
 
 interface ManifestRoute {
   id: string;
   parentId?: string;
+  index?: boolean;
   module: string;
   imports?: string[];
   clientActionModule?: string;
@@ -17,6 +19,8 @@ interface ManifestRoute {
 interface Manifest {
   entry: { module: string; imports: string[] };
   routes: Record<string, ManifestRoute>;
+  url?: string;
+  version?: string;
 }
 
 /** The client manifest React Router writes into `clientDir`: which modules each route loads. */
@@ -36,7 +40,10 @@ export interface RouteScripts {
   size: Size;
   /** Of `size`, the framework chunk: React DOM, React and React Router (`framework` in vite.config.ts). */
   framework: Size;
-  /** Of `size`, everything else: our modules, the build's runtime and the route manifest (decision 0046). */
+  /**
+   * Of `size`, everything else: our modules, the build's runtime and the part of the route manifest the page
+   * carries (decision 0046).
+   */
   own: Size;
 }
 
@@ -53,21 +60,57 @@ const FRAMEWORK_FILE = /^\/assets\/framework-[\w-]+\.js$/;
 const minus = (a: Size, b: Size): Size => ({ raw: a.raw - b.raw, gzip: a.gzip - b.gzip, brotli: a.brotli - b.brotli });
 
 /**
+ * The route manifest as React Router writes it into a page (`window.__reactRouterManifest`, lazy route
+ * discovery, its default): the entry, the route and its parents, and their index routes, indented by two
+ * as React Router's `<Scripts />` does. The page imports no manifest file: the whole manifest's file
+ * (`manifest-….js`) is named in it but only read when discovery is turned off, and it grows with every route
+ * of the site, where a page carries only its own.
+ */
+function pageManifest(manifest: Manifest, chain: ManifestRoute[]): Size {
+  const ids = new Set(chain.map((route) => route.id));
+  const routes = Object.values(manifest.routes).filter(
+    (route) => ids.has(route.id) || (route.index === true && route.parentId !== undefined && ids.has(route.parentId)),
+  );
+  const text = Buffer.from(
+    `window.__reactRouterManifest = ${JSON.stringify(
+      {
+        entry: manifest.entry,
+        routes: Object.fromEntries(routes.map((route) => [route.id, route])),
+        url: manifest.url,
+        version: manifest.version,
+      },
+      null,
+      2,
+    )};`,
+  );
+  return {
+    raw: text.length,
+    gzip: gzipSync(text, { level: 9 }).length,
+    brotli: brotliCompressSync(text, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+  };
+}
+
+const plus = (a: Size, b: Size): Size => ({ raw: a.raw + b.raw, gzip: a.gzip + b.gzip, brotli: a.brotli + b.brotli });
+
+/**
  * The JavaScript a first visit to each route downloads: the client entry, the
- * manifest, and the modules of the route and its parents, each file once.
+ * modules of the route and its parents, each file once, and the part of the
+ * route manifest its page carries inline (pageManifest).
  * `buildDir` is the build's folder (build/ or the bench's own).
  */
 export function clientJsPerRoute(buildDir: string): RouteScripts[] {
   const clientDir = join(buildDir, "client");
-  const { manifest, file: manifestFile } = readManifest(clientDir);
+  const { manifest } = readManifest(clientDir);
   if (![manifest.entry.module, ...manifest.entry.imports].some((path) => FRAMEWORK_FILE.test(path))) {
     throw new Error("bench: the client entry loads no framework chunk; has vite.config.ts's `framework` group moved?");
   }
   const result: RouteScripts[] = [];
   for (const route of Object.values(manifest.routes)) {
     if (route.id === "root") continue;
-    const files = new Set<string>([manifest.entry.module, ...manifest.entry.imports, manifestFile]);
+    const files = new Set<string>([manifest.entry.module, ...manifest.entry.imports]);
+    const chain: ManifestRoute[] = [];
     for (let current: ManifestRoute | undefined = route; current; ) {
+      chain.push(current);
       for (const module of [
         current.module,
         ...(current.imports ?? []),
@@ -81,7 +124,7 @@ export function clientJsPerRoute(buildDir: string): RouteScripts[] {
       current = current.parentId ? manifest.routes[current.parentId] : undefined;
     }
     const onDisk = (paths: string[]) => paths.map((path) => join(clientDir, path));
-    const size = sizeOfFiles(onDisk([...files]));
+    const size = plus(sizeOfFiles(onDisk([...files])), pageManifest(manifest, chain));
     const framework = sizeOfFiles(onDisk([...files].filter((path) => FRAMEWORK_FILE.test(path))));
     result.push({ routeId: route.id, files: files.size, size, framework, own: minus(size, framework) });
   }

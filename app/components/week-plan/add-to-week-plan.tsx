@@ -8,10 +8,9 @@ import {
   RECIPE_ACTION_FIELD,
   RECIPE_FIELD,
   SERVINGS_PARAM,
-  WEEK_PLAN_ACTIONS,
-  WEEK_PLAN_DAY_FIELD,
 } from "../../lib/url/form-fields.ts";
 import type { PlanAnswer } from "../../lib/week-plan/plan-answer.ts";
+import { WEEK_PLAN_ACTIONS, WEEK_PLAN_DAY_FIELD } from "../../lib/week-plan/plan-fields.ts";
 import { WEEK_DAYS } from "../../lib/week-plan/plan-limits.ts";
 import { ReturnPathField } from "../return-path-field.tsx";
 import { RouteLink } from "../route-link.tsx";

@@ -1,7 +1,8 @@
 import type { FormEvent } from "react";
 import { Form } from "react-router";
 import { servingsText } from "../../lib/recipes/servings-text.ts";
-import { SERVINGS_PARAM, WEEK_PLAN_ACTIONS, WEEK_PLAN_TO_DAY_FIELD } from "../../lib/url/form-fields.ts";
+import { SERVINGS_PARAM } from "../../lib/url/form-fields.ts";
+import { WEEK_PLAN_ACTIONS, WEEK_PLAN_TO_DAY_FIELD } from "../../lib/week-plan/plan-fields.ts";
 import { PLAN_MAX_SERVINGS, PLAN_MIN_SERVINGS, WEEK_DAYS } from "../../lib/week-plan/plan-limits.ts";
 import type { PlanEntry } from "../../lib/week-plan/stored-plan.ts";
 import { RouteLink } from "../route-link.tsx";

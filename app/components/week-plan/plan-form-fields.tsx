@@ -1,4 +1,5 @@
-import { CSRF_FIELD, RECIPE_ACTION_FIELD, RECIPE_FIELD, WEEK_PLAN_DAY_FIELD } from "../../lib/url/form-fields.ts";
+import { CSRF_FIELD, RECIPE_ACTION_FIELD, RECIPE_FIELD } from "../../lib/url/form-fields.ts";
+import { WEEK_PLAN_DAY_FIELD } from "../../lib/week-plan/plan-fields.ts";
 import { ReturnPathField } from "../return-path-field.tsx";
 
 interface PlanFormFieldsProps {

@@ -3,18 +3,11 @@ import { Form, useFetcher } from "react-router";
 import { useHydrated } from "../../lib/hooks/use-hydrated.ts";
 import { readDevicePantryText } from "../../lib/pantry/device-pantry-key.ts";
 import { useVisitor } from "../../lib/site/shell-data.ts";
-import {
-  ANSWER_FIELD,
-  ANSWER_WITH_DATA,
-  CSRF_FIELD,
-  RECIPE_ACTION_FIELD,
-  WEEK_PLAN_ACTIONS,
-  WEEK_PLAN_ENTRY_FIELD,
-  WEEK_PLAN_PANTRY_FIELD,
-} from "../../lib/url/form-fields.ts";
+import { ANSWER_FIELD, ANSWER_WITH_DATA, CSRF_FIELD, RECIPE_ACTION_FIELD } from "../../lib/url/form-fields.ts";
 import { signInHref } from "../../lib/url/return-path.ts";
 import { changeDevicePlan, clearDevicePlan } from "../../lib/week-plan/device-plan.ts";
 import type { PlanAnswer, WeekView } from "../../lib/week-plan/plan-answer.ts";
+import { WEEK_PLAN_ACTIONS, WEEK_PLAN_ENTRY_FIELD, WEEK_PLAN_PANTRY_FIELD } from "../../lib/week-plan/plan-fields.ts";
 import { entryField, parsePlanForm } from "../../lib/week-plan/plan-form.ts";
 import { MAX_PLAN_ENTRIES, WEEK_DAYS } from "../../lib/week-plan/plan-limits.ts";
 import { readProposalHash } from "../../lib/week-plan/proposal-hash.ts";

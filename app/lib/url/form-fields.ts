@@ -92,30 +92,6 @@ export const SHOPPING_DONE_FIELD = "erledigt";
 export const SHOPPING_ENTRIES_FIELD = "eintraege";
 
 /**
- * The week plan (/wochenplan, routes/week-plan.tsx), posted with
- * RECIPE_ACTION_FIELD as its action: a recipe by slug (RECIPE_FIELD) on a day
- * (0 = Montag … 6 = Sonntag) with servings (SERVINGS_PARAM); a move names the
- * day it goes to; "Plan meine Woche" posts its days as repeated
- * `eintrag=<tag>|<slug>|<portionen>`; the device's plan moves into the
- * account, and is sent to be shown ("ansehen"), as repeated `eintrag` too.
- */
-export const WEEK_PLAN_ACTIONS = {
-  add: "hinzufuegen",
-  move: "verschieben",
-  servings: "portionen",
-  remove: "entfernen",
-  clear: "leeren",
-  merge: "uebernehmen",
-  proposal: "vorschlag-uebernehmen",
-  toShoppingList: "auf-die-einkaufsliste",
-  view: "ansehen",
-} as const;
-export const WEEK_PLAN_DAY_FIELD = "tag";
-export const WEEK_PLAN_TO_DAY_FIELD = "nach";
-export const WEEK_PLAN_ENTRY_FIELD = "eintrag";
-/** With "ansehen": the device's pantry as it is stored (JSON), for the week's list to leave out what it holds. */
-export const WEEK_PLAN_PANTRY_FIELD = "vorrat";
-/**
  * The pantry kept in the account (POST /zutatensuche/vorrat) carries the
  * selected ingredients and the missing basics under their query names, and
  * this: when the visitor changed it last, in milliseconds since 1970. A

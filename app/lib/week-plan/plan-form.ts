@@ -3,15 +3,13 @@
  * for shape and size before anything uses it, repeats refused. What does not
  * parse is one answer, a 400 (routes/week-plan.tsx); nothing here throws.
  */
+import { RECIPE_ACTION_FIELD, RECIPE_FIELD, SERVINGS_PARAM } from "../url/form-fields.ts";
 import {
-  RECIPE_ACTION_FIELD,
-  RECIPE_FIELD,
-  SERVINGS_PARAM,
   WEEK_PLAN_ACTIONS,
   WEEK_PLAN_DAY_FIELD,
   WEEK_PLAN_ENTRY_FIELD,
   WEEK_PLAN_TO_DAY_FIELD,
-} from "../url/form-fields.ts";
+} from "./plan-fields.ts";
 import { MAX_PLAN_ENTRIES, WEEK_DAYS } from "./plan-limits.ts";
 import type { PlanOperation } from "./plan-operations.ts";
 import { MAX_SLUG_LENGTH, type PlanEntry, RECIPE_SLUG } from "./stored-plan.ts";
