@@ -16,6 +16,8 @@ export default [
   route("gespeicherte-rezepte", "routes/saved-recipes.tsx"),
   // The visitor's shopping list: on the device, or in the account when signed in (decision 0041).
   route("einkaufsliste", "routes/shopping-list.tsx"),
+  // "Plan meine Woche": made from the pantry in its address, for that request alone (decision 0071).
+  route("wochenplan/vorschlag", "routes/week-plan-proposal.tsx"),
   route("suche", "routes/search.tsx"),
   route("impressum", "routes/imprint.tsx"),
   route("datenschutz", "routes/privacy.tsx"),

@@ -1,7 +1,9 @@
 import { Link } from "react-router";
 import { BASIC_INGREDIENTS, type BasicIngredient } from "../../catalog/recipes/basic-ingredients.ts";
+import { NO_FILTER } from "../../catalog/recipes/recipe-filter.ts";
 import { useHydrated } from "../lib/hooks/use-hydrated.ts";
 import { type IngredientQuery, ingredientSearchHref } from "../lib/url/ingredient-query.ts";
+import { DEFAULT_DAYS, proposalHref } from "../lib/url/week-plan-proposal-query.ts";
 import { CloseIcon } from "./icons.tsx";
 
 /** Names the German way: "Salz", "Salz und Pfeffer", "Salz, Pfeffer und Wasser". */
@@ -84,6 +86,22 @@ export function PantryBasics({ query, onForget, forgotten, signedIn }: PantryBas
           )}
         </ul>
       </details>
+      {/* The proposal takes the pantry and filter from here, in its address (decision 0071). */}
+      <p className="pantry-week-plan">
+        <Link
+          to={proposalHref({
+            days: DEFAULT_DAYS,
+            selected: query.selected,
+            missingBasics: query.missingBasics,
+            recipeFilter: query.recipeFilter ?? NO_FILTER,
+            plan: [],
+            swap: null,
+            shown: [],
+          })}
+        >
+          Plan meine Woche: Abendessen mit diesem Vorrat
+        </Link>
+      </p>
       <div className={`pantry-memory${hydrated ? "" : " is-waiting"}`}>
         <p className="pantry-memory-text">
           {signedIn

@@ -60,9 +60,10 @@ function ChoiceRow({ id, label, choices, here }: { id: string; label: string; ch
  * every filtered list has an address to share; the chosen chip is marked
  * with `aria-current`, by colour only, so choosing moves nothing.
  */
-export function RecipeFilterBar({ filter }: { filter: RecipeFilter }) {
+export function RecipeFilterBar({ filter, base }: { filter: RecipeFilter; base?: string }) {
   const location = useLocation();
-  const here = `${location.pathname}${location.search}`;
+  // `base`: the page's address without what a new filter makes stale (a proposal's plan); the current one otherwise.
+  const here = base ?? `${location.pathname}${location.search}`;
   const diets: Choice[] = [
     {
       key: "alle",
