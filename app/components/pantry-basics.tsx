@@ -1,9 +1,7 @@
 import { Link } from "react-router";
 import { BASIC_INGREDIENTS, type BasicIngredient } from "../../catalog/recipes/basic-ingredients.ts";
-import { NO_FILTER } from "../../catalog/recipes/recipe-filter.ts";
 import { useHydrated } from "../lib/hooks/use-hydrated.ts";
 import { type IngredientQuery, ingredientSearchHref } from "../lib/url/ingredient-query.ts";
-import { DEFAULT_DAYS, proposalHref } from "../lib/url/week-plan-proposal-query.ts";
 import { CloseIcon } from "./icons.tsx";
 
 /** Names the German way: "Salz", "Salz und Pfeffer", "Salz, Pfeffer und Wasser". */
@@ -32,6 +30,8 @@ interface PantryBasicsProps {
   forgotten: boolean;
   /** Signed in: the pantry is kept in the account too. */
   signedIn: boolean;
+  /** "Plan meine Woche" with this pantry and filter (made by the loader, so this page's script does not build it). */
+  weekPlanHref: string;
 }
 
 /**
@@ -41,7 +41,7 @@ interface PantryBasicsProps {
  * JavaScript: that part is rendered invisible in its final size until the
  * page is hydrated, and left out without scripts (`@media (scripting: none)`).
  */
-export function PantryBasics({ query, onForget, forgotten, signedIn }: PantryBasicsProps) {
+export function PantryBasics({ query, onForget, forgotten, signedIn, weekPlanHref }: PantryBasicsProps) {
   const hydrated = useHydrated();
   const missing = BASIC_INGREDIENTS.filter((basic) => query.missingBasics.includes(basic.slug));
   const atHand = BASIC_INGREDIENTS.filter((basic) => !query.missingBasics.includes(basic.slug));
@@ -88,19 +88,7 @@ export function PantryBasics({ query, onForget, forgotten, signedIn }: PantryBas
       </details>
       {/* The proposal takes the pantry and filter from here, in its address (decision 0071). */}
       <p className="pantry-week-plan">
-        <Link
-          to={proposalHref({
-            days: DEFAULT_DAYS,
-            selected: query.selected,
-            missingBasics: query.missingBasics,
-            recipeFilter: query.recipeFilter ?? NO_FILTER,
-            plan: [],
-            swap: null,
-            shown: [],
-          })}
-        >
-          Plan meine Woche: Abendessen mit diesem Vorrat
-        </Link>
+        <Link to={weekPlanHref}>Plan meine Woche: Abendessen mit diesem Vorrat</Link>
       </p>
       <div className={`pantry-memory${hydrated ? "" : " is-waiting"}`}>
         <p className="pantry-memory-text">

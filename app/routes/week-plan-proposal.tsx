@@ -5,7 +5,6 @@ import { RecipeFilterBar, RecipeFilterFields, RefusedFilterNotice } from "../com
 import { RouteLink } from "../components/route-link.tsx";
 import { useRememberedPantryAddress } from "../lib/hooks/use-remembered-pantry-address.ts";
 import { pageTitle } from "../lib/seo/page-title.ts";
-import { lineText } from "../lib/shopping-list/line-text.ts";
 import { shellFromMatches, useVisitor } from "../lib/site/shell-data.ts";
 import { catalogContext } from "../lib/site/site-context.server.ts";
 import {
@@ -18,13 +17,8 @@ import {
   WEEK_PLAN_ENTRY_FIELD,
 } from "../lib/url/form-fields.ts";
 import { ingredientSearchHref } from "../lib/url/ingredient-query.ts";
-import {
-  PROPOSAL_PATH,
-  type ProposalQuery,
-  proposalHref,
-  readProposalQuery,
-  swapHref,
-} from "../lib/url/week-plan-proposal-query.ts";
+import { readProposalQuery } from "../lib/url/read-week-plan-proposal-query.ts";
+import { PROPOSAL_PATH, type ProposalQuery, proposalHref, swapHref } from "../lib/url/week-plan-proposal-query.ts";
 import { answerProposal } from "../lib/week-plan/proposal-answer.ts";
 import type { Route } from "./+types/week-plan-proposal";
 
@@ -40,7 +34,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const read = readProposalQuery(new URL(request.url).searchParams);
   const catalog = await context.get(catalogContext)();
   const answer = await answerProposal(catalog, read);
-  return { ...answer, refusedFilters: read.refusedFilters, unknownBasics: read.unknownBasics.length };
+  return {
+    ...answer,
+    refusedFilters: read.refusedFilters,
+    // From here, not imported by the page: the proposal's module would bring the categories into every page's chunk.
+    // The ingredient search with this pantry and filter, made here for the same reason.
+    pantryHref: ingredientSearchHref({ ...answer.query, excluded: [], filter: "" }),
+    dayChoices: Array.from({ length: MOST_DAYS - FEWEST_DAYS + 1 }, (_, index) => FEWEST_DAYS + index),
+  };
 }
 
 /** The visitor's pantry makes the page: kept by no cache, the edge's included, and never indexed. */
@@ -70,12 +71,24 @@ function freshQuery(query: ProposalQuery): ProposalQuery {
 }
 
 export default function WeekPlanProposal({ loaderData }: Route.ComponentProps) {
-  const { query, days, asked, possibleDays, toBuy, pantryNames, noOtherFor, planReplaced, refusedFilters } = loaderData;
+  const {
+    query,
+    days,
+    asked,
+    possibleDays,
+    toBuy,
+    pantryNames,
+    noOtherFor,
+    planReplaced,
+    refusedFilters,
+    dayChoices,
+    pantryHref,
+  } = loaderData;
   const visitor = useVisitor();
   const navigation = useNavigation();
   const busy = navigation.state === "loading" && navigation.location?.pathname === PROPOSAL_PATH;
   const pantryInAddress = query.selected.length > 0 || query.missingBasics.length > 0;
-  useRememberedPantryAddress(pantryInAddress, visitor?.csrfToken || null, (pantry) =>
+  useRememberedPantryAddress(pantryInAddress, visitor !== null, (pantry) =>
     proposalHref({ ...freshQuery(query), selected: pantry.selected, missingBasics: pantry.missingBasics }),
   );
   const pantryKey = `${query.selected.join(" ")}|${query.missingBasics.join(" ")}`;
@@ -90,7 +103,7 @@ export default function WeekPlanProposal({ loaderData }: Route.ComponentProps) {
       <form method="get" action={PROPOSAL_PATH} className="week-plan-form">
         <label htmlFor="wochenplan-tage">Wie viele Abendessen?</label>
         <select id="wochenplan-tage" name={WEEK_DAYS_PARAM} defaultValue={String(query.days)} key={query.days}>
-          {Array.from({ length: MOST_DAYS - FEWEST_DAYS + 1 }, (_, index) => FEWEST_DAYS + index).map((count) => (
+          {dayChoices.map((count) => (
             <option key={count} value={count}>
               {`${count} Abendessen`}
             </option>
@@ -115,9 +128,7 @@ export default function WeekPlanProposal({ loaderData }: Route.ComponentProps) {
         {pantryNames.length > 0 ? (
           <p>
             {`Wir planen mit: ${listText(pantryNames)}. `}
-            <RouteLink to={ingredientSearchHref({ ...query, excluded: [], filter: "" })}>
-              Vorrat in der Zutatensuche ändern
-            </RouteLink>
+            <RouteLink to={pantryHref}>Vorrat in der Zutatensuche ändern</RouteLink>
           </p>
         ) : (
           <p className="notice">
@@ -176,10 +187,9 @@ export default function WeekPlanProposal({ loaderData }: Route.ComponentProps) {
               <p className="week-plan-to-buy-none">Nichts: alles ist in deinem Vorrat oder bei den Grundzutaten.</p>
             ) : (
               <ul className="week-plan-to-buy" aria-labelledby="wochenplan-einkauf">
-                {toBuy.map((line) => {
-                  const { quantity, name } = lineText(line);
-                  return <li key={line.key}>{quantity === null ? name : `${quantity} ${name}`}</li>;
-                })}
+                {toBuy.map((line) => (
+                  <li key={line.key}>{line.text}</li>
+                ))}
               </ul>
             )}
             <form method="post" action="/wochenplan" className="week-plan-take">

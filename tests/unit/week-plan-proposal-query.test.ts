@@ -5,12 +5,12 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { readProposalQuery } from "../../app/lib/url/read-week-plan-proposal-query.ts";
 import {
   DEFAULT_DAYS,
   MAX_SHOWN_PER_DAY,
   type ProposalQuery,
   proposalHref,
-  readProposalQuery,
   swapHref,
 } from "../../app/lib/url/week-plan-proposal-query.ts";
 import { BASIC_INGREDIENTS } from "../../catalog/recipes/basic-ingredients.ts";

@@ -1,21 +1,63 @@
 import { useEffect } from "react";
 import { useNavigate } from "react-router";
-import { readAccountPantry } from "../pantry/account-pantry.ts";
-import { readDevicePantry } from "../pantry/device-pantry.ts";
-import { isEmptyPantry, mergePantries, type Pantry } from "../pantry/pantry.ts";
+import { ACCOUNT_PANTRY_URL, DEVICE_PANTRY_KEY } from "../pantry/pantry-places.ts";
+
+/** What this hook takes of a remembered pantry: the page that reads the address checks every value. */
+interface RawPantry {
+  selected: string[];
+  missingBasics: string[];
+  changedAt: number;
+}
+
+/** A stored pantry's shape, unchecked beyond it: the address it becomes is read as any other (parsePantry's rules). */
+function rawPantry(value: unknown): RawPantry | null {
+  if (typeof value !== "object" || value === null) return null;
+  const { selected, missingBasics, changedAt } = value as Record<string, unknown>;
+  const strings = (list: unknown) =>
+    Array.isArray(list) ? list.filter((item): item is string => typeof item === "string") : null;
+  const ticked = strings(selected);
+  const missing = strings(missingBasics);
+  if (!ticked || !missing || typeof changedAt !== "number") return null;
+  return { selected: ticked, missingBasics: missing, changedAt };
+}
+
+async function readRemembered(signedIn: boolean): Promise<RawPantry | null> {
+  let device: RawPantry | null = null;
+  try {
+    device = rawPantry(JSON.parse(window.localStorage.getItem(DEVICE_PANTRY_KEY) ?? "null"));
+  } catch {
+    // Storage off or unreadable: nothing remembered here.
+  }
+  if (!signedIn) return device;
+  try {
+    const response = await fetch(ACCOUNT_PANTRY_URL, { headers: { accept: "application/json" } });
+    const account = response.ok ? rawPantry(((await response.json()) as { pantry?: unknown }).pantry) : null;
+    // Decision 0040's rule (mergePantries): the one changed last, the account's on a tie.
+    if (account && (!device || account.changedAt >= device.changedAt)) return account;
+  } catch {
+    // The account could not be asked: the device's holds.
+  }
+  return device;
+}
 
 /**
  * A page whose address takes the pantry (decision 0040) and that the
  * visitor reaches without one ("Plan meine Woche" from a bookmark or the
  * week plan): once, after hydration, the remembered pantry (the device's,
- * merged with the account's when signed in) becomes the address, in place
+ * or the account's when signed in and newer) becomes the address, in place
  * of this history entry. Reading only: the ingredient search is where the
- * pantry is changed and saved. `addressOf` makes the page's address with it.
+ * pantry is changed, merged and saved.
+ *
+ * It reads the stored shape without the pantry module's checks, which the
+ * page's loader applies to the address anyway: importing that module here
+ * would share it, and the ingredient search's word matching it needs, with
+ * this page, in `shared` or a chunk of their own, and either took the
+ * ingredient search over decision 0046's 25 KB (decision 0071).
  */
 export function useRememberedPantryAddress(
   addressHasPantry: boolean,
-  csrfToken: string | null,
-  addressOf: (pantry: Pick<Pantry, "selected" | "missingBasics">) => string,
+  signedIn: boolean,
+  addressOf: (pantry: Pick<RawPantry, "selected" | "missingBasics">) => string,
 ): void {
   const navigate = useNavigate();
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per arrival; the address is read as it is then
@@ -23,12 +65,8 @@ export function useRememberedPantryAddress(
     if (addressHasPantry) return;
     let cancelled = false;
     void (async () => {
-      let pantry = readDevicePantry();
-      if (csrfToken !== null) {
-        const account = await readAccountPantry();
-        if (account !== undefined) pantry = mergePantries(pantry, account).pantry;
-      }
-      if (cancelled || pantry === null || isEmptyPantry(pantry)) return;
+      const pantry = await readRemembered(signedIn);
+      if (cancelled || !pantry || (pantry.selected.length === 0 && pantry.missingBasics.length === 0)) return;
       navigate(addressOf(pantry), { replace: true, preventScrollReset: true });
     })();
     return () => {

@@ -12,8 +12,7 @@ import {
   SELECTED_INGREDIENT_PARAM,
 } from "../url/form-fields.ts";
 import { type Pantry, parsePantry, samePantry } from "./pantry.ts";
-
-const ACCOUNT_PANTRY_URL = "/zutatensuche/vorrat";
+import { ACCOUNT_PANTRY_URL } from "./pantry-places.ts";
 
 /** The account's pantry (null: it holds none), or undefined when it could not be asked. */
 export async function readAccountPantry(): Promise<Pantry | null | undefined> {

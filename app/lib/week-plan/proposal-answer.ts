@@ -13,7 +13,7 @@ import { ingredientsOfKinds } from "../../../catalog/view/queries.ts";
 import { possibleDaysOf, proposeWeekPlan, swapDay } from "../../../catalog/view/week-plan-proposal.ts";
 import { categoriesByPosition, weekPlanRecipes } from "../../../catalog/view/week-plan-recipes.ts";
 import { type RecipeListCardData, recipeListCardData } from "../recipes/recipe-card-data.ts";
-import type { CombinedLine } from "../shopping-list/combine.ts";
+import { lineText } from "../shopping-list/line-text.ts";
 import { kindSlugOf } from "../url/ingredient-query.ts";
 import type { ProposalQuery } from "../url/week-plan-proposal-query.ts";
 import { toBuyLines } from "./to-buy.ts";
@@ -33,7 +33,11 @@ export interface ProposalAnswer {
   /** The days asked for, and the most the filter's recipes can fill (fewer says the filter leaves too few). */
   asked: number;
   possibleDays: number;
-  toBuy: CombinedLine[];
+  /**
+   * "Du brauchst nur noch": one text per combined line ("6 Eier", "Salz"), made here so the page's
+   * script does not load the shopping list's formatting.
+   */
+  toBuy: { key: string; text: string }[];
   /** The pantry's ingredients and kinds by name, for the page to list. */
   pantryNames: string[];
   /** The day that was to be swapped when no other recipe fits it; null otherwise. */
@@ -140,7 +144,10 @@ export async function answerProposal(catalog: CatalogView, query: ProposalQuery)
     toBuy: toBuyLines(
       full.filter((recipe) => cardOf.has(recipe.slug)).map((recipe) => ({ recipe, servings: recipe.servings })),
       atHand,
-    ),
+    ).map((line) => {
+      const { quantity, name } = lineText(line);
+      return { key: line.key, text: quantity === null ? name : `${quantity} ${name}` };
+    }),
     pantryNames: pantry.labels,
     noOtherFor,
     planReplaced: query.plan.length > 0 && !planFits,
