@@ -79,6 +79,20 @@ function pantryOf(catalog: CatalogView, selected: readonly string[]) {
   return { names, labels };
 }
 
+/** Whether the ascending `kept` holds `position`: a binary search, not a set of every kept recipe per request. */
+function isKept(kept: Int32Array, position: number): boolean {
+  let low = 0;
+  let high = kept.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >>> 1;
+    const at = kept[middle] ?? 0;
+    if (at === position) return true;
+    if (at < position) low = middle + 1;
+    else high = middle - 1;
+  }
+  return false;
+}
+
 /** The positions of `slugs`, or undefined when one is not in this version. */
 async function positionsOf(catalog: CatalogView, slugs: readonly string[]): Promise<number[] | undefined> {
   const positions = await Promise.all(slugs.map((slug) => catalog.positionOfSlug(slug)));
@@ -93,11 +107,10 @@ export async function answerProposal(catalog: CatalogView, query: ProposalQuery)
   const question = { days: query.days, pantry: ids(pantry.names), basics: ids(basicNames) };
 
   // A named plan is taken only whole and as the filter keeps it: otherwise a fresh proposal.
-  const kept = new Set(recipes.kept);
   const named = query.plan.length > 0 ? await positionsOf(catalog, query.plan) : undefined;
   const possibleDays = possibleDaysOf(recipes, query.days);
   const planFits =
-    named !== undefined && named.length === possibleDays && named.every((position) => kept.has(position));
+    named !== undefined && named.length === possibleDays && named.every((position) => isKept(recipes.kept, position));
   let positions: number[];
   let noOtherFor: number | null = null;
   let shown = query.shown;
