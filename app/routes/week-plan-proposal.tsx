@@ -37,9 +37,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     ...answer,
     refusedFilters: read.refusedFilters,
-    // From here, not imported by the page: the proposal's module would bring the categories into every page's chunk.
-    // The ingredient search with this pantry and filter, made here for the same reason.
+    // Made here, not by the page's script: the ingredient search's address module would move into the chunk every
+    // page loads, shared with the ingredient search.
     pantryHref: ingredientSearchHref({ ...answer.query, excluded: [], filter: "" }),
+    // From here too: the proposal's module would bring the categories into that chunk.
     dayChoices: Array.from({ length: MOST_DAYS - FEWEST_DAYS + 1 }, (_, index) => FEWEST_DAYS + index),
   };
 }
