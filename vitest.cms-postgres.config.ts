@@ -3,7 +3,7 @@ import { defineConfig } from "vitest/config";
 // Directus 11 on a throwaway PostgreSQL (Debian's package, installed by
 // scripts/test/ensure-postgres.ts), as in production: the schema, our migrations'
 // database rules, the flow without a site, and the catalog sync. The
-// saved-recipes rules, the shopping lists' and the pantries' access rules (a unique index and a uuid key of
+// saved-recipes rules, the shopping lists', the pantries' and the ratings' access rules (a unique index and a uuid key of
 // their own on Postgres) and the schema round trip are the CMS stage's own files, run again here.
 export default defineConfig({
   test: {
@@ -12,6 +12,7 @@ export default defineConfig({
       "tests/cms/saved-recipes-rules.test.ts",
       "tests/cms/shopping-lists.test.ts",
       "tests/cms/pantries.test.ts",
+      "tests/cms/recipe-ratings.test.ts",
       "tests/cms/schema.test.ts",
     ],
     environment: "node",

@@ -11,6 +11,8 @@ export default [
   route("zutatensuche/vorrat", "routes/pantry.ts"),
   route("kategorie/:type", "routes/category.tsx"),
   route("rezepte/:slug", "routes/recipe.tsx"),
+  // A signed-in visitor's own rating of a recipe: read after load, set and removed by its form (decision 0065).
+  route("rezepte/:slug/bewertung", "routes/recipe-rating.ts"),
   // Editors' preview of a recipe, drafts included: reached only through workers/draft-preview.ts (decision 0051).
   route("vorschau/rezept/:id", "routes/recipe-preview.tsx"),
   route("gespeicherte-rezepte", "routes/saved-recipes.tsx"),

@@ -16,7 +16,7 @@ export const USER_ROLE = {
   id: "6f1c2f8e-3a5b-4d7e-9c01-2b3d4e5f6a70",
   name: "Nutzer",
   icon: "person",
-  description: "Angemeldete Besucher: speichern und entfernen eigene Rezepte, halten ihren Vorrat.",
+  description: "Angemeldete Besucher: speichern und entfernen eigene Rezepte, halten ihren Vorrat, bewerten Rezepte.",
 } as const;
 
 export const USER_POLICY = {
@@ -24,7 +24,7 @@ export const USER_POLICY = {
   name: "Nutzer: eigene gespeicherte Rezepte",
   icon: "favorite",
   description:
-    "Liest veröffentlichte Inhalte und nur die eigenen gespeicherten Rezepte, den eigenen Vorrat und die eigene Einkaufsliste.",
+    "Liest veröffentlichte Inhalte und nur die eigenen gespeicherten Rezepte, den eigenen Vorrat, die eigene Einkaufsliste und die eigenen Bewertungen.",
   app_access: false,
   admin_access: false,
   enforce_tfa: false,
@@ -133,7 +133,8 @@ export const STATUS_POLICY = {
   id: "6f1c2f8e-3a5b-4d7e-9c01-2b3d4e5f6a74",
   name: "Website (Status)",
   icon: "public",
-  description: "Liest die IDs der Rezepte und schreibt ihre Veröffentlichung auf der Website; sonst nichts.",
+  description:
+    "Liest die IDs der Rezepte und die Bewertungen ohne ihre Nutzer und schreibt die Veröffentlichung der Rezepte auf der Website; sonst nichts.",
   app_access: false,
   admin_access: false,
   enforce_tfa: false,
@@ -151,6 +152,9 @@ const PUBLICATION_FIELDS = ["state", "reason", "live_since", "version", "checked
 export const STATUS_PERMISSIONS: Permission[] = [
   read("recipe", ["id"]),
   read("recipe_publication", ["id", "recipe", ...PUBLICATION_FIELDS]),
+  // The coordinator counts ratings and their mean per recipe for the catalog (issue 45, decision 0065):
+  // which recipe, how many stars and when; never whose.
+  read("recipe_ratings", ["id", "recipe", "stars", "date_created", "date_updated"]),
   {
     collection: "recipe_publication",
     action: "create",
@@ -197,6 +201,36 @@ const PANTRY_PERMISSIONS: Permission[] = [
     validation: null,
     presets: null,
   },
+];
+
+/**
+ * A signed-in user's own ratings (decision 0065): one row per recipe (a
+ * unique index on user and recipe, cms/migrations/20261129A-recipe-ratings-rules.js),
+ * which they read, create, change and delete, and nobody else's. As for saved
+ * recipes, `user` is Directus' to fill from the session (`user-created`); a
+ * rating's recipe is set once, so an update names only the stars. Only the
+ * Worker writes them (app/lib/directus/ratings-api.server.ts). The public
+ * reads none: a visitor's rating is theirs; the catalog shows counts and means.
+ */
+const RATING_PERMISSIONS: Permission[] = [
+  read("recipe_ratings", ["id", "user", "recipe", "stars", "date_created", "date_updated"], OWN),
+  {
+    collection: "recipe_ratings",
+    action: "create",
+    fields: ["recipe", "stars"],
+    permissions: null,
+    validation: null,
+    presets: null,
+  },
+  {
+    collection: "recipe_ratings",
+    action: "update",
+    fields: ["stars"],
+    permissions: OWN,
+    validation: null,
+    presets: null,
+  },
+  { collection: "recipe_ratings", action: "delete", fields: null, permissions: OWN, validation: null, presets: null },
 ];
 
 /**
@@ -247,6 +281,7 @@ export const USER_PERMISSIONS: Permission[] = [
     presets: null,
   },
   ...PANTRY_PERMISSIONS,
+  ...RATING_PERMISSIONS,
   read("directus_users", ["id", "email"], { id: { _eq: "$CURRENT_USER" } }),
 ];
 

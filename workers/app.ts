@@ -11,6 +11,7 @@ import {
   type DraftPreviewRequest,
   nonceContext,
   previewContext,
+  ratingLimitsContext,
   responseCookiesContext,
   siteConfigContext,
   visitorContext,
@@ -191,6 +192,7 @@ async function renderPage(
       [responseCookiesContext, responseCookies],
       [nonceContext, nonce],
       [previewContext, preview],
+      [ratingLimitsContext, { account: env.RATING_ACCOUNT_LIMITER, address: env.RATING_ADDRESS_LIMITER }],
     ]),
   );
   const rendered = await handleRequest(request, context);

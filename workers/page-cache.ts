@@ -38,6 +38,7 @@ import {
   SEARCH_TERM_PARAM,
   SELECTED_INGREDIENT_PARAM,
   SERVINGS_PARAM,
+  SORT_PARAM,
   TIME_PARAM,
 } from "../app/lib/url/form-fields.ts";
 import { sha256 } from "../catalog/format/sha256.ts";
@@ -57,8 +58,9 @@ const STORED_MAX_AGE_SECONDS = 24 * 60 * 60;
 const PAGE_PARAMS: [RegExp, string[]][] = [
   // The shuffle form sends the recipe shown first, then the pressed button's category.
   [/^\/(?:zufallsgenerator)?$/, [LAST_SHOWN_PARAM, RANDOM_TYPE_PARAM]],
-  // The lists' filter (recipe-filter-param.ts) comes after their own parameters, the page last.
-  [/^\/suche$/, [SEARCH_TERM_PARAM, DIET_PARAM, TIME_PARAM, KCAL_PARAM, PAGE_PARAM]],
+  // The lists' filter (recipe-filter-param.ts) comes after their own parameters, then the order
+  // (recipe-order-param.ts), the page last.
+  [/^\/suche$/, [SEARCH_TERM_PARAM, DIET_PARAM, TIME_PARAM, KCAL_PARAM, SORT_PARAM, PAGE_PARAM]],
   [
     /^\/zutatensuche$/,
     [
@@ -72,7 +74,7 @@ const PAGE_PARAMS: [RegExp, string[]][] = [
       PAGE_PARAM,
     ],
   ],
-  [/^\/kategorie\/[^/]+$/, [DIET_PARAM, TIME_PARAM, KCAL_PARAM, PAGE_PARAM]],
+  [/^\/kategorie\/[^/]+$/, [DIET_PARAM, TIME_PARAM, KCAL_PARAM, SORT_PARAM, PAGE_PARAM]],
   [/^\/rezepte\/[^/]+$/, [SERVINGS_PARAM]],
 ];
 /**

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { preload } from "react-dom";
+import { ratingLabel, ratingText, shownRating } from "../lib/recipes/rating-text.ts";
 import type { RecipeListCardData } from "../lib/recipes/recipe-card-data.ts";
 import { CARD_IMAGE, IMAGE_TRANSFORMS, recipeImageUrl } from "../lib/recipes/recipe-images.ts";
 import { headingAt } from "./headings.ts";
@@ -43,6 +44,7 @@ export function RecipeCard({
   body,
 }: RecipeCardProps) {
   const Heading = headingAt(headingLevel);
+  const rating = shownRating(recipe.rating);
   const avif = recipe.image ? recipeImageUrl(recipe.image, IMAGE_TRANSFORMS.cardAvif) : null;
   if (priority && avif) {
     // The first image is the page's largest paint. Inside <picture> React writes no preload for it, so the
@@ -92,6 +94,13 @@ export function RecipeCard({
           <li className="badge" title="pro Portion">
             {`${recipe.kcal.toLocaleString("de-DE")} kcal`}
             <span className="visually-hidden"> pro Portion</span>
+          </li>
+        ) : null}
+        {/* Visitors' ratings (decision 0066), from 3 on; in the server's markup, so nothing moves. */}
+        {rating ? (
+          <li className="badge badge-rating">
+            <span aria-hidden="true">{ratingText(rating)}</span>
+            <span className="visually-hidden">{ratingLabel(rating)}</span>
           </li>
         ) : null}
         {recipe.vegetarian && !recipe.vegan ? (

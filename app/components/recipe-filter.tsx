@@ -17,17 +17,18 @@ import {
 } from "../lib/recipes/recipe-filter-text.ts";
 import { recipeFilterParams, withRecipeFilter } from "../lib/url/recipe-filter-param.ts";
 
-interface Choice {
+export interface Choice {
   key: string;
   label: string;
   /** A name that says more than the label; it begins with the label, so voice control finds it by what it sees. */
   name?: string;
-  filter: RecipeFilter;
+  /** Where the chip leads: this list with that choice. */
+  href: string;
   active: boolean;
 }
 
-/** One row of chips: one link per choice, the active one marked. */
-function ChoiceRow({ id, label, choices, here }: { id: string; label: string; choices: Choice[]; here: string }) {
+/** One row of chips: one link per choice, the active one marked (the list order's row too: recipe-order.tsx). */
+export function ChoiceRow({ id, label, choices }: { id: string; label: string; choices: Choice[] }) {
   return (
     <div className="recipe-filter-row">
       <span id={id} className="recipe-filter-label">
@@ -37,7 +38,7 @@ function ChoiceRow({ id, label, choices, here }: { id: string; label: string; ch
         {choices.map((choice) => (
           <li key={choice.key}>
             <Link
-              to={withRecipeFilter(here, choice.filter)}
+              to={choice.href}
               className="filter-chip"
               aria-current={choice.active ? "true" : undefined}
               aria-label={choice.name}
@@ -53,29 +54,31 @@ function ChoiceRow({ id, label, choices, here }: { id: string; label: string; ch
 }
 
 /**
- * The list's filters as two rows of chips, "Ernährung" and "Zeit", each
- * with "Alle". Each chip is a link to this page with that choice and the
- * other row's as they are: the list's own parameters stay, the page number
- * goes (recipe-filter-param.ts). Links, so it works without JavaScript and
- * every filtered list has an address to share; the chosen chip is marked
- * with `aria-current`, by colour only, so choosing moves nothing.
+ * The list's filters as rows of chips, "Ernährung", "Zeit" and "Kalorien",
+ * each with "Alle". Each chip is a link to this page with that choice and
+ * the other rows' as they are: the list's own parameters stay (its order
+ * too), the page number goes (recipe-filter-param.ts). Links, so it works
+ * without JavaScript and every filtered list has an address to share; the
+ * chosen chip is marked with `aria-current`, by colour only, so choosing
+ * moves nothing.
  */
 export function RecipeFilterBar({ filter, base }: { filter: RecipeFilter; base?: string }) {
   const location = useLocation();
   // `base`: the page's address without what a new filter makes stale (a proposal's plan); the current one otherwise.
   const here = base ?? `${location.pathname}${location.search}`;
+  const filtered = (choice: RecipeFilter) => withRecipeFilter(here, choice);
   const diets: Choice[] = [
     {
       key: "alle",
       label: "Alle",
       name: "Alle Ernährungsweisen",
-      filter: { ...filter, diet: null },
+      href: filtered({ ...filter, diet: null }),
       active: filter.diet === null,
     },
     ...DIETS.map((diet: Diet) => ({
       key: diet,
       label: DIET_LABELS[diet],
-      filter: { ...filter, diet },
+      href: filtered({ ...filter, diet }),
       active: filter.diet === diet,
     })),
   ];
@@ -84,13 +87,13 @@ export function RecipeFilterBar({ filter, base }: { filter: RecipeFilter; base?:
       key: "alle",
       label: "Alle",
       name: "Alle Zubereitungszeiten",
-      filter: { ...filter, maxMinutes: null },
+      href: filtered({ ...filter, maxMinutes: null }),
       active: filter.maxMinutes === null,
     },
     ...TIME_LIMITS.map((limit: TimeLimit) => ({
       key: String(limit),
       label: timeLabel(limit),
-      filter: { ...filter, maxMinutes: limit },
+      href: filtered({ ...filter, maxMinutes: limit }),
       active: filter.maxMinutes === limit,
     })),
   ];
@@ -99,21 +102,21 @@ export function RecipeFilterBar({ filter, base }: { filter: RecipeFilter; base?:
       key: "alle",
       label: "Alle",
       name: "Alle Kalorienangaben",
-      filter: { ...filter, maxKcal: null },
+      href: filtered({ ...filter, maxKcal: null }),
       active: filter.maxKcal === null,
     },
     ...KCAL_LIMITS.map((limit: KcalLimit) => ({
       key: String(limit),
       label: kcalLabel(limit),
-      filter: { ...filter, maxKcal: limit },
+      href: filtered({ ...filter, maxKcal: limit }),
       active: filter.maxKcal === limit,
     })),
   ];
   return (
     <div className="recipe-filter">
-      <ChoiceRow id="filter-ernaehrung" label="Ernährung" choices={diets} here={here} />
-      <ChoiceRow id="filter-zeit" label="Zeit" choices={times} here={here} />
-      <ChoiceRow id="filter-kcal" label="Kalorien" choices={energy} here={here} />
+      <ChoiceRow id="filter-ernaehrung" label="Ernährung" choices={diets} />
+      <ChoiceRow id="filter-zeit" label="Zeit" choices={times} />
+      <ChoiceRow id="filter-kcal" label="Kalorien" choices={energy} />
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { headingAt } from "./headings.ts";
 import { NutritionFacts } from "./nutrition-facts.tsx";
 import { RecipeBody } from "./recipe-body.tsx";
 import { RecipeCard } from "./recipe-card.tsx";
+import { RecipeRating } from "./recipe-rating.tsx";
 import { RecipeTools } from "./recipe-tools.tsx";
 import { ServingsStepper } from "./servings-stepper.tsx";
 import { AddToShoppingList } from "./shopping-list/add-to-shopping-list.tsx";
@@ -17,6 +18,8 @@ interface RecipePageProps {
   canonical: string;
   /** The servings the amounts are written for. */
   servings: number;
+  /** Whether visitors can rate it: a published recipe's page, not the editors' preview of a draft. */
+  rateable?: boolean;
 }
 
 /**
@@ -25,7 +28,7 @@ interface RecipePageProps {
  * the catalog, the editors' preview (routes/recipe-preview.tsx) from a draft
  * the sync's validation passed: one rendering for both (decision 0051).
  */
-export function RecipePage({ recipe, stepTimers, canonical, servings }: RecipePageProps) {
+export function RecipePage({ recipe, stepTimers, canonical, servings, rateable = false }: RecipePageProps) {
   return (
     <div className="page recipe-page">
       {/* Keyed by recipe: moving on to another recipe starts with cooking mode off and no step ticked. */}
@@ -57,6 +60,7 @@ export function RecipePage({ recipe, stepTimers, canonical, servings }: RecipePa
               />
               {/* Per portion, the same for any servings; none when the sync could not weigh every line. */}
               {recipe.nutrition ? <NutritionFacts nutrition={recipe.nutrition} heading={headingAt(1, 1)} /> : null}
+              {rateable ? <RecipeRating slug={recipe.slug} recipeName={recipe.name} heading={headingAt(1, 1)} /> : null}
             </>
           }
         />

@@ -1,9 +1,11 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigate, useSubmit } from "react-router";
 import { NO_FILTER, type RecipeFilter } from "../../catalog/recipes/recipe-filter.ts";
+import type { RecipeOrder } from "../../catalog/recipes/recipe-order.ts";
 import { useInputBeforeHydration } from "../lib/hooks/use-input-before-hydration.ts";
 import { SEARCH_TERM_PARAM } from "../lib/url/form-fields.ts";
 import { withRecipeFilter } from "../lib/url/recipe-filter-param.ts";
+import { recipeOrderParams, withRecipeOrder } from "../lib/url/recipe-order-param.ts";
 import { CloseIcon } from "./icons.tsx";
 import { RecipeFilterFields } from "./recipe-filter.tsx";
 
@@ -14,17 +16,25 @@ const TYPING_PAUSE_MS = 300;
  * The search form of spec section 2: "Rezepte suchen", a clear button while
  * text is present, "Suchen". A plain GET form to /suche; with JavaScript it
  * also searches while the visitor types, replacing the history entry so the
- * back button skips the keystrokes. A list filter chosen stays with a new
- * term (hidden fields).
+ * back button skips the keystrokes. A list filter and order chosen stay with
+ * a new term (hidden fields).
  */
-export function SearchForm({ query, filter = NO_FILTER }: { query: string; filter?: RecipeFilter }) {
+export function SearchForm({
+  query,
+  filter = NO_FILTER,
+  order = "default",
+}: {
+  query: string;
+  filter?: RecipeFilter;
+  order?: RecipeOrder;
+}) {
   const [value, setValue] = useState(query);
   const input = useRef<HTMLInputElement>(null);
   const form = useRef<HTMLFormElement>(null);
   const submit = useSubmit();
   const navigate = useNavigate();
-  // The search without a term, the filter kept.
-  const emptySearch = withRecipeFilter("/suche", filter);
+  // The search without a term, the filter and order kept.
+  const emptySearch = withRecipeOrder(withRecipeFilter("/suche", filter), order);
   // The term this form itself last sent: its result must not overwrite what
   // the visitor has typed since.
   const sent = useRef(query);
@@ -108,6 +118,9 @@ export function SearchForm({ query, filter = NO_FILTER }: { query: string; filte
         </button>
       </div>
       <RecipeFilterFields filter={filter} />
+      {recipeOrderParams(order).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
     </Form>
   );
 }

@@ -10,6 +10,7 @@ import { recipesOfType } from "../../catalog/view/queries.ts";
 import { PaginationNav } from "../components/pagination-nav.tsx";
 import { NoFilteredRecipes, RecipeFilterBar, RefusedFilterNotice } from "../components/recipe-filter.tsx";
 import { RecipeList } from "../components/recipe-list.tsx";
+import { RecipeOrderBar, RefusedOrderNotice } from "../components/recipe-order.tsx";
 import { recipeListCardData } from "../lib/recipes/recipe-card-data.ts";
 import { filterLabel } from "../lib/recipes/recipe-filter-text.ts";
 import { itemListJsonLd } from "../lib/seo/item-list-json-ld.ts";
@@ -19,6 +20,7 @@ import { catalogContext, siteConfigContext } from "../lib/site/site-context.serv
 import { PAGE_PARAM } from "../lib/url/form-fields.ts";
 import { PAGE_SIZE, pageHref, paginate, parsePageParam, requireExistingPage } from "../lib/url/pagination.ts";
 import { readRecipeFilter, withRecipeFilter } from "../lib/url/recipe-filter-param.ts";
+import { readRecipeOrder, withRecipeOrder } from "../lib/url/recipe-order-param.ts";
 import type { Route } from "./+types/category";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
@@ -27,8 +29,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!type) throw redirect("/");
   const url = new URL(request.url);
   const { filter, refused } = readRecipeFilter(url.searchParams);
-  // The list's one address: the lower-case path and the filter's parameters in order.
-  const path = withRecipeFilter(categoryPath(type), filter);
+  const { order, refused: refusedOrder } = readRecipeOrder(url.searchParams);
+  // The list's one address: the lower-case path, the filter's parameters in order, then the order's.
+  const path = withRecipeOrder(withRecipeFilter(categoryPath(type), filter), order);
   const requested = parsePageParam(url.searchParams.get(PAGE_PARAM));
   // "/kategorie/SOUP" works (the spec upper-cases the parameter) but the
   // lower-case path is the one address to share and index; "?seite=abc" and
@@ -38,7 +41,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   }
 
   const catalog = await context.get(catalogContext)();
-  const list = paginate(await recipesOfType(catalog, type, filter), requested);
+  const list = paginate(await recipesOfType(catalog, type, filter, order), requested);
   requireExistingPage(list, requested, path);
   const recipes = await catalog.cardsAt(list.items);
 
@@ -50,7 +53,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     intro: CATEGORY_INTROS[type],
     filter,
     refusedFilters: refused,
-    unfilteredHref: withRecipeFilter(categoryPath(type), NO_FILTER),
+    order,
+    refusedOrder,
+    unfilteredHref: withRecipeOrder(withRecipeFilter(categoryPath(type), NO_FILTER), order),
     siteName,
     ...list,
     items: recipes.map(recipeListCardData),
@@ -73,13 +78,16 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 };
 
 export default function Category({ loaderData }: Route.ComponentProps) {
-  const { heading, intro, filter, refusedFilters, unfilteredHref, items, total, page, pageCount } = loaderData;
+  const { heading, intro, filter, refusedFilters, order, refusedOrder, unfilteredHref, items, total, page, pageCount } =
+    loaderData;
   return (
     <div className="page wide-page">
       <h1>{heading}</h1>
       <p className="lead">{intro}</p>
       <RecipeFilterBar filter={filter} />
+      <RecipeOrderBar order={order} />
       <RefusedFilterNotice refused={refusedFilters} />
+      <RefusedOrderNotice refused={refusedOrder} />
       {total === 0 && isFiltering(filter) ? (
         <NoFilteredRecipes
           filter={filter}

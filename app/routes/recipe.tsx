@@ -57,5 +57,5 @@ export default function Recipe({ loaderData }: Route.ComponentProps) {
   const { recipe, stepTimers, canonical } = loaderData;
   const [search] = useSearchParams();
   const servings = servingsToShow(search, recipe.servings);
-  return <RecipePage recipe={recipe} stepTimers={stepTimers} canonical={canonical} servings={servings} />;
+  return <RecipePage recipe={recipe} stepTimers={stepTimers} canonical={canonical} servings={servings} rateable />;
 }

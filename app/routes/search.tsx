@@ -7,6 +7,7 @@ import { newestRecipes, searchRecipes } from "../../catalog/view/queries.ts";
 import { PaginationNav } from "../components/pagination-nav.tsx";
 import { NoFilteredRecipes, RecipeFilterBar, RefusedFilterNotice } from "../components/recipe-filter.tsx";
 import { RecipeList } from "../components/recipe-list.tsx";
+import { RecipeOrderBar, RefusedOrderNotice } from "../components/recipe-order.tsx";
 import { SearchForm } from "../components/search-form.tsx";
 import { trackEvent } from "../lib/consent/analytics.ts";
 import { recipeListCardData } from "../lib/recipes/recipe-card-data.ts";
@@ -17,6 +18,7 @@ import { catalogContext, siteConfigContext } from "../lib/site/site-context.serv
 import { SEARCH_TERM_PARAM } from "../lib/url/form-fields.ts";
 import { pageHref, paginate, requireExistingPage, requirePageNumber } from "../lib/url/pagination.ts";
 import { readRecipeFilter, withRecipeFilter } from "../lib/url/recipe-filter-param.ts";
+import { readRecipeOrder, withRecipeOrder } from "../lib/url/recipe-order-param.ts";
 import type { Route } from "./+types/search";
 
 /** Longer terms are cut: no recipe name is this long, and it bounds the work per request. */
@@ -27,10 +29,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const query = (url.searchParams.get(SEARCH_TERM_PARAM) ?? "").trim().slice(0, MAX_QUERY_LENGTH);
   const requested = requirePageNumber(url);
   const { filter, refused } = readRecipeFilter(url.searchParams);
+  const { order, refused: refusedOrder } = readRecipeOrder(url.searchParams);
 
   const catalog = await context.get(catalogContext)();
   // The bare page needs no index: it is revived only for a term.
-  const found = await searchRecipes(catalog, query, filter);
+  const found = await searchRecipes(catalog, query, filter, order);
   const list = paginate(found, requested);
   // "Nothing found" reads the same at any page number: it is answered where it was asked.
   if (found.length > 0) requireExistingPage(list, requested, url);
@@ -49,6 +52,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     query,
     filter,
     refusedFilters: refused,
+    order,
+    refusedOrder,
     ...list,
     // A card whose name holds the term is there by the spec's rule; the others say why.
     items: recipes.map((recipe) => ({
@@ -57,9 +62,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     })),
     suggestions: suggestions.map(recipeListCardData),
     siteName,
-    unfilteredHref: withRecipeFilter(termHref, NO_FILTER),
-    // Only the term, the filter and the page make the result: other parameters are not part of its address.
-    canonical: `${siteUrl}${pageHref(withRecipeFilter(termHref, filter), list.page)}`,
+    unfilteredHref: withRecipeOrder(withRecipeFilter(termHref, NO_FILTER), order),
+    // Only the term, the filter, the order and the page make the result: other parameters are not part of its address.
+    canonical: `${siteUrl}${pageHref(withRecipeOrder(withRecipeFilter(termHref, filter), order), list.page)}`,
   };
 }
 
@@ -80,7 +85,19 @@ function resultCount(total: number, query: string): string {
 }
 
 export default function Search({ loaderData }: Route.ComponentProps) {
-  const { query, filter, refusedFilters, unfilteredHref, items, total, page, pageCount, suggestions } = loaderData;
+  const {
+    query,
+    filter,
+    refusedFilters,
+    order,
+    refusedOrder,
+    unfilteredHref,
+    items,
+    total,
+    page,
+    pageCount,
+    suggestions,
+  } = loaderData;
   const consent = useConsent();
 
   // search_recipes once per term searched (spec section 7).
@@ -91,9 +108,11 @@ export default function Search({ loaderData }: Route.ComponentProps) {
   return (
     <div className="page wide-page">
       <h1>Rezeptsuche</h1>
-      <SearchForm query={query} filter={filter} />
+      <SearchForm query={query} filter={filter} order={order} />
       <RecipeFilterBar filter={filter} />
+      <RecipeOrderBar order={order} />
       <RefusedFilterNotice refused={refusedFilters} />
+      <RefusedOrderNotice refused={refusedOrder} />
       {/* Announced to screen readers whenever the results change while typing. */}
       <p role="status" className="list-count">
         {query === "" ? "" : resultCount(total, query)}

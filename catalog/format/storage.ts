@@ -4,7 +4,8 @@
  *
  *   catalog/current            pointer: which manifest is live, and retired ones
  *   catalog/manifest/<sha256>  which blobs make up one version
- *   catalog/blob/<sha256>      one piece of a version (stored-catalog.ts says what is in each)
+ *   catalog/blob/<sha256>      one piece of a version (stored-catalog.ts says what is in each), or
+ *                              a delta pack of pieces (blob-pack.ts)
  *
  * Blobs and manifests carry the time they were written as KV metadata
  * (`WrittenMetadata`), so that leftovers of a sync that stopped before its
@@ -15,6 +16,8 @@
  * Content-addressed values never change, which also lets KV keep them in the
  * edge cache near the visitor for as long as it likes.
  */
+
+import type { ManifestDelta } from "./blob-pack.ts";
 
 export const POINTER_KEY = "catalog/current";
 export const MANIFEST_PREFIX = "catalog/manifest/";
@@ -107,6 +110,8 @@ export type VersionBlobs<Single, Many> = {
   traits: Many;
   /** Each recipe's slug, id and image, sharded by their hash (stored-catalog.ts `LocatorShard`). */
   locator: Many;
+  /** Each rated recipe's count and sum of stars, by position, a fixed range of positions a piece (ratings-column.ts). */
+  ratings: Many;
   /** The search index, cut into pieces by length. */
   searchIndex: Many;
 };
@@ -132,6 +137,7 @@ export function mapVersionBlobs<Single, Many, SingleResult, ManyResult>(
     matching: many(blobs.matching),
     traits: many(blobs.traits),
     locator: many(blobs.locator),
+    ratings: many(blobs.ratings),
     searchIndex: many(blobs.searchIndex),
   };
 }
@@ -152,6 +158,19 @@ export interface Manifest extends VersionBlobs<string, string[]> {
   formatVersion: number;
   searchIndexVersion: number;
   counts: { recipes: number; ingredients: number };
+  /**
+   * The blobs that lie in a delta pack rather than under their own keys
+   * (decision 0069); missing when every blob has its own key (a full write).
+   * Always the manifest's last field: without it, the manifest is the one a
+   * full write of the same catalog makes (`contentManifest`).
+   */
+  delta?: ManifestDelta;
+}
+
+/** A manifest without its delta: what the catalog alone decides, whatever the publishes before it were. */
+export function contentManifest(manifest: Manifest): Manifest {
+  const { delta: _delta, ...content } = manifest;
+  return content;
 }
 
 /** A version that was live before, oldest first. */
@@ -210,8 +229,9 @@ export async function readManifest(store: CatalogStore, hash: string): Promise<M
 }
 
 /**
- * Every blob a manifest names, of whichever format it was written in: what
- * retention must keep or may delete. Versions before format 5 had `list`
+ * Every blob key a manifest needs in KV, of whichever format it was written
+ * in: what retention must keep or may delete. A delta's pack counts, the
+ * blobs in it do not. Versions before format 5 had `list`
  * pieces; before format 3 one `catalog` list.
  */
 export function manifestBlobs(manifest: Manifest): string[] {
@@ -222,7 +242,12 @@ export function manifestBlobs(manifest: Manifest): string[] {
     return Array.isArray(value) ? value.filter((hash): hash is string => typeof hash === "string") : [];
   };
   const current: Record<string, string[]> = mapVersionBlobs(written, hashes, hashes);
-  return [...Object.values(current), hashes(written.list), hashes(written.catalog)].flat();
+  const all = [...Object.values(current), hashes(written.list), hashes(written.catalog)].flat();
+  const delta = manifest.delta;
+  if (!delta) return all;
+  // Blobs in the pack have no key of their own; the pack has.
+  const packed = new Set(delta.blobs);
+  return [...all.filter((hash) => !packed.has(hash)), delta.pack];
 }
 
 /** One blob as text; throws when it is missing. */

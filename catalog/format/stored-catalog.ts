@@ -53,6 +53,7 @@ import {
 import { germanSortKey } from "./german-sort-key.ts";
 import { matchingPieceText } from "./matching-piece.ts";
 import { pickFields } from "./pick-fields.ts";
+import { type PositionedTally, ratingPieceTexts } from "./ratings-column.ts";
 import type { VersionBlobs } from "./storage.ts";
 
 /** A bucket ends after a recipe whose id hash is a multiple of this: about this many recipes per bucket. */
@@ -516,7 +517,9 @@ export function nameOrderBlob(places: readonly number[]): StoredBlob {
  * order, then the meta and the name order. The coordinator makes the same
  * blobs a piece at a time from its stage (catalog/sync/stage-build.ts).
  */
-export function* storedBlobs(catalog: Pick<Catalog, "recipes" | "ingredients" | "categories">): Generator<StoredBlob> {
+export function* storedBlobs(
+  catalog: Pick<Catalog, "recipes" | "ingredients" | "categories" | "ratings">,
+): Generator<StoredBlob> {
   const { recipes } = catalog;
   const bucketSizes: number[] = [];
   const bucketEnds: number[] = [];
@@ -559,10 +562,18 @@ export function* storedBlobs(catalog: Pick<Catalog, "recipes" | "ingredients" | 
   });
   for (const shard of shards) yield { kind: "locator", text: locatorShardText(shard) };
   yield nameOrderBlob(namePlaces(recipes, ranges));
+  const tallies: PositionedTally[] = [];
+  recipes.forEach((recipe, position) => {
+    const tally = catalog.ratings?.get(recipe.id);
+    if (tally) tallies.push({ position, ...tally });
+  });
+  for (const text of ratingPieceTexts(recipes.length, tallies)) yield { kind: "ratings", text };
 }
 
 /** A built catalog as the blobs of a version, all at once: for catalogs held in memory anyway. */
-export function storeCatalog(catalog: Pick<Catalog, "recipes" | "ingredients" | "categories">): StoredCatalog {
+export function storeCatalog(
+  catalog: Pick<Catalog, "recipes" | "ingredients" | "categories" | "ratings">,
+): StoredCatalog {
   const stored: StoredCatalog = {
     meta: "",
     nameOrder: "",
@@ -573,6 +584,7 @@ export function storeCatalog(catalog: Pick<Catalog, "recipes" | "ingredients" | 
     matching: [],
     traits: [],
     locator: [],
+    ratings: [],
   };
   for (const { kind, text } of storedBlobs(catalog)) {
     const slot = stored[kind];

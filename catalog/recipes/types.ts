@@ -45,7 +45,7 @@ export interface Nutrients {
 }
 
 /** Bumped whenever the shape below or how it lies in KV changes; readers ignore catalogs of another version. */
-export const CATALOG_FORMAT_VERSION = 11;
+export const CATALOG_FORMAT_VERSION = 13;
 
 /**
  * What list cards, queries and the search index read of a recipe; the rest
@@ -77,6 +77,23 @@ export interface RecipeSummary {
    * into the card bucket from the details (stored-catalog.ts `cardOf`), never set by the sync on its own.
    */
   kcal?: number;
+  /**
+   * Its visitors' ratings, from the version's ratings column (catalog/format/ratings-column.ts), never from the
+   * bucket: set by the view for a recipe with at least 3 ratings, absent otherwise.
+   */
+  rating?: RecipeRating;
+}
+
+/** A recipe's ratings as Directus counts them: how many, and their stars added up. */
+export interface RatingTally {
+  count: number;
+  sum: number;
+}
+
+/** What a page shows of a recipe's ratings: how many, and their mean stars (1–5, not rounded). */
+export interface RecipeRating {
+  count: number;
+  mean: number;
 }
 
 /** The rest of a recipe: what its page, and a list card's opened disclosure, print. */
@@ -125,4 +142,6 @@ export interface Catalog {
   ingredients: CatalogIngredient[];
   /** Recipe count per category, in the spec's order. */
   categories: { type: RecipeType; count: number }[];
+  /** Each recipe's ratings by id (decision 0066); none when absent. Only tallies of 3 ratings or more are published. */
+  ratings?: ReadonlyMap<number, RatingTally>;
 }

@@ -48,6 +48,7 @@ import {
   blobKey,
   type CatalogStore,
   MANIFEST_PREFIX,
+  type Manifest,
   manifestBlobs,
   manifestKey,
   POINTER_KEY,
@@ -55,11 +56,13 @@ import {
   pointerSequence,
   readManifest,
   readPointer,
+  versionBlobList,
   writtenAt,
 } from "../format/storage.ts";
 import { CATALOG_FORMAT_VERSION } from "../recipes/types.ts";
 import type { ShardedLayout } from "../search/engine/sharded-format.ts";
 import { SEARCH_INDEX_VERSION } from "../search/search-index.ts";
+import { contentName, PACK_CHARS_BOUND, packedVersion, packs } from "./delta-packing.ts";
 import type { ContentSource } from "./directus-source.ts";
 import { SourceError } from "./directus-source.ts";
 import {
@@ -75,6 +78,8 @@ import { CLOUDFLARE_OPERATIONS_PER_INVOCATION, OperationBudget } from "./operati
 import { PARALLEL_WRITES, type PlannedVersion } from "./plan-version.ts";
 import { publicationRow, settledStatus } from "./publication.ts";
 import type { PublicationWriter } from "./publication-writer.ts";
+import type { RatingSource } from "./rating-source.ts";
+import { type RatingRead, RatingStage, ratingReadStep, startRatingRead } from "./rating-stage.ts";
 import { SHRINK_LIMIT, type SkippedRecord, SyncAborted, shrinkRefusal } from "./read-catalog.ts";
 import { SourceStage } from "./source-stage.ts";
 import { type BuildHands, type StageBuild, stageBuildStep, startStageBuild } from "./stage-build.ts";
@@ -136,6 +141,8 @@ export interface CoordinatorLimits {
   settleMs: number;
   /** … but no later than this after the first. */
   maxSettleMs: number;
+  /** Characters a version's delta pack holds at most; above, its blobs are written under their own keys (delta-packing.ts). */
+  packChars: number;
 }
 
 /** The limits on Cloudflare: a quarter of an invocation's 1,000 operations per step. */
@@ -154,6 +161,7 @@ export const PRODUCTION_LIMITS: CoordinatorLimits = {
   readOverlapMs: OVERLAP_MS,
   settleMs: 1_000,
   maxSettleMs: 10_000,
+  packChars: PACK_CHARS_BOUND,
 };
 
 /** The Durable Object's single alarm: when the next step runs. */
@@ -183,6 +191,8 @@ export interface SyncSummary {
   changes: CatalogChanges | null;
   /** What the run read from Directus; null when it read nothing (held, rolled back). */
   read?: ReadFigures | null;
+  /** What it read of the ratings (decision 0066); absent when the coordinator reads none. */
+  ratings?: RatingFigures | null;
   /**
    * The build's list pieces, and of them those made again (their recipes changed); the rest were kept. And
    * of its locator and search index shards, those taken from the build before as they were (nothing of
@@ -213,6 +223,16 @@ export interface ReadFigures {
   rows: number;
   /** Staged records added, changed or dropped. */
   changed: number;
+}
+
+/** What a run read of visitors' ratings (rating-stage.ts). */
+export interface RatingFigures {
+  /** Directus requests: the signature, and pages of tallies when it changed. */
+  requests: number;
+  /** Recipes whose tally changed in the stage. */
+  changed: number;
+  /** Why the read ended early; the tallies held before were published. */
+  failed?: string;
 }
 
 /** A request as the status endpoint shows it. */
@@ -355,6 +375,8 @@ interface Run {
   phase: "reading" | "building" | "outcome" | "writing" | "flipping";
   /** While reading: where the read stands. */
   read?: StageRead;
+  /** While reading, after the content: where the read of the ratings stands. */
+  ratings?: RatingRead;
   /** While building: where the build stands; then the version it made, while the walk over the stage goes on. */
   build?: StageBuild;
   version?: PlannedVersion;
@@ -442,6 +464,8 @@ export interface CoordinatorOptions {
   store: CatalogStore;
   /** Directus, as the sync reads it. */
   source: () => ContentSource;
+  /** Visitors' ratings in Directus (decision 0066); none: versions carry the ratings the stage holds (none at first). */
+  ratings?: (() => RatingSource) | null;
   alarm: AlarmClock;
   clock?: () => number;
   limits?: Partial<CoordinatorLimits>;
@@ -491,8 +515,10 @@ function failureKind(error: unknown): FailureKind {
 export class Coordinator {
   readonly #ledger: Ledger;
   readonly #stage: SourceStage;
+  readonly #ratingStage: RatingStage;
   readonly #store: CatalogStore;
   readonly #source: () => ContentSource;
+  readonly #ratingSource: (() => RatingSource) | null;
   readonly #alarm: AlarmClock;
   readonly #clock: () => number;
   readonly #limits: CoordinatorLimits;
@@ -503,8 +529,10 @@ export class Coordinator {
   constructor(options: CoordinatorOptions) {
     this.#ledger = new Ledger(options.db);
     this.#stage = new SourceStage(options.db);
+    this.#ratingStage = new RatingStage(options.db);
     this.#store = options.store;
     this.#source = options.source;
+    this.#ratingSource = options.ratings ?? null;
     this.#alarm = options.alarm;
     this.#clock = options.clock ?? Date.now;
     this.#limits = { ...PRODUCTION_LIMITS, ...options.limits };
@@ -1240,6 +1268,7 @@ export class Coordinator {
   async #readStep(run: Run, invocation: Invocation): Promise<number | undefined> {
     if (invocation.read) return AT_ONCE;
     invocation.read = true;
+    if (run.ratings) return this.#ratingStep(run, run.ratings);
     if (!run.read) throw new Error("coordinator: a run reads without a read under way");
     let step: Awaited<ReturnType<typeof stageReadStep>>;
     try {
@@ -1261,15 +1290,55 @@ export class Coordinator {
       changed: read.changed.recipes + read.changed.ingredients,
     };
     if (step.done && read.full.recipes && read.full.ingredients) this.#ledger.setSetting("fullRead", undefined);
+    const next: Run = { ...run, read: step.done ? undefined : read, base: { ...run.base, read: figures } };
+    if (!step.done) {
+      this.#ledger.setSetting("run", next satisfies Run);
+      return AT_ONCE;
+    }
+    // The ratings next, in steps of their own; without a source of them, the build.
+    if (this.#ratingSource) {
+      this.#ledger.setSetting("run", { ...next, ratings: startRatingRead() } satisfies Run);
+      return AT_ONCE;
+    }
+    this.#startBuild(next);
+    return undefined;
+  }
+
+  /** The content is read: the build starts. */
+  #startBuild(run: Run): void {
     this.#ledger.setSetting("run", {
       ...run,
-      phase: step.done ? "building" : "reading",
-      read: step.done ? undefined : read,
-      build: step.done ? startStageBuild(this.#clock()) : undefined,
-      base: { ...run.base, read: figures },
+      phase: "building",
+      read: undefined,
+      ratings: undefined,
+      build: startStageBuild(this.#clock()),
     } satisfies Run);
-    if (step.done) this.#ledger.setProgress(run.requestId, { phase: "building", part: "order" } satisfies RunProgress);
-    return step.done ? undefined : AT_ONCE;
+    this.#ledger.setProgress(run.requestId, { phase: "building", part: "order" } satisfies RunProgress);
+  }
+
+  /**
+   * Reads the ratings on for one step (rating-stage.ts). Never fails the run:
+   * a Directus that is down or answers garbage leaves the tallies the stage
+   * holds, which the version carries, and the next publish reads again.
+   */
+  async #ratingStep(run: Run, ratings: RatingRead): Promise<number | undefined> {
+    const source = this.#ratingSource;
+    const read = source
+      ? await ratingReadStep(ratings, source(), this.#ratingStage, this.#limits.requestsPerStep)
+      : { ...ratings, done: true };
+    const figures: RatingFigures = {
+      requests: read.requests,
+      changed: read.changed,
+      ...(read.failed ? { failed: read.failed } : {}),
+    };
+    if (read.failed) this.#log("warn", "sync.ratings-failed", { request: run.requestId, error: read.failed });
+    const next: Run = { ...run, ratings: read, base: { ...run.base, ratings: figures } };
+    if (!read.done) {
+      this.#ledger.setSetting("run", next);
+      return AT_ONCE;
+    }
+    this.#startBuild(next);
+    return undefined;
   }
 
   /**
@@ -1294,7 +1363,7 @@ export class Coordinator {
           };
     let step: Awaited<ReturnType<typeof stageBuildStep>>;
     try {
-      step = await stageBuildStep(run.build, this.#stage, hands, this.#limits);
+      step = await stageBuildStep(run.build, this.#stage, hands, this.#limits, this.#ratingStage);
       if (step.version) {
         const refusal = shrinkRefusal(step.build.recipes, live?.recipes ?? null, request.allowShrink);
         if (refusal) throw new SyncAborted(refusal);
@@ -1329,9 +1398,9 @@ export class Coordinator {
     if (invocation.read) return AT_ONCE;
     invocation.read = true;
     const request = this.#ledger.request(run.requestId);
-    const { build, version, walk } = run;
+    const { build, version: built, walk } = run;
     if (!request) throw new Error(`coordinator: the run's request ${run.requestId} is gone`);
-    if (!build || !version || !walk) throw new Error("coordinator: a run walks the stage without a version");
+    if (!build || !built || !walk) throw new Error("coordinator: a run walks the stage without a version");
     const live = this.#ledger.live();
     const held = this.#ledger.setting<Held>("held");
     const step = stageOutcomeStep(this.#stage, this.#ledger, walk, {
@@ -1346,6 +1415,8 @@ export class Coordinator {
       this.#ledger.setSetting("run", { ...run, walk: step.walk } satisfies Run);
       return AT_ONCE;
     }
+    // A dry run staged nothing to pack: it compares what the catalog decides, the live version's delta aside.
+    const version = run.action === "dry-run" ? built : await this.#packDelta(built, live);
     const base: Run["base"] = {
       ...run.base,
       recipes: build.recipes,
@@ -1371,11 +1442,13 @@ export class Coordinator {
       steps: run.steps + 1,
       maxOperations: Math.max(run.maxOperations, invocation.budget.used),
     });
-    const staged = this.#ledger.stagedCount();
+    // The blobs in a pack are staged still (#packDelta); the pack is written in their stead.
+    const staged = this.#ledger.stagedCount() - (version.manifest.delta?.blobs.length ?? 0);
     const ready: Run = { ...run, build: undefined, version: undefined, walk: undefined, target: version.hash, base };
     if (run.action === "dry-run") {
       this.#ledger.setSetting("run", undefined);
-      this.#finish(request, summary(live?.manifest === version.hash ? "unchanged" : "dry-run"));
+      const liveContent = live ? await contentName(live.manifest, live.body) : null;
+      this.#finish(request, summary(liveContent === version.hash ? "unchanged" : "dry-run"));
       return undefined;
     }
     if (live?.manifest === version.hash) {
@@ -1386,6 +1459,7 @@ export class Coordinator {
       // A pointer write whose outcome is unknown may have named another version: the pointer is written again.
       if (!release && staged === 0 && !this.#pointerInDoubt()) {
         this.#ledger.setSetting("run", undefined);
+        this.#dropPacked(version.manifest);
         this.#settleStatuses(live.manifest, live.publishedAt ?? build.now);
         this.#finish(request, summary("unchanged"));
         return undefined;
@@ -1395,6 +1469,7 @@ export class Coordinator {
         phase: staged > 0 ? "writing" : "flipping",
         blobsTotal: staged,
       } satisfies Run);
+      this.#dropPacked(version.manifest);
       return undefined;
     }
 
@@ -1418,8 +1493,45 @@ export class Coordinator {
       targetIsNew: !existing,
       blobsTotal: staged,
     } satisfies Run);
+    this.#dropPacked(version.manifest);
     this.#ledger.setProgress(request.id, { phase: "writing", done: 0, total: staged } satisfies RunProgress);
     return undefined;
+  }
+
+  /**
+   * Packs the blobs the built version lacks in KV (those it staged, less
+   * those the live version names under their own keys) into one delta pack
+   * beside the live version's blobs when they fit (decision 0069),
+   * and stages the pack in their stead; answers the version that names it,
+   * or the built one when its blobs go under their own keys. The same blobs
+   * pack to the same pack, so a catalog that did not change since the live
+   * version was packed answers the live version.
+   */
+  async #packDelta(built: PlannedVersion, live: VersionRow | undefined): Promise<PlannedVersion> {
+    const base =
+      live !== undefined &&
+      live.body.formatVersion === CATALOG_FORMAT_VERSION &&
+      live.body.searchIndexVersion === SEARCH_INDEX_VERSION;
+    const missing = this.#ledger.stagedSize();
+    if (!live || !packs(missing, base, this.#limits.packChars)) return built;
+    const blobs = new Set(versionBlobList(built.manifest));
+    // A blob the live version keeps under its own key stays there: staged, it is one KV lost (a repair).
+    const own = new Set(manifestBlobs(live.body));
+    const texts = new Map<string, string>();
+    for (const hash of this.#ledger.stagedHashes(missing.count)) {
+      if (blobs.has(hash) && !own.has(hash)) texts.set(hash, this.#ledger.stagedText(hash));
+    }
+    const { version, pack } = await packedVersion(built, texts, this.#limits.packChars);
+    if (!pack) return built;
+    // The blobs in it stay staged until the run names the version (#dropPacked): a step cut off before then
+    // packs the same blobs again.
+    if (!this.#isPresent(blobKey(pack.hash))) this.#ledger.stage(pack.hash, pack.text);
+    return version;
+  }
+
+  /** Unstages the blobs a version's pack holds: the pack is written in their stead. Safe to repeat. */
+  #dropPacked(version: Manifest): void {
+    for (const hash of version.delta?.blobs ?? []) this.#ledger.unstage(hash);
   }
 
   /**
@@ -1443,6 +1555,9 @@ export class Coordinator {
     if (run.phase === "building") return this.#build(run, invocation);
     if (run.phase === "outcome") return this.#outcomeStep(run, invocation);
     if (run.phase === "writing") {
+      // A step cut off between naming the version and unstaging its pack's blobs left them staged.
+      const named = this.#ledger.version(run.target);
+      if (named) this.#dropPacked(named.body);
       for (;;) {
         const hashes = this.#ledger.stagedHashes(Math.min(PARALLEL_WRITES, budget.remaining));
         if (hashes.length === 0) break;
@@ -1892,6 +2007,8 @@ export class Coordinator {
    */
   #noticeMissedPublishOnSave(request: RequestRow, summary: SyncSummary): void {
     if (!this.#publishOnSave || request.trigger !== "cron" || summary.previousRecipes === null) return;
+    // Nothing of the content changed: the cron published visitors' ratings, which are never published on save.
+    if (summary.read?.changed === 0 && (summary.ratings?.changed ?? 0) > 0) return;
     if (request.lastRequestedAt !== request.requestedAt) return;
     const startedAt = request.startedAt ?? request.requestedAt;
     // Only a publish is the flow's call (cms/flows.ts posts no action): an operator's release, rollback or dry

@@ -405,6 +405,14 @@ export class Ledger {
     return Number(row?.n ?? 0);
   }
 
+  /** How many blobs the publish under way has staged, and their characters (SQLite's, code points: about). */
+  stagedSize(): { count: number; chars: number } {
+    const [row] = this.#rows(
+      "SELECT COUNT(DISTINCT hash) AS n, COALESCE(SUM(LENGTH(text)), 0) AS chars FROM staged_piece",
+    );
+    return { count: Number(row?.n ?? 0), chars: Number(row?.chars ?? 0) };
+  }
+
   /** Whether the publish under way has staged this blob. */
   hasStaged(hash: string): boolean {
     return this.#rows("SELECT 1 AS found FROM staged_piece WHERE hash = ? LIMIT 1", hash).length > 0;

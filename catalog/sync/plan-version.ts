@@ -27,6 +27,7 @@ import { CATALOG_FORMAT_VERSION } from "../recipes/types.ts";
 import { recipeNumbers, SEARCH_INDEX_VERSION, writeSearchShardsInMemory } from "../search/search-index.ts";
 import { ingredientKinds } from "../search/search-words.ts";
 import type { BuiltCatalog } from "./build-catalog.ts";
+import { packedVersion } from "./delta-packing.ts";
 
 /** Blobs made and hashed at once. */
 const PARALLEL_HASHES = 32;
@@ -65,6 +66,7 @@ export async function planVersion(
     matching: [],
     traits: [],
     locator: [],
+    ratings: [],
     searchIndex: [],
   };
   let batch: { kind: keyof VersionBlobs<unknown, unknown>; text: string }[] = [];
@@ -117,24 +119,50 @@ export async function versionOf(
 /**
  * Writes a built catalog into a KV that no coordinator manages (a test's, a
  * benchmark's) and points at it: the blobs the live version lacks, the
- * manifest, then the pointer. Nothing is kept or deleted. Answers the
+ * manifest, then the pointer. Nothing is kept or deleted. With `packChars`,
+ * over a live version of the same formats, the blobs it lacks go into one
+ * delta pack as the coordinator writes them (decision 0069). Answers the
  * version's hash and the KV writes made.
  */
 export async function publishWithoutCoordinator(
   store: CatalogStore,
   built: BuiltCatalog,
   now = new Date(),
+  { packChars }: { packChars?: number } = {},
 ): Promise<{ manifest: string; writes: number }> {
   const live = await readPointer(store);
   const liveManifest = live ? await readManifest(store, live.manifest).catch(() => null) : null;
   const present = new Set(liveManifest ? manifestBlobs(liveManifest) : []);
+  const base =
+    packChars !== undefined &&
+    liveManifest?.formatVersion === CATALOG_FORMAT_VERSION &&
+    liveManifest.searchIndexVersion === SEARCH_INDEX_VERSION;
+  // Blobs for a pack are held until the plan ends, while they fit; any others are written as they come.
+  let held: Map<string, string> | null = base ? new Map() : null;
+  let heldChars = 0;
   let writes = 0;
-  const { manifest, hash } = await planVersion(built, async ({ hash: blob, text }) => {
-    if (present.has(blob)) return;
-    present.add(blob);
+  const put = async (blob: string, text: string) => {
     writes += 1;
     await store.put(blobKey(blob), text);
+  };
+  const planned = await planVersion(built, async ({ hash: blob, text }) => {
+    if (present.has(blob)) return;
+    present.add(blob);
+    if (held && heldChars + text.length <= (packChars ?? 0)) {
+      held.set(blob, text);
+      heldChars += text.length;
+      return;
+    }
+    if (held) for (const [heldBlob, heldText] of held) await put(heldBlob, heldText);
+    held = null;
+    await put(blob, text);
   });
+  const { version, pack } = held
+    ? await packedVersion(planned, held, packChars ?? 0)
+    : { version: planned, pack: null };
+  if (pack) await put(pack.hash, pack.text);
+  else if (held) for (const [blob, text] of held) await put(blob, text);
+  const { manifest, hash } = version;
   await store.put(manifestKey(hash), JSON.stringify(manifest));
   const pointer: Pointer = {
     manifest: hash,

@@ -25,6 +25,7 @@
  * The coordinator (coordinator.ts) carries a `StageBuild` from step to step.
  */
 
+import { RATINGS_SHOWN_FROM, ratingPieceTexts } from "../format/ratings-column.ts";
 import { sha256 } from "../format/sha256.ts";
 import type { Manifest, VersionBlobs } from "../format/storage.ts";
 import {
@@ -50,6 +51,7 @@ import { addRecipes, SEARCH_INDEX_VERSION, writeSearchShards } from "../search/s
 import { ingredientKinds } from "../search/search-words.ts";
 import { catalogIngredients } from "./build-catalog.ts";
 import { type PlannedVersion, versionOf } from "./plan-version.ts";
+import type { RatingStage } from "./rating-stage.ts";
 import { type SourceStage, STAGE_FORMAT } from "./source-stage.ts";
 import type { RawIngredientRecord } from "./validate.ts";
 
@@ -100,6 +102,8 @@ export interface StageBuild {
   rebuilt: number;
   meta?: string;
   nameOrder?: string;
+  /** The ratings column's hashes (decision 0066), made with the meta. */
+  ratings?: string[];
   /** The locator shards' hashes so far, in shard order. */
   locator?: string[];
   /** Whether the order of the build before held (no recipe came, went or moved): then so do its pieces' cuts. */
@@ -166,13 +170,14 @@ async function searchSignature(ingredients: readonly CatalogIngredient[]): Promi
 /**
  * Builds on for one step (at most `piecesPerStep` pieces in the pieces
  * phase). Answers the build as it stands and, once it is complete, the
- * version.
+ * version. Without `ratings`, the version's ratings column is empty.
  */
 export async function stageBuildStep(
   build: StageBuild,
   stage: SourceStage,
   hands: BuildHands,
   limits: StageBuildLimits,
+  ratings?: RatingStage,
 ): Promise<{ build: StageBuild; version?: PlannedVersion }> {
   const { piecesPerStep } = limits;
   if (build.phase === "order") {
@@ -261,8 +266,26 @@ export async function stageBuildStep(
       nameOrder = await hashed(nameOrderBlob(places), hands);
       stage.setNameOrderHash(nameOrder);
     }
+    // The ratings column: a piece a fixed range of positions, so a change of one recipe's tally makes one
+    // piece new; the others are found in KV by their hash. At most about 100 K characters a piece. While the
+    // order and every tally held, the last build's column is the same: taken, not read and hashed again.
+    let ratingHashes = build.orderHeld ? ratings?.builtColumn() : undefined;
+    if (ratingHashes === undefined || !ratingHashes.every((hash) => hands.present(hash))) {
+      ratingHashes = [];
+      const tallies = ratings ? ratings.builtTallies(RATINGS_SHOWN_FROM) : [];
+      for (const text of ratingPieceTexts(build.recipes, tallies)) ratingHashes.push(await hashed({ text }, hands));
+      ratings?.setBuiltColumn(ratingHashes);
+    }
     return {
-      build: { ...build, phase: "locator", meta, nameOrder, ingredients: ingredients.length, locator: [] },
+      build: {
+        ...build,
+        phase: "locator",
+        meta,
+        nameOrder,
+        ratings: ratingHashes,
+        ingredients: ingredients.length,
+        locator: [],
+      },
     };
   }
   if (build.phase === "locator") {
@@ -370,6 +393,7 @@ export async function stageBuildStep(
     matching: [],
     traits: [],
     locator: build.locator ?? [],
+    ratings: build.ratings ?? [],
     searchIndex,
   };
   for (const { made } of stage.pieces()) {

@@ -32,6 +32,7 @@ import { buildIngredientOverview, type IngredientOverview } from "./ingredient-o
 import { buildMatchingLookups, type IngredientPostings } from "./matching-lookups.ts";
 import type { PantryLookup } from "./pantry-lookup.ts";
 import { openVersion, type PublishedVersion, storeReader } from "./published-catalog.ts";
+import { buildRatingOrder, type RatingOrder } from "./rating-order.ts";
 
 /**
  * Characters of search index shards an isolate keeps between searches
@@ -142,6 +143,11 @@ export interface CatalogView {
    * so a filter costs a page a bit test per recipe it looks at.
    */
   filtered(filter: RecipeFilter): Promise<FilteredRecipes | null>;
+  /**
+   * Every recipe with enough ratings to show, in rating order (rating-order.ts):
+   * the whole ratings column, read by the first list sorted by rating and kept.
+   */
+  ratingOrder(): Promise<RatingOrder>;
 }
 
 /**
@@ -276,6 +282,12 @@ export function createCatalogView(version: PublishedVersion): CatalogView {
     return query === undefined ? index : index.prepare(query);
   };
   const traits = once(async () => traitsByPosition(await version.traits(), count));
+  const ratingOrder = once(async () =>
+    buildRatingOrder(
+      await Promise.all(Array.from({ length: version.ratingPieces }, (_, piece) => version.ratingPiece(piece))),
+      count,
+    ),
+  );
   // One entry per filter asked for: two diets and three times make at most eleven.
   const filters = new Map<number, FilteredRecipes>();
   return {
@@ -315,6 +327,7 @@ export function createCatalogView(version: PublishedVersion): CatalogView {
       }
       return kept;
     },
+    ratingOrder,
   };
 }
 

@@ -9,7 +9,15 @@
  * version) and views held in memory.
  */
 
+import { packedText, readPack } from "../format/blob-pack.ts";
 import { type MatchingPieceText, readMatchingPiece } from "../format/matching-piece.ts";
+import {
+  RATING_PIECE_POSITIONS,
+  type RatingPiece,
+  ratingPieceCount,
+  readRatingPiece,
+  tallyAt,
+} from "../format/ratings-column.ts";
 import {
   type CatalogStore,
   type Manifest,
@@ -35,6 +43,7 @@ import {
   CATALOG_FORMAT_VERSION,
   type CatalogRecipe,
   type RecipeDetails,
+  type RecipeRating,
   type RecipeSummary,
 } from "../recipes/types.ts";
 import { SEARCH_INDEX_VERSION } from "../search/search-index.ts";
@@ -75,8 +84,10 @@ export interface PublishedVersion {
   count: number;
   /**
    * The cards (summaries) at these positions (category-then-name order), in
-   * the order asked. A bucket that cannot be read fails the call, unless
-   * `unreadable` is given: it is told, and that bucket's recipes are left out.
+   * the order asked, each with its rating from the ratings column. A bucket
+   * that cannot be read fails the call, unless `unreadable` is given: it is
+   * told, and that bucket's recipes are left out (a ratings piece that cannot
+   * be read leaves its recipes' ratings out, likewise).
    */
   cardsAt(positions: readonly number[], unreadable?: (error: unknown) => void): Promise<RecipeSummary[]>;
   /** The whole recipes at these positions: cards and details, as `cardsAt`. */
@@ -101,6 +112,12 @@ export interface PublishedVersion {
   traits(): Promise<Uint8Array[]>;
   /** Each position's place in German name order. */
   nameOrder(): Promise<number[]>;
+  /** How many pieces the ratings column has (ratings-column.ts: a fixed range of positions each). */
+  readonly ratingPieces: number;
+  /** One piece of the ratings column, read. */
+  ratingPiece(piece: number): Promise<RatingPiece>;
+  /** The ratings of the recipes at these positions that have enough of them to show, by position. */
+  ratingsAt(positions: readonly number[], unreadable?: (error: unknown) => void): Promise<Map<number, RecipeRating>>;
   /**
    * The search index's blobs: how many, and each read by its place; null
    * when it was built with other index options than this code's (the code
@@ -112,6 +129,29 @@ export interface PublishedVersion {
 
 export function storeReader(store: CatalogStore): BlobReader {
   return { text: (hash) => readTextBlob(store, hash), bytes: (hash) => readBlobBytes(store, hash) };
+}
+
+/**
+ * The reader of one version: the blobs of its delta pack from the pack,
+ * read once when the version is opened, the rest under their own keys
+ * (decision 0069). A pack that is missing or does not hold what the
+ * manifest names throws here, so the version is never opened without it.
+ */
+export async function versionReader(store: CatalogStore, manifest: Manifest): Promise<BlobReader> {
+  const direct = storeReader(store);
+  if (!manifest.delta) return direct;
+  // Kept as the bytes KV gives, outside the heap: a blob is decoded when a page asks for it, as its own key's is.
+  const packed = readPack(await readBlobBytes(store, manifest.delta.pack), manifest.delta.blobs);
+  return {
+    text: (hash) => {
+      const bytes = packed.get(hash);
+      return bytes === undefined ? direct.text(hash) : Promise.resolve(packedText(bytes));
+    },
+    bytes: (hash) => {
+      const bytes = packed.get(hash);
+      return bytes === undefined ? direct.bytes(hash) : Promise.resolve(bytes);
+    },
+  };
 }
 
 /**
@@ -285,24 +325,70 @@ export function openVersion(
   }
   const cards = (positions: readonly number[], unreadable?: (error: unknown) => void) =>
     linesAt<RecipeSummary>(positions, (bucket) => cardBucket(layout.cards[bucket] ?? ""), unreadable);
+  // Every ratings piece read is kept: at most about 100 KB of typed arrays each, a hundredth of the catalog's
+  // positions; a failed read is forgotten, so the next page tries again.
+  const ratingPieces = new Map<number, Promise<RatingPiece>>();
+  const ratingPiece = (piece: number) => {
+    let reading = ratingPieces.get(piece);
+    if (!reading) {
+      reading = reader.text(layout.ratings[piece] ?? "").then(readRatingPiece);
+      reading.catch(() => ratingPieces.delete(piece));
+      ratingPieces.set(piece, reading);
+    }
+    return reading;
+  };
+  async function ratingsAt(
+    positions: readonly number[],
+    unreadable?: (error: unknown) => void,
+  ): Promise<Map<number, RecipeRating>> {
+    const pieces = new Set(positions.map((position) => Math.floor(position / RATING_PIECE_POSITIONS)));
+    const read = new Map<number, RatingPiece>();
+    await Promise.all(
+      [...pieces]
+        .filter((piece) => piece >= 0 && piece < layout.ratings.length)
+        .map(async (piece) => {
+          try {
+            read.set(piece, await ratingPiece(piece));
+          } catch (error) {
+            if (!unreadable) throw error;
+            unreadable(error);
+          }
+        }),
+    );
+    const ratings = new Map<number, RecipeRating>();
+    for (const position of positions) {
+      const piece = Math.floor(position / RATING_PIECE_POSITIONS);
+      const found = read.get(piece);
+      const tally = found ? tallyAt(found, position - piece * RATING_PIECE_POSITIONS) : null;
+      if (tally) ratings.set(position, { count: tally.count, mean: tally.sum / tally.count });
+    }
+    return ratings;
+  }
+  /** A card or recipe with its rating, where it has one: a new object, as a bucket's decoded lines are shared. */
+  const rated = <T extends RecipeSummary>(item: T, rating: RecipeRating | undefined): T =>
+    rating ? { ...item, rating } : item;
 
   return {
     manifest: name,
     meta,
     count,
     async cardsAt(positions, unreadable) {
-      const found = await cards(positions, unreadable);
-      return positions.flatMap((position) => found.get(position) ?? []);
+      const [found, ratings] = await Promise.all([cards(positions, unreadable), ratingsAt(positions, unreadable)]);
+      return positions.flatMap((position) => {
+        const card = found.get(position);
+        return card ? [rated(card, ratings.get(position))] : [];
+      });
     },
     async recipesAt(positions, unreadable) {
-      const [found, details] = await Promise.all([
+      const [found, details, ratings] = await Promise.all([
         cards(positions, unreadable),
         linesAt<RecipeDetails>(positions, (bucket) => detailBucket(layout.details[bucket] ?? ""), unreadable),
+        ratingsAt(positions, unreadable),
       ]);
       return positions.flatMap((position) => {
         const card = found.get(position);
         const rest = details.get(position);
-        return card && rest ? [{ ...card, ...rest }] : [];
+        return card && rest ? [rated({ ...card, ...rest }, ratings.get(position))] : [];
       });
     },
     directory: () => Promise.all(layout.directory.map((hash) => readJson<DirectoryPiece>(hash))),
@@ -340,6 +426,9 @@ export function openVersion(
     matching: () => Promise.all(layout.matching.map(async (hash) => readMatchingPiece(await reader.text(hash)))),
     traits: () => Promise.all(layout.traits.map((hash) => reader.bytes(hash))),
     nameOrder: () => readJson<number[]>(layout.nameOrder),
+    ratingPieces: layout.ratings.length,
+    ratingPiece,
+    ratingsAt,
     searchIndexBlobs: () =>
       layout.searchIndexVersion === SEARCH_INDEX_VERSION
         ? { count: layout.searchIndex.length, read: (place) => reader.text(layout.searchIndex[place] ?? "") }
@@ -359,7 +448,7 @@ export async function readPublished(store: CatalogStore, hash: string): Promise<
       `catalog: manifest ${hash} has catalog format ${manifest.formatVersion}, this code reads ${CATALOG_FORMAT_VERSION}`,
     );
   }
-  const reader = storeReader(store);
+  const reader = await versionReader(store, manifest);
   return openVersion(reader, hash, manifest, parseMeta(await reader.text(manifest.meta)));
 }
 
@@ -369,6 +458,9 @@ export async function readPublished(store: CatalogStore, hash: string): Promise<
  * rollback's check). Buckets are not read: `readWholeRecipes` does that.
  */
 export async function readEveryColumn(version: PublishedVersion): Promise<void> {
+  if (version.ratingPieces !== ratingPieceCount(version.count)) {
+    throw new Error(`catalog: version ${version.manifest} has ${version.ratingPieces} ratings pieces`);
+  }
   const [directory, names, matching, traits, nameOrder, locator] = await Promise.all([
     version.directory(),
     version.names(),
@@ -376,6 +468,7 @@ export async function readEveryColumn(version: PublishedVersion): Promise<void> 
     version.traits(),
     version.nameOrder(),
     version.locatorShards(),
+    ...Array.from({ length: version.ratingPieces }, (_, piece) => version.ratingPiece(piece)),
   ]);
   const lengths = [
     directory.reduce((sum, piece) => sum + piece.ids.length, 0),

@@ -11,11 +11,13 @@ import { NAME_END } from "../format/stored-catalog.ts";
 import type { RecipeType } from "../recipes/categories.ts";
 import type { IngredientType } from "../recipes/ingredient-types.ts";
 import { NO_FILTER, type RecipeFilter } from "../recipes/recipe-filter.ts";
+import type { RecipeOrder } from "../recipes/recipe-order.ts";
 import type { CatalogRecipe, RecipeSummary } from "../recipes/types.ts";
 import type { RankedHits } from "../search/engine/ranked-hits.ts";
 import { type SlicedList, sliceBounds } from "../search/engine/sliced-list.ts";
 import { kindsOfIngredient } from "../search/search-words.ts";
 import type { CatalogView, FilteredRecipes, NameLookup } from "./catalog-view.ts";
+import { byRating, byRatingInPositionOrder } from "./rating-order.ts";
 
 /** How a name-search result matched, best first. */
 type NameMatch = "word" | "word-start" | "inside" | "related";
@@ -205,7 +207,15 @@ export async function searchRecipes(
   catalog: CatalogView,
   query: string,
   filter: RecipeFilter = NO_FILTER,
+  order: RecipeOrder = "default",
 ): Promise<NameSearchResults> {
+  const found = await searchInOwnOrder(catalog, query, filter);
+  if (order === "default" || found.length === 0) return found;
+  return byRating(await catalog.ratingOrder(), found, (result) => result.position);
+}
+
+/** `searchRecipes` in relevance order. */
+async function searchInOwnOrder(catalog: CatalogView, query: string, filter: RecipeFilter): Promise<NameSearchResults> {
   const term = query.trim().toLowerCase();
   if (term === "") return NO_RESULTS;
 
@@ -275,6 +285,20 @@ export async function recipesOfType(
   catalog: CatalogView,
   type: RecipeType,
   filter: RecipeFilter = NO_FILTER,
+  order: RecipeOrder = "default",
+): Promise<SlicedList<number>> {
+  const list = await recipesOfTypeByName(catalog, type, filter);
+  if (order === "default" || list.length === 0) return list;
+  const { start, end } = catalog.typeRange(type);
+  const kept = await catalog.filtered(filter);
+  return byRatingInPositionOrder(await catalog.ratingOrder(), list, start, end, kept ? kept.has : () => true);
+}
+
+/** `recipesOfType` in name order. */
+async function recipesOfTypeByName(
+  catalog: CatalogView,
+  type: RecipeType,
+  filter: RecipeFilter,
 ): Promise<SlicedList<number>> {
   const { start, end } = catalog.typeRange(type);
   const kept = await catalog.filtered(filter);

@@ -12,7 +12,9 @@
  * one recipe's description changed (nothing the search index reads), after
  * one recipe's ingredients changed (its name kept: no position moves),
  * after a recipe was added (every position after its place moves), and
- * after a recipe was removed (every position after it moves back): the steps, the most KV operations one
+ * after a recipe was removed (every position after it moves back), after one recipe's rating changed
+ * and after a burst of 1,000 ratings on as many recipes (nothing of the content changed: decision 0066;
+ * a tenth of the recipes have 3 to 5 ratings from the start): the steps, the most KV operations one
  * of them made, the KV writes, the Directus requests and the records they
  * gave, the wall time, and the coordinator's heap per step: its live
  * objects after a full garbage collection, sampled at every Directus
@@ -22,13 +24,27 @@
  * shards from there: catalog/sync/stage-build.ts) are reported apart, and
  * each part of the publish with its steps, most heap and longest step.
  */
+
+import { packedText, readPack } from "../../catalog/format/blob-pack.ts";
 import { createMemoryStore } from "../../catalog/format/memory-store.ts";
-import { type CatalogStore, type Manifest, readManifest } from "../../catalog/format/storage.ts";
+import { sha256 } from "../../catalog/format/sha256.ts";
+import {
+  blobKey,
+  type CatalogStore,
+  contentManifest,
+  type Manifest,
+  manifestKey,
+  readManifest,
+} from "../../catalog/format/storage.ts";
 import type { CatalogRecipe } from "../../catalog/recipes/types.ts";
 import { Coordinator, type RequestView, type SyncSummary } from "../../catalog/sync/coordinator.ts";
 import type { ContentSource, PageQuery } from "../../catalog/sync/directus-source.ts";
 import type { SqlDatabase } from "../../catalog/sync/ledger.ts";
+import { createCatalogView } from "../../catalog/view/catalog-view.ts";
+import { readPublished } from "../../catalog/view/published-catalog.ts";
+import { searchRecipes } from "../../catalog/view/queries.ts";
 import { openNodeSql } from "../../tests/model/node-sql.ts";
+import { RatingsStandIn } from "../../tests/stand-ins/ratings-stand-in.ts";
 import { seedIngredients, syntheticRecipes } from "./catalog.ts";
 import { rawIngredient, rawRecipe } from "./directus-read-stand-in.ts";
 
@@ -198,10 +214,24 @@ const db: SqlDatabase = {
 
 let now = Date.parse("2026-11-28T12:00:00Z");
 let alarmAt: number | null = null;
+// Visitors' ratings: a tenth of the recipes with 3 to 5 each, as Directus' aggregates give them.
+const ratings = new RatingsStandIn(() => now);
+for (let index = 0; index < recipes.ids.length; index += 10) {
+  const recipe = recipes.ids[index] as number;
+  for (let rating = 0; rating < 3 + (index % 3); rating++)
+    ratings.rate(`konto-${rating}`, recipe, 1 + ((index + rating) % 5));
+}
 const coordinator = new Coordinator({
   db,
   store,
   source: () => source,
+  ratings: () => {
+    const rated = ratings.source();
+    return {
+      signature: () => request(null).then(() => rated.signature()),
+      groups: (after, limit) => request(null).then(() => rated.groups(after, limit)),
+    };
+  },
   clock: () => now,
   log: () => {},
   alarm: {
@@ -242,6 +272,13 @@ interface PublishFigures {
   parts: Record<string, { steps: number; heapBytes: number; seconds: number; cpuSeconds: number }>;
   /** The blobs of the version the last publish did not have, by kind of the manifest (what the writes were). */
   newBlobs: Record<string, number>;
+  /** The version the publish made live. */
+  manifest: string;
+  /**
+   * The version's delta pack (decision 0069): how many blobs it holds, its
+   * characters, and theirs by kind of the manifest; null after a full write.
+   */
+  pack: { blobs: number; chars: number; byKind: Record<string, number> } | null;
 }
 
 /** The live version's manifest, to tell which blobs a publish wrote by kind. */
@@ -259,6 +296,20 @@ function newBlobsByKind(manifest: Manifest, before: Manifest | null): Record<str
     if (fresh > 0) counts[kind] = fresh;
   }
   return counts;
+}
+
+/** The characters of a pack's blobs by the kind of the manifest that names them. */
+function packByKind(manifest: Manifest, text: string): Record<string, number> {
+  const blobs = readPack(new TextEncoder().encode(text), manifest.delta?.blobs ?? []);
+  const chars: Record<string, number> = {};
+  for (const [kind, value] of Object.entries(contentManifest(manifest))) {
+    const hashes = typeof value === "string" ? [value] : Array.isArray(value) ? (value as string[]) : [];
+    for (const hash of new Set(hashes)) {
+      const blob = blobs.get(hash);
+      if (blob !== undefined) chars[kind] = (chars[kind] ?? 0) + packedText(blob).length;
+    }
+  }
+  return chars;
 }
 
 async function publish(): Promise<PublishFigures> {
@@ -323,8 +374,14 @@ async function publish(): Promise<PublishFigures> {
   const manifest = await readManifest(kv, summary.manifest);
   const newBlobs = newBlobsByKind(manifest, lastManifest);
   lastManifest = manifest;
+  const packText = manifest.delta ? await kv.get(blobKey(manifest.delta.pack), { type: "text" }) : null;
   return {
+    manifest: summary.manifest,
     newBlobs,
+    pack:
+      manifest.delta && packText
+        ? { blobs: manifest.delta.blobs.length, chars: packText.length, byKind: packByKind(manifest, packText) }
+        : null,
     steps: summary.steps,
     settlingSteps: parts.settling?.steps ?? 0,
     maxOperations: summary.maxOperations,
@@ -385,9 +442,137 @@ const added = await publish();
 now += 60_000;
 recipes.remove(recipes.ids[Math.floor(size / 4)] as number);
 const removed = await publish();
+// One recipe's rating changed, nothing else: its ratings piece, the manifest and the pointer.
+now += 60_000;
+ratings.rate("konto-0", recipes.ids[0] as number, 5);
+const ratingOne = await publish();
+// A burst of 1,000 ratings on 1,000 recipes spread over the catalog, published once.
+now += 60_000;
+for (let rating = 0; rating < 1_000; rating++) {
+  const recipe = recipes.ids[Math.floor((rating * recipes.ids.length) / 1_000)] as number;
+  ratings.rate(`burst-${rating}`, recipe, 1 + (rating % 5));
+}
+const ratingBurst = await publish();
 if (process.env.BENCH_SQL) {
   for (const [query, { ms, calls }] of [...sqlTimes].sort((a, b) => b[1].ms - a[1].ms).slice(0, 12)) {
     process.stderr.write(`${ms.toFixed(0)} ms ${calls} × ${query}\n`);
   }
 }
-process.stdout.write(JSON.stringify({ recipes: size, first, oneRecipe, ingredientEdit, added, removed }));
+
+/** The middle of some numbers. */
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+}
+
+/**
+ * What a page isolate pays for a delta pack (decision 0069): the live
+ * version, packed, against the same content written in full (the pack's
+ * blobs under their own keys, the manifest without its delta), each opened
+ * in a fresh view and searched, one after the other a few times: CPU ms to
+ * open (the meta, and the pack), the first search (its columns and index
+ * read) and a search after (median of the queries). Null when the live
+ * version has no pack.
+ */
+async function deltaReadCost(name: string) {
+  const packed = await readManifest(kv, name);
+  if (!packed.delta) return null;
+  const packBytes = new TextEncoder().encode((await kv.get(blobKey(packed.delta.pack), { type: "text" })) ?? "");
+  const pack = readPack(packBytes, packed.delta.blobs);
+  for (const [hash, bytes] of pack) await kv.put(blobKey(hash), packedText(bytes));
+  const content = contentManifest(packed);
+  const fullName = await sha256(JSON.stringify(content));
+  await kv.put(manifestKey(fullName), JSON.stringify(content));
+  const queries = ["kartoffel", "suppe mit", "nudeln", "hähnchen curry", "zwiebl", "salat"];
+  const once = async (manifest: string) => {
+    const start = cpuMs();
+    const view = createCatalogView(await readPublished(kv, manifest));
+    const opened = cpuMs();
+    (await searchRecipes(view, "kartoffel")).slice(0, 24);
+    const searched = cpuMs();
+    const after: number[] = [];
+    for (const query of queries) {
+      const before = cpuMs();
+      (await searchRecipes(view, query)).slice(0, 24);
+      after.push(cpuMs() - before);
+    }
+    return { openMs: opened - start, firstSearchMs: searched - opened, searchMs: median(after) };
+  };
+  const runs: Record<"packed" | "full", Awaited<ReturnType<typeof once>>[]> = { packed: [], full: [] };
+  for (let round = 0; round < 5; round++) {
+    runs.packed.push(await once(name));
+    runs.full.push(await once(fullName));
+  }
+  const summary = (list: Awaited<ReturnType<typeof once>>[]) => ({
+    openMs: median(list.map((run) => run.openMs)),
+    firstSearchMs: median(list.map((run) => run.firstSearchMs)),
+    searchMs: median(list.map((run) => run.searchMs)),
+  });
+  return { packBlobs: pack.size, packed: summary(runs.packed), full: summary(runs.full) };
+}
+
+/**
+ * A run of BENCH_CHANGES more changes (none unless set): a recipe added (a
+ * copy of one a seeded draw picks, under a new id and name), one removed
+ * and one's description edited, in turn, each published: the KV writes of
+ * each publish, how often the delta pack was folded into a full write
+ * (decision 0069), and the largest pack. What a day of such saves costs.
+ */
+async function changeRun(changes: number) {
+  let seed = 7;
+  const draw = (below: number) => {
+    seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+    return Math.floor((seed / 2 ** 31) * below);
+  };
+  const recordAt = (index: number) =>
+    JSON.parse(decoder.decode(recipes.bytes[index] as Uint8Array)) as Record<string, unknown>;
+  const writes: number[] = [];
+  let folds = 0;
+  let largestPack = 0;
+  let nextId = size + 2;
+  for (let change = 0; change < changes; change++) {
+    now += 60_000;
+    const at = draw(recipes.ids.length);
+    const time = new Date(now).toISOString();
+    if (change % 3 === 0) {
+      const record = recordAt(at);
+      const id = nextId++;
+      recipes.add({
+        ...record,
+        id,
+        slug: `rezept-${id}`,
+        name: `${record.name} neu`,
+        date_created: time,
+        date_updated: null,
+      });
+    } else if (change % 3 === 1) {
+      recipes.remove(recipes.ids[at] as number);
+    } else {
+      const record = recordAt(at);
+      recipes.replace({ ...record, description: `${record.description ?? ""} Neu.`, date_updated: time });
+    }
+    const figures = await publish();
+    writes.push(figures.writes);
+    if (figures.pack === null && figures.writes > 3) folds += 1;
+    largestPack = Math.max(largestPack, figures.pack?.chars ?? 0);
+  }
+  return { changes, writes: writes.reduce((sum, count) => sum + count, 0), folds, largestPack, each: writes };
+}
+
+const deltaRead = await deltaReadCost(removed.manifest);
+const changes = Number(process.env.BENCH_CHANGES ?? 0);
+const run = changes > 0 ? await changeRun(changes) : null;
+process.stdout.write(
+  JSON.stringify({
+    recipes: size,
+    first,
+    oneRecipe,
+    ingredientEdit,
+    added,
+    removed,
+    ratingOne,
+    ratingBurst,
+    deltaRead,
+    run,
+  }),
+);

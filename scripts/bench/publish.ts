@@ -79,6 +79,10 @@ export interface StepsBench {
   added: StepsFigures;
   /** A recipe removed (deleted in Directus), a quarter of the way through the ids. */
   removed: StepsFigures;
+  /** One recipe's rating changed, nothing else (decision 0066); missing in reports before ratings. */
+  ratingOne?: StepsFigures;
+  /** 1,000 ratings on 1,000 recipes spread over the catalog, published once. */
+  ratingBurst?: StepsFigures;
 }
 
 export interface PublishSizeBench {

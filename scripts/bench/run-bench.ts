@@ -25,6 +25,8 @@
  *   npm run bench -- --only publish      publishing through the catalog
  *                                        coordinator at 100, 1k, 10k and 50k
  *                                        recipes (a few minutes)
+ *   npm run bench -- --only publish --publish-size 10000
+ *                                        the publish part at that size only
  *   npm run bench -- --only pantry       what basics and one ingredient more
  *                                        complete on the seed (issue 34), and
  *                                        what asking costs at 50k recipes
@@ -173,6 +175,7 @@ const { values: args } = parseArgs({
   options: {
     only: { type: "string", multiple: true },
     "edge-size": { type: "string", multiple: true },
+    "publish-size": { type: "string", multiple: true },
     profile: { type: "boolean", default: false },
   },
 });
@@ -181,6 +184,12 @@ const only = args.only ?? [];
 const edgeSizes = args["edge-size"]?.map(Number) ?? EDGE_SIZES;
 if (edgeSizes.some((size) => !Number.isInteger(size) || size < 1)) {
   console.error(`bench: --edge-size takes a number of recipes, such as ${EDGE_SIZES.join(" or ")}`);
+  process.exit(2);
+}
+// `--publish-size 10000` measures the publish part at that catalog size only.
+const publishSizes = args["publish-size"]?.map(Number) ?? PUBLISH_SIZES;
+if (publishSizes.some((size) => !Number.isInteger(size) || size < 1)) {
+  console.error(`bench: --publish-size takes a number of recipes, such as ${PUBLISH_SIZES.join(" or ")}`);
   process.exit(2);
 }
 const unknown = only.filter((name) => !(PARTS as readonly string[]).includes(name));
@@ -269,8 +278,8 @@ if (wanted("edge")) {
 
 let publish: PublishSizeBench[] | undefined;
 if (wanted("publish")) {
-  console.log(`bench: publishing through the catalog coordinator at ${PUBLISH_SIZES.join(", ")} recipes …`);
-  publish = await benchPublish(BENCH_BUILD, PUBLISH_SIZES, (line) => process.stdout.write(`\r\x1b[2K${line}`));
+  console.log(`bench: publishing through the catalog coordinator at ${publishSizes.join(", ")} recipes …`);
+  publish = await benchPublish(BENCH_BUILD, publishSizes, (line) => process.stdout.write(`\r\x1b[2K${line}`));
   process.stdout.write("\r\x1b[2K");
   for (const size of publish.filter((candidate) => candidate.error)) {
     console.error(`bench: the publish part failed at ${size.recipes} recipes: ${size.error}`);
@@ -1157,6 +1166,8 @@ const STEPS_PUBLISH_LABELS = {
   ingredientEdit: "one recipe's ingredients",
   added: "one recipe added",
   removed: "one recipe removed",
+  ratingOne: "one recipe's rating",
+  ratingBurst: "1,000 ratings",
 } as const;
 
 function publishSection(part: Measured<PublishSizeBench[]>): string[] {
@@ -1208,14 +1219,16 @@ function publishSection(part: Measured<PublishSizeBench[]>): string[] {
     "| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
     ...sizes.flatMap((size) =>
       size.steps
-        ? (["first", "oneRecipe", "ingredientEdit", "added", "removed"] as const).flatMap((which) => {
-            const run = size.steps?.[which] as StepsFigures | undefined;
-            if (!run) return [];
-            const search = run.searchStepHeapBytes;
-            return [
-              `| ${count(size.recipes)} | ${STEPS_PUBLISH_LABELS[which]} | ${run.steps}${run.settlingSteps ? ` + ${run.settlingSteps}` : ""} | ${run.maxOperations} | ${count(run.writes)} | ${run.requests} | ${count(run.rows)} | ${run.rebuilt} of ${run.pieces} | ${run.seconds.toFixed(1)} | ${run.cpuSeconds.toFixed(1)} | ${run.longestStepCpuSeconds.toFixed(1)} | ${heapMb(run.stepHeapBytes).toFixed(1)} | ${heapMb(search).toFixed(1)} |`,
-            ];
-          })
+        ? (["first", "oneRecipe", "ingredientEdit", "added", "removed", "ratingOne", "ratingBurst"] as const).flatMap(
+            (which) => {
+              const run = size.steps?.[which] as StepsFigures | undefined;
+              if (!run) return [];
+              const search = run.searchStepHeapBytes;
+              return [
+                `| ${count(size.recipes)} | ${STEPS_PUBLISH_LABELS[which]} | ${run.steps}${run.settlingSteps ? ` + ${run.settlingSteps}` : ""} | ${run.maxOperations} | ${count(run.writes)} | ${run.requests} | ${count(run.rows)} | ${run.rebuilt} of ${run.pieces} | ${run.seconds.toFixed(1)} | ${run.cpuSeconds.toFixed(1)} | ${run.longestStepCpuSeconds.toFixed(1)} | ${heapMb(run.stepHeapBytes).toFixed(1)} | ${heapMb(search).toFixed(1)} |`,
+              ];
+            },
+          )
         : [],
     ),
     "",

@@ -20,6 +20,7 @@ import { backfillNutrition } from "../cms/backfill-nutrition.ts";
 import { connectAdmin } from "../cms/directus-admin.ts";
 import { setPreviewToken } from "../cms/preview-token.ts";
 import { type SeedOptions, seedCms } from "../cms/seed.ts";
+import { seedRatings } from "../cms/seed-ratings.ts";
 import { setStatusToken } from "../cms/status-token.ts";
 import {
   type DirectusDatabase,
@@ -257,6 +258,13 @@ export async function startCms(options: CmsOptions): Promise<RunningCms> {
       // And seeded before ingredients had nutrition values (decision 0063).
       const nourished = await backfillNutrition(admin);
       if (nourished > 0) log(`cms: filled nutrition values into ${nourished} ingredients`);
+    }
+    // The seed's ratings, once per database too, also into a database seeded before ratings existed (decision 0065).
+    const ratingsMarker = join(options.dataDir, "seed-ratings-applied");
+    if (!existsSync(ratingsMarker)) {
+      const rated = await seedRatings(admin);
+      writeFileSync(ratingsMarker, `${new Date().toISOString()}\n${rated}\n`);
+      if (rated > 0) log(`cms: seeded ${rated} ratings`);
     }
     // After the seed: its few hundred new items are not each a reason to call the site.
     const flows = await applyFlows(admin);

@@ -3,8 +3,10 @@ import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { RECIPE_TYPES } from "../../catalog/recipes/categories.ts";
 import { INGREDIENT_TYPES } from "../../catalog/recipes/ingredient-types.ts";
+import { USER_ROLE } from "../../cms/access-policies.ts";
 import { applyAccessPolicies } from "../../scripts/cms/apply-access-policies.ts";
 import { nutritionFields, type SeedAmounts, type SeedNutrition, seedCms } from "../../scripts/cms/seed.ts";
+import { type SeedRatings, seedRatings } from "../../scripts/cms/seed-ratings.ts";
 import { admin, call, directusUrl } from "./directus-clients.ts";
 
 interface Recipe {
@@ -161,6 +163,36 @@ describe("seed content", () => {
       const { width } = await sharp(Buffer.from(await response.arrayBuffer())).metadata();
       expect(width, recipe.slug).toBe(836);
     }
+  });
+
+  it("has the seed's ratings: accounts nobody signs in as, most seed recipes rated at least three times", async () => {
+    const client = await admin();
+    const seed = JSON.parse(readFileSync("cms/seed/ratings.json", "utf8")) as SeedRatings;
+    const accounts = await client.request<{ id: string; role: string; password: string | null; provider: string }[]>(
+      "GET",
+      `/users?fields=id,role,password,provider&limit=-1&filter[email][_in]=${seed.accounts.join(",")}`,
+    );
+    expect(accounts).toHaveLength(seed.accounts.length);
+    for (const account of accounts)
+      expect(account).toMatchObject({ role: USER_ROLE.id, password: null, provider: "default" });
+    const rows = await client.request<{ stars: number; recipe: { slug: string } }[]>(
+      "GET",
+      `/items/recipe_ratings?fields=stars,recipe.slug&limit=-1&filter[user][_in]=${accounts.map((account) => account.id).join(",")}`,
+    );
+    const perRecipe = new Map<string, number[]>();
+    for (const row of rows) perRecipe.set(row.recipe.slug, [...(perRecipe.get(row.recipe.slug) ?? []), row.stars]);
+    // Other files share this Directus; a seed recipe one of them deleted took its ratings with it.
+    const existing = new Set(
+      (await client.request<{ slug: string }[]>("GET", "/items/recipe?fields=slug&limit=-1")).map((row) => row.slug),
+    );
+    for (const [slug, stars] of Object.entries(seed.ratings).filter(([slug]) => existing.has(slug))) {
+      const given = stars.filter((value) => value !== null).sort();
+      expect((perRecipe.get(slug) ?? []).sort(), slug).toEqual(given);
+    }
+    const shown = [...SEED_SLUGS].filter((slug) => (perRecipe.get(slug)?.length ?? 0) >= 3).length;
+    expect(shown / SEED_SLUGS.size).toBeGreaterThanOrEqual(0.8);
+    // Applied again, it makes nothing.
+    expect(await seedRatings(client)).toBe(0);
   });
 
   it("creates nothing when seed and access policies are applied again", async () => {

@@ -96,7 +96,7 @@ try {
     }),
   );
   // Where tests reach Directus as an editor would (tests/e2e/publish-on-save.spec.ts).
-  writeFileSync(STACK_FILE, JSON.stringify({ directusUrl: cms.directus.url }));
+  writeFileSync(STACK_FILE, JSON.stringify({ directusUrl: cms.directus.url, syncToken }));
   log(`ready on ${BASE_URL}`);
 } catch (error) {
   console.error(error);

@@ -20,5 +20,8 @@ export const STUDIO_URL = `http://127.0.0.1:${STUDIO_PORT}`;
 /** The tag manager container the site is configured with (never reached: the tests intercept it). */
 export const TEST_GTM_ID = "GTM-E2ETEST";
 
-/** Written by the site under test once it runs: `{ directusUrl }`, where an editor reaches its Directus' API. */
+/**
+ * Written by the site under test once it runs: `{ directusUrl, syncToken }`, where an editor reaches its
+ * Directus' API, and the token an operator asks the site's /sync with.
+ */
 export const STACK_FILE = join(tmpdir(), `wkij-e2e-${SITE_PORT}.json`);

@@ -28,6 +28,8 @@ interface HarnessOptions {
   publishOnSave?: boolean;
   /** Where publication statuses go (CoordinatorOptions.publications); none by default. */
   publications?: CoordinatorOptions["publications"];
+  /** Visitors' ratings (CoordinatorOptions.ratings); none by default. */
+  ratings?: CoordinatorOptions["ratings"];
 }
 
 /** Steps a run may take before the harness gives up on it. */
@@ -41,6 +43,7 @@ export function coordinatorHarness({
   log,
   publishOnSave,
   publications,
+  ratings,
 }: HarnessOptions) {
   let now = start;
   let alarmAt: number | null = null;
@@ -56,6 +59,7 @@ export function coordinatorHarness({
       log: log ?? (() => {}),
       publishOnSave,
       publications,
+      ratings,
       alarm: {
         get: async () => alarmAt,
         set: async (at) => {
@@ -108,6 +112,8 @@ export function coordinatorHarness({
     nextStep,
     finish,
     request: (action: SyncAction, allowShrink = false) => coordinator.request({ action, allowShrink, trigger: "api" }),
+    /** The cron's request, as workers/app.ts makes it every 15 minutes. */
+    cron: () => coordinator.request({ action: "publish", allowShrink: false, trigger: "cron" }),
     /** Asks for `action` and steps until it has finished. */
     async run(action: SyncAction = "publish", allowShrink = false): Promise<RequestView> {
       const { id } = await coordinator.request({ action, allowShrink, trigger: "api" });

@@ -56,3 +56,6 @@ export const STAND_IN_FULL_VISITOR = {
   savedCount: 1_000,
   firstSavedRecipeId: 100_001,
 } as const;
+
+/** A recipe the catalog may still show but Directus holds as unpublished: the stand-in refuses to rate it. */
+export const STAND_IN_NOT_PUBLISHED_RECIPE_ID = 777;

@@ -5,8 +5,8 @@
  * (method, URL, headers, and the body of a write), so a test can prove what
  * reached "Directus" and what did not, and answers like Directus would for
  * the paths the site uses. Anything else gets a body that says it leaked.
- * The one visitor it knows has a pantry row (`pantries`) that writes change;
- * clearing the record empties it too.
+ * The one visitor it knows has a pantry row (`pantries`) and ratings
+ * (`recipe_ratings`) that writes change; clearing the record empties them too.
  *
  * Runs in Node, inside the test runner; the Worker reads the record through
  * the UPSTREAM_LOG service binding.
@@ -19,6 +19,7 @@ import {
   STAND_IN_ASSETS,
   STAND_IN_DIRECTUS_URL,
   STAND_IN_FULL_VISITOR,
+  STAND_IN_NOT_PUBLISHED_RECIPE_ID,
 } from "./directus-stand-in-contract.ts";
 
 // A 1×1 transparent PNG.
@@ -38,6 +39,13 @@ export function createDirectusStandIn() {
   let shoppingList: { id: number; entries: unknown; revision: number } | null = null;
   /** The full visitor's pantry row, as Directus would hold it. */
   let pantryRow: Record<string, unknown> | null = null;
+  /**
+   * The full visitor's ratings by recipe id, one per recipe as the unique index keeps them
+   * (cms/migrations/20261129A-recipe-ratings-rules.js). A recipe id of NOT_PUBLISHED_RECIPE_ID is refused as the
+   * database's trigger refuses an unpublished recipe.
+   */
+  const ratings = new Map<number, { id: number; recipe: number; stars: number }>();
+  let nextRatingId = 1;
 
   async function handle(request: Request): Promise<Response> {
     const body = request.method === "GET" || request.method === "HEAD" ? undefined : await request.text();
@@ -132,6 +140,7 @@ export function createDirectusStandIn() {
           return json({ data: pantryRow });
         }
       }
+      if (url.pathname.startsWith("/items/recipe_ratings")) return ratingAnswer(request.method, url, body);
       if (request.method === "PATCH" && url.pathname === "/items/pantries/1" && pantryRow) {
         pantryRow = { ...pantryRow, ...JSON.parse(body ?? "{}") };
         return json({ data: pantryRow });
@@ -140,6 +149,37 @@ export function createDirectusStandIn() {
     return new Response(JSON.stringify({ data: "leaked: the stand-in answered an unexpected request" }), {
       headers: { "content-type": "application/json" },
     });
+  }
+
+  /** `recipe_ratings` as Directus answers the site's calls (app/lib/directus/ratings-api.server.ts). */
+  function ratingAnswer(method: string, url: URL, body: string | undefined): Response {
+    const recipeOf = (filter: unknown) => (filter as { recipe?: { _eq?: number } })?.recipe?._eq;
+    if (url.pathname === "/items/recipe_ratings" && method === "GET") {
+      const row = ratings.get(recipeOf(JSON.parse(url.searchParams.get("filter") ?? "{}")) ?? -1);
+      return json({ data: row ? [row] : [] });
+    }
+    if (url.pathname === "/items/recipe_ratings" && method === "POST") {
+      const { recipe, stars } = JSON.parse(body ?? "{}") as { recipe: number; stars: number };
+      if (recipe === STAND_IN_NOT_PUBLISHED_RECIPE_ID) {
+        return json({ errors: [{ extensions: { code: "INVALID_FOREIGN_KEY" } }] }, 400);
+      }
+      if (ratings.has(recipe)) return json({ errors: [{ extensions: { code: "RECORD_NOT_UNIQUE" } }] }, 400);
+      const row = { id: nextRatingId++, recipe, stars };
+      ratings.set(recipe, row);
+      return json({ data: row });
+    }
+    if (url.pathname === "/items/recipe_ratings" && method === "DELETE") {
+      const { query } = JSON.parse(body ?? "{}") as { query?: { filter?: unknown } };
+      ratings.delete(recipeOf(query?.filter) ?? -1);
+      return new Response(null, { status: 204 });
+    }
+    const id = Number(/^\/items\/recipe_ratings\/(\d+)$/.exec(url.pathname)?.[1]);
+    const row = [...ratings.values()].find((each) => each.id === id);
+    if (method === "PATCH" && row) {
+      row.stars = (JSON.parse(body ?? "{}") as { stars: number }).stars;
+      return json({ data: row });
+    }
+    return json({ errors: [{ extensions: { code: "FORBIDDEN" } }] }, 403);
   }
 
   function json(body: unknown, status = 200): Response {
@@ -158,6 +198,7 @@ export function createDirectusStandIn() {
     if (request.method === "DELETE") {
       seen.length = 0;
       pantryRow = null;
+      ratings.clear();
     }
     return new Response(JSON.stringify(seen), { headers: { "content-type": "application/json" } });
   }

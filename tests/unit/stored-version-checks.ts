@@ -1,8 +1,8 @@
 /**
  * What a test of the coordinator asks of the KV it published into: which
  * blobs are there, which the ledger's versions need, and whether the
- * pointer's version is whole. Shared by coordinator.test.ts and
- * coordinator-faults.test.ts.
+ * pointer's version is whole, and the name its content has. Shared by
+ * the tests of the coordinator and its build.
  */
 import {
   BLOB_PREFIX,
@@ -13,6 +13,16 @@ import {
   readManifest,
   readPointer,
 } from "../../catalog/format/storage.ts";
+import { contentName } from "../../catalog/sync/delta-packing.ts";
+
+/**
+ * The name a full write gives the version `manifest` names: a publish over a
+ * base packs its new blobs (decision 0069), and what a read of everything
+ * builds is the version without that delta.
+ */
+export async function contentNameIn(store: CatalogStore, manifest: string): Promise<string> {
+  return contentName(manifest, await readManifest(store, manifest));
+}
 
 /** Every blob in the store. */
 export async function storedBlobs(store: CatalogStore): Promise<string[]> {

@@ -111,8 +111,17 @@ function canonicalOf(html: string): string | undefined {
   return html.match(/<link rel="canonical" href="([^"]*)"\/>/)?.[1]?.replaceAll("&amp;", "&");
 }
 
-/** The filter chips: each one's text, address and whether it is the chosen one. */
+/** The filter chips (the order's row after them aside): each one's text, address and whether it is the chosen one. */
 function chips(html: string) {
+  return chipsIn(html.split('class="recipe-filter recipe-order"')[0] ?? "");
+}
+
+/** The chips of the order row (decision 0066). */
+function orderChips(html: string) {
+  return chipsIn(html.split('class="recipe-filter recipe-order"')[1] ?? "");
+}
+
+function chipsIn(html: string) {
   return [...html.matchAll(/<a [^>]*class="filter-chip"[^>]*>([^<]*)<\/a>/g)].map((match) => {
     const tag = match[0];
     return {
@@ -446,4 +455,37 @@ describe("the edge cache with filters", () => {
     expect(cacheStatus).toBe("wkij; fwd=bypass; detail=query");
     expect(response.headers.get("cache-control")).toBe("private, max-age=0");
   });
+});
+
+describe("the order by rating (sortierung=bewertung, decision 0066)", () => {
+  it("is a row of two links beside the filter, keeping the filter, and keeps a valid order in the one address", async () => {
+    const { response, html } = await get("/kategorie/soup?ernaehrung=vegan&sortierung=bewertung");
+    expect(response.status).toBe(200);
+    expect(orderChips(html)).toEqual([
+      { text: "Standard", href: "/kategorie/soup?ernaehrung=vegan", current: false },
+      { text: "Beste Bewertung", href: "/kategorie/soup?ernaehrung=vegan&sortierung=bewertung", current: true },
+    ]);
+    expect(canonicalOf(html)).toBe(`${ORIGIN}/kategorie/soup?ernaehrung=vegan&sortierung=bewertung`);
+    // The filter's chips keep the order, after the filter; nothing here is rated, so the list is in its own order.
+    expect(chips(html).find((chip) => chip.text === "Vegetarisch")?.href).toBe(
+      "/kategorie/soup?ernaehrung=vegetarisch&sortierung=bewertung",
+    );
+    expect(cards(html)).toEqual(cards((await get("/kategorie/soup?ernaehrung=vegan")).html));
+    const search = await get("/suche?q=suppe&sortierung=bewertung");
+    expect(search.response.status).toBe(200);
+    expect(orderChips(search.html).find((chip) => chip.current)?.text).toBe("Beste Bewertung");
+    expect(search.html).toMatch(/<input type="hidden" name="sortierung" value="bewertung"\/>/);
+  });
+
+  it.each(["sortierung=standard", "sortierung=Bewertung", "sortierung=", "sortierung=bewertung&sortierung=bewertung"])(
+    "%s: the list in its own order, a notice, and a canonical address without it",
+    async (order) => {
+      const { response, html } = await get(`/kategorie/soup?${order}`);
+      expect(response.status).toBe(200);
+      expect(html).toContain("Diese Sortierung kennen wir nicht – wir zeigen die Rezepte in der üblichen Reihenfolge.");
+      expect(canonicalOf(html)).toBe(`${ORIGIN}/kategorie/soup`);
+      expect(orderChips(html).find((chip) => chip.current)?.text).toBe("Standard");
+      expect(cards(html)).toEqual(cards((await get("/kategorie/soup")).html));
+    },
+  );
 });

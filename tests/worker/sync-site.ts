@@ -11,6 +11,7 @@ import { expect } from "vitest";
 import { listKeys } from "../../catalog/format/storage.ts";
 import type { RequestView } from "../../catalog/sync/coordinator.ts";
 import { Ledger } from "../../catalog/sync/ledger.ts";
+import { RatingStage } from "../../catalog/sync/rating-stage.ts";
 import { SourceStage } from "../../catalog/sync/source-stage.ts";
 import type { StandInContent, StandInState } from "../stand-ins/directus-content-stand-in.ts";
 
@@ -88,7 +89,8 @@ export async function health(headers: Record<string, string> = {}) {
 /**
  * A site that never published: an empty catalog in KV, a coordinator with
  * empty storage (and no alarm), Directus holding three recipes. Its instance
- * made its tables (the ledger's and the stage's) when it started: they are made again in the emptied storage.
+ * made its tables (the ledger's, the stage's and the ratings') when it started: they are made again in the
+ * emptied storage.
  */
 export async function freshSite(): Promise<void> {
   for (const { name } of await listKeys(env.CATALOG, "catalog/")) await env.CATALOG.delete(name);
@@ -96,6 +98,7 @@ export async function freshSite(): Promise<void> {
     await state.storage.deleteAll();
     new Ledger(state.storage.sql);
     new SourceStage(state.storage.sql);
+    new RatingStage(state.storage.sql);
   });
   await holds({ recipes: 3, edition: 1, down: false, flawed: {}, stall: false });
 }

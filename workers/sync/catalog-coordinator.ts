@@ -19,6 +19,7 @@ import {
 import { createDirectusSource } from "../../catalog/sync/directus-source.ts";
 import type { SyncAction, SyncTrigger } from "../../catalog/sync/ledger.ts";
 import { createDirectusPublicationWriter } from "../../catalog/sync/publication-writer.ts";
+import { createDirectusRatingSource } from "../../catalog/sync/rating-source.ts";
 import { logEvent } from "../../logging/log.ts";
 
 /** What `request` answers: the request's id (joined: an earlier request that had not started yet), or busy. */
@@ -45,6 +46,16 @@ export class CatalogCoordinator extends DurableObject<Env> {
       db: ctx.storage.sql,
       store: env.CATALOG,
       source: () => createDirectusSource({ url: directus.url, headers: directus.headers }),
+      // Visitors' ratings, as aggregates only, as the "Website (Status)" user (decision 0066); without its token,
+      // versions carry no ratings.
+      ratings: config.directusStatusToken
+        ? () =>
+            createDirectusRatingSource({
+              url: directus.url,
+              headers: directus.headers,
+              token: config.directusStatusToken as string,
+            })
+        : null,
       alarm: {
         get: () => ctx.storage.getAlarm(),
         set: (at) => ctx.storage.setAlarm(at),

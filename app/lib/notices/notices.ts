@@ -28,6 +28,22 @@ export const NOTICES = {
     "Nicht gespeichert: Deine Einkaufsliste wurde gerade auch woanders geändert. Bitte versuche es noch einmal.",
   "einkaufsliste-ohne-konto":
     "Ohne JavaScript kann die Einkaufsliste nur in deinem Konto liegen. Melde dich an oder schalte JavaScript ein.",
+  // A rating (decision 0065): the stars are named in the code, as only codes travel.
+  "bewertung-1": "Danke! Deine Bewertung ist gespeichert: 1 von 5 Sternen.",
+  "bewertung-2": "Danke! Deine Bewertung ist gespeichert: 2 von 5 Sternen.",
+  "bewertung-3": "Danke! Deine Bewertung ist gespeichert: 3 von 5 Sternen.",
+  "bewertung-4": "Danke! Deine Bewertung ist gespeichert: 4 von 5 Sternen.",
+  "bewertung-5": "Danke! Deine Bewertung ist gespeichert: 5 von 5 Sternen.",
+  "bewertung-entfernt": "Deine Bewertung ist entfernt.",
+  "bewertung-ohne-sterne": "Nicht gespeichert: Bitte wähle 1 bis 5 Sterne.",
+  "bewertung-anmelden": "Bitte melde dich an, um Rezepte zu bewerten.",
+  "bewertung-unbekannt": "Nicht gespeichert: Dieses Rezept gibt es nicht oder nicht mehr.",
+  "bewertung-zu-viele":
+    "Nicht gespeichert: Du hast gerade sehr viele Bewertungen geschickt. Bitte warte eine Minute und versuche es dann noch einmal.",
+  "bewertung-gleichzeitig":
+    "Nicht gespeichert: Deine Bewertung wurde gerade auch woanders geändert. Bitte versuche es noch einmal.",
+  "bewertung-fehlgeschlagen":
+    "Deine Bewertung konnte gerade nicht gespeichert werden. Bitte versuche es gleich noch einmal.",
 } as const;
 
 export type NoticeCode = keyof typeof NOTICES;

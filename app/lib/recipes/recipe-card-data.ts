@@ -18,6 +18,8 @@ const LIST_CARD_FIELDS = [
   "vegan",
   "description",
   "kcal",
+  // Set by the catalog's view from the ratings column (decision 0066), from 3 ratings on.
+  "rating",
 ] as const satisfies readonly (keyof RecipeSummary)[];
 
 /** What a whole card prints (spec section 2): the list card's fields, the steps and the ingredient lines. */

@@ -3,10 +3,12 @@
  * guidance: images in 1:1, 4:3 and 16:9, times in ISO 8601, ingredients and
  * steps, diet. Absolute URLs, since crawlers read it out of context.
  */
-import type { NutritionInformation, Recipe, RestrictedDiet, WithContext } from "schema-dts";
+import type { AggregateRating, NutritionInformation, Recipe, RestrictedDiet, WithContext } from "schema-dts";
+import { BEST_RATING, WORST_RATING } from "../../../catalog/format/ratings-column.ts";
 import { CATEGORY_HEADINGS } from "../../../catalog/recipes/categories.ts";
 import type { CatalogRecipe, Nutrients } from "../../../catalog/recipes/types.ts";
 import { formatIngredientLine } from "../recipes/ingredient-amounts/format.ts";
+import { roundedMean, shownRating } from "../recipes/rating-text.ts";
 import { IMAGE_TRANSFORMS, recipeImageUrl } from "../recipes/recipe-images.ts";
 import { servingsText } from "../recipes/servings-text.ts";
 
@@ -52,6 +54,17 @@ function recipeKeywords(recipe: CatalogRecipe): string {
   ].join(", ");
 }
 
+/** Visitors' ratings as Google's recipe guidance reads them: the mean as shown (one decimal), the count, the scale. */
+export function aggregateRatingJsonLd({ count, mean }: { count: number; mean: number }): AggregateRating {
+  return {
+    "@type": "AggregateRating",
+    ratingValue: roundedMean(mean),
+    ratingCount: count,
+    bestRating: BEST_RATING,
+    worstRating: WORST_RATING,
+  };
+}
+
 const ASPECTS = [IMAGE_TRANSFORMS.square, IMAGE_TRANSFORMS.fourByThree, IMAGE_TRANSFORMS.sixteenByNine];
 
 export function recipeJsonLd(recipe: CatalogRecipe, site: { siteUrl: string; siteName: string }): WithContext<Recipe> {
@@ -61,6 +74,7 @@ export function recipeJsonLd(recipe: CatalogRecipe, site: { siteUrl: string; sit
     : recipe.vegetarian
       ? ["https://schema.org/VegetarianDiet"]
       : [];
+  const rating = shownRating(recipe.rating);
   return {
     "@context": "https://schema.org",
     "@type": "Recipe",
@@ -97,5 +111,7 @@ export function recipeJsonLd(recipe: CatalogRecipe, site: { siteUrl: string; sit
     ...(diets.length > 0 ? { suitableForDiet: diets } : {}),
     // Only what the sync could compute from every line (decision 0063): no figure rather than a wrong one.
     ...(recipe.nutrition ? { nutrition: nutritionJsonLd(recipe.nutrition) } : {}),
+    // From 3 ratings on, as the page shows them (decision 0066); never a visitor's own rating.
+    ...(rating ? { aggregateRating: aggregateRatingJsonLd(rating) } : {}),
   };
 }

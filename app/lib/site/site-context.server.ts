@@ -1,6 +1,7 @@
 import { createContext } from "react-router";
 import type { DraftPreview } from "../../../catalog/sync/draft-preview.ts";
 import type { CatalogView } from "../../../catalog/view/catalog-view.ts";
+import type { RatingLimiters } from "../ratings/rating-limits.server.ts";
 import type { RequestVisitor } from "../request/visitor.server.ts";
 import type { SiteConfig } from "./config.server.ts";
 
@@ -15,6 +16,9 @@ export const catalogContext = createContext<() => Promise<CatalogView>>();
 
 /** Who is asking (visitor.server.ts); resolved only by loaders that need it. */
 export const visitorContext = createContext<RequestVisitor>();
+
+/** The per-account and per-address limits on rating changes (rating-limits.server.ts), set by the Worker. */
+export const ratingLimitsContext = createContext<RatingLimiters>();
 
 /** Set-Cookie headers that loaders and actions want on the response; the Worker appends them. */
 export const responseCookiesContext = createContext<string[]>();

@@ -40,6 +40,9 @@ export const TIME_PARAM = "zeit";
 /** On the lists: the most kcal per portion, `500` (light dishes, decision 0064). */
 export const KCAL_PARAM = "kcal";
 
+/** On /suche and /kategorie/…: the list's order, `bewertung` for best rated first (recipe-order-param.ts). */
+export const SORT_PARAM = "sortierung";
+
 /** On the random pick ("/", "/zufallsgenerator"): the category to pick from. */
 export const RANDOM_TYPE_PARAM = "typ";
 /** On the random pick: the recipe shown before the press, so the next pick is another. */

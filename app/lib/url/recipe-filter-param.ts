@@ -19,7 +19,7 @@ import {
   TIME_LIMITS,
   type TimeLimit,
 } from "../../../catalog/recipes/recipe-filter.ts";
-import { DIET_PARAM, KCAL_PARAM, PAGE_PARAM, TIME_PARAM } from "./form-fields.ts";
+import { DIET_PARAM, KCAL_PARAM, PAGE_PARAM, SORT_PARAM, TIME_PARAM } from "./form-fields.ts";
 
 /** The address's word for each diet. */
 export const DIET_VALUES: Readonly<Record<Diet, string>> = { vegetarian: "vegetarisch", vegan: "vegan" };
@@ -68,15 +68,18 @@ export function recipeFilterParams(filter: RecipeFilter): [string, string][] {
 
 /**
  * `href` (a path with a query) with `filter` in place of the filter it has.
- * The filter's parameters go after the list's own, which is their canonical
- * order (workers/page-cache.ts), and the page number goes: another filter
+ * The filter's parameters go after the list's own and before its order,
+ * which is their canonical order (workers/page-cache.ts), and the page number goes: another filter
  * is another list, read from its first page. Other parameters stay as they
  * are, as in `pageHref`.
  */
 export function withRecipeFilter(href: string, filter: RecipeFilter): string {
   const target = new URL(href, "http://placeholder");
-  for (const name of [DIET_PARAM, TIME_PARAM, KCAL_PARAM, PAGE_PARAM]) target.searchParams.delete(name);
+  // The list's order (recipe-order-param.ts) stays, after the filter: the canonical order.
+  const order = target.searchParams.getAll(SORT_PARAM);
+  for (const name of [DIET_PARAM, TIME_PARAM, KCAL_PARAM, SORT_PARAM, PAGE_PARAM]) target.searchParams.delete(name);
   for (const [name, value] of recipeFilterParams(filter)) target.searchParams.append(name, value);
+  for (const value of order) target.searchParams.append(SORT_PARAM, value);
   const search = target.searchParams.toString();
   return `${target.pathname}${search ? `?${search}` : ""}`;
 }
