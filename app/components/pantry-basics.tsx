@@ -30,8 +30,6 @@ interface PantryBasicsProps {
   forgotten: boolean;
   /** Signed in: the pantry is kept in the account too. */
   signedIn: boolean;
-  /** "Plan meine Woche" with this pantry and filter (made by the loader, so this page's script does not build it). */
-  weekPlanHref: string;
 }
 
 /**
@@ -41,7 +39,7 @@ interface PantryBasicsProps {
  * JavaScript: that part is rendered invisible in its final size until the
  * page is hydrated, and left out without scripts (`@media (scripting: none)`).
  */
-export function PantryBasics({ query, onForget, forgotten, signedIn, weekPlanHref }: PantryBasicsProps) {
+export function PantryBasics({ query, onForget, forgotten, signedIn }: PantryBasicsProps) {
   const hydrated = useHydrated();
   const missing = BASIC_INGREDIENTS.filter((basic) => query.missingBasics.includes(basic.slug));
   const atHand = BASIC_INGREDIENTS.filter((basic) => !query.missingBasics.includes(basic.slug));
@@ -86,10 +84,6 @@ export function PantryBasics({ query, onForget, forgotten, signedIn, weekPlanHre
           )}
         </ul>
       </details>
-      {/* The proposal takes the pantry and filter from here, in its address (decision 0071). */}
-      <p className="pantry-week-plan">
-        <Link to={weekPlanHref}>Plan meine Woche: Abendessen mit diesem Vorrat</Link>
-      </p>
       <div className={`pantry-memory${hydrated ? "" : " is-waiting"}`}>
         <p className="pantry-memory-text">
           {signedIn

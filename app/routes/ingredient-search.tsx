@@ -40,7 +40,6 @@ import {
 } from "../lib/url/ingredient-query.ts";
 import { MATCHES_PER_PAGE, pageHref, paginate, requireExistingPage, requirePageNumber } from "../lib/url/pagination.ts";
 import { readRecipeFilter } from "../lib/url/recipe-filter-param.ts";
-import { DEFAULT_DAYS, proposalHref } from "../lib/url/week-plan-proposal-query.ts";
 import type { Route } from "./+types/ingredient-search";
 
 /**
@@ -199,16 +198,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     page: list.page,
     pageCount: list.pageCount,
     siteName,
-    // "Plan meine Woche" with the pantry and filter as the address holds them (decision 0071).
-    weekPlanHref: proposalHref({
-      days: DEFAULT_DAYS,
-      selected: query.selected,
-      missingBasics: query.missingBasics,
-      recipeFilter,
-      plan: [],
-      swap: null,
-      shown: [],
-    }),
     // One address per result: the overview filter is left out and the order of ingredients does not count.
     canonical: `${siteUrl}${pageHref(
       ingredientSearchHref({
@@ -259,7 +248,6 @@ export default function IngredientSearch({ loaderData }: Route.ComponentProps) {
     total,
     page,
     pageCount,
-    weekPlanHref,
   } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "loading" && navigation.location?.pathname === "/zutatensuche";
@@ -325,7 +313,6 @@ export default function IngredientSearch({ loaderData }: Route.ComponentProps) {
             onForget={pantry.forget}
             forgotten={pantry.forgotten}
             signedIn={visitor !== null}
-            weekPlanHref={weekPlanHref}
           />
 
           {selected.length > 0 ? (

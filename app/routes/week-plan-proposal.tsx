@@ -4,6 +4,8 @@ import { RecipeCard } from "../components/recipe-card.tsx";
 import { RecipeFilterBar, RecipeFilterFields, RefusedFilterNotice } from "../components/recipe-filter.tsx";
 import { RouteLink } from "../components/route-link.tsx";
 import { useRememberedPantryAddress } from "../lib/hooks/use-remembered-pantry-address.ts";
+import { ACCOUNT_PANTRY_URL } from "../lib/pantry/account-pantry.ts";
+import { DEVICE_PANTRY_KEY } from "../lib/pantry/device-pantry.ts";
 import { pageTitle } from "../lib/seo/page-title.ts";
 import { shellFromMatches, useVisitor } from "../lib/site/shell-data.ts";
 import { catalogContext } from "../lib/site/site-context.server.ts";
@@ -12,12 +14,10 @@ import {
   MISSING_BASIC_PARAM,
   RECIPE_ACTION_FIELD,
   SELECTED_INGREDIENT_PARAM,
-  WEEK_DAYS_PARAM,
-  WEEK_PLAN_ACTIONS,
-  WEEK_PLAN_ENTRY_FIELD,
 } from "../lib/url/form-fields.ts";
 import { ingredientSearchHref } from "../lib/url/ingredient-query.ts";
 import { readProposalQuery } from "../lib/url/read-week-plan-proposal-query.ts";
+import { WEEK_DAYS_PARAM, WEEK_PLAN_ACTIONS, WEEK_PLAN_ENTRY_FIELD } from "../lib/url/week-plan-fields.ts";
 import { PROPOSAL_PATH, type ProposalQuery, proposalHref, swapHref } from "../lib/url/week-plan-proposal-query.ts";
 import { answerProposal } from "../lib/week-plan/proposal-answer.ts";
 import type { Route } from "./+types/week-plan-proposal";
@@ -41,6 +41,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // page loads, shared with the ingredient search.
     pantryHref: ingredientSearchHref({ ...answer.query, excluded: [], filter: "" }),
     // From here too: the proposal's module would bring the categories into that chunk.
+    // Where the browser finds a remembered pantry, for the same reason (use-remembered-pantry-address.ts).
+    pantryPlaces: { deviceKey: DEVICE_PANTRY_KEY, accountUrl: ACCOUNT_PANTRY_URL },
     dayChoices: Array.from({ length: MOST_DAYS - FEWEST_DAYS + 1 }, (_, index) => FEWEST_DAYS + index),
   };
 }
@@ -84,12 +86,13 @@ export default function WeekPlanProposal({ loaderData }: Route.ComponentProps) {
     refusedFilters,
     dayChoices,
     pantryHref,
+    pantryPlaces,
   } = loaderData;
   const visitor = useVisitor();
   const navigation = useNavigation();
   const busy = navigation.state === "loading" && navigation.location?.pathname === PROPOSAL_PATH;
   const pantryInAddress = query.selected.length > 0 || query.missingBasics.length > 0;
-  useRememberedPantryAddress(pantryInAddress, visitor !== null, (pantry) =>
+  useRememberedPantryAddress(pantryPlaces, pantryInAddress, visitor !== null, (pantry) =>
     proposalHref({ ...freshQuery(query), selected: pantry.selected, missingBasics: pantry.missingBasics }),
   );
   const pantryKey = `${query.selected.join(" ")}|${query.missingBasics.join(" ")}`;
@@ -135,9 +138,7 @@ export default function WeekPlanProposal({ loaderData }: Route.ComponentProps) {
           <p className="notice">
             {"Dein Vorrat ist leer, also planen wir ohne ihn. Wähle in der "}
             <RouteLink to="/zutatensuche">Zutatensuche</RouteLink>
-            {
-              " aus, was du zu Hause hast, und komm von dort über „Plan meine Woche“ zurück: dann nutzt dein Plan deine Zutaten."
-            }
+            {" aus, was du zu Hause hast: wir merken es uns, und dein Plan nutzt es, wenn du wiederkommst."}
           </p>
         )}
       </section>

@@ -1,7 +1,7 @@
 /**
  * "Plan meine Woche" (/wochenplan/vorschlag, decision 0071) in a real
  * browser against the seed site, on a phone and a desktop: reached from the
- * ingredient search's pantry, a day swapped, the remembered pantry taken
+ * shopping list, a day swapped, the remembered pantry taken
  * into the address, all of it accessible and still; and without JavaScript,
  * the form, the swap and the form that takes the plan into the week plan.
  */
@@ -26,11 +26,21 @@ function plannedSlugs(page: Page): Promise<string[]> {
 }
 
 test.describe("with JavaScript", () => {
-  test("reached from the pantry, it plans five days, says what to buy, and does not move", async ({ page }) => {
+  test("reached from the shopping list with a remembered pantry, it plans five days, says what to buy, and does not move", async ({
+    page,
+  }) => {
     test.slow();
-    await page.goto("/zutatensuche?z=tomate&z=knoblauch&z=spaghetti");
+    await page.goto("/einkaufsliste");
+    await page.evaluate(
+      (key) =>
+        localStorage.setItem(
+          key,
+          JSON.stringify({ selected: ["tomate", "knoblauch", "spaghetti"], missingBasics: [], changedAt: 1 }),
+        ),
+      STORAGE_KEY,
+    );
     await waitForHydration(page);
-    await page.getByRole("link", { name: "Plan meine Woche: Abendessen mit diesem Vorrat" }).click();
+    await page.getByRole("link", { name: /^Plan meine Woche/ }).click();
     await expect(page).toHaveURL(/\/wochenplan\/vorschlag\?tage=5&z=tomate&z=knoblauch&z=spaghetti$/);
     await expect(page.getByRole("heading", { level: 1, name: "Plan meine Woche" })).toBeVisible();
     await expect(proposal(page).locator(".week-plan-weekday")).toHaveText(WEEKDAYS.slice(0, 5));

@@ -234,9 +234,9 @@ describe("answered for this request alone", () => {
     }
   });
 
-  it("is linked from the ingredient search's pantry with its pantry and filter", async () => {
-    const { html } = await get("/zutatensuche?z=tomate&fehlt=salz&ernaehrung=vegan");
-    expect(html).toContain('href="/wochenplan/vorschlag?tage=5&amp;z=tomate&amp;fehlt=salz&amp;ernaehrung=vegan"');
+  it("is linked from the shopping list", async () => {
+    const { html } = await get("/einkaufsliste");
+    expect(html).toContain('href="/wochenplan/vorschlag"');
   });
 });
 

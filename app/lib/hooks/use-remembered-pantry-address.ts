@@ -1,6 +1,18 @@
 import { useEffect } from "react";
 import { useNavigate } from "react-router";
-import { ACCOUNT_PANTRY_URL, DEVICE_PANTRY_KEY } from "../pantry/pantry-places.ts";
+
+/**
+ * Where the pantry is remembered (device-pantry.ts, account-pantry.ts),
+ * handed in by the page's loader: imported here, those modules (and the
+ * checks and word matching they import) would be shared with the
+ * ingredient search in a chunk every page loads.
+ */
+export interface PantryPlaces {
+  /** The device's localStorage key. */
+  deviceKey: string;
+  /** The account's pantry, asked when signed in. */
+  accountUrl: string;
+}
 
 /** What this hook takes of a remembered pantry: the page that reads the address checks every value. */
 interface RawPantry {
@@ -21,16 +33,16 @@ function rawPantry(value: unknown): RawPantry | null {
   return { selected: ticked, missingBasics: missing, changedAt };
 }
 
-async function readRemembered(signedIn: boolean): Promise<RawPantry | null> {
+async function readRemembered(places: PantryPlaces, signedIn: boolean): Promise<RawPantry | null> {
   let device: RawPantry | null = null;
   try {
-    device = rawPantry(JSON.parse(window.localStorage.getItem(DEVICE_PANTRY_KEY) ?? "null"));
+    device = rawPantry(JSON.parse(window.localStorage.getItem(places.deviceKey) ?? "null"));
   } catch {
     // Storage off or unreadable: nothing remembered here.
   }
   if (!signedIn) return device;
   try {
-    const response = await fetch(ACCOUNT_PANTRY_URL, { headers: { accept: "application/json" } });
+    const response = await fetch(places.accountUrl, { headers: { accept: "application/json" } });
     const account = response.ok ? rawPantry(((await response.json()) as { pantry?: unknown }).pantry) : null;
     // Decision 0040's rule (mergePantries): the one changed last, the account's on a tie.
     if (account && (!device || account.changedAt >= device.changedAt)) return account;
@@ -52,9 +64,11 @@ async function readRemembered(signedIn: boolean): Promise<RawPantry | null> {
  * page's loader applies to the address anyway: importing that module here
  * would share it, and the ingredient search's word matching it needs, with
  * this page, in `shared` or a chunk of their own, and either took the
- * ingredient search over decision 0046's 25 KB (decision 0071).
+ * ingredient search over decision 0046's 25 KB (decision 0071). For the
+ * same reason the places come from the loader (PantryPlaces).
  */
 export function useRememberedPantryAddress(
+  places: PantryPlaces,
   addressHasPantry: boolean,
   signedIn: boolean,
   addressOf: (pantry: Pick<RawPantry, "selected" | "missingBasics">) => string,
@@ -65,7 +79,7 @@ export function useRememberedPantryAddress(
     if (addressHasPantry) return;
     let cancelled = false;
     void (async () => {
-      const pantry = await readRemembered(signedIn);
+      const pantry = await readRemembered(places, signedIn);
       if (cancelled || !pantry || (pantry.selected.length === 0 && pantry.missingBasics.length === 0)) return;
       navigate(addressOf(pantry), { replace: true, preventScrollReset: true });
     })();

@@ -12,7 +12,8 @@ import {
   SELECTED_INGREDIENT_PARAM,
 } from "../url/form-fields.ts";
 import { type Pantry, parsePantry, samePantry } from "./pantry.ts";
-import { ACCOUNT_PANTRY_URL } from "./pantry-places.ts";
+
+export const ACCOUNT_PANTRY_URL = "/zutatensuche/vorrat";
 
 /** The account's pantry (null: it holds none), or undefined when it could not be asked. */
 export async function readAccountPantry(): Promise<Pantry | null | undefined> {

@@ -6,7 +6,9 @@
  * never an error.
  */
 import { isEmptyPantry, type Pantry, parsePantry } from "./pantry.ts";
-import { DEVICE_PANTRY_KEY } from "./pantry-places.ts";
+
+/** The storage key; its value is the pantry as JSON. */
+export const DEVICE_PANTRY_KEY = "wkij-vorrat";
 
 /** The remembered pantry, or null when there is none or it cannot be read. */
 export function readDevicePantry(): Pantry | null {

@@ -115,20 +115,3 @@ export const CONSENT_CATEGORY_FIELD = "kategorie";
  * (workers/auth-routes.ts).
  */
 export const RETURN_PATH_PARAM = "redirect";
-
-// ── "Plan meine Woche" (/wochenplan/vorschlag, week-plan-proposal-query.ts) ──
-
-/** On /wochenplan/vorschlag: how many dinners, 3 to 7. */
-export const WEEK_DAYS_PARAM = "tage";
-/** On /wochenplan/vorschlag: the proposal shown, one recipe slug per day from Monday on; repeated. */
-export const WEEK_PLAN_RECIPE_PARAM = "plan";
-/** On /wochenplan/vorschlag: the day (0 = Monday) whose recipe "Anderes Rezept" replaces. */
-export const WEEK_SWAP_PARAM = "tausch";
-/** On /wochenplan/vorschlag: a recipe shown for a day before, `<day>|<slug>`, not proposed for it again; repeated. */
-export const WEEK_SHOWN_PARAM = "gezeigt";
-/**
- * Posted to /wochenplan with RECIPE_ACTION_FIELD = WEEK_PLAN_ACTIONS.takeProposal:
- * one `<day>|<slug>|<servings>` per dinner (day 0 = Monday … 6 = Sunday); repeated.
- */
-export const WEEK_PLAN_ENTRY_FIELD = "eintrag";
-export const WEEK_PLAN_ACTIONS = { takeProposal: "vorschlag-uebernehmen" } as const;

@@ -6,18 +6,13 @@
  * with them the ingredient search's word matching, which the page's script
  * need not load (decision 0071).
  */
+
 import { FEWEST_DAYS, MOST_DAYS } from "../../../catalog/view/week-plan-proposal.ts";
 import { isSelectionValue } from "../pantry/pantry.ts";
-import {
-  MISSING_BASIC_PARAM,
-  SELECTED_INGREDIENT_PARAM,
-  WEEK_DAYS_PARAM,
-  WEEK_PLAN_RECIPE_PARAM,
-  WEEK_SHOWN_PARAM,
-  WEEK_SWAP_PARAM,
-} from "./form-fields.ts";
+import { MISSING_BASIC_PARAM, SELECTED_INGREDIENT_PARAM } from "./form-fields.ts";
 import { readMissingBasics } from "./ingredient-query.ts";
 import { readRecipeFilter } from "./recipe-filter-param.ts";
+import { WEEK_DAYS_PARAM, WEEK_PLAN_RECIPE_PARAM, WEEK_SHOWN_PARAM, WEEK_SWAP_PARAM } from "./week-plan-fields.ts";
 import { DEFAULT_DAYS, MAX_SHOWN_PER_DAY, type ProposalQuery } from "./week-plan-proposal-query.ts";
 
 /** As many pantry values as the ingredient search's address reads. */

@@ -12,15 +12,9 @@
  */
 
 import type { RecipeFilter } from "../../../catalog/recipes/recipe-filter.ts";
-import {
-  MISSING_BASIC_PARAM,
-  SELECTED_INGREDIENT_PARAM,
-  WEEK_DAYS_PARAM,
-  WEEK_PLAN_RECIPE_PARAM,
-  WEEK_SHOWN_PARAM,
-  WEEK_SWAP_PARAM,
-} from "./form-fields.ts";
+import { MISSING_BASIC_PARAM, SELECTED_INGREDIENT_PARAM } from "./form-fields.ts";
 import { recipeFilterParams } from "./recipe-filter-param.ts";
+import { WEEK_DAYS_PARAM, WEEK_PLAN_RECIPE_PARAM, WEEK_SHOWN_PARAM, WEEK_SWAP_PARAM } from "./week-plan-fields.ts";
 
 export const PROPOSAL_PATH = "/wochenplan/vorschlag";
 
