@@ -20,6 +20,8 @@ export default [
   route("einkaufsliste", "routes/shopping-list.tsx"),
   // The visitor's week plan: on the device, or in the account when signed in (decision 0070).
   route("wochenplan", "routes/week-plan.tsx"),
+  // "Plan meine Woche": made from the pantry in its address, for that request alone (decision 0071).
+  route("wochenplan/vorschlag", "routes/week-plan-proposal.tsx"),
   route("suche", "routes/search.tsx"),
   route("impressum", "routes/imprint.tsx"),
   route("datenschutz", "routes/privacy.tsx"),

@@ -62,9 +62,10 @@ export function ChoiceRow({ id, label, choices }: { id: string; label: string; c
  * chosen chip is marked with `aria-current`, by colour only, so choosing
  * moves nothing.
  */
-export function RecipeFilterBar({ filter }: { filter: RecipeFilter }) {
+export function RecipeFilterBar({ filter, base }: { filter: RecipeFilter; base?: string }) {
   const location = useLocation();
-  const here = `${location.pathname}${location.search}`;
+  // `base`: the page's address without what a new filter makes stale (a proposal's plan); the current one otherwise.
+  const here = base ?? `${location.pathname}${location.search}`;
   const filtered = (choice: RecipeFilter) => withRecipeFilter(here, choice);
   const diets: Choice[] = [
     {

@@ -231,6 +231,13 @@ function pageTypes(catalog: Catalog, recipes: number): PageType[] {
       ],
       cold: true,
     },
+    {
+      // "Plan meine Woche" (decision 0071): the proposal for the pantries above, never from the edge cache.
+      id: "week-plan",
+      label: "Plan meine Woche (5 days)",
+      paths: ingredientSearches.map((params) => query("/wochenplan/vorschlag", [["tage", "5"], ...params])),
+      cold: true,
+    },
     { id: "sitemap", label: "recipe sitemap", paths: ["/sitemap/rezepte-1.xml"], cold: false },
     {
       id: "search-data",

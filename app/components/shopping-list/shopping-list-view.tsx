@@ -237,6 +237,10 @@ export function ShoppingListView({ status, accountEntries, problem }: ShoppingLi
       <h1 id="einkaufsliste-titel" tabIndex={-1}>
         Einkaufsliste
       </h1>
+      {/* Not on the ingredient search, where the pantry is: its script has no room left (decision 0071). */}
+      <p className="shopping-week-plan">
+        <RouteLink to="/wochenplan/vorschlag">Plan meine Woche: Abendessen, die nutzen, was du zu Hause hast</RouteLink>
+      </p>
       {shownProblem ? <p className="notice">{LIST_PROBLEM_TEXT[shownProblem]}</p> : null}
       {unavailable ? (
         <p className="notice">

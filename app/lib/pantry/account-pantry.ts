@@ -13,7 +13,7 @@ import {
 } from "../url/form-fields.ts";
 import { type Pantry, parsePantry, samePantry } from "./pantry.ts";
 
-const ACCOUNT_PANTRY_URL = "/zutatensuche/vorrat";
+export const ACCOUNT_PANTRY_URL = "/zutatensuche/vorrat";
 
 /** The account's pantry (null: it holds none), or undefined when it could not be asked. */
 export async function readAccountPantry(): Promise<Pantry | null | undefined> {
