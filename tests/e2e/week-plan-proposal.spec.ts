@@ -57,6 +57,25 @@ test.describe("with JavaScript", () => {
     expect(axe.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
   });
 
+  test("'In den Wochenplan übernehmen' puts the proposed days into the week plan on the device", async ({ page }) => {
+    await page.goto("/wochenplan/vorschlag?tage=3&z=tomate&z=knoblauch");
+    await waitForHydration(page);
+    const slugs = await plannedSlugs(page);
+    expect(slugs).toHaveLength(3);
+    const names = await proposal(page).locator(".week-plan-day article.recipe-card .recipe-name").allTextContents();
+    expect(names).toHaveLength(3);
+    await page.getByRole("button", { name: "In den Wochenplan übernehmen" }).click();
+    await expect(page).toHaveURL(/\/wochenplan$/);
+    await expect(page.getByText("Der Vorschlag steht jetzt in deinem Wochenplan.")).toBeVisible();
+    for (const [index, name] of names.entries()) {
+      const day = page.locator(".week-day").filter({ has: page.getByRole("heading", { name: WEEKDAYS[index] }) });
+      await expect(day.getByRole("link", { name: name.trim(), exact: true })).toBeVisible();
+    }
+    // On the device: the plan is there after a reload, with the slugs proposed.
+    const stored = await page.evaluate(() => localStorage.getItem("wkij-wochenplan") ?? "");
+    for (const slug of slugs) expect(stored).toContain(slug);
+  });
+
   test("swaps one day for another recipe in place, and a second press goes further", async ({ page }) => {
     await page.goto("/wochenplan/vorschlag?tage=4&z=tomate&z=knoblauch");
     await waitForHydration(page);
