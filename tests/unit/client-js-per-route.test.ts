@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { gzipSync } from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
 import { clientJsPerRoute } from "../../scripts/bench/client-js.ts";
 import { sizeOfFiles } from "../../scripts/bench/sizes.ts";
@@ -33,6 +34,8 @@ const FILES = {
   "root-DDDD.js": text(5, 700),
   "recipe-EEEE.js": text(7, 1500),
   "timers-FFFF.js": text(11, 300),
+  "home-GGGG.js": text(13, 500),
+  "search-HHHH.js": text(17, 600),
 };
 
 const MANIFEST = {
@@ -45,28 +48,45 @@ const MANIFEST = {
       module: "/assets/recipe-EEEE.js",
       imports: ["/assets/framework-BBBB.js", "/assets/shared-CCCC.js", "/assets/timers-FFFF.js"],
     },
+    home: { id: "home", parentId: "root", index: true, module: "/assets/home-GGGG.js" },
+    "routes/search": { id: "routes/search", parentId: "root", module: "/assets/search-HHHH.js" },
   },
+  url: "/assets/manifest-1a2b3c4d.js",
+  version: "1a2b3c4d",
 };
+
+/** What React Router writes into the recipe's page: the entry, its routes and the root's index route, not search. */
+const RECIPE_PAGE_MANIFEST = `window.__reactRouterManifest = ${JSON.stringify(
+  {
+    entry: MANIFEST.entry,
+    routes: {
+      root: MANIFEST.routes.root,
+      "routes/recipe": MANIFEST.routes["routes/recipe"],
+      home: MANIFEST.routes.home,
+    },
+    url: MANIFEST.url,
+    version: MANIFEST.version,
+  },
+  null,
+  2,
+)};`;
 
 describe("clientJsPerRoute (bench, decision 0046)", () => {
   it("splits a route's first-visit scripts into the framework chunk and our own, each file counted once", () => {
     const dir = writeBuild(FILES, MANIFEST);
     const assets = join(dir, "client", "assets");
-    const [recipe, ...others] = clientJsPerRoute(dir);
-    expect(others).toEqual([]);
-    expect(recipe?.routeId).toBe("routes/recipe");
-    expect(recipe?.files).toBe(7);
+    const routes = clientJsPerRoute(dir);
+    expect(routes.map((route) => route.routeId)).toEqual(["routes/recipe", "home", "routes/search"]);
+    const recipe = routes[0];
+    // The page imports no manifest file (React Router's lazy route discovery): only the files it loads.
+    expect(recipe?.files).toBe(6);
     expect(recipe?.framework).toEqual(sizeOfFiles([join(assets, "framework-BBBB.js")]));
-    const own = [
-      "entry.client-AAAA.js",
-      "shared-CCCC.js",
-      "root-DDDD.js",
-      "recipe-EEEE.js",
-      "timers-FFFF.js",
-      "manifest-1a2b3c4d.js",
-    ];
-    expect(recipe?.own).toEqual(sizeOfFiles(own.map((name) => join(assets, name))));
-    expect(recipe?.size).toEqual(sizeOfFiles([...own, "framework-BBBB.js"].map((name) => join(assets, name))));
+    const own = ["entry.client-AAAA.js", "shared-CCCC.js", "root-DDDD.js", "recipe-EEEE.js", "timers-FFFF.js"];
+    const files = sizeOfFiles(own.map((name) => join(assets, name)));
+    const inline = Buffer.from(RECIPE_PAGE_MANIFEST);
+    expect(recipe?.own.raw).toBe(files.raw + inline.length);
+    expect(recipe?.own.gzip).toBe(files.gzip + gzipSync(inline, { level: 9 }).length);
+    expect(recipe?.size.raw).toBe(recipe?.own.raw + sizeOfFiles([join(assets, "framework-BBBB.js")]).raw);
   });
 
   it("refuses a build whose client entry loads no framework chunk, rather than count the framework as ours", () => {
