@@ -78,15 +78,16 @@ describe("clientJsPerRoute (bench, decision 0046)", () => {
     const routes = clientJsPerRoute(dir);
     expect(routes.map((route) => route.routeId)).toEqual(["routes/recipe", "home", "routes/search"]);
     const recipe = routes[0];
+    if (!recipe) throw new Error("no recipe route");
     // The page imports no manifest file (React Router's lazy route discovery): only the files it loads.
-    expect(recipe?.files).toBe(6);
-    expect(recipe?.framework).toEqual(sizeOfFiles([join(assets, "framework-BBBB.js")]));
+    expect(recipe.files).toBe(6);
+    expect(recipe.framework).toEqual(sizeOfFiles([join(assets, "framework-BBBB.js")]));
     const own = ["entry.client-AAAA.js", "shared-CCCC.js", "root-DDDD.js", "recipe-EEEE.js", "timers-FFFF.js"];
     const files = sizeOfFiles(own.map((name) => join(assets, name)));
     const inline = Buffer.from(RECIPE_PAGE_MANIFEST);
-    expect(recipe?.own.raw).toBe(files.raw + inline.length);
-    expect(recipe?.own.gzip).toBe(files.gzip + gzipSync(inline, { level: 9 }).length);
-    expect(recipe?.size.raw).toBe(recipe?.own.raw + sizeOfFiles([join(assets, "framework-BBBB.js")]).raw);
+    expect(recipe.own.raw).toBe(files.raw + inline.length);
+    expect(recipe.own.gzip).toBe(files.gzip + gzipSync(inline, { level: 9 }).length);
+    expect(recipe.size.raw).toBe(recipe.own.raw + sizeOfFiles([join(assets, "framework-BBBB.js")]).raw);
   });
 
   it("refuses a build whose client entry loads no framework chunk, rather than count the framework as ours", () => {
