@@ -90,9 +90,12 @@ test("a recipe's ratings reach its page, its JSON-LD and a category sorted by ra
 
     // The publish the cron would ask for; ratings never ask for one themselves.
     await requestSync({ url: BASE_URL, token: stack.syncToken }, "publish");
+    // The seed's own ratings show before the publish: wait for the count and mean with the three new ones.
     await expect(async () => {
       await page.goto(`/rezepte/${RATED}`);
-      await expect(ratingBadge(page)).toBeVisible({ timeout: 1_000 });
+      await expect(ratingBadge(page).locator('[aria-hidden="true"]')).toHaveText(`★ ${mean} (${count})`, {
+        timeout: 1_000,
+      });
     }).toPass({ timeout: 60_000 });
 
     await waitForHydration(page);
