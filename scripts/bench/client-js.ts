@@ -1,8 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { runInNewContext } from "node:vm";
-import { brotliCompressSync, constants, gzipSync } from "node:zlib";
-import { type Size, sizeOfFiles } from "./sizes.ts";
+import { type Size, sizeOf, sizeOfFiles } from "./sizes.ts";
 
 interface ManifestRoute {
   id: string;
@@ -24,14 +23,14 @@ interface Manifest {
 }
 
 /** The client manifest React Router writes into `clientDir`: which modules each route loads. */
-function readManifest(clientDir: string): { manifest: Manifest; file: string } {
+function readManifest(clientDir: string): Manifest {
   const assets = join(clientDir, "assets");
   const name = readdirSync(assets).find((file) => /^manifest-[\w-]+\.js$/.test(file));
   if (!name) throw new Error(`bench: no React Router manifest in ${assets}; run the build first`);
   const sandbox = { window: {} as { __reactRouterManifest?: Manifest } };
   runInNewContext(readFileSync(join(assets, name), "utf8"), sandbox);
   if (!sandbox.window.__reactRouterManifest) throw new Error(`bench: ${name} defines no manifest`);
-  return { manifest: sandbox.window.__reactRouterManifest, file: `/assets/${name}` };
+  return sandbox.window.__reactRouterManifest;
 }
 
 export interface RouteScripts {
@@ -71,23 +70,20 @@ function pageManifest(manifest: Manifest, chain: ManifestRoute[]): Size {
   const routes = Object.values(manifest.routes).filter(
     (route) => ids.has(route.id) || (route.index === true && route.parentId !== undefined && ids.has(route.parentId)),
   );
-  const text = Buffer.from(
-    `window.__reactRouterManifest = ${JSON.stringify(
-      {
-        entry: manifest.entry,
-        routes: Object.fromEntries(routes.map((route) => [route.id, route])),
-        url: manifest.url,
-        version: manifest.version,
-      },
-      null,
-      2,
-    )};`,
+  return sizeOf(
+    Buffer.from(
+      `window.__reactRouterManifest = ${JSON.stringify(
+        {
+          entry: manifest.entry,
+          routes: Object.fromEntries(routes.map((route) => [route.id, route])),
+          url: manifest.url,
+          version: manifest.version,
+        },
+        null,
+        2,
+      )};`,
+    ),
   );
-  return {
-    raw: text.length,
-    gzip: gzipSync(text, { level: 9 }).length,
-    brotli: brotliCompressSync(text, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
-  };
 }
 
 const plus = (a: Size, b: Size): Size => ({ raw: a.raw + b.raw, gzip: a.gzip + b.gzip, brotli: a.brotli + b.brotli });
@@ -100,7 +96,7 @@ const plus = (a: Size, b: Size): Size => ({ raw: a.raw + b.raw, gzip: a.gzip + b
  */
 export function clientJsPerRoute(buildDir: string): RouteScripts[] {
   const clientDir = join(buildDir, "client");
-  const { manifest } = readManifest(clientDir);
+  const manifest = readManifest(clientDir);
   if (![manifest.entry.module, ...manifest.entry.imports].some((path) => FRAMEWORK_FILE.test(path))) {
     throw new Error("bench: the client entry loads no framework chunk; has vite.config.ts's `framework` group moved?");
   }

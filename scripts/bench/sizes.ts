@@ -8,16 +8,23 @@ export interface Size {
   brotli: number;
 }
 
+/** The size of `content` as it is, gzip'd and brotli'd on its own. */
+export function sizeOf(content: Buffer): Size {
+  return {
+    raw: content.length,
+    gzip: gzipSync(content, { level: 9 }).length,
+    brotli: brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+  };
+}
+
 /** Sizes of each file compressed on its own, as a server sends them, summed. */
 export function sizeOfFiles(paths: Iterable<string>): Size {
   const total: Size = { raw: 0, gzip: 0, brotli: 0 };
   for (const path of paths) {
-    const content = readFileSync(path);
-    total.raw += content.length;
-    total.gzip += gzipSync(content, { level: 9 }).length;
-    total.brotli += brotliCompressSync(content, {
-      params: { [constants.BROTLI_PARAM_QUALITY]: 11 },
-    }).length;
+    const size = sizeOf(readFileSync(path));
+    total.raw += size.raw;
+    total.gzip += size.gzip;
+    total.brotli += size.brotli;
   }
   return total;
 }
