@@ -3,6 +3,7 @@ import { preload } from "react-dom";
 import { ratingLabel, ratingText, shownRating } from "../lib/recipes/rating-text.ts";
 import type { RecipeListCardData } from "../lib/recipes/recipe-card-data.ts";
 import { CARD_IMAGE, IMAGE_TRANSFORMS, recipeImageUrl } from "../lib/recipes/recipe-images.ts";
+import { addToWeekPlanHref } from "../lib/url/week-plan-fields.ts";
 import { headingAt } from "./headings.ts";
 import { RouteLink } from "./route-link.tsx";
 import { SaveRecipeButton } from "./save-recipe-button.tsx";
@@ -15,6 +16,11 @@ interface RecipeCardProps {
   priority?: boolean;
   /** Heading level: h1 on the recipe page, h2 in lists, h3 in a list under its own heading. */
   headingLevel?: 1 | 2 | 3;
+  /**
+   * "Zum Wochenplan" as a link to the week plan, which offers the day and servings for the recipe: on the cards
+   * of lists and the home page. The recipe page has the form itself (AddToWeekPlan).
+   */
+  weekPlanLink?: boolean;
   /** Buttons after the save button, on the recipe page (print, share, cooking mode). */
   actions?: ReactNode;
   /** A line under the name, saying why the recipe is in a list where that is not plain (a search's related hit). */
@@ -37,6 +43,7 @@ export function RecipeCard({
   linkName = true,
   priority = false,
   headingLevel = 2,
+  weekPlanLink = false,
   actions,
   note,
   children,
@@ -115,7 +122,22 @@ export function RecipeCard({
         ) : null}
         {extraBadge ? <li className="badge badge-extra">{extraBadge}</li> : null}
       </ul>
-      <SaveRecipeButton recipeId={recipe.id} recipeName={recipe.name} />
+      {weekPlanLink ? (
+        <div className="card-actions">
+          <SaveRecipeButton recipeId={recipe.id} recipeName={recipe.name} />
+          {/* nofollow: the week plan is personal and closed to crawlers (robots.txt), one address per recipe. */}
+          <RouteLink
+            to={addToWeekPlanHref(recipe.slug)}
+            className="card-week-plan"
+            rel="nofollow"
+            aria-label={`Zum Wochenplan: ${recipe.name}`}
+          >
+            Zum Wochenplan
+          </RouteLink>
+        </div>
+      ) : (
+        <SaveRecipeButton recipeId={recipe.id} recipeName={recipe.name} />
+      )}
       {actions}
       {recipe.description ? <p className="recipe-description">{recipe.description}</p> : null}
       {children}

@@ -24,6 +24,7 @@ export function RecipeList({
           recipe={recipe}
           priority={index === 0}
           headingLevel={headingLevel}
+          weekPlanLink
           note={recipe.note}
           body={<RecipeDetailsDisclosure slug={recipe.slug} name={recipe.name} headingLevel={headingLevel} />}
         />

@@ -126,7 +126,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               Aus der Kategorie <Link to={categoryPath(type)}>{CATEGORY_HEADINGS[type]}</Link>
             </p>
           ) : null}
-          <RecipeCard recipe={recipe} priority body={<RecipeBody recipe={recipe} headingLevel={2} />} />
+          <RecipeCard recipe={recipe} priority weekPlanLink body={<RecipeBody recipe={recipe} headingLevel={2} />} />
         </section>
       ) : (
         <div className="random-placeholder" aria-hidden="true" />

@@ -23,6 +23,7 @@ import { PantryBasics } from "../components/pantry-basics.tsx";
 import { RecipeCard } from "../components/recipe-card.tsx";
 import { RecipeDetailsDisclosure } from "../components/recipe-details-disclosure.tsx";
 import { NoFilteredRecipes, RecipeFilterBar, RefusedFilterNotice } from "../components/recipe-filter.tsx";
+import { RouteLink } from "../components/route-link.tsx";
 import { AddToShoppingList } from "../components/shopping-list/add-to-shopping-list.tsx";
 import { useRememberedPantry } from "../lib/hooks/use-remembered-pantry.ts";
 import { ingredientFilter } from "../lib/recipes/ingredient-filter.ts";
@@ -37,6 +38,7 @@ import {
   ingredientSearchHref,
   kindSlugOf,
   readIngredientQuery,
+  weekProposalHref,
 } from "../lib/url/ingredient-query.ts";
 import { MATCHES_PER_PAGE, pageHref, paginate, requireExistingPage, requirePageNumber } from "../lib/url/pagination.ts";
 import { readRecipeFilter } from "../lib/url/recipe-filter-param.ts";
@@ -308,6 +310,14 @@ export default function IngredientSearch({ loaderData }: Route.ComponentProps) {
           </p>
 
           {selected.length > 0 ? <p className="complete-count">{completeCountText(complete)}</p> : null}
+          {selected.length > 0 ? (
+            <p className="propose-week">
+              {/* nofollow: the proposal is personal and closed to crawlers (robots.txt). */}
+              <RouteLink rel="nofollow" to={weekProposalHref(query)}>
+                Plan meine Woche mit diesen Zutaten
+              </RouteLink>
+            </p>
+          ) : null}
           <PantryBasics
             query={query}
             onForget={pantry.forget}
@@ -325,6 +335,7 @@ export default function IngredientSearch({ loaderData }: Route.ComponentProps) {
               recipe={recipe}
               priority={index === 0}
               headingLevel={3}
+              weekPlanLink
               extraBadge={missing.length === 0 ? COMPLETE_BADGE : null}
               body={
                 <RecipeDetailsDisclosure slug={recipe.slug} name={recipe.name} headingLevel={3} have={new Set(have)} />

@@ -17,8 +17,8 @@ import {
 } from "../lib/url/form-fields.ts";
 import { ingredientSearchHref } from "../lib/url/ingredient-query.ts";
 import { readProposalQuery } from "../lib/url/read-week-plan-proposal-query.ts";
-import { WEEK_DAYS_PARAM } from "../lib/url/week-plan-fields.ts";
-import { PROPOSAL_PATH, type ProposalQuery, proposalHref, swapHref } from "../lib/url/week-plan-proposal-query.ts";
+import { PROPOSAL_PATH, WEEK_DAYS_PARAM } from "../lib/url/week-plan-fields.ts";
+import { type ProposalQuery, proposalHref, swapHref } from "../lib/url/week-plan-proposal-query.ts";
 import { WEEK_PLAN_ACTIONS, WEEK_PLAN_ENTRY_FIELD } from "../lib/week-plan/plan-fields.ts";
 import { answerProposal } from "../lib/week-plan/proposal-answer.ts";
 import type { Route } from "./+types/week-plan-proposal";

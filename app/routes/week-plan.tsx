@@ -1,5 +1,8 @@
 import { data, redirect } from "react-router";
+import type { CatalogView } from "../../catalog/view/catalog-view.ts";
+import { recipeBySlug } from "../../catalog/view/queries.ts";
 import { logEvent } from "../../logging/log.ts";
+import type { RecipeToAdd } from "../components/week-plan/plan-add-form.tsx";
 import { WeekPlanView } from "../components/week-plan/week-plan-view.tsx";
 import { pantryApi } from "../lib/directus/pantry-api.server.ts";
 import { changeAccountList, ShoppingListBusyError } from "../lib/directus/shopping-list-api.server.ts";
@@ -15,9 +18,11 @@ import { shellFromMatches } from "../lib/site/shell-data.ts";
 import { catalogContext, responseCookiesContext, visitorContext } from "../lib/site/site-context.server.ts";
 import { ANSWER_FIELD, ANSWER_WITH_DATA } from "../lib/url/form-fields.ts";
 import { formReturnPath } from "../lib/url/return-path.ts";
+import { WEEK_PLAN_ADD_PARAM } from "../lib/url/week-plan-fields.ts";
 import type { PlanAnswer } from "../lib/week-plan/plan-answer.ts";
 import { WEEK_PLAN_PANTRY_FIELD } from "../lib/week-plan/plan-fields.ts";
-import { parsePlanForm } from "../lib/week-plan/plan-form.ts";
+import { parsePlanForm, parseRecipeSlug } from "../lib/week-plan/plan-form.ts";
+import { PLAN_MAX_SERVINGS, PLAN_MIN_SERVINGS } from "../lib/week-plan/plan-limits.ts";
 import { weekView } from "../lib/week-plan/plan-recipes.server.ts";
 import { proposalHash } from "../lib/week-plan/proposal-hash.ts";
 import stylesheet from "../week-plan.css?url";
@@ -36,31 +41,53 @@ async function accountPantry(api: UserApi) {
   }
 }
 
+/** A card's "Zum Wochenplan" (`?rezept=<slug>`): the recipe to offer a day for, or that the catalog has none. */
+type AddingRecipe = RecipeToAdd | "unknown" | null;
+
+/** The recipe the address brings along, read from anyone's request: one slug-shaped value, or nothing. */
+async function addingRecipe(url: URL, catalog: () => Promise<CatalogView>): Promise<AddingRecipe> {
+  const values = url.searchParams.getAll(WEEK_PLAN_ADD_PARAM);
+  if (values.length === 0) return null;
+  const slug = values.length === 1 ? parseRecipeSlug(values[0]) : undefined;
+  if (slug === undefined) return "unknown";
+  const recipe = await recipeBySlug(await catalog(), slug);
+  if (!recipe) return "unknown";
+  const servings = Math.min(PLAN_MAX_SERVINGS, Math.max(PLAN_MIN_SERVINGS, recipe.servings));
+  return { slug: recipe.slug, name: recipe.name, servings };
+}
+
 /**
  * The signed-in visitor's plan from their account, with its view (names and
  * the week's list); everyone else's plan lives on their device and is read
  * in the browser, which asks for its view by a post (aktion=ansehen).
- * Failing to read it is a message on the page, never an error page.
+ * Failing to read it is a message on the page, never an error page. With
+ * `?rezept=` the page also offers that recipe a day (AddingRecipe).
  */
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const catalog = context.get(catalogContext);
+  const adding = addingRecipe(new URL(request.url), catalog).catch((error: unknown) => {
+    logEvent("error", "week-plan.recipe-unreadable", {}, { error });
+    return "unknown" as const;
+  });
   const state = await context.get(visitorContext).state();
   const none = { entries: [], problem: null, view: null };
-  if (state.status !== "signed-in") return { status: state.status, ...none };
+  if (state.status !== "signed-in") return { status: state.status, ...none, adding: await adding };
   try {
-    const [plan, pantry, catalog] = await Promise.all([
+    const [plan, pantry, readCatalog] = await Promise.all([
       readAccountPlan(state.api),
       accountPantry(state.api),
-      context.get(catalogContext)(),
+      catalog(),
     ]);
     return {
       status: state.status,
       entries: plan.entries,
       problem: plan.problem,
-      view: await weekView(catalog, plan.entries, pantry),
+      view: await weekView(readCatalog, plan.entries, pantry),
+      adding: await adding,
     };
   } catch (error) {
     logEvent("error", "week-plan.unreadable", {}, { error });
-    return { status: "unavailable" as const, ...none };
+    return { status: "unavailable" as const, ...none, adding: await adding };
   }
 }
 
@@ -190,6 +217,7 @@ export default function WeekPlan({ loaderData }: Route.ComponentProps) {
       accountEntries={loaderData.entries}
       problem={loaderData.problem}
       accountView={loaderData.view}
+      adding={loaderData.adding}
     />
   );
 }

@@ -122,6 +122,29 @@ test.describe("without an account", () => {
     expect(await devicePlan(page)).toBeNull();
   });
 
+  test("a card's 'Zum Wochenplan' offers a day and servings on the plan, and the plan shows it at once", async ({
+    page,
+  }) => {
+    await page.goto("/suche?q=bauernsalat");
+    await waitForHydration(page);
+    await page.getByRole("link", { name: `Zum Wochenplan: ${SALAD_NAME}` }).click();
+    await expect(page).toHaveURL(`${BASE_URL}/wochenplan?rezept=griechischer-bauernsalat`);
+    const adding = page.getByRole("region", { name: `Zum Wochenplan: ${SALAD_NAME}` });
+    await expect(adding.getByLabel("Portionen")).toHaveValue("4");
+    await adding.getByLabel("Tag").selectOption({ label: "Mittwoch" });
+    await adding.getByLabel("Portionen").selectOption("2");
+    await adding.getByRole("button", { name: `Zum Wochenplan: ${SALAD_NAME}` }).click();
+    // On the plan, without the offer: the address is the plan's again, and the page says what happened.
+    await expect(page).toHaveURL(`${BASE_URL}/wochenplan`);
+    await expect(adding).toHaveCount(0);
+    await expect(page.getByRole("status").filter({ hasText: `${SALAD_NAME} steht am Mittwoch` })).toHaveText(
+      `${SALAD_NAME} steht am Mittwoch in deinem Wochenplan.`,
+    );
+    await expect(day(page, "Mittwoch").getByRole("link", { name: SALAD_NAME })).toBeVisible();
+    await expect(day(page, "Mittwoch")).toContainText("2 Portionen");
+    await expect(weekList(page).getByRole("listitem").filter({ hasText: /Feta$/ })).toHaveText("100 g Feta");
+  });
+
   test("two tabs at once follow each other", async ({ page, context }) => {
     await openPlan(page);
     await expect(page.getByText("Dein Wochenplan ist leer.")).toBeVisible();
@@ -293,6 +316,22 @@ test.describe("without JavaScript", () => {
       .getByRole("button", { name: `${SALAD_NAME} am Sonntag entfernen` })
       .click();
     await expect(page.getByText("Dein Wochenplan ist leer.")).toBeVisible();
+  });
+
+  test("signed in, a card's 'Zum Wochenplan' is a link and a form post back to the plan", async ({
+    page,
+  }, testInfo) => {
+    await signIn(page, uniqueEmail(testInfo, "woche-karte-nojs"));
+    await page.goto("/suche?q=bauernsalat");
+    await page.getByRole("link", { name: `Zum Wochenplan: ${SALAD_NAME}` }).click();
+    const adding = page.getByRole("region", { name: `Zum Wochenplan: ${SALAD_NAME}` });
+    await adding.getByLabel("Tag").selectOption({ label: "Freitag" });
+    await adding.getByLabel("Portionen").selectOption("6");
+    await adding.getByRole("button", { name: `Zum Wochenplan: ${SALAD_NAME}` }).click();
+    await expect(page).toHaveURL(`${BASE_URL}/wochenplan`);
+    await expect(page.getByText("Das Rezept steht jetzt in deinem Wochenplan.")).toBeVisible();
+    await expect(day(page, "Freitag")).toContainText("6 Portionen");
+    await expect(page.getByRole("region", { name: `Zum Wochenplan: ${SALAD_NAME}` })).toHaveCount(0);
   });
 
   test("without an account, the page says the plan needs JavaScript or an account", async ({ page }) => {

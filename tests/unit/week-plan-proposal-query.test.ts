@@ -5,6 +5,7 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { weekProposalHref } from "../../app/lib/url/ingredient-query.ts";
 import { readProposalQuery } from "../../app/lib/url/read-week-plan-proposal-query.ts";
 import {
   DEFAULT_DAYS,
@@ -111,6 +112,40 @@ describe("reading the page's address", () => {
         expect(proposalHref(again)).toBe(href);
       }),
       { numRuns: 500 },
+    );
+  });
+});
+
+describe("the ingredient search's link (weekProposalHref)", () => {
+  const ingredient = fc.oneof(fc.stringMatching(/^[a-z]{1,6}(?:-[a-z0-9]{1,6})?$/), fc.constantFrom("sorte:nudeln"));
+  const filter = fc.record({
+    diet: fc.constantFrom(null, "vegetarian" as const, "vegan" as const),
+    maxMinutes: fc.constantFrom(null, 15, 20),
+    maxKcal: fc.constantFrom(null, 500),
+  });
+
+  it("proposes for the search's ingredients, basics and filter, the default days, no plan", () => {
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(ingredient, { minLength: 1, maxLength: 30 }),
+        fc.subarray(BASIC_INGREDIENTS.map((basic) => basic.slug)),
+        filter,
+        fc.array(fc.stringMatching(/^[a-z]{1,8}$/), { maxLength: 3 }),
+        (selected, missingBasics, recipeFilter, excluded) => {
+          const href = weekProposalHref({ selected, excluded, filter: "tom", missingBasics, recipeFilter });
+          expect(href.startsWith("/wochenplan/vorschlag?")).toBe(true);
+          const read = readProposalQuery(new URL(href, "http://x").searchParams);
+          expect(read.selected).toEqual(selected);
+          expect(read.missingBasics).toEqual(missingBasics);
+          expect(read.recipeFilter).toEqual(recipeFilter);
+          expect(read.days).toBe(DEFAULT_DAYS);
+          expect(read.plan).toEqual([]);
+          expect(read.refusedFilters).toBe(0);
+          // What only the ingredient search reads (its excluded ingredients, the filter field) stays behind.
+          expect(href).not.toMatch(/[?&](?:ohne|zutat)=/);
+        },
+      ),
+      { numRuns: 300 },
     );
   });
 });

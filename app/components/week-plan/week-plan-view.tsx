@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { Form, useFetcher } from "react-router";
+import { Form, useFetcher, useNavigate } from "react-router";
 import { useHydrated } from "../../lib/hooks/use-hydrated.ts";
 import { readDevicePantryText } from "../../lib/pantry/device-pantry-key.ts";
 import { useVisitor } from "../../lib/site/shell-data.ts";
@@ -14,6 +14,7 @@ import { readProposalHash } from "../../lib/week-plan/proposal-hash.ts";
 import type { PlanEntry, PlanProblem } from "../../lib/week-plan/stored-plan.ts";
 import { useDevicePlan } from "../../lib/week-plan/use-device-plan.ts";
 import { RouteLink } from "../route-link.tsx";
+import { PlanAddForm, type RecipeToAdd } from "./plan-add-form.tsx";
 import { PlanEntryItem } from "./plan-entry.tsx";
 import { PlanFormFields } from "./plan-form-fields.tsx";
 
@@ -25,6 +26,8 @@ interface WeekPlanViewProps {
   accountEntries: PlanEntry[];
   problem: PlanProblem | null;
   accountView: WeekView | null;
+  /** A card's "Zum Wochenplan": the recipe to offer a day for, or "unknown" when the catalog has none by its name. */
+  adding: RecipeToAdd | "unknown" | null;
 }
 
 const PROBLEM_TEXT: Record<PlanProblem, string> = {
@@ -77,7 +80,7 @@ function useDeviceView(entries: readonly PlanEntry[] | null) {
  * browser by the same forms. Signed in with a plan still on the device, it
  * moves into the account once (decision 0070).
  */
-export function WeekPlanView({ status, accountEntries, problem, accountView }: WeekPlanViewProps) {
+export function WeekPlanView({ status, accountEntries, problem, accountView, adding }: WeekPlanViewProps) {
   const visitor = useVisitor();
   const hydrated = useHydrated();
   const device = useDevicePlan();
@@ -87,6 +90,7 @@ export function WeekPlanView({ status, accountEntries, problem, accountView }: W
   const csrfToken = account ? visitor.csrfToken : null;
   const [message, setMessage] = useState<string | null>(null);
   const mergeFetcher = useFetcher<PlanAnswer>();
+  const navigate = useNavigate();
   const merging = useRef(false);
 
   const entries: PlanEntry[] | null = account ? accountEntries : anonymous ? (device?.entries ?? null) : [];
@@ -166,6 +170,11 @@ export function WeekPlanView({ status, accountEntries, problem, accountView }: W
     const change = changeDevicePlan(request);
     if (!change.ok) setMessage(PLAN_FULL_TEXT);
     else if (!change.stored && request.kind !== "clear") setMessage(DEVICE_UNAVAILABLE_TEXT);
+    else if (request.kind === "add" && adding && adding !== "unknown") {
+      // A card's recipe is in: the plan without the offer, as an account's post returns to it.
+      setMessage(`${adding.name} steht am ${WEEK_DAYS[request.entries[0]?.day ?? 0]} in deinem Wochenplan.`);
+      navigate("/wochenplan", { replace: true, preventScrollReset: true });
+    }
   }
 
   const days = WEEK_DAYS.map((name, day) => ({
@@ -205,6 +214,10 @@ export function WeekPlanView({ status, accountEntries, problem, accountView }: W
           <a href={signInHref("/wochenplan")}>Mit Google anmelden</a>
         </p>
       ) : null}
+      {adding === "unknown" ? (
+        <p className="notice">Dieses Rezept gibt es nicht mehr. Dein Wochenplan ist unverändert.</p>
+      ) : null}
+      {adding && adding !== "unknown" ? <PlanAddForm recipe={adding} csrfToken={csrfToken} onSubmit={submit} /> : null}
       <p className="week-plan-status" role="status">
         {message}
       </p>
@@ -213,9 +226,9 @@ export function WeekPlanView({ status, accountEntries, problem, accountView }: W
         {entries === null ? <p className="week-plan-loading">Dein Wochenplan wird geladen …</p> : null}
         {entries !== null && entries.length === 0 && !unavailable ? (
           <p>
-            Dein Wochenplan ist leer. Auf jeder Rezeptseite legst du mit „Zum Wochenplan“ ein Rezept auf einen Tag –
-            oder du lässt dir mit <RouteLink to="/wochenplan/vorschlag">Plan meine Woche</RouteLink> eine Woche
-            vorschlagen.
+            Dein Wochenplan ist leer. Mit „Zum Wochenplan“ auf jeder Rezeptseite und jeder Rezeptkarte legst du ein
+            Rezept auf einen Tag – oder du lässt dir mit{" "}
+            <RouteLink to="/wochenplan/vorschlag">Plan meine Woche</RouteLink> eine Woche vorschlagen.
           </p>
         ) : null}
         {entries !== null && entries.length > 0 ? (

@@ -15,6 +15,7 @@ import {
   SELECTED_INGREDIENT_PARAM,
 } from "./form-fields.ts";
 import { recipeFilterParams } from "./recipe-filter-param.ts";
+import { PROPOSAL_PATH } from "./week-plan-fields.ts";
 
 /** More is no longer a search but the whole pantry; it also bounds the work per request. */
 const MAX_SELECTED = 30;
@@ -91,25 +92,35 @@ export function canSelectMore(query: Pick<IngredientQuery, "selected">): boolean
   return query.selected.length < MAX_SELECTED;
 }
 
-/**
- * The address of a query; empty parts are left out, so the bare page is
- * `/zutatensuche`. The parameters come in the order the page's form sends
- * them, which is the canonical order the edge cache keys by
- * (workers/page-cache.ts).
- */
-export function ingredientSearchHref({
-  selected,
-  excluded,
-  filter,
-  missingBasics,
-  recipeFilter,
-}: IngredientQuery): string {
+/** A query's parameters in the order the page's form sends them; empty parts are left out. */
+function queryParams({ selected, excluded, filter, missingBasics, recipeFilter }: IngredientQuery): URLSearchParams {
   const params = new URLSearchParams();
   if (filter !== "") params.set(INGREDIENT_FILTER_PARAM, filter);
   for (const slug of selected) params.append(SELECTED_INGREDIENT_PARAM, slug);
   for (const slug of excluded) params.append(EXCLUDED_INGREDIENT_PARAM, slug);
   for (const slug of missingBasics) params.append(MISSING_BASIC_PARAM, slug);
   if (recipeFilter) for (const [name, value] of recipeFilterParams(recipeFilter)) params.append(name, value);
-  const search = params.toString();
+  return params;
+}
+
+/**
+ * The address of a query; empty parts are left out, so the bare page is
+ * `/zutatensuche`. The parameters come in the order the page's form sends
+ * them, which is the canonical order the edge cache keys by
+ * (workers/page-cache.ts).
+ */
+export function ingredientSearchHref(query: IngredientQuery): string {
+  const search = queryParams(query).toString();
   return `/zutatensuche${search ? `?${search}` : ""}`;
+}
+
+/**
+ * "Plan meine Woche" with the query's ingredients, basics and filter, which
+ * the proposal reads under the same names (week-plan-proposal-query.ts),
+ * for its default number of days. Written here: the ingredient search's
+ * script then carries no writer of the proposal's whole address.
+ */
+export function weekProposalHref({ selected, missingBasics, recipeFilter }: IngredientQuery): string {
+  const search = queryParams({ selected, missingBasics, recipeFilter, excluded: [], filter: "" }).toString();
+  return `${PROPOSAL_PATH}${search ? `?${search}` : ""}`;
 }

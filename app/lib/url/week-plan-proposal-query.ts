@@ -14,9 +14,13 @@
 import type { RecipeFilter } from "../../../catalog/recipes/recipe-filter.ts";
 import { MISSING_BASIC_PARAM, SELECTED_INGREDIENT_PARAM } from "./form-fields.ts";
 import { recipeFilterParams } from "./recipe-filter-param.ts";
-import { WEEK_DAYS_PARAM, WEEK_PLAN_RECIPE_PARAM, WEEK_SHOWN_PARAM, WEEK_SWAP_PARAM } from "./week-plan-fields.ts";
-
-export const PROPOSAL_PATH = "/wochenplan/vorschlag";
+import {
+  PROPOSAL_PATH,
+  WEEK_DAYS_PARAM,
+  WEEK_PLAN_RECIPE_PARAM,
+  WEEK_SHOWN_PARAM,
+  WEEK_SWAP_PARAM,
+} from "./week-plan-fields.ts";
 
 /** What the page proposes when the address does not say. */
 export const DEFAULT_DAYS = 5;

@@ -42,7 +42,8 @@ function servings(value: string | undefined): number | undefined {
   return value !== undefined && SERVINGS.test(value) ? Number(value) : undefined;
 }
 
-function slug(value: string | undefined): string | undefined {
+/** A recipe's slug as a form or an address gives it, or undefined when it cannot be one. */
+export function parseRecipeSlug(value: string | undefined): string | undefined {
   return value !== undefined && value.length <= MAX_SLUG_LENGTH && RECIPE_SLUG.test(value) ? value : undefined;
 }
 
@@ -51,7 +52,7 @@ export function parseEntryField(value: string): PlanEntry | undefined {
   if (value.length > MAX_SLUG_LENGTH + 6) return undefined;
   const parts = value.split("|");
   if (parts.length !== 3) return undefined;
-  const entry = { day: day(parts[0]), recipe: slug(parts[1]), servings: servings(parts[2]) };
+  const entry = { day: day(parts[0]), recipe: parseRecipeSlug(parts[1]), servings: servings(parts[2]) };
   return entry.day === undefined || entry.recipe === undefined || entry.servings === undefined
     ? undefined
     : { day: entry.day, recipe: entry.recipe, servings: entry.servings };
@@ -77,7 +78,7 @@ function entries(form: FormData): PlanEntry[] | undefined {
 
 /** The entry a form names by its day and recipe, or undefined. */
 function named(form: FormData): { day: number; recipe: string } | undefined {
-  const entry = { day: day(single(form, WEEK_PLAN_DAY_FIELD)), recipe: slug(single(form, RECIPE_FIELD)) };
+  const entry = { day: day(single(form, WEEK_PLAN_DAY_FIELD)), recipe: parseRecipeSlug(single(form, RECIPE_FIELD)) };
   return entry.day === undefined || entry.recipe === undefined ? undefined : { day: entry.day, recipe: entry.recipe };
 }
 
