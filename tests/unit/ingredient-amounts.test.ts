@@ -6,23 +6,14 @@ import { type GridUnitRule, UNIT_RULES, unitRule } from "../../app/lib/recipes/i
 import type { IngredientLine } from "../../catalog/recipes/types.ts";
 import { MAX_SERVINGS, MIN_SERVINGS, UNITS, type Unit } from "../../catalog/recipes/units.ts";
 import { loadSeedAmountsInput } from "../../scripts/content/seed-amounts-check.ts";
+import { ingredientLine } from "../fixtures/ingredient-line.ts";
 
 const NBSP = "\u00a0";
 const NNBSP = "\u202f";
 const seed = loadSeedAmountsInput();
 
 function line(overrides: Partial<IngredientLine>): IngredientLine {
-  return {
-    name: "Zwiebel",
-    plural: null,
-    wholePieces: false,
-    amount: 1,
-    amountMax: null,
-    unit: null,
-    note: null,
-    optional: false,
-    ...overrides,
-  };
+  return ingredientLine({ name: "Zwiebel", amount: 1, ...overrides });
 }
 
 /** The grid rule an amount in `unit` is rounded by, and its factor to that rule's unit (kg → g: 1000). */

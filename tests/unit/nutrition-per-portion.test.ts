@@ -11,19 +11,10 @@ import {
   nutritionPerPortion,
   roundedNutrients,
 } from "../../catalog/sync/nutrition-per-portion.ts";
+import { ingredientLine } from "../fixtures/ingredient-line.ts";
 
 function line(name: string, amount: number | null, unit: Unit | null, fields: Partial<IngredientLine> = {}) {
-  return {
-    name,
-    plural: null,
-    wholePieces: false,
-    amount,
-    amountMax: null,
-    unit,
-    note: null,
-    optional: false,
-    ...fields,
-  } satisfies IngredientLine;
+  return ingredientLine({ name, amount, unit, ...fields });
 }
 
 function per100g(

@@ -4,6 +4,7 @@ import { recipeJsonLd } from "../../app/lib/seo/recipe-json-ld.ts";
 import { CATEGORY_HEADINGS, RECIPE_TYPES } from "../../catalog/recipes/categories.ts";
 import type { CatalogRecipe } from "../../catalog/recipes/types.ts";
 import { validateRecipePage } from "../../scripts/seo/recipe-validator.ts";
+import { SHAKSHUKA_LINES } from "../fixtures/ingredient-line.ts";
 import { recipe } from "./catalog-fixture.ts";
 
 // The builder's JSON-LD through our validator (scripts/seo/recipe-validator.ts): a recipe with what the seed's
@@ -24,18 +25,7 @@ const FULL: CatalogRecipe = recipe({
   cookTime: 20,
   totalTime: 25,
   type: "BREAKFAST",
-  ingredientLines: [
-    {
-      name: "Ei",
-      plural: "Eier",
-      wholePieces: true,
-      amount: 4,
-      amountMax: null,
-      unit: null,
-      note: null,
-      optional: false,
-    },
-  ],
+  ingredientLines: SHAKSHUKA_LINES.slice(0, 1),
   nutrition: { kcal: 257, fat: 16.1, saturates: 3.4, carbohydrate: 11.9, sugars: 10.5, protein: 18.5, salt: 0.65 },
 });
 

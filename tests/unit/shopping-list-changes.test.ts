@@ -9,6 +9,7 @@ import { applyOperation, type ListOperation, type OperationResult } from "../../
 import { entriesForRecipe, type RecipeForList } from "../../app/lib/shopping-list/recipe-entries.ts";
 import { entryId, type ShoppingEntry } from "../../app/lib/shopping-list/stored-list.ts";
 import type { IngredientLine } from "../../catalog/recipes/types.ts";
+import { ingredientLine } from "../fixtures/ingredient-line.ts";
 import { entriesArbitrary, entry } from "./shopping-list-fixtures.ts";
 
 function entriesOf(result: OperationResult): ShoppingEntry[] {
@@ -16,17 +17,8 @@ function entriesOf(result: OperationResult): ShoppingEntry[] {
   return result.entries;
 }
 
-const line = (overrides: Partial<IngredientLine>): IngredientLine => ({
-  name: "Feta",
-  plural: null,
-  wholePieces: false,
-  amount: 200,
-  amountMax: null,
-  unit: "g",
-  note: null,
-  optional: false,
-  ...overrides,
-});
+const line = (overrides: Partial<IngredientLine>): IngredientLine =>
+  ingredientLine({ name: "Feta", amount: 200, unit: "g", ...overrides });
 
 const SALAD: RecipeForList = {
   slug: "griechischer-salat",

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { MAX_NOTE_LENGTH, UNITS } from "../../catalog/recipes/units.ts";
 import type { RawRecipe } from "../../catalog/sync/directus-source.ts";
 import { checkRecipe } from "../../catalog/sync/validate.ts";
+import { ingredientLine, SHAKSHUKA_LINES } from "../fixtures/ingredient-line.ts";
 
 /** A published recipe as Directus returns it for RECIPE_FIELDS (decimals come as strings). */
 function raw(overrides: Record<string, unknown> = {}): RawRecipe {
@@ -91,56 +92,9 @@ describe("checkRecipe: servings and ingredient lines", () => {
     expect(result.value.ingredients).toEqual(["Salz", "Ei", "Passierte Tomaten", "Paprika"]);
     expect(result.value.optionalIngredients).toEqual(["Feta"]);
     expect(result.value.ingredientLines).toEqual([
-      {
-        name: "Ei",
-        plural: "Eier",
-        wholePieces: true,
-        amount: 4,
-        amountMax: null,
-        unit: null,
-        note: null,
-        optional: false,
-      },
-      {
-        name: "Passierte Tomaten",
-        plural: null,
-        wholePieces: false,
-        amount: 400,
-        amountMax: null,
-        unit: "g",
-        note: null,
-        optional: false,
-      },
-      {
-        name: "Paprika",
-        plural: null,
-        wholePieces: false,
-        amount: 1,
-        amountMax: null,
-        unit: null,
-        note: "in Streifen",
-        optional: false,
-      },
-      {
-        name: "Salz",
-        plural: null,
-        wholePieces: false,
-        amount: null,
-        amountMax: null,
-        unit: null,
-        note: null,
-        optional: false,
-      },
-      {
-        name: "Feta",
-        plural: null,
-        wholePieces: false,
-        amount: 50,
-        amountMax: null,
-        unit: "g",
-        note: "zerbröselt",
-        optional: true,
-      },
+      ...SHAKSHUKA_LINES,
+      ingredientLine({ name: "Salz" }),
+      ingredientLine({ name: "Feta", amount: 50, unit: "g", note: "zerbröselt", optional: true }),
     ]);
   });
 

@@ -21,8 +21,8 @@ import {
   storedPlanValue,
 } from "../../app/lib/week-plan/stored-plan.ts";
 import { weekListEntries, weekListLines } from "../../app/lib/week-plan/week-list.ts";
-import type { IngredientLine } from "../../catalog/recipes/types.ts";
 import { MAX_SERVINGS, MIN_SERVINGS } from "../../catalog/recipes/units.ts";
+import { ingredientLine } from "../fixtures/ingredient-line.ts";
 
 function entriesOf(result: PlanResult): PlanEntry[] {
   if (!result.ok) throw new Error("the operation was refused");
@@ -450,27 +450,16 @@ describe("the fragment that hands a proposal to the device", () => {
   });
 });
 
-const line = (fields: Partial<IngredientLine> & Pick<IngredientLine, "name">): IngredientLine => ({
-  plural: null,
-  wholePieces: false,
-  amount: null,
-  amountMax: null,
-  unit: null,
-  note: null,
-  optional: false,
-  ...fields,
-});
-
 describe("the week's shopping list", () => {
   const dal: RecipeForList = {
     slug: "linsen-dal",
     name: "Linsen-Dal",
     servings: 2,
     ingredientLines: [
-      line({ name: "Rote Linsen", amount: 200, unit: "g" }),
-      line({ name: "Zwiebel", plural: "Zwiebeln", wholePieces: true, amount: 1 }),
-      line({ name: "Salz" }),
-      line({ name: "Koriander", amount: 1, unit: "EL", optional: true }),
+      ingredientLine({ name: "Rote Linsen", amount: 200, unit: "g" }),
+      ingredientLine({ name: "Zwiebel", plural: "Zwiebeln", wholePieces: true, amount: 1 }),
+      ingredientLine({ name: "Salz" }),
+      ingredientLine({ name: "Koriander", amount: 1, unit: "EL", optional: true }),
     ],
   };
   const curry: RecipeForList = {
@@ -478,9 +467,9 @@ describe("the week's shopping list", () => {
     name: "Curry",
     servings: 4,
     ingredientLines: [
-      line({ name: "Rote Linsen", amount: 0.3, unit: "kg" }),
-      line({ name: "Zwiebel", plural: "Zwiebeln", wholePieces: true, amount: 2 }),
-      line({ name: "Kokosmilch", amount: 400, unit: "ml" }),
+      ingredientLine({ name: "Rote Linsen", amount: 0.3, unit: "kg" }),
+      ingredientLine({ name: "Zwiebel", plural: "Zwiebeln", wholePieces: true, amount: 2 }),
+      ingredientLine({ name: "Kokosmilch", amount: 400, unit: "ml" }),
     ],
   };
   const recipes = new Map([dal, curry].map((recipe) => [recipe.slug, recipe]));

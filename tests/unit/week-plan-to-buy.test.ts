@@ -6,19 +6,8 @@
 import { describe, expect, it } from "vitest";
 import { linePlainText } from "../../app/lib/shopping-list/line-text.ts";
 import { toBuyLines } from "../../app/lib/week-plan/to-buy.ts";
-import type { IngredientLine } from "../../catalog/recipes/types.ts";
+import { ingredientLine } from "../fixtures/ingredient-line.ts";
 import { recipe } from "./catalog-fixture.ts";
-
-const line = (fields: Partial<IngredientLine> & Pick<IngredientLine, "name">): IngredientLine => ({
-  plural: null,
-  wholePieces: false,
-  amount: null,
-  amountMax: null,
-  unit: null,
-  note: null,
-  optional: false,
-  ...fields,
-});
 
 describe("what a week plan still needs", () => {
   const shakshuka = recipe({
@@ -26,11 +15,11 @@ describe("what a week plan still needs", () => {
     name: "Shakshuka",
     servings: 2,
     ingredientLines: [
-      line({ name: "Ei", plural: "Eier", wholePieces: true, amount: 4 }),
-      line({ name: "Tomate", plural: "Tomaten", amount: 400, unit: "g" }),
-      line({ name: "Feta", amount: 100, unit: "g" }),
-      line({ name: "Salz" }),
-      line({ name: "Petersilie", amount: 1, unit: "EL", optional: true }),
+      ingredientLine({ name: "Ei", plural: "Eier", wholePieces: true, amount: 4 }),
+      ingredientLine({ name: "Tomate", plural: "Tomaten", amount: 400, unit: "g" }),
+      ingredientLine({ name: "Feta", amount: 100, unit: "g" }),
+      ingredientLine({ name: "Salz" }),
+      ingredientLine({ name: "Petersilie", amount: 1, unit: "EL", optional: true }),
     ],
   });
   const fetaPasta = recipe({
@@ -38,9 +27,9 @@ describe("what a week plan still needs", () => {
     name: "Feta-Pasta",
     servings: 4,
     ingredientLines: [
-      line({ name: "Feta", amount: 0.2, unit: "kg" }),
-      line({ name: "Nudeln", amount: 500, unit: "g" }),
-      line({ name: "Ei", plural: "Eier", wholePieces: true, amount: 2 }),
+      ingredientLine({ name: "Feta", amount: 0.2, unit: "kg" }),
+      ingredientLine({ name: "Nudeln", amount: 500, unit: "g" }),
+      ingredientLine({ name: "Ei", plural: "Eier", wholePieces: true, amount: 2 }),
     ],
   });
 

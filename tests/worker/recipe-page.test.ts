@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { CatalogRecipe } from "../../catalog/recipes/types.ts";
 import { buildCatalog } from "../../catalog/sync/build-catalog.ts";
 import { publishWithoutCoordinator } from "../../catalog/sync/plan-version.ts";
+import { ingredientLine, SHAKSHUKA_LINES } from "../fixtures/ingredient-line.ts";
 import { ingredientLines, plainSpaces } from "./recipe-page-text.ts";
 
 const SHAKSHUKA: CatalogRecipe = {
@@ -28,46 +29,8 @@ const SHAKSHUKA: CatalogRecipe = {
   ingredients: ["Ei", "Passierte Tomaten", "Paprika"],
   optionalIngredients: ["Feta"],
   ingredientLines: [
-    {
-      name: "Ei",
-      plural: "Eier",
-      wholePieces: true,
-      amount: 4,
-      amountMax: null,
-      unit: null,
-      note: null,
-      optional: false,
-    },
-    {
-      name: "Passierte Tomaten",
-      plural: null,
-      wholePieces: false,
-      amount: 400,
-      amountMax: null,
-      unit: "g",
-      note: null,
-      optional: false,
-    },
-    {
-      name: "Paprika",
-      plural: null,
-      wholePieces: false,
-      amount: 1,
-      amountMax: null,
-      unit: null,
-      note: "in Streifen",
-      optional: false,
-    },
-    {
-      name: "Feta",
-      plural: null,
-      wholePieces: false,
-      amount: 50,
-      amountMax: null,
-      unit: "g",
-      note: "zerbröselt",
-      optional: true,
-    },
+    ...SHAKSHUKA_LINES,
+    ingredientLine({ name: "Feta", amount: 50, unit: "g", note: "zerbröselt", optional: true }),
   ],
   // Per portion, as the sync rounds it (catalog/sync/nutrition-per-portion.ts).
   nutrition: { kcal: 257, fat: 16.1, saturates: 3.4, carbohydrate: 11.9, sugars: 10.5, protein: 18.5, salt: 0.65 },
