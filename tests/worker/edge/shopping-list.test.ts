@@ -8,6 +8,7 @@ import { env } from "cloudflare:workers";
 import fc from "fast-check";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { answeredFor, pageAudience } from "../../../app/offline/page-audience.ts";
+import { ingredientLine } from "../../fixtures/ingredient-line.ts";
 import { STAND_IN_FULL_VISITOR } from "../../stand-ins/directus-stand-in-contract.ts";
 import { publishRecipes, recipe } from "../catalog-fixture.ts";
 import { clearUpstream, formTokenOfPage, ORIGIN, send, upstreamSeen } from "./upstream.ts";
@@ -47,36 +48,9 @@ beforeAll(async () => {
       ingredients: ["Feta", "Ei", "Salz"],
       servings: 2,
       ingredientLines: [
-        {
-          name: "Feta",
-          plural: null,
-          wholePieces: false,
-          amount: 200,
-          amountMax: null,
-          unit: "g",
-          note: null,
-          optional: false,
-        },
-        {
-          name: "Ei",
-          plural: "Eier",
-          wholePieces: true,
-          amount: 1,
-          amountMax: null,
-          unit: null,
-          note: null,
-          optional: false,
-        },
-        {
-          name: "Salz",
-          plural: null,
-          wholePieces: false,
-          amount: null,
-          amountMax: null,
-          unit: null,
-          note: null,
-          optional: false,
-        },
+        ingredientLine({ name: "Feta", amount: 200, unit: "g" }),
+        ingredientLine({ name: "Ei", plural: "Eier", wholePieces: true, amount: 1 }),
+        ingredientLine({ name: "Salz" }),
       ],
     }),
   ]);
