@@ -94,8 +94,8 @@ export function writtenAt(metadata: unknown): number | undefined {
 export type VersionBlobs<Single, Many> = {
   /** The version's table of contents: ingredients, categories, where recipes lie. */
   meta: Single;
-  /** Each recipe's place in German name order. */
-  nameOrder: Single;
+  /** German name order: each place's category, in pieces (stored-catalog.ts `nameOrderPieceTexts`). */
+  nameOrder: Many;
   /** Recipe cards (summaries), a few dozen per bucket, in stored order. */
   cards: Many;
   /** Recipe details, cut like `cards`. */
@@ -129,7 +129,7 @@ export function mapVersionBlobs<Single, Many, SingleResult, ManyResult>(
 ): VersionBlobs<SingleResult, ManyResult> {
   return {
     meta: single(blobs.meta),
-    nameOrder: single(blobs.nameOrder),
+    nameOrder: many(blobs.nameOrder),
     cards: many(blobs.cards),
     details: many(blobs.details),
     directory: many(blobs.directory),

@@ -25,8 +25,13 @@
  *     (ingredient search; matching-piece.ts, decision 0057);
  *   - traits: each recipe's filter bits as one byte (lists narrowed by a
  *     filter; `traitsPieceText`).
- * - name order: each recipe's place in German name order (name search and
- *   ingredient search sort by it).
+ * - name order: German name order (name search and ingredient search sort
+ *   by it), as each recipe's category, one character a recipe in name
+ *   order, cut into pieces at recipes whose id hashes to a boundary: within
+ *   a category, stored order is name order, so the categories in name order
+ *   give each place its position (`nameOrderPieceTexts`, `readNameOrder`),
+ *   and a recipe added or removed changes the one piece it lies in
+ *   (decision 0069).
  * - locator shards: each recipe's slug, id and image, by a hash of the slug,
  *   id or image, so a recipe page reads one shard of a few hundred entries
  *   to find its recipe instead of every recipe's directory (decision 0053).
@@ -503,9 +508,69 @@ export function metaBlob(meta: Omit<CatalogMeta, "formatVersion">): StoredBlob {
   return { kind: "meta", text: JSON.stringify(whole) };
 }
 
-/** The name order blob: each position's place in German name order. */
-export function nameOrderBlob(places: readonly number[]): StoredBlob {
-  return { kind: "nameOrder", text: JSON.stringify(places) };
+/**
+ * A name order piece ends after a recipe whose id hash is a multiple of
+ * this: about this many recipes (and characters) a piece, 43 pieces at
+ * 350,000 recipes. A change packs one piece (decision 0069), and a cold
+ * isolate reads them all at once.
+ */
+const NAME_ORDER_EVERY = 8192;
+
+/**
+ * The name order's pieces: for each place in German name order, the category
+ * (its index in RECIPE_TYPES, one digit) of the recipe there, given as
+ * `[id, typeIndex]` in name order. Cut after recipes whose id hashes to a
+ * boundary, so a recipe added or removed changes the piece it lies in and
+ * no other (two where it is a boundary, or where a cut forced after four
+ * times `every` recipes without a boundary moves).
+ */
+export function nameOrderPieceTexts(
+  inNameOrder: Iterable<readonly [id: number, typeIndex: number]>,
+  /** About how many recipes a piece holds: NAME_ORDER_EVERY but in tests of the cuts. */
+  every = NAME_ORDER_EVERY,
+): string[] {
+  const pieces: string[] = [];
+  let piece = "";
+  for (const [id, type] of inNameOrder) {
+    piece += String.fromCharCode(NAME_ORDER_DIGIT_0 + type);
+    if (idHash(id) % every === 0 || piece.length >= 4 * every) {
+      pieces.push(piece);
+      piece = "";
+    }
+  }
+  if (piece.length > 0 || pieces.length === 0) pieces.push(piece);
+  return pieces;
+}
+
+/** The character of category 0 in a name order piece. */
+const NAME_ORDER_DIGIT_0 = 48;
+
+/**
+ * Each position's place in German name order, from the name order's pieces
+ * (joined) and where each category's recipes lie: the n-th recipe of a
+ * category in name order is its n-th in stored order. Throws where the
+ * pieces do not name each category's recipes as often as it holds.
+ */
+export function readNameOrder(text: string, ranges: readonly TypeRange[]): number[] {
+  const next = new Array<number>(RECIPE_TYPES.length).fill(-1);
+  const ends = new Array<number>(RECIPE_TYPES.length).fill(-1);
+  for (const { type, start, end } of ranges) {
+    next[typeIndex(type)] = start;
+    ends[typeIndex(type)] = end;
+  }
+  const count = ranges.reduce((sum, { start, end }) => sum + end - start, 0);
+  if (text.length !== count) throw new Error(`catalog: the name order has ${text.length} of ${count} recipes`);
+  const places = new Array<number>(count);
+  for (let place = 0; place < text.length; place++) {
+    const type = text.charCodeAt(place) - NAME_ORDER_DIGIT_0;
+    const position = next[type] ?? -1;
+    if (position < 0 || position >= (ends[type] ?? -1)) {
+      throw new Error(`catalog: the name order names category ${type} more often than it holds recipes`);
+    }
+    places[position] = place;
+    next[type] = position + 1;
+  }
+  return places;
 }
 
 /**
@@ -561,7 +626,13 @@ export function* storedBlobs(
     pieceSizes,
   });
   for (const shard of shards) yield { kind: "locator", text: locatorShardText(shard) };
-  yield nameOrderBlob(namePlaces(recipes, ranges));
+  const places = namePlaces(recipes, ranges);
+  const inNameOrder: [number, number][] = new Array(places.length);
+  places.forEach((place, position) => {
+    const recipe = recipes[position] as CatalogRecipe;
+    inNameOrder[place] = [recipe.id, typeIndex(recipe.type)];
+  });
+  for (const text of nameOrderPieceTexts(inNameOrder)) yield { kind: "nameOrder", text };
   const tallies: PositionedTally[] = [];
   recipes.forEach((recipe, position) => {
     const tally = catalog.ratings?.get(recipe.id);
@@ -576,7 +647,7 @@ export function storeCatalog(
 ): StoredCatalog {
   const stored: StoredCatalog = {
     meta: "",
-    nameOrder: "",
+    nameOrder: [],
     cards: [],
     details: [],
     directory: [],
@@ -589,7 +660,7 @@ export function storeCatalog(
   for (const { kind, text } of storedBlobs(catalog)) {
     const slot = stored[kind];
     if (Array.isArray(slot)) slot.push(text);
-    else stored[kind as "meta" | "nameOrder"] = text;
+    else stored[kind as "meta"] = text;
   }
   return stored;
 }

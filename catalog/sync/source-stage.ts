@@ -452,13 +452,15 @@ export class SourceStage {
     this.#db.exec("UPDATE build_piece SET signature = ?, made = NULL WHERE piece = ?", signature, piece);
   }
 
-  /** The name order blob's hash made for the order as it stands, if any. */
-  nameOrderHash(): string | undefined {
-    return this.#setting<string>("nameOrder");
+  /** The name order pieces' hashes made for the order as it stands, if any. */
+  nameOrderHashes(): string[] | undefined {
+    const hashes = this.#setting<unknown>("nameOrder");
+    // A single hash: the name order in one blob, as builds of catalog format 13 and before made it.
+    return Array.isArray(hashes) ? (hashes as string[]) : undefined;
   }
 
-  setNameOrderHash(hash: string): void {
-    this.#setSetting("nameOrder", hash);
+  setNameOrderHashes(hashes: readonly string[]): void {
+    this.#setSetting("nameOrder", hashes);
   }
 
   #buildCount(): number {
@@ -536,13 +538,14 @@ export class SourceStage {
     ).map((row) => JSON.parse(String(row.indexed)) as IndexedRecipe);
   }
 
-  /** Places in name order of the positions from `position` on, up to `limit`. */
-  places(position: number, limit: number): number[] {
+  /** Places in name order of the positions from `position` on, up to `limit`, with the recipe at each. */
+  places(position: number, limit: number): { place: number; id: number }[] {
     return this.#rows(
-      "SELECT place FROM build_place WHERE position >= ? ORDER BY position LIMIT ?",
+      `SELECT p.place, b.id FROM build_place p JOIN build_recipe b ON b.position = p.position
+       WHERE p.position >= ? ORDER BY p.position LIMIT ?`,
       position,
       limit,
-    ).map((row) => Number(row.place));
+    ).map((row) => ({ place: Number(row.place), id: Number(row.id) }));
   }
 
   /** Where each category's recipes lie in stored order: by the category's place, first position, end. */

@@ -38,10 +38,12 @@ import {
   locatorShardText,
   metaBlob,
   NEWEST_KEPT,
-  nameOrderBlob,
+  nameOrderPieceTexts,
   pieceEndsAfter,
   type StoredBlob,
   type StoredCatalog,
+  type TypeRange,
+  typeIndex,
 } from "../format/stored-catalog.ts";
 import { RECIPE_TYPES } from "../recipes/categories.ts";
 import type { CatalogIngredient, CatalogRecipe } from "../recipes/types.ts";
@@ -101,7 +103,8 @@ export interface StageBuild {
   made: number;
   rebuilt: number;
   meta?: string;
-  nameOrder?: string;
+  /** The name order's pieces' hashes (stored-catalog.ts `nameOrderPieceTexts`), made with the meta. */
+  nameOrder?: string[];
   /** The ratings column's hashes (decision 0066), made with the meta. */
   ratings?: string[];
   /** The locator shards' hashes so far, in shard order. */
@@ -159,6 +162,29 @@ async function hashed(blob: StoredBlob | { text: string }, hands: BuildHands): P
   const hash = await sha256(blob.text);
   if (!hands.present(hash)) hands.keep(hash, blob.text);
   return hash;
+}
+
+/**
+ * Each place's recipe in German name order, as the name order's pieces are
+ * made of it: its id (where a piece is cut) and its category's index. Held
+ * in typed arrays of a few bytes a recipe, not a record each.
+ */
+function* recipesInNameOrder(
+  stage: SourceStage,
+  count: number,
+  ranges: readonly TypeRange[],
+): Generator<[id: number, typeIndex: number]> {
+  const ids = new Float64Array(count);
+  const types = new Uint8Array(count);
+  const typeAt = new Uint8Array(count);
+  for (const { type, start, end } of ranges) typeAt.fill(typeIndex(type), start, end);
+  for (let position = 0; position < count; position += WALK_ROWS) {
+    stage.places(position, WALK_ROWS).forEach(({ place, id }, offset) => {
+      ids[place] = id;
+      types[place] = typeAt[position + offset] ?? 0;
+    });
+  }
+  for (let place = 0; place < count; place++) yield [ids[place] ?? 0, types[place] ?? 0];
 }
 
 /** What every recipe's postings depend on beyond the recipe: the index's version and the ingredients' kinds. */
@@ -256,15 +282,13 @@ export async function stageBuildStep(
       }),
       hands,
     );
-    // The name order follows the order alone: while it holds, the blob made for it is the same.
-    let nameOrder = build.orderHeld ? stage.nameOrderHash() : undefined;
-    if (nameOrder === undefined || !hands.present(nameOrder)) {
-      const places: number[] = [];
-      for (let position = 0; position < build.recipes; position += WALK_ROWS) {
-        for (const place of stage.places(position, WALK_ROWS)) places.push(place);
-      }
-      nameOrder = await hashed(nameOrderBlob(places), hands);
-      stage.setNameOrderHash(nameOrder);
+    // The name order follows the order alone: while it holds, the pieces made for it are the same.
+    let nameOrder = build.orderHeld ? stage.nameOrderHashes() : undefined;
+    if (nameOrder === undefined || !nameOrder.every((hash) => hands.present(hash))) {
+      nameOrder = [];
+      for (const text of nameOrderPieceTexts(recipesInNameOrder(stage, build.recipes, ranges)))
+        nameOrder.push(await hashed({ kind: "nameOrder", text }, hands));
+      stage.setNameOrderHashes(nameOrder);
     }
     // The ratings column: a piece a fixed range of positions, so a change of one recipe's tally makes one
     // piece new; the others are found in KV by their hash. At most about 100 K characters a piece. While the
@@ -385,7 +409,7 @@ export async function stageBuildStep(
   stage.finishSearchShards(generation);
   const hashes: VersionBlobs<string[], string[]> = {
     meta: [build.meta as string],
-    nameOrder: [build.nameOrder as string],
+    nameOrder: build.nameOrder ?? [],
     cards: [],
     details: [],
     directory: [],

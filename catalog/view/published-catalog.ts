@@ -38,6 +38,7 @@ import {
   parseMeta,
   type ReadBucket,
   readBucket,
+  readNameOrder,
 } from "../format/stored-catalog.ts";
 import {
   CATALOG_FORMAT_VERSION,
@@ -425,7 +426,8 @@ export function openVersion(
     names: async () => (await Promise.all(layout.names.map((hash) => reader.text(hash)))).join(""),
     matching: () => Promise.all(layout.matching.map(async (hash) => readMatchingPiece(await reader.text(hash)))),
     traits: () => Promise.all(layout.traits.map((hash) => reader.bytes(hash))),
-    nameOrder: () => readJson<number[]>(layout.nameOrder),
+    nameOrder: async () =>
+      readNameOrder((await Promise.all(layout.nameOrder.map((hash) => reader.text(hash)))).join(""), meta.typeRanges),
     ratingPieces: layout.ratings.length,
     ratingPiece,
     ratingsAt,

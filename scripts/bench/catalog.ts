@@ -277,7 +277,7 @@ async function blobSizes(store: CatalogStore, manifest: Manifest) {
   return {
     metaBytes: await bytes([manifest.meta]),
     columnBytes: await bytes([
-      manifest.nameOrder,
+      ...manifest.nameOrder,
       ...manifest.directory,
       ...manifest.names,
       ...manifest.matching,

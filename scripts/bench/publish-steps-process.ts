@@ -527,6 +527,9 @@ async function changeRun(changes: number) {
   const recordAt = (index: number) =>
     JSON.parse(decoder.decode(recipes.bytes[index] as Uint8Array)) as Record<string, unknown>;
   const writes: number[] = [];
+  /** Each publish's pack in characters (0 after a full write), and the largest pack's characters by kind. */
+  const packs: number[] = [];
+  let largestByKind: Record<string, number> = {};
   let folds = 0;
   let largestPack = 0;
   let nextId = size + 2;
@@ -554,9 +557,23 @@ async function changeRun(changes: number) {
     const figures = await publish();
     writes.push(figures.writes);
     if (figures.pack === null && figures.writes > 3) folds += 1;
+    packs.push(figures.pack?.chars ?? 0);
+    if ((figures.pack?.chars ?? 0) > largestPack) largestByKind = figures.pack?.byKind ?? {};
     largestPack = Math.max(largestPack, figures.pack?.chars ?? 0);
+    if (process.env.BENCH_STEPS || process.env.BENCH_CHANGES_LOG)
+      process.stderr.write(
+        `change ${change + 1}: ${figures.writes} writes, pack ${figures.pack?.blobs ?? 0} blobs ${figures.pack?.chars ?? 0} chars, ${figures.cpuSeconds.toFixed(1)} s CPU\n`,
+      );
   }
-  return { changes, writes: writes.reduce((sum, count) => sum + count, 0), folds, largestPack, each: writes };
+  return {
+    changes,
+    writes: writes.reduce((sum, count) => sum + count, 0),
+    folds,
+    largestPack,
+    largestByKind,
+    each: writes,
+    packs,
+  };
 }
 
 const deltaRead = await deltaReadCost(removed.manifest);

@@ -7,6 +7,8 @@ import {
   locatorShardOfId,
   locatorShardOfImage,
   locatorShardOfSlug,
+  nameOrderPieceTexts,
+  readNameOrder,
   storeCatalog,
   storedOrder,
 } from "../../catalog/format/stored-catalog.ts";
@@ -40,9 +42,48 @@ describe("a stored version", () => {
             const [x, y] = [ordered[a] as CatalogRecipe, ordered[b] as CatalogRecipe];
             return collator.compare(x.name, y.name) || x.id - y.id;
           });
-        const places = JSON.parse(stored.nameOrder) as number[];
+        const meta = JSON.parse(stored.meta) as CatalogMeta;
+        const places = readNameOrder(stored.nameOrder.join(""), meta.typeRanges);
         expect(byName.map((position) => places[position])).toEqual(byName.map((_, place) => place));
       }),
+    );
+  });
+
+  it("refuses a name order that names a category more often than it holds recipes, or fewer recipes", () => {
+    const ordered = storedOrder([
+      recipe({ id: 1, name: "Suppe", type: "SOUP" }),
+      recipe({ id: 2, name: "Pizza", type: "PIZZA" }),
+    ]);
+    const stored = storeCatalog({ recipes: ordered, ingredients: [], categories: [] });
+    const { typeRanges } = JSON.parse(stored.meta) as CatalogMeta;
+    expect(readNameOrder(stored.nameOrder.join(""), typeRanges)).toEqual([1, 0]);
+    expect(() => readNameOrder("00", typeRanges)).toThrow(/more often/);
+    expect(() => readNameOrder("0", typeRanges)).toThrow(/1 of 2/);
+  });
+
+  it("cuts the name order so that a recipe added or removed changes at most two pieces", () => {
+    // Small pieces, so that a few hundred recipes make many; runs with a forced cut (four times the target
+    // without a boundary) are left out: there a cut moves with what came before it.
+    const every = 8;
+    const entries = fc.uniqueArray(
+      fc.tuple(fc.integer({ min: 1, max: 100_000 }), fc.integer({ min: 0, max: RECIPE_TYPES.length - 1 })),
+      { selector: ([id]) => id, minLength: 1, maxLength: 300, size: "max" },
+    );
+    fc.assert(
+      fc.property(entries, fc.nat(), fc.boolean(), fc.integer({ min: 0, max: 8 }), (list, at, adds, type) => {
+        const place = at % (list.length + 1);
+        const changed = [...list];
+        if (adds) changed.splice(place, 0, [100_001 + at, type]);
+        else changed.splice(place % list.length, 1);
+        const before = nameOrderPieceTexts(list, every);
+        const after = nameOrderPieceTexts(changed, every);
+        fc.pre([...before, ...after].every((piece) => piece.length < 4 * every));
+        expect(before.join("").length).toBe(list.length);
+        expect(after.join("").length).toBe(changed.length);
+        const old = new Set(before);
+        expect(after.filter((piece) => !old.has(piece)).length).toBeLessThanOrEqual(2);
+      }),
+      { numRuns: 300 },
     );
   });
 
