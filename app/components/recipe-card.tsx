@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { preload } from "react-dom";
+import { germanNumber } from "../lib/recipes/german-number.ts";
 import { ratingLabel, ratingText, shownRating } from "../lib/recipes/rating-text.ts";
 import type { RecipeListCardData } from "../lib/recipes/recipe-card-data.ts";
 import { CARD_IMAGE, IMAGE_TRANSFORMS, recipeImageUrl } from "../lib/recipes/recipe-images.ts";
@@ -99,7 +100,7 @@ export function RecipeCard({
         {/* Per portion (decision 0063); in the server's markup, so nothing moves when it hydrates. */}
         {recipe.kcal !== undefined ? (
           <li className="badge" title="pro Portion">
-            {`${recipe.kcal.toLocaleString("de-DE")} kcal`}
+            {`${germanNumber(recipe.kcal, 3)} kcal`}
             <span className="visually-hidden"> pro Portion</span>
           </li>
         ) : null}

@@ -4,6 +4,7 @@
  * catalog (decision 0063); this only writes them.
  */
 import type { Nutrients } from "../../../catalog/recipes/types.ts";
+import { germanNumber } from "./german-number.ts";
 
 export interface NutritionRow {
   /** The label's word: "Fett", "davon gesättigte Fettsäuren". */
@@ -14,20 +15,17 @@ export interface NutritionRow {
   part: boolean;
 }
 
-const WHOLE = new Intl.NumberFormat("de-DE", { maximumFractionDigits: 0 });
-const GRAMS = new Intl.NumberFormat("de-DE", { maximumFractionDigits: 1 });
-const SALT = new Intl.NumberFormat("de-DE", { maximumFractionDigits: 2 });
-
 /** The rows of the "Nährwerte pro Portion" block, energy first. */
 export function nutritionRows(nutrition: Nutrients): NutritionRow[] {
-  const grams = (value: number, format = GRAMS) => `${format.format(value)}\u00a0g`;
+  // Energy whole, grams to one decimal, salt to two; written without Intl (german-number.ts says why).
+  const grams = (value: number, decimals = 1) => `${germanNumber(value, decimals)}\u00a0g`;
   return [
-    { label: "Energie", value: `${WHOLE.format(nutrition.kcal)}\u00a0kcal`, part: false },
+    { label: "Energie", value: `${germanNumber(nutrition.kcal)}\u00a0kcal`, part: false },
     { label: "Fett", value: grams(nutrition.fat), part: false },
     { label: "davon gesättigte Fettsäuren", value: grams(nutrition.saturates), part: true },
     { label: "Kohlenhydrate", value: grams(nutrition.carbohydrate), part: false },
     { label: "davon Zucker", value: grams(nutrition.sugars), part: true },
     { label: "Eiweiß", value: grams(nutrition.protein), part: false },
-    { label: "Salz", value: grams(nutrition.salt, SALT), part: false },
+    { label: "Salz", value: grams(nutrition.salt, 2), part: false },
   ];
 }

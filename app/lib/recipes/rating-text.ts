@@ -6,6 +6,7 @@
  */
 import { BEST_RATING, RATINGS_SHOWN_FROM } from "../../../catalog/format/ratings-column.ts";
 import type { RecipeRating } from "../../../catalog/recipes/types.ts";
+import { germanNumber } from "./german-number.ts";
 
 /** The mean as shown and as the JSON-LD gives it: one decimal. */
 export function roundedMean(mean: number): number {
@@ -21,7 +22,7 @@ export function shownRating(rating: RecipeRating | undefined | null): RecipeRati
 const meanText = (mean: number) => roundedMean(mean).toFixed(1).replace(".", ",");
 
 /** "23 Bewertungen", "1.200 Bewertungen" (shown ratings are never one). */
-const countText = (count: number) => `${count.toLocaleString("de-DE")} Bewertungen`;
+const countText = (count: number) => `${germanNumber(count)} Bewertungen`;
 
 /** What the eye reads: "★ 4,6 (23 Bewertungen)". */
 export function ratingText({ count, mean }: RecipeRating): string {
