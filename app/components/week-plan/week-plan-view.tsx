@@ -91,6 +91,8 @@ export function WeekPlanView({ status, accountEntries, problem, accountView, add
   const [message, setMessage] = useState<string | null>(null);
   const mergeFetcher = useFetcher<PlanAnswer>();
   const navigate = useNavigate();
+  /** The card's recipe (the loader's object) once it is in the device's plan: its offer is not shown again. */
+  const [addedFromCard, setAddedFromCard] = useState<RecipeToAdd | null>(null);
   const merging = useRef(false);
 
   const entries: PlanEntry[] | null = account ? accountEntries : anonymous ? (device?.entries ?? null) : [];
@@ -171,8 +173,11 @@ export function WeekPlanView({ status, accountEntries, problem, accountView, add
     if (!change.ok) setMessage(PLAN_FULL_TEXT);
     else if (!change.stored && request.kind !== "clear") setMessage(DEVICE_UNAVAILABLE_TEXT);
     else if (request.kind === "add" && adding && adding !== "unknown") {
-      // A card's recipe is in: the plan without the offer, as an account's post returns to it.
+      // A card's recipe is in: the plan without the offer, as an account's post returns to it. Hidden here at
+      // once, not only when the plan's address has loaded again: the view's own post for the changed plan can
+      // start while that navigation is on its way, and the offer then stayed (seen in a browser test).
       setMessage(`${adding.name} steht am ${WEEK_DAYS[request.entries[0]?.day ?? 0]} in deinem Wochenplan.`);
+      setAddedFromCard(adding);
       navigate("/wochenplan", { replace: true, preventScrollReset: true });
     }
   }
@@ -217,7 +222,9 @@ export function WeekPlanView({ status, accountEntries, problem, accountView, add
       {adding === "unknown" ? (
         <p className="notice">Dieses Rezept gibt es nicht mehr. Dein Wochenplan ist unverändert.</p>
       ) : null}
-      {adding && adding !== "unknown" ? <PlanAddForm recipe={adding} csrfToken={csrfToken} onSubmit={submit} /> : null}
+      {adding && adding !== "unknown" && adding !== addedFromCard ? (
+        <PlanAddForm recipe={adding} csrfToken={csrfToken} onSubmit={submit} />
+      ) : null}
       <p className="week-plan-status" role="status">
         {message}
       </p>
