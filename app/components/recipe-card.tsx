@@ -129,7 +129,7 @@ export function RecipeCard({
           {/* nofollow: the week plan is personal and closed to crawlers (robots.txt), one address per recipe. */}
           <RouteLink
             to={addToWeekPlanHref(recipe.slug)}
-            className="card-week-plan"
+            className="tool-button card-week-plan"
             rel="nofollow"
             aria-label={`Zum Wochenplan: ${recipe.name}`}
           >

@@ -44,9 +44,9 @@ async function get(path: string) {
 
 /** The week plan links of a page's cards: the slug each names. */
 function cardLinks(html: string): string[] {
-  return [...html.matchAll(/<a class="card-week-plan" rel="nofollow" [^>]*href="\/wochenplan\?rezept=([^"]+)"/g)].map(
-    (match) => match[1] ?? "",
-  );
+  return [
+    ...html.matchAll(/<a class="tool-button card-week-plan" rel="nofollow" [^>]*href="\/wochenplan\?rezept=([^"]+)"/g),
+  ].map((match) => match[1] ?? "");
 }
 
 /** The add panel's heading, or null when the page shows none. */
@@ -65,7 +65,7 @@ describe("the cards' link", () => {
     const home = (await get("/")).html;
     expect(cardLinks(home)).toHaveLength(1);
     const recipePage = (await get("/rezepte/tomatensuppe")).html;
-    expect(recipePage).not.toContain('class="card-week-plan"');
+    expect(recipePage).not.toContain("card-week-plan");
     expect(recipePage).toContain('class="week-plan-add"');
   });
 

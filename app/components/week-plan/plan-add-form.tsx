@@ -3,7 +3,8 @@ import { Form } from "react-router";
 import { servingsText } from "../../lib/recipes/servings-text.ts";
 import { CSRF_FIELD, RECIPE_ACTION_FIELD, RECIPE_FIELD, SERVINGS_PARAM } from "../../lib/url/form-fields.ts";
 import { WEEK_PLAN_ACTIONS, WEEK_PLAN_DAY_FIELD } from "../../lib/week-plan/plan-fields.ts";
-import { PLAN_MAX_SERVINGS, PLAN_MIN_SERVINGS, WEEK_DAYS } from "../../lib/week-plan/plan-limits.ts";
+import { WEEK_DAYS } from "../../lib/week-plan/plan-limits.ts";
+import { SERVINGS_CHOICES } from "./plan-entry.tsx";
 
 /** The recipe a card's "Zum Wochenplan" brought along (routes/week-plan.tsx reads it from the address). */
 export interface RecipeToAdd {
@@ -19,11 +20,6 @@ interface PlanAddFormProps {
   csrfToken: string | null;
   onSubmit(event: FormEvent<HTMLFormElement>): void;
 }
-
-const SERVINGS_CHOICES = Array.from(
-  { length: PLAN_MAX_SERVINGS - PLAN_MIN_SERVINGS + 1 },
-  (_, index) => PLAN_MIN_SERVINGS + index,
-);
 
 /**
  * A card's "Zum Wochenplan" on the plan's page: the day and the servings for

@@ -16,7 +16,8 @@ interface PlanEntryProps {
   onSubmit(event: FormEvent<HTMLFormElement>): void;
 }
 
-const SERVINGS_CHOICES = Array.from(
+/** The servings a plan entry may be given, each a choice of the page's forms. */
+export const SERVINGS_CHOICES = Array.from(
   { length: PLAN_MAX_SERVINGS - PLAN_MIN_SERVINGS + 1 },
   (_, index) => PLAN_MIN_SERVINGS + index,
 );
