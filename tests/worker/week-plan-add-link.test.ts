@@ -108,6 +108,12 @@ describe("the week plan with a recipe to add", () => {
       `rezept=${"a".repeat(151)}`,
       "rezept=..%2F..%2Fetc%2Fpasswd",
       "rezept=tomatensuppe%00",
+      "rezept=%E0%A4%A",
+      "rezept=%C0%AFtomatensuppe",
+      "rezept=%2F%2Fevil.example",
+      "rezept=..%5C..%5Cwindows",
+      "rezept=tomaten%2Dsuppe%20",
+      `rezept=${"tomatensuppe-".repeat(800)}`,
     ];
     for (const query of cases) {
       const { response, html } = await get(`/wochenplan?${query}`);
