@@ -10,8 +10,6 @@ import { execFileSync } from "node:child_process";
 import { chromium } from "@playwright/test";
 import { launch } from "chrome-launcher";
 import type { Result } from "lighthouse";
-import { MainThreadTasks } from "lighthouse/core/computed/main-thread-tasks.js";
-import { ProcessedNavigation } from "lighthouse/core/computed/processed-navigation.js";
 import { navigationGather } from "lighthouse/core/gather/navigation-runner.js";
 import { pageFunctions } from "lighthouse/core/lib/page-functions.js";
 import { Runner } from "lighthouse/core/runner.js";
@@ -25,7 +23,6 @@ import {
   simulatedCpuMultiplier,
   spreadAround,
 } from "./cpu-calibration.ts";
-import { everyTaskBlockingMs, type ObservedTask } from "./every-task-blocking.ts";
 import { longestTaskAfterPaint } from "./long-tasks.ts";
 import { median } from "./statistics.ts";
 
@@ -55,11 +52,6 @@ export interface LighthousePage {
   lcpMs: number | null;
   cls: number | null;
   tbtMs: number | null;
-  /**
-   * TBT from the observed tasks, each multiplied, none dropped (every-task-blocking.ts): not the simulation's
-   * schedule, but no 10 ms cut in the host's time either, so it can lie above or below `tbtMs`.
-   */
-  everyTaskTbtMs: number | null;
   /** The longest main-thread task that starts at or after the first contentful paint, simulated; 0 when none reached 50 ms. */
   longestTaskAfterPaintMs: number | null;
   jsBytes: number | null;
@@ -96,7 +88,6 @@ interface RunNumbers {
   lcpMs: number;
   cls: number;
   tbtMs: number;
-  everyTaskTbtMs: number;
   longestTaskAfterPaintMs: number;
   jsBytes: number;
   failedAudits: string[];
@@ -171,18 +162,6 @@ async function benchmarkIndexOf(port: number): Promise<number> {
   }
 }
 
-/** The page load as the browser ran it, unthrottled: its top-level main-thread tasks and its first contentful paint. */
-async function observedLoad(trace: Parameters<typeof MainThreadTasks.request>[0]): Promise<{
-  tasks: ObservedTask[];
-  firstPaintMs: number;
-}> {
-  const context = { computedCache: new Map() } as Parameters<typeof MainThreadTasks.request>[1];
-  const tasks = (await MainThreadTasks.request(trace, context)).filter((task) => !task.parent);
-  const firstPaintMs = (await ProcessedNavigation.request(trace, context)).timings.firstContentfulPaint;
-  if (typeof firstPaintMs !== "number") throw new Error("lighthouse: the trace has no first contentful paint");
-  return { tasks, firstPaintMs };
-}
-
 /** One run's gathering, audited once per target. */
 interface GatheredRun {
   lighthouseVersion: string;
@@ -220,7 +199,6 @@ async function runOnce(url: string, targets: readonly DeviceTarget[]): Promise<G
   }
   const { artifacts, runnerOptions } = gathered;
   const during = artifacts.BenchmarkIndex;
-  const observed = await observedLoad(artifacts.Trace);
   const indexes: [number, number, number] = [before, during, after];
   const hostIndex = median(indexes) as number;
   const perTarget = new Map<DeviceTarget, RunNumbers | Error>();
@@ -256,7 +234,6 @@ async function runOnce(url: string, targets: readonly DeviceTarget[]): Promise<G
         lcpMs: metric(lhr, "largest-contentful-paint"),
         cls: metric(lhr, "cumulative-layout-shift"),
         tbtMs: metric(lhr, "total-blocking-time"),
-        everyTaskTbtMs: everyTaskBlockingMs(observed.tasks, observed.firstPaintMs, multiplier),
         longestTaskAfterPaintMs: longestTaskAfterPaint(lhr),
         jsBytes: scriptBytes(lhr),
         failedAudits: failedAudits(lhr),
@@ -327,7 +304,6 @@ function pageFigures(
       lcpMs: of("lcpMs"),
       cls: of("cls"),
       tbtMs: of("tbtMs"),
-      everyTaskTbtMs: of("everyTaskTbtMs"),
       longestTaskAfterPaintMs: of("longestTaskAfterPaintMs"),
       jsBytes: of("jsBytes"),
       failedAudits: typical?.failedAudits ?? [],
