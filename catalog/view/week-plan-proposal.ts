@@ -20,9 +20,12 @@
  *    finished, it proves the plan has the fewest (`provenFewest`);
  * 4. the days ordered so that no category follows itself.
  *
- * Each recipe's missing count moves as the plan's missing set grows and
- * shrinks, through the ingredients' postings (`positionsWith`), so a step
- * reads each candidate's number, never its ingredients.
+ * Steps 1 to 3 read the kept recipes level by level, by how many
+ * ingredients each misses (week-plan-levels.ts), and stop at the level past
+ * which no recipe can do better: the work follows how few the good recipes
+ * miss, which falls as the catalog grows, not the catalog's size. They
+ * choose exactly the recipes a scan of every kept recipe would (the unit
+ * test holds them to that scan).
  */
 import { RECIPE_TYPES } from "../recipes/categories.ts";
 import { BASIC, IN_PANTRY, MissingLevels } from "./week-plan-levels.ts";
@@ -34,7 +37,8 @@ export const MOST_DAYS = 7;
 /**
  * What the search does at most in its third step, in recipes looked at: up to
  * about 8 ms of CPU on the bench's host (decision 0068 weighs it against the
- * share of plans it proves). The first two steps are bounded by the catalog's size.
+ * share of plans it proves). The first two steps read only the levels their
+ * best recipe is found in (bestAddition).
  */
 export const SEARCH_BUDGET = 600_000;
 /** How many passes of the local search at most: each pass that changes nothing ends it sooner. */
