@@ -406,9 +406,31 @@ function searchFewer(
 ): { found: number[] | null; finished: boolean } {
   if (days === 0) return { found: null, finished: true };
   let bound = start;
-  const { missing } = levels;
+  // The candidates by their index in `order` (fewest missing first): each one's missing count, category, and the
+  // ingredients it misses, listed once here so that a step reads those few, never the recipe's whole run.
   const order = levels.below(bound);
   const { ingredientIds, runStarts, categories } = recipes;
+  const candidates = order.length;
+  const missingOf = new Uint8Array(candidates);
+  const categoryOf = new Uint8Array(candidates);
+  const missStarts = new Int32Array(candidates + 1);
+  let listed = 0;
+  for (let index = 0; index < candidates; index++) {
+    const position = order[index] ?? 0;
+    listed += levels.missing[position] ?? 0;
+    missingOf[index] = levels.missing[position] ?? 0;
+    categoryOf[index] = categories[position] ?? 0;
+    missStarts[index + 1] = listed;
+  }
+  const missIds = new Int32Array(listed);
+  for (let index = 0, at = 0; index < candidates; index++) {
+    const position = order[index] ?? 0;
+    const end = runStarts[position + 1] ?? 0;
+    for (let run = runStarts[position] ?? 0; run < end; run++) {
+      const id = ingredientIds[run] ?? 0;
+      if (flags[id] === 0) missIds[at++] = id;
+    }
+  }
   const missCounts = new Uint16Array(recipes.ingredientCount);
   const categoryCounts = new Uint8Array(RECIPE_TYPES.length);
   const path: number[] = [];
@@ -416,68 +438,67 @@ function searchFewer(
   let work = 0;
   let found: number[] | null = null;
 
-  /** What the plan misses more with the recipe at `position`. */
-  const addsOf = (position: number) => {
+  /** What the plan misses more with candidate `index`. */
+  const addsOf = (index: number) => {
     let adds = 0;
-    const end = runStarts[position + 1] ?? 0;
-    for (let at = runStarts[position] ?? 0; at < end; at++) {
-      const id = ingredientIds[at] ?? 0;
-      if (flags[id] === 0 && missCounts[id] === 0) adds++;
-    }
+    const end = missStarts[index + 1] ?? 0;
+    for (let at = missStarts[index] ?? 0; at < end; at++) if (missCounts[missIds[at] ?? 0] === 0) adds++;
     return adds;
   };
-  /** Counts the recipe at `position` in (`step` 1) or out (−1) of the plan. */
-  const count = (position: number, step: 1 | -1) => {
-    const end = runStarts[position + 1] ?? 0;
-    for (let at = runStarts[position] ?? 0; at < end; at++) {
-      const id = ingredientIds[at] ?? 0;
-      if (flags[id] !== 0) continue;
+  /** Counts candidate `index` in (`step` 1) or out (−1) of the plan. */
+  const count = (index: number, step: 1 | -1) => {
+    const end = missStarts[index + 1] ?? 0;
+    for (let at = missStarts[index] ?? 0; at < end; at++) {
+      const id = missIds[at] ?? 0;
       const misses = (missCounts[id] ?? 0) + step;
       missCounts[id] = misses;
       if (step === 1 && misses === 1) size++;
       if (step === -1 && misses === 0) size--;
     }
-    const category = categories[position] ?? 0;
+    const category = categoryOf[index] ?? 0;
     categoryCounts[category] = (categoryCounts[category] ?? 0) + step;
   };
 
   // Where each depth keeps the candidates that still fit: a step's children read a part of it, and lay theirs in the next.
-  const fittingAt = Array.from({ length: days }, () => new Int32Array(order.length));
+  const fittingAt = Array.from({ length: days }, () => new Int32Array(candidates));
+  const all = new Int32Array(candidates);
+  for (let index = 0; index < candidates; index++) all[index] = index;
 
-  /** Whether the search finished over `candidates` (false: the budget ran out). */
-  const descend = (candidates: Int32Array): boolean => {
+  /** Whether the search finished over `among` (candidate indexes, ascending; false: the budget ran out). */
+  const descend = (among: Int32Array): boolean => {
     const left = days - path.length;
     const fitting = fittingAt[path.length] ?? new Int32Array(0);
     let fits = 0;
-    for (const position of candidates) {
+    for (let at = 0; at < among.length; at++) {
+      const index = among[at] ?? 0;
       // Sorted by what each misses: from here on every recipe alone reaches the bound.
-      if ((missing[position] ?? 0) >= bound) break;
+      if ((missingOf[index] ?? 0) >= bound) break;
       if (++work > budget) return false;
-      if ((categoryCounts[categories[position] ?? 0] ?? 0) >= cap) continue;
-      if (size + addsOf(position) < bound) fitting[fits++] = position;
+      if ((categoryCounts[categoryOf[index] ?? 0] ?? 0) >= cap) continue;
+      if (size + addsOf(index) < bound) fitting[fits++] = index;
     }
-    for (let index = 0; index <= fits - left; index++) {
-      const position = fitting[index] ?? 0;
+    for (let at = 0; at <= fits - left; at++) {
+      const index = fitting[at] ?? 0;
       // The bound may have fallen since the candidate was kept.
-      if ((missing[position] ?? 0) >= bound) return true;
+      if ((missingOf[index] ?? 0) >= bound) return true;
       if (++work > budget) return false;
-      if ((categoryCounts[categories[position] ?? 0] ?? 0) >= cap || size + addsOf(position) >= bound) continue;
-      count(position, 1);
-      path.push(position);
+      if ((categoryCounts[categoryOf[index] ?? 0] ?? 0) >= cap || size + addsOf(index) >= bound) continue;
+      count(index, 1);
+      path.push(index);
       let finished = true;
       if (left === 1) {
         bound = size;
-        found = [...path];
+        found = path.map((chosen) => order[chosen] ?? 0);
       } else {
-        finished = descend(fitting.subarray(index + 1, fits));
+        finished = descend(fitting.subarray(at + 1, fits));
       }
       path.pop();
-      count(position, -1);
+      count(index, -1);
       if (!finished) return false;
     }
     return true;
   };
-  const finished = descend(order);
+  const finished = descend(all);
   return { found, finished };
 }
 
