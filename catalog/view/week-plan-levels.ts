@@ -115,7 +115,7 @@ export class MissingLevels {
       }
     }
     this.missing = missing;
-    // Those whose count moved, grouped by it (the same or back: they stay in the version's order).
+    // Those whose count moved, grouped by it; one moved and back again stays where the version ordered it.
     const movedStarts = new Int32Array(257);
     let moves = 0;
     for (let index = 0; index < touches; index++) {
