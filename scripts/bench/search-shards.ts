@@ -22,7 +22,7 @@ import {
   type Posting,
   termSortKey,
 } from "../../catalog/search/engine/sharded-builder.ts";
-import { DEFAULT_LAYOUT } from "../../catalog/search/engine/sharded-format.ts";
+import { DEFAULT_LAYOUT, type ShardedLayout } from "../../catalog/search/engine/sharded-format.ts";
 import {
   addRecipes,
   buildSearchIndex,
@@ -35,6 +35,15 @@ import {
 import { ingredientKinds } from "../../catalog/search/search-words.ts";
 import { COMMON_SEARCH_TERMS, random, seedIngredients, syntheticRecipes } from "./catalog.ts";
 import { percentile } from "./statistics.ts";
+
+/**
+ * The layout the index is written with: the site's, or, to weigh others,
+ * the sizes BENCH_SEARCH_LAYOUT (JSON) gives over it.
+ */
+const LAYOUT: ShardedLayout = {
+  ...DEFAULT_LAYOUT,
+  ...(JSON.parse(process.env.BENCH_SEARCH_LAYOUT ?? "{}") as Partial<ShardedLayout>),
+};
 
 /** Recipes per chunk of the builder: a coordinator step's page of the stage. */
 const CHUNK = 1000;
@@ -172,10 +181,14 @@ async function benchSize(count: number) {
   let shardsThisStep = 0;
   // A step writes about 16 shards.
   const stop = () => ++shardsThisStep % 16 === 0;
-  let result = await writeSearchShards(source, emit, { stop });
+  let result = await writeSearchShards(source, emit, { stop, layout: LAYOUT });
   while (!result.done) {
     peaks.sample(true);
-    result = await writeSearchShards(source, emit, { stop, resume: JSON.parse(JSON.stringify(result.state)) });
+    result = await writeSearchShards(source, emit, {
+      stop,
+      layout: LAYOUT,
+      resume: JSON.parse(JSON.stringify(result.state)),
+    });
     steps++;
   }
   const writeMs = performance.now() - started;
@@ -257,11 +270,16 @@ async function benchRead(count: number) {
   const index = await openSearchShards(blobs.length, read, KEPT_CHARS);
   const openMs = performance.now() - started;
   const heapAfterOpen = liveHeap() - heapBefore;
+  const openReads = shardReads;
   const firstSearch: Record<string, number> = {};
+  // Blobs each common word's first search read (a KV read each in an isolate).
+  const firstReads: Record<string, number> = {};
   for (const term of COMMON_SEARCH_TERMS) {
+    const readsBefore = shardReads;
     started = performance.now();
     (await index.prepare(term)).search(term).slice(0, 24);
     firstSearch[term] = Math.round((performance.now() - started) * 100) / 100;
+    firstReads[term] = shardReads - readsBefore;
   }
   const times: number[] = [];
   const cpu: number[] = [];
@@ -308,7 +326,9 @@ async function benchRead(count: number) {
     recipes: count,
     openMs: Math.round(openMs * 10) / 10,
     heapAfterOpenMb: mb(heapAfterOpen),
+    openReads,
     firstSearchMs: firstSearch,
+    firstReads,
     searchP50Ms: Math.round(percentile(times, 0.5) * 100) / 100,
     searchP99Ms: Math.round(percentile(times, 0.99) * 100) / 100,
     searchMaxMs: Math.round((times.at(-1) ?? 0) * 100) / 100,
@@ -384,7 +404,7 @@ function blobKinds(blobs: readonly string[]): string[] {
   for (const [place] of header.terms) kinds[place] = "term pieces";
   // A shard of one term larger than the layout's target: a kind or category token's, or a very common word's.
   for (const [place, terms, chars] of header.shards) {
-    kinds[place] = terms === 1 && chars > DEFAULT_LAYOUT.shardChars ? "shard of a large term" : "other shards";
+    kinds[place] = terms === 1 && chars > LAYOUT.shardChars ? "shard of a large term" : "other shards";
   }
   for (const [, , parts] of header.parts ?? []) for (const [place] of parts) kinds[place] = "part of a cut term";
   return kinds;
@@ -405,7 +425,7 @@ async function benchChange(count: number) {
   const ids = ordered.map((recipe) => recipe.id);
   const kinds = ingredientKinds(seedIngredients);
   const cpuStarted = cpuMs();
-  const before = await buildSearchShards(recipes, kinds, undefined, ids);
+  const before = await buildSearchShards(recipes, kinds, LAYOUT, ids);
   const buildCpuMs = cpuMs() - cpuStarted;
   const kept = new Set(before);
   const written = (after: readonly string[]) => {
@@ -436,7 +456,7 @@ async function benchChange(count: number) {
         position === middle ? { ...recipe, ingredients: [...recipe.ingredients, extra] } : recipe,
       ),
       kinds,
-      undefined,
+      LAYOUT,
       ids,
     ),
   );
@@ -445,7 +465,7 @@ async function benchChange(count: number) {
     await buildSearchShards(
       [...recipes.slice(0, middle), { ...middleRecipe, name: `${middleRecipe.name} neu` }, ...recipes.slice(middle)],
       kinds,
-      undefined,
+      LAYOUT,
       [...ids.slice(0, middle), ids.reduce((largest, id) => Math.max(largest, id), 0) + 1, ...ids.slice(middle)],
     ),
   );
@@ -456,7 +476,7 @@ async function benchChange(count: number) {
     await buildSearchShards(
       recipes.filter((_, position) => position !== removedAt),
       kinds,
-      undefined,
+      LAYOUT,
       ids.filter((_, position) => position !== removedAt),
     ),
   );
@@ -466,6 +486,7 @@ async function benchChange(count: number) {
   };
   return {
     recipes: count,
+    layout: LAYOUT,
     blobs: before.length,
     chars: before.reduce((sum, blob) => sum + blob.length, 0),
     shards: firstHeader.shards.length,
