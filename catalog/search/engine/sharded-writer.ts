@@ -461,7 +461,8 @@ class TermPostings {
     const level = partLevel(documents, chars, partChars);
     next.fill(0);
     const texts: string[] = [];
-    let writers = fields.map(() => ({ gaps: new NumberWriter(), holders: 0, previous: -1 }));
+    const newWriters = () => fields.map((): PartWriter => ({ gaps: new NumberWriter(), holders: 0, previous: -1 }));
+    let writers = newWriters();
     const cutPart = () => {
       const encoded = writers
         .map(({ gaps, holders }) => {
@@ -473,22 +474,22 @@ class TermPostings {
       const size = new NumberWriter();
       size.write(encoded.length);
       texts.push(shardText(size.toString(), encoded));
-      writers = fields.map(() => ({ gaps: new NumberWriter(), holders: 0, previous: -1 }));
+      writers = newWriters();
     };
     let partSize = 0;
-    for (let number = smallest(); number >= 0; number = smallest()) {
+    for (let document = smallest(); document >= 0; document = smallest()) {
       fields.forEach(({ numbers, counts }, field) => {
         const at = next[field] ?? 0;
-        if (numbers[at] !== number) return;
-        const writer = writers[field] as (typeof writers)[number];
+        if (numbers[at] !== document) return;
+        const writer = writers[field] as PartWriter;
         const before = writer.gaps.length;
-        writeGap(writer.gaps, number - writer.previous - 1, counts[at] ?? 1);
+        writeGap(writer.gaps, document - writer.previous - 1, counts[at] ?? 1);
         partSize += writer.gaps.length - before;
-        writer.previous = number;
+        writer.previous = document;
         writer.holders++;
         next[field] = at + 1;
       });
-      if (partCutsAfter(number, level) || partSize >= MAX_TIMES_TARGET * partChars) {
+      if (partCutsAfter(document, level) || partSize >= MAX_TIMES_TARGET * partChars) {
         cutPart();
         partSize = 0;
       }
@@ -507,6 +508,13 @@ class TermPostings {
       })
       .join("");
   }
+}
+
+/** A field's postings in the part being written: their gaps, how many, and the last number. */
+interface PartWriter {
+  gaps: NumberWriter;
+  holders: number;
+  previous: number;
 }
 
 /** A term's postings cut into parts: its documents per field, and each part's text (a shard of the one term). */
