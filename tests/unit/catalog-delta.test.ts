@@ -35,8 +35,9 @@ import { recipe } from "./catalog-fixture.ts";
 const TINY: ShardedLayout = {
   lengthPieceDocuments: 4,
   orderPieceNumbers: 2,
-  shardChars: 64,
-  partChars: 16,
+  // Small enough that a word or token of a dozen recipes is cut into parts (decision 0072).
+  shardChars: 16,
+  partChars: 4,
   termPieceChars: 64,
 };
 const INGREDIENTS = ["Wasser", "Zwiebel", "Knoblauch", "Tomate", "Reis", "Feta"];
