@@ -56,17 +56,20 @@ export interface ShardedLayout {
 
 /**
  * The layout the site publishes with; decision 0054 says why pieces,
- * decision 0072 why these sizes: what one document added or removed
- * rewrites is about a blob per term it holds, so blobs are small.
+ * decision 0072 why these sizes: a term larger than a shard (at 350,000
+ * recipes the kind tokens and the words every recipe holds, shards of up to
+ * 369 K characters that every added recipe rewrote) is cut into parts, and
+ * the other pieces keep their size, since smaller ones made a change touch
+ * more blobs that a delta pack's fold then writes.
  */
 export const DEFAULT_LAYOUT: ShardedLayout = {
-  // With five fields, 80 K characters.
-  lengthPieceDocuments: 16_384,
+  // With five fields, 160 K characters.
+  lengthPieceDocuments: 32_768,
   // About 4 characters a number at 350,000 recipes: 32 K characters a piece.
   orderPieceNumbers: 8192,
-  shardChars: 32 * 1024,
-  partChars: 16 * 1024,
-  termPieceChars: 128 * 1024,
+  shardChars: 96 * 1024,
+  partChars: 32 * 1024,
+  termPieceChars: 256 * 1024,
 };
 
 /** How many times its target a shard or term piece may grow before a cut is forced. */
