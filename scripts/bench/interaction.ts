@@ -9,12 +9,20 @@
  * main thread. Each tap is a first load in a fresh context, with the cookie
  * banner answered ("Alle ablehnen"), so the tap reaches the page's own
  * control; Lighthouse's runs measure the first visit with the banner.
+ *
+ * The loads that tap after hydration also give the page's total blocking
+ * time in the throttled browser: the long tasks it reported from the first
+ * contentful paint until the tap. Unlike Lighthouse's simulation, which drops
+ * every task under 10 ms of the host's time and multiplies the rest, this
+ * runs every task at the target's speed, React's time slices included
+ * (decision 0059, "The method").
  */
 import { type Browser, type BrowserContext, type CDPSession, chromium, type Page } from "@playwright/test";
 import { pageFunctions } from "lighthouse/core/lib/page-functions.js";
 import { NECESSARY_ONLY, serializeConsent } from "../../app/lib/consent/consent.ts";
 import { errorMessage } from "../../logging/error-message.ts";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../test/chromium.ts";
+import { blockingTimeMs } from "./blocking-time.ts";
 import {
   type CalibratedRate,
   calibrateThrottlingRate,
@@ -67,6 +75,12 @@ export interface TapFigures {
    * (a link, a form without script), so the tapped document ended and its INP with it.
    */
   navigated: number;
+  /**
+   * After hydration only: the median total blocking time of the loads, from the first contentful paint to the
+   * tap, in the throttled browser; null during hydration or when no load gave one.
+   */
+  tbtMs: number | null;
+  tbtSamplesMs: (number | null)[];
   errors: string[];
 }
 
@@ -105,6 +119,9 @@ interface RecordedState {
   tapOnControl: boolean | null;
   hydratedAt: number | null;
   entries: { interactionId: number; name: string; duration: number }[];
+  /** The first contentful paint and the long tasks (50 ms and more) the browser reported, on the page's clock. */
+  firstPaintAt: number | null;
+  longTasks: { startTime: number; duration: number }[];
 }
 
 /**
@@ -121,6 +138,8 @@ function recordInteractions({ key, control }: { key: string; control: string }):
     tapOnControl: null,
     hydratedAt: null,
     entries: [],
+    firstPaintAt: null,
+    longTasks: [],
   };
   const storageKey = `${key}:${performance.timeOrigin}`;
   const save = () => sessionStorage.setItem(storageKey, JSON.stringify(state));
@@ -133,6 +152,16 @@ function recordInteractions({ key, control }: { key: string; control: string }):
     }
     save();
   }).observe({ type: "event", durationThreshold: 16, buffered: true } as PerformanceObserverInit);
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      state.longTasks.push({ startTime: entry.startTime, duration: entry.duration });
+    }
+    save();
+  }).observe({ type: "longtask", buffered: true });
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntriesByName("first-contentful-paint")) state.firstPaintAt = entry.startTime;
+    save();
+  }).observe({ type: "paint", buffered: true });
   addEventListener(
     "pointerdown",
     (event) => {
@@ -210,6 +239,7 @@ async function setRate(cdp: CDPSession, rate: number): Promise<void> {
 
 interface TapResult {
   inpMs: number | null;
+  tbtMs: number | null;
   beforeHydration: boolean;
   onControl: boolean;
   navigated: boolean;
@@ -276,8 +306,13 @@ async function loadAndTap(
     // Every document records itself: a second one means the tap (or something after it) loaded a new page.
     const navigated = states.length > 1;
     if (tapped && (durations.length > 0 || navigated || Date.now() > deadline)) {
+      const { firstPaintAt, tapAt, longTasks } = tapped;
       return {
         inpMs: durations.length > 0 ? Math.max(...durations) : null,
+        tbtMs:
+          phase === "after" && firstPaintAt !== null && tapAt !== null
+            ? blockingTimeMs(longTasks, firstPaintAt, tapAt)
+            : null,
         beforeHydration: tapped.hydratedAt === null || (tapped.tapAt ?? 0) < tapped.hydratedAt,
         onControl: tapped.tapOnControl === true,
         navigated: navigated && durations.length === 0,
@@ -297,6 +332,7 @@ async function tapPhase(
   phase: "during" | "after",
 ): Promise<TapFigures> {
   const samples: (number | null)[] = [];
+  const blocking: (number | null)[] = [];
   const errors: string[] = [];
   let beforeHydration = 0;
   let onControl = 0;
@@ -305,17 +341,21 @@ async function tapPhase(
     try {
       const result = await tapOnce(browser, url, page, rate, phase);
       samples.push(result.inpMs);
+      blocking.push(result.tbtMs);
       if (result.beforeHydration) beforeHydration++;
       if (result.onControl) onControl++;
       if (result.navigated) navigated++;
     } catch (error) {
       samples.push(null);
+      blocking.push(null);
       errors.push(errorMessage(error));
     }
   }
   return {
     inpMs: median(samples.filter((sample): sample is number => sample !== null)),
     samplesMs: samples,
+    tbtMs: median(blocking.filter((sample): sample is number => sample !== null)),
+    tbtSamplesMs: blocking,
     beforeHydration,
     onControl,
     navigated,

@@ -445,6 +445,9 @@ function missedGoals(page: LighthousePage, target: DeviceTarget, inp: Interactio
     atMost("TBT", page.tbtMs, TARGET_GOALS.low.tbtMs);
   }
   const taps = inp?.pages.find((candidate) => candidate.path === page.path);
+  // Lighthouse's TBT drops every task under 10 ms of the host's time, which a fast host's runs hide and the phone
+  // feels: the low-tier goal holds in the throttled browser too (decision 0059, "The method").
+  if (target.id === "low" && taps) atMost("TBT throttled", taps.after.tbtMs ?? null, TARGET_GOALS.low.tbtMs);
   if (taps) {
     atMost("INP during hydration", taps.during.inpMs, target.inpGoalMs);
     atMost("INP after", taps.after.inpMs, target.inpGoalMs);
@@ -507,7 +510,7 @@ function lighthouseSection(
     const goals =
       target.id === "mid"
         ? `performance ${LIGHTHOUSE_GOALS.performance}, LCP ≤ ${count(LIGHTHOUSE_GOALS.lcpMs)} ms, CLS ${LIGHTHOUSE_GOALS.cls}, no task over ${TARGET_GOALS.mid.longestTaskMs} ms after the first paint, INP ≤ ${target.inpGoalMs} ms`
-        : `performance ≥ ${TARGET_GOALS.low.performance}, TBT ≤ ${TARGET_GOALS.low.tbtMs} ms, INP ≤ ${target.inpGoalMs} ms`;
+        : `performance ≥ ${TARGET_GOALS.low.performance}, TBT ≤ ${TARGET_GOALS.low.tbtMs} ms (Lighthouse's and in the throttled browser), INP ≤ ${target.inpGoalMs} ms`;
     const missedPages = pages.filter((page) => missedGoals(page, target, inp).length > 0);
     return [
       `### ${target.label[0]?.toUpperCase()}${target.label.slice(1)}: benchmark index ${target.benchmarkIndex}`,
@@ -518,12 +521,12 @@ function lighthouseSection(
         ? ["", `INP not measured: the host (index ${round(inp.hostIndex)}) is slower than the target.`]
         : []),
       "",
-      "| page | host index | multiplier | performance | LCP ms | TBT ms | longest task after first paint ms | INP during hydration ms | INP after hydration ms | goals |",
-      "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |",
+      "| page | host index | multiplier | performance | LCP ms | TBT ms | TBT throttled ms | longest task after first paint ms | INP during hydration ms | INP after hydration ms | goals |",
+      "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |",
       ...pages.map((page) => {
         const missed = missedGoals(page, target, inp);
         const taps = inp?.pages.find((candidate) => candidate.path === page.path);
-        return `| \`${page.path}\` | ${value(page.benchmarkIndex, round)} | ${value(page.multiplier, (multiplier) => `${multiplier.toFixed(2)}×`)} | ${value(page.performance)} | ${value(page.lcpMs, round)} | ${value(page.tbtMs, round)} | ${value(page.longestTaskAfterPaintMs, longest)} | ${tapCell(taps?.during)} | ${tapCell(taps?.after)} | ${missed.length === 0 ? "met" : `missed: ${missed.join(", ")}`} |`;
+        return `| \`${page.path}\` | ${value(page.benchmarkIndex, round)} | ${value(page.multiplier, (multiplier) => `${multiplier.toFixed(2)}×`)} | ${value(page.performance)} | ${value(page.lcpMs, round)} | ${value(page.tbtMs, round)} | ${value(taps?.after.tbtMs ?? null, round)} | ${value(page.longestTaskAfterPaintMs, longest)} | ${tapCell(taps?.during)} | ${tapCell(taps?.after)} | ${missed.length === 0 ? "met" : `missed: ${missed.join(", ")}`} |`;
       }),
       "",
       missedPages.length === 0
@@ -569,7 +572,7 @@ function lighthouseSection(
     `0055). Host index over the whole part: ${value(bench.spread.median, round)} (median; ${value(bench.spread.lowest, round)}–${value(bench.spread.highest, round)}; ${percent(bench.spread.largestDeviation)} from the median at most, ${percent(bench.tolerance)} tolerated). The built site runs in`,
     `\`wrangler dev\` (workerd, local mode) on the seed catalog (${recipes} recipes) published by the sync from a scratch`,
     "Directus, whose images it proxies; every recipe image was transformed and each page requested once before the",
-    `runs. Longest task: the longest main-thread task, in the simulation's time, still running after the first contentful paint (Lighthouse lists them from 50 ms). INP: ${interaction ? `${interaction.tapsPerPhase} loads per page and phase, each a first visit with the cookie banner answered and one scripted tap on the page's main control (${LIGHTHOUSE_PAGES.map((page) => `\`${page.path}\` ${page.label}`).join(", ")}), once the page's scripts have started after load (during hydration) or once the page marked itself hydrated and went idle; Chromium's CPU throttled by CDP at the rate Chrome's own calibration finds for the target, network not throttled; the browser's Event Timing of the tap, the median of the loads` : `not measured: ${(interactionError ?? "unknown error").split("\n")[0]}`}. Took ${bench.seconds.toFixed(0)} s${interaction ? ` and ${interaction.seconds.toFixed(0)} s` : ""}. The HTML report of each page's median run per target is in \`${LIGHTHOUSE_REPORTS}/\`.`,
+    `runs. TBT throttled: the same sum over the long tasks Chromium reported (PerformanceObserver, \`longtask\`) from the first contentful paint until the tap, in the INP part's loads that tap after hydration, CPU throttled by CDP to the target, the median of those loads; Lighthouse's simulation drops every task under 10 ms of the host's time and multiplies the rest, so on a fast host it hides tasks the target runs for over 100 ms (decision 0059, "The method"). Longest task: the longest main-thread task, in the simulation's time, still running after the first contentful paint (Lighthouse lists them from 50 ms). INP: ${interaction ? `${interaction.tapsPerPhase} loads per page and phase, each a first visit with the cookie banner answered and one scripted tap on the page's main control (${LIGHTHOUSE_PAGES.map((page) => `\`${page.path}\` ${page.label}`).join(", ")}), once the page's scripts have started after load (during hydration) or once the page marked itself hydrated and went idle; Chromium's CPU throttled by CDP at the rate Chrome's own calibration finds for the target, network not throttled; the browser's Event Timing of the tap, the median of the loads` : `not measured: ${(interactionError ?? "unknown error").split("\n")[0]}`}. Took ${bench.seconds.toFixed(0)} s${interaction ? ` and ${interaction.seconds.toFixed(0)} s` : ""}. The HTML report of each page's median run per target is in \`${LIGHTHOUSE_REPORTS}/\`.`,
     "",
     ...bench.targets.flatMap(targetTable),
     ...tapNotes,
