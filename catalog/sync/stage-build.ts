@@ -381,15 +381,23 @@ export async function stageBuildStep(
       reuse: {
         keptAfter: (after) => {
           const kept = stage.keptSearchShard(after);
-          return kept && hands.present(kept.hash) ? kept : undefined;
+          const present = kept && [kept.hash, ...(kept.partHashes ?? [])].every((hash) => hands.present(hash));
+          return present ? kept : undefined;
         },
         placed: (place, shard, reusable, kept) => {
           searchShards += 1;
           if (kept) {
             searchIndex[place] = kept.hash;
+            // A cut last term's parts, at the places this write gave them.
+            shard.cut?.parts.forEach((part, index) => {
+              searchIndex[part.place] = kept.partHashes?.[index] as string;
+            });
             searchTaken += 1;
           }
-          if (reusable) stage.placeSearchShard(generation, shard, searchIndex[place] as string);
+          if (reusable) {
+            const partHashes = shard.cut?.parts.map((part) => searchIndex[part.place] as string);
+            stage.placeSearchShard(generation, shard, searchIndex[place] as string, partHashes);
+          }
         },
       },
     },
