@@ -1,7 +1,9 @@
 /**
  * The ratings column of a version (issue 45, decision 0066): each shown
- * recipe's count of ratings and sum of stars, by position, in pieces of a
- * fixed range of positions. Only recipes with at least RATINGS_SHOWN_FROM
+ * recipe's count of ratings and sum of stars, by position, a piece per list
+ * piece (stored-catalog.ts `pieceEndsAfter`): ratings piece k holds the
+ * positions list piece k holds, whose size the meta gives
+ * (`CatalogMeta.pieceSizes`). Only recipes with at least RATINGS_SHOWN_FROM
  * ratings are in it: pages show nothing below, and the sort by rating puts
  * those after the rated ones in their default order.
  *
@@ -9,8 +11,13 @@
  * of ratings writes the pieces whose recipes' tallies changed (one for a
  * single recipe), the manifest and the pointer, and no bucket. By position
  * rather than id, so a card and a list's sort find a tally by the position
- * they already hold; the cost is that a recipe added or removed moves the
- * rated recipes after it, and so rewrites the pieces after it that hold any.
+ * they already hold. Cut as the list pieces are (at recipes whose id hashes
+ * to a boundary) rather than by a fixed range of positions, and each
+ * entry's offset counted from its piece's start, so a recipe added or
+ * removed moves the offsets of its own piece only: it rewrites at most that
+ * one ratings piece (none when no rated recipe's offset moved), where a
+ * fixed range rewrote every piece after it that held a rated recipe
+ * (decision 0069).
  *
  * A piece's text is a JSON list of numbers, three per rated recipe:
  * its position's offset in the piece, its count, its sum of stars.
@@ -20,8 +27,6 @@ import type { RatingTally } from "../recipes/types.ts";
 
 /** Pages show a recipe's rating from this many ratings on; below, it is not in the column. */
 export const RATINGS_SHOWN_FROM = 3;
-/** Positions per piece: at most about 100 K characters when every recipe is rated. */
-export const RATING_PIECE_POSITIONS = 8_192;
 /** The stars a rating gives, at most and at least. */
 export const BEST_RATING = 5;
 export const WORST_RATING = 1;
@@ -42,32 +47,35 @@ export function isShownTally({ count, sum }: RatingTally): boolean {
   );
 }
 
-/** How many pieces a version of `recipes` recipes has. */
-export const ratingPieceCount = (recipes: number) => Math.ceil(recipes / RATING_PIECE_POSITIONS);
-
 /**
- * The pieces' texts for a version of `recipes` recipes, from its tallies in
- * ascending position (any not shown are left out). Pieces without a rated
- * recipe are `[]`, one blob for all of them.
+ * The pieces' texts for a version whose list pieces hold `pieceSizes`
+ * recipes each, from its tallies in ascending position (any not shown, or
+ * outside the pieces, are left out): one piece per list piece, about 50 K
+ * characters when every recipe of a piece of 4,096 is rated (at most about
+ * 200 K, for a piece of 16,384: stored-catalog.ts `PIECE_MAX`). Pieces
+ * without a rated recipe are `[]`, one blob for all of them.
  */
-export function* ratingPieceTexts(recipes: number, tallies: Iterable<PositionedTally>): Generator<string> {
-  const pieces = ratingPieceCount(recipes);
+export function* ratingPieceTexts(
+  pieceSizes: readonly number[],
+  tallies: Iterable<PositionedTally>,
+): Generator<string> {
   let piece = 0;
+  let start = 0;
   let numbers: number[] = [];
   for (const tally of tallies) {
-    if (!isShownTally(tally) || tally.position < 0 || tally.position >= recipes) continue;
-    const at = Math.floor(tally.position / RATING_PIECE_POSITIONS);
-    while (piece < at) {
+    if (!isShownTally(tally) || tally.position < start) continue;
+    while (piece < pieceSizes.length && tally.position >= start + (pieceSizes[piece] ?? 0)) {
       yield JSON.stringify(numbers);
       numbers = [];
+      start += pieceSizes[piece] ?? 0;
       piece++;
     }
-    numbers.push(tally.position - at * RATING_PIECE_POSITIONS, tally.count, tally.sum);
+    if (piece >= pieceSizes.length) break;
+    numbers.push(tally.position - start, tally.count, tally.sum);
   }
-  while (piece < pieces) {
+  for (; piece < pieceSizes.length; piece++) {
     yield JSON.stringify(numbers);
     numbers = [];
-    piece++;
   }
 }
 
@@ -78,8 +86,12 @@ export interface RatingPiece {
   sums: Int32Array;
 }
 
-/** Reads a piece's text; throws on anything the writer does not write. */
-export function readRatingPiece(text: string): RatingPiece {
+/**
+ * Reads the text of a piece that covers `positions` positions (its list
+ * piece's size); throws on anything the writer does not write, an offset
+ * beyond the piece among it.
+ */
+export function readRatingPiece(text: string, positions: number): RatingPiece {
   const numbers: unknown = JSON.parse(text);
   if (!Array.isArray(numbers) || numbers.length % 3 !== 0) throw new Error("catalog: a ratings piece is malformed");
   const rated = numbers.length / 3;
@@ -97,7 +109,7 @@ export function readRatingPiece(text: string): RatingPiece {
       typeof sum !== "number" ||
       !Number.isInteger(offset) ||
       offset <= previous ||
-      offset >= RATING_PIECE_POSITIONS ||
+      offset >= positions ||
       !isShownTally({ count, sum })
     ) {
       throw new Error("catalog: a ratings piece is malformed");

@@ -110,7 +110,7 @@ export type VersionBlobs<Single, Many> = {
   traits: Many;
   /** Each recipe's slug, id and image, sharded by their hash (stored-catalog.ts `LocatorShard`). */
   locator: Many;
-  /** Each rated recipe's count and sum of stars, by position, a fixed range of positions a piece (ratings-column.ts). */
+  /** Each rated recipe's count and sum of stars, by position, cut like `directory` (ratings-column.ts). */
   ratings: Many;
   /** The search index, cut into pieces by length. */
   searchIndex: Many;

@@ -25,6 +25,8 @@
  *     (ingredient search; matching-piece.ts, decision 0057);
  *   - traits: each recipe's filter bits as one byte (lists narrowed by a
  *     filter; `traitsPieceText`).
+ * - ratings: each rated recipe's count and sum of stars, a piece per list
+ *   piece, by its offset in the piece (ratings-column.ts, decision 0066).
  * - name order: German name order (name search and ingredient search sort
  *   by it), as each recipe's category, one character a recipe in name
  *   order, cut into pieces at recipes whose id hashes to a boundary: within
@@ -638,7 +640,7 @@ export function* storedBlobs(
     const tally = catalog.ratings?.get(recipe.id);
     if (tally) tallies.push({ position, ...tally });
   });
-  for (const text of ratingPieceTexts(recipes.length, tallies)) yield { kind: "ratings", text };
+  for (const text of ratingPieceTexts(pieceSizes, tallies)) yield { kind: "ratings", text };
 }
 
 /** A built catalog as the blobs of a version, all at once: for catalogs held in memory anyway. */

@@ -45,7 +45,7 @@ export interface Nutrients {
 }
 
 /** Bumped whenever the shape below or how it lies in KV changes; readers ignore catalogs of another version. */
-export const CATALOG_FORMAT_VERSION = 14;
+export const CATALOG_FORMAT_VERSION = 16;
 
 /**
  * What list cards, queries and the search index read of a recipe; the rest

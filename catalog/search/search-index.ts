@@ -25,13 +25,15 @@ import { categoryToken, familyMembers, type IngredientKinds, kindToken, meaningO
 
 /**
  * Bumped whenever what the index holds or how it is written changes: an
- * index of another version is rebuilt by the reader. 7 names recipes by id
+ * index of another version is rebuilt by the reader. 8 cuts a term larger
+ * than a shard's target into parts by recipe number (decision 0072); 7
+ * names recipes by id
  * in the sharded index's postings and lengths, with the stored order in
  * pieces of its own (decision 0061); 6 is the sharded index (decision 0054);
  * 5 was one text; 3 was MiniSearch's JSON naming recipes by position, 2 by
  * id.
  */
-export const SEARCH_INDEX_VERSION = 7;
+export const SEARCH_INDEX_VERSION = 8;
 
 /** What the index reads of a recipe. */
 export interface IndexedRecipe {

@@ -48,6 +48,21 @@ export interface StageMarks {
   ingredients: string | null;
 }
 
+/**
+ * A search shard the last complete write placed, for a build to take by its
+ * hash; with a cut last term, its parts' hashes in the order of `cut.parts`.
+ */
+export interface KeptSearchShard extends PlacedShard {
+  hash: string;
+  partHashes?: string[];
+}
+
+/** search_shard_cut's JSON: the cut term's holders per field, and its parts' characters and hashes. */
+interface KeptCut {
+  holders: number[];
+  parts: [chars: number, hash: string][];
+}
+
 /** Rows per query when the stage is walked: what one query holds in memory. */
 const WALK_ROWS = 1_000;
 
@@ -155,6 +170,14 @@ const SCHEMA = [
     PRIMARY KEY (generation, after_key)
   )`,
   "CREATE TABLE IF NOT EXISTS search_dirty (term_key TEXT PRIMARY KEY) WITHOUT ROWID",
+  // A kept shard whose last term is cut into parts (sharded-format.ts): the term's holders per field and its
+  // parts' characters and hashes, as JSON (KeptCut), by the shard's generation and key.
+  `CREATE TABLE IF NOT EXISTS search_shard_cut (
+    generation INTEGER NOT NULL,
+    after_key TEXT NOT NULL,
+    cut TEXT NOT NULL,
+    PRIMARY KEY (generation, after_key)
+  )`,
   // The locator shards of the last complete build by number (of the `locatorShards` setting's count), and the
   // keys (locatorKey) of the rows written or dropped since.
   "CREATE TABLE IF NOT EXISTS locator_kept (shard INTEGER PRIMARY KEY, hash TEXT NOT NULL)",
@@ -924,6 +947,7 @@ export class SourceStage {
   startSearchShards(): number {
     const generation = (this.#setting<number>("searchShards") ?? 0) + 1;
     this.#db.exec("DELETE FROM search_shard WHERE generation = ?", generation);
+    this.#db.exec("DELETE FROM search_shard_cut WHERE generation = ?", generation);
     return generation;
   }
 
@@ -931,7 +955,7 @@ export class SourceStage {
    * The shard the last complete write placed after the term `after` (null: the first), if none of its terms'
    * postings changed since (a recipe that came or went marked its terms; postings name ids, not positions).
    */
-  keptSearchShard(after: string | null): (PlacedShard & { hash: string }) | undefined {
+  keptSearchShard(after: string | null): KeptSearchShard | undefined {
     const generation = this.#setting<number>("searchShards");
     if (generation === undefined) return undefined;
     const afterKey = after === null ? "" : termKey(after);
@@ -948,7 +972,7 @@ export class SourceStage {
       lastKey,
     );
     if (dirty.length > 0) return undefined;
-    return {
+    const kept: KeptSearchShard = {
       after,
       last: termOfKey(lastKey),
       vocabulary: String(row.vocabulary),
@@ -956,10 +980,22 @@ export class SourceStage {
       chars: Number(row.chars),
       hash: String(row.hash),
     };
+    const [cutRow] = this.#rows(
+      "SELECT cut FROM search_shard_cut WHERE generation = ? AND after_key = ?",
+      generation,
+      afterKey,
+    );
+    if (cutRow) {
+      const cut = JSON.parse(String(cutRow.cut)) as KeptCut;
+      // The places are the writer's to give when it takes the shard.
+      kept.cut = { holders: cut.holders, parts: cut.parts.map(([chars]) => ({ place: 0, chars })) };
+      kept.partHashes = cut.parts.map(([, hash]) => hash);
+    }
+    return kept;
   }
 
   /** A shard a write of `generation` placed, for a later write to take. */
-  placeSearchShard(generation: number, shard: PlacedShard, hash: string): void {
+  placeSearchShard(generation: number, shard: PlacedShard, hash: string, partHashes: readonly string[] = []): void {
     this.#db.exec(
       `INSERT INTO search_shard (generation, after_key, last_key, vocabulary, terms, chars, hash)
        VALUES (?, ?, ?, ?, ?, ?, ?)
@@ -973,17 +1009,35 @@ export class SourceStage {
       shard.chars,
       hash,
     );
+    const afterKey = shard.after === null ? "" : termKey(shard.after);
+    if (shard.cut) {
+      const cut: KeptCut = {
+        holders: shard.cut.holders,
+        parts: shard.cut.parts.map(({ chars }, index) => [chars, partHashes[index] ?? ""]),
+      };
+      this.#db.exec(
+        `INSERT INTO search_shard_cut (generation, after_key, cut) VALUES (?, ?, ?)
+         ON CONFLICT (generation, after_key) DO UPDATE SET cut = excluded.cut`,
+        generation,
+        afterKey,
+        JSON.stringify(cut),
+      );
+    } else {
+      this.#db.exec("DELETE FROM search_shard_cut WHERE generation = ? AND after_key = ?", generation, afterKey);
+    }
   }
 
   /** The write of `generation` is complete: its shards are what the next write may take. */
   finishSearchShards(generation: number): void {
     this.#db.exec("DELETE FROM search_shard WHERE generation <> ?", generation);
+    this.#db.exec("DELETE FROM search_shard_cut WHERE generation <> ?", generation);
     this.#db.exec("DELETE FROM search_dirty");
     this.#setSetting("searchShards", generation);
   }
 
   #forgetSearchShards(): void {
     this.#db.exec("DELETE FROM search_shard");
+    this.#db.exec("DELETE FROM search_shard_cut");
     this.#db.exec("DELETE FROM search_dirty");
     this.#setSetting("searchShards", undefined);
   }

@@ -267,6 +267,7 @@ export async function stageBuildStep(
       .map(({ type, start, end }) => ({ type: RECIPE_TYPES[type] ?? "DISH", start, end }));
     const pieces = stage.pieces();
     const made = pieces.map((piece) => JSON.parse(piece.made ?? "null") as MadePiece);
+    const pieceSizes = pieces.map(({ start, end }) => end - start);
     const meta = await hashed(
       metaBlob({
         ingredients,
@@ -278,7 +279,7 @@ export async function stageBuildStep(
         newest: stage.newest(NEWEST_KEPT),
         bucketSizes: made.flatMap((piece) => piece.bucketSizes),
         bucketEnds: made.flatMap((piece) => piece.bucketEnds),
-        pieceSizes: pieces.map(({ start, end }) => end - start),
+        pieceSizes,
       }),
       hands,
     );
@@ -290,14 +291,14 @@ export async function stageBuildStep(
         nameOrder.push(await hashed({ kind: "nameOrder", text }, hands));
       stage.setNameOrderHashes(nameOrder);
     }
-    // The ratings column: a piece a fixed range of positions, so a change of one recipe's tally makes one
-    // piece new; the others are found in KV by their hash. At most about 100 K characters a piece. While the
-    // order and every tally held, the last build's column is the same: taken, not read and hashed again.
+    // The ratings column: a piece per list piece, so a change of one recipe's tally, or a recipe added or
+    // removed, makes at most its piece new; the others are found in KV by their hash. While the order and
+    // every tally held, the last build's column is the same: taken, not read and hashed again.
     let ratingHashes = build.orderHeld ? ratings?.builtColumn() : undefined;
     if (ratingHashes === undefined || !ratingHashes.every((hash) => hands.present(hash))) {
       ratingHashes = [];
       const tallies = ratings ? ratings.builtTallies(RATINGS_SHOWN_FROM) : [];
-      for (const text of ratingPieceTexts(build.recipes, tallies)) ratingHashes.push(await hashed({ text }, hands));
+      for (const text of ratingPieceTexts(pieceSizes, tallies)) ratingHashes.push(await hashed({ text }, hands));
       ratings?.setBuiltColumn(ratingHashes);
     }
     return {
@@ -380,15 +381,23 @@ export async function stageBuildStep(
       reuse: {
         keptAfter: (after) => {
           const kept = stage.keptSearchShard(after);
-          return kept && hands.present(kept.hash) ? kept : undefined;
+          const present = kept && [kept.hash, ...(kept.partHashes ?? [])].every((hash) => hands.present(hash));
+          return present ? kept : undefined;
         },
         placed: (place, shard, reusable, kept) => {
           searchShards += 1;
           if (kept) {
             searchIndex[place] = kept.hash;
+            // A cut last term's parts, at the places this write gave them.
+            shard.cut?.parts.forEach((part, index) => {
+              searchIndex[part.place] = kept.partHashes?.[index] as string;
+            });
             searchTaken += 1;
           }
-          if (reusable) stage.placeSearchShard(generation, shard, searchIndex[place] as string);
+          if (reusable) {
+            const partHashes = shard.cut?.parts.map((part) => searchIndex[part.place] as string);
+            stage.placeSearchShard(generation, shard, searchIndex[place] as string, partHashes);
+          }
         },
       },
     },

@@ -285,6 +285,7 @@ export function createCatalogView(version: PublishedVersion): CatalogView {
   const ratingOrder = once(async () =>
     buildRatingOrder(
       await Promise.all(Array.from({ length: version.ratingPieces }, (_, piece) => version.ratingPiece(piece))),
+      meta.pieceSizes,
       count,
     ),
   );

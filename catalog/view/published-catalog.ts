@@ -11,13 +11,7 @@
 
 import { packedText, readPack } from "../format/blob-pack.ts";
 import { type MatchingPieceText, readMatchingPiece } from "../format/matching-piece.ts";
-import {
-  RATING_PIECE_POSITIONS,
-  type RatingPiece,
-  ratingPieceCount,
-  readRatingPiece,
-  tallyAt,
-} from "../format/ratings-column.ts";
+import { type RatingPiece, readRatingPiece, tallyAt } from "../format/ratings-column.ts";
 import {
   type CatalogStore,
   type Manifest,
@@ -113,9 +107,9 @@ export interface PublishedVersion {
   traits(): Promise<Uint8Array[]>;
   /** Each position's place in German name order. */
   nameOrder(): Promise<number[]>;
-  /** How many pieces the ratings column has (ratings-column.ts: a fixed range of positions each). */
+  /** How many pieces the ratings column has (ratings-column.ts: one per list piece, `meta.pieceSizes`). */
   readonly ratingPieces: number;
-  /** One piece of the ratings column, read. */
+  /** One piece of the ratings column, read: its offsets count from its list piece's first position. */
   ratingPiece(piece: number): Promise<RatingPiece>;
   /** The ratings of the recipes at these positions that have enough of them to show, by position. */
   ratingsAt(positions: readonly number[], unreadable?: (error: unknown) => void): Promise<Map<number, RecipeRating>>;
@@ -249,9 +243,9 @@ export function openVersion(
       `catalog: version ${name} names ${layout.cards.length} card and ${layout.details.length} detail buckets, its meta ${meta.bucketSizes.length} (ends ${meta.bucketEnds.length})`,
     );
   }
-  if (meta.pieceSizes.length !== layout.directory.length) {
+  if (meta.pieceSizes.length !== layout.directory.length || meta.pieceSizes.length !== layout.ratings.length) {
     throw new Error(
-      `catalog: version ${name} names ${layout.directory.length} directory pieces, its meta ${meta.pieceSizes.length}`,
+      `catalog: version ${name} names ${layout.directory.length} directory and ${layout.ratings.length} ratings pieces, its meta ${meta.pieceSizes.length}`,
     );
   }
   // Where each bucket starts in stored order: a position's bucket is found by binary search.
@@ -281,6 +275,17 @@ export function openVersion(
   meta.pieceSizes.forEach((size, piece) => {
     pieceStarts[piece + 1] = (pieceStarts[piece] ?? 0) + size;
   });
+  /** The list piece a position lies in (of a position within the version). */
+  const pieceOf = (position: number): number => {
+    let low = 0;
+    let high = meta.pieceSizes.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if ((pieceStarts[middle] ?? 0) <= position) low = middle;
+      else high = middle - 1;
+    }
+    return low;
+  };
   // Made on the first lookup: a bucket's place by the id of its last recipe.
   let bucketByEnd: Map<number, number> | undefined;
   /** The position of recipe `id` in the bucket whose last recipe is `end`, from the bucket's header. */
@@ -326,13 +331,15 @@ export function openVersion(
   }
   const cards = (positions: readonly number[], unreadable?: (error: unknown) => void) =>
     linesAt<RecipeSummary>(positions, (bucket) => cardBucket(layout.cards[bucket] ?? ""), unreadable);
-  // Every ratings piece read is kept: at most about 100 KB of typed arrays each, a hundredth of the catalog's
-  // positions; a failed read is forgotten, so the next page tries again.
+  // Every ratings piece read is kept: 12 bytes of typed arrays a rated recipe of its list piece (about 50 KB
+  // for 4,096 all rated); a failed read is forgotten, so the next page tries again. A piece's offsets are checked
+  // against its list piece's size.
   const ratingPieces = new Map<number, Promise<RatingPiece>>();
   const ratingPiece = (piece: number) => {
     let reading = ratingPieces.get(piece);
     if (!reading) {
-      reading = reader.text(layout.ratings[piece] ?? "").then(readRatingPiece);
+      const positions = meta.pieceSizes[piece] ?? 0;
+      reading = reader.text(layout.ratings[piece] ?? "").then((text) => readRatingPiece(text, positions));
       reading.catch(() => ratingPieces.delete(piece));
       ratingPieces.set(piece, reading);
     }
@@ -342,25 +349,25 @@ export function openVersion(
     positions: readonly number[],
     unreadable?: (error: unknown) => void,
   ): Promise<Map<number, RecipeRating>> {
-    const pieces = new Set(positions.map((position) => Math.floor(position / RATING_PIECE_POSITIONS)));
+    // A position outside the version has no rating (the cards' read refuses it).
+    const within = positions.filter((position) => Number.isInteger(position) && position >= 0 && position < count);
+    const pieces = new Set(within.map(pieceOf));
     const read = new Map<number, RatingPiece>();
     await Promise.all(
-      [...pieces]
-        .filter((piece) => piece >= 0 && piece < layout.ratings.length)
-        .map(async (piece) => {
-          try {
-            read.set(piece, await ratingPiece(piece));
-          } catch (error) {
-            if (!unreadable) throw error;
-            unreadable(error);
-          }
-        }),
+      [...pieces].map(async (piece) => {
+        try {
+          read.set(piece, await ratingPiece(piece));
+        } catch (error) {
+          if (!unreadable) throw error;
+          unreadable(error);
+        }
+      }),
     );
     const ratings = new Map<number, RecipeRating>();
-    for (const position of positions) {
-      const piece = Math.floor(position / RATING_PIECE_POSITIONS);
+    for (const position of within) {
+      const piece = pieceOf(position);
       const found = read.get(piece);
-      const tally = found ? tallyAt(found, position - piece * RATING_PIECE_POSITIONS) : null;
+      const tally = found ? tallyAt(found, position - (pieceStarts[piece] ?? 0)) : null;
       if (tally) ratings.set(position, { count: tally.count, mean: tally.sum / tally.count });
     }
     return ratings;
@@ -460,7 +467,7 @@ export async function readPublished(store: CatalogStore, hash: string): Promise<
  * rollback's check). Buckets are not read: `readWholeRecipes` does that.
  */
 export async function readEveryColumn(version: PublishedVersion): Promise<void> {
-  if (version.ratingPieces !== ratingPieceCount(version.count)) {
+  if (version.ratingPieces !== version.meta.pieceSizes.length) {
     throw new Error(`catalog: version ${version.manifest} has ${version.ratingPieces} ratings pieces`);
   }
   const [directory, names, matching, traits, nameOrder, locator] = await Promise.all([

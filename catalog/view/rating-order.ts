@@ -10,7 +10,6 @@
  * its hits by it.
  */
 import type { RatingPiece } from "../format/ratings-column.ts";
-import { RATING_PIECE_POSITIONS } from "../format/ratings-column.ts";
 import { type SlicedList, sliceBounds } from "../search/engine/sliced-list.ts";
 
 /** Every rated recipe in rating order, and each position's place in it. */
@@ -23,20 +22,30 @@ export interface RatingOrder {
   readonly tieOf: Int32Array;
 }
 
-/** The order of a version's `count` recipes from its ratings pieces, in piece order. */
-export function buildRatingOrder(pieces: readonly RatingPiece[], count: number): RatingOrder {
+/**
+ * The order of a version's `count` recipes from its ratings pieces, in piece
+ * order, each covering as many positions as its list piece holds
+ * (`pieceSizes`, the meta's): an entry's offset counts from its piece's start.
+ */
+export function buildRatingOrder(
+  pieces: readonly RatingPiece[],
+  pieceSizes: readonly number[],
+  count: number,
+): RatingOrder {
   const rated = pieces.reduce((sum, piece) => sum + piece.offsets.length, 0);
   const positions = new Int32Array(rated);
   const counts = new Float64Array(rated);
   const sums = new Float64Array(rated);
   let at = 0;
+  let start = 0;
   pieces.forEach((piece, index) => {
     for (let entry = 0; entry < piece.offsets.length; entry++) {
-      positions[at] = index * RATING_PIECE_POSITIONS + (piece.offsets[entry] ?? 0);
+      positions[at] = start + (piece.offsets[entry] ?? 0);
       counts[at] = piece.counts[entry] ?? 1;
       sums[at] = piece.sums[entry] ?? 0;
       at++;
     }
+    start += pieceSizes[index] ?? 0;
   });
   // Means compared without division: a/b > c/d exactly when a·d > c·b (counts are positive, products safe).
   const entries = Array.from({ length: rated }, (_, entry) => entry);

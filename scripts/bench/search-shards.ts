@@ -22,6 +22,7 @@ import {
   type Posting,
   termSortKey,
 } from "../../catalog/search/engine/sharded-builder.ts";
+import { DEFAULT_LAYOUT, type ShardedLayout } from "../../catalog/search/engine/sharded-format.ts";
 import {
   addRecipes,
   buildSearchIndex,
@@ -34,6 +35,15 @@ import {
 import { ingredientKinds } from "../../catalog/search/search-words.ts";
 import { COMMON_SEARCH_TERMS, random, seedIngredients, syntheticRecipes } from "./catalog.ts";
 import { percentile } from "./statistics.ts";
+
+/**
+ * The layout the index is written with: the site's, or, to weigh others,
+ * the sizes BENCH_SEARCH_LAYOUT (JSON) gives over it.
+ */
+const LAYOUT: ShardedLayout = {
+  ...DEFAULT_LAYOUT,
+  ...(JSON.parse(process.env.BENCH_SEARCH_LAYOUT ?? "{}") as Partial<ShardedLayout>),
+};
 
 /** Recipes per chunk of the builder: a coordinator step's page of the stage. */
 const CHUNK = 1000;
@@ -171,10 +181,14 @@ async function benchSize(count: number) {
   let shardsThisStep = 0;
   // A step writes about 16 shards.
   const stop = () => ++shardsThisStep % 16 === 0;
-  let result = await writeSearchShards(source, emit, { stop });
+  let result = await writeSearchShards(source, emit, { stop, layout: LAYOUT });
   while (!result.done) {
     peaks.sample(true);
-    result = await writeSearchShards(source, emit, { stop, resume: JSON.parse(JSON.stringify(result.state)) });
+    result = await writeSearchShards(source, emit, {
+      stop,
+      layout: LAYOUT,
+      resume: JSON.parse(JSON.stringify(result.state)),
+    });
     steps++;
   }
   const writeMs = performance.now() - started;
@@ -256,11 +270,16 @@ async function benchRead(count: number) {
   const index = await openSearchShards(blobs.length, read, KEPT_CHARS);
   const openMs = performance.now() - started;
   const heapAfterOpen = liveHeap() - heapBefore;
+  const openReads = shardReads;
   const firstSearch: Record<string, number> = {};
+  // Blobs each common word's first search read (a KV read each in an isolate).
+  const firstReads: Record<string, number> = {};
   for (const term of COMMON_SEARCH_TERMS) {
+    const readsBefore = shardReads;
     started = performance.now();
     (await index.prepare(term)).search(term).slice(0, 24);
     firstSearch[term] = Math.round((performance.now() - started) * 100) / 100;
+    firstReads[term] = shardReads - readsBefore;
   }
   const times: number[] = [];
   const cpu: number[] = [];
@@ -307,7 +326,9 @@ async function benchRead(count: number) {
     recipes: count,
     openMs: Math.round(openMs * 10) / 10,
     heapAfterOpenMb: mb(heapAfterOpen),
+    openReads,
     firstSearchMs: firstSearch,
+    firstReads,
     searchP50Ms: Math.round(percentile(times, 0.5) * 100) / 100,
     searchP99Ms: Math.round(percentile(times, 0.99) * 100) / 100,
     searchMaxMs: Math.round((times.at(-1) ?? 0) * 100) / 100,
@@ -367,7 +388,29 @@ function benchWhole(count: number) {
   };
 }
 
-/** What a change to one recipe writes of the index: the blobs that are new, and their characters. */
+/** The kind of each blob of an index, by its place, from its header (the last blob). */
+function blobKinds(blobs: readonly string[]): string[] {
+  const header = JSON.parse(blobs.at(-1) ?? "{}") as {
+    lengths: number[];
+    order: [number, number][];
+    terms: [number, number][];
+    shards: [number, number, number][];
+    parts?: [number, number[], [number, number][]][];
+  };
+  const kinds = blobs.map(() => "unknown");
+  kinds[blobs.length - 1] = "header";
+  for (const place of header.lengths) kinds[place] = "lengths";
+  for (const [place] of header.order) kinds[place] = "order";
+  for (const [place] of header.terms) kinds[place] = "term pieces";
+  // A shard of one term larger than the layout's target: a kind or category token's, or a very common word's.
+  for (const [place, terms, chars] of header.shards) {
+    kinds[place] = terms === 1 && chars > LAYOUT.shardChars ? "shard of a large term" : "other shards";
+  }
+  for (const [, , parts] of header.parts ?? []) for (const [place] of parts) kinds[place] = "part of a cut term";
+  return kinds;
+}
+
+/** What a change to one recipe writes of the index: the blobs that are new, and their characters, by kind. */
 async function benchChange(count: number) {
   const ordered = storedOrder(syntheticRecipes(count));
   const recipes = ordered.map(
@@ -381,38 +424,79 @@ async function benchChange(count: number) {
   // Numbered by id, as the site publishes them (decision 0061).
   const ids = ordered.map((recipe) => recipe.id);
   const kinds = ingredientKinds(seedIngredients);
-  const before = await buildSearchShards(recipes, kinds, undefined, ids);
+  const cpuStarted = cpuMs();
+  const before = await buildSearchShards(recipes, kinds, LAYOUT, ids);
+  const buildCpuMs = cpuMs() - cpuStarted;
   const kept = new Set(before);
   const written = (after: readonly string[]) => {
-    const fresh = after.filter((blob) => !kept.has(blob));
-    return { blobs: fresh.length, chars: fresh.reduce((sum, blob) => sum + blob.length, 0), of: after.length };
+    const kindOf = blobKinds(after);
+    const byKind: Record<string, { blobs: number; chars: number }> = {};
+    let blobs = 0;
+    let chars = 0;
+    after.forEach((blob, place) => {
+      if (kept.has(blob)) return;
+      const kind = kindOf[place] ?? "unknown";
+      const entry = byKind[kind] ?? { blobs: 0, chars: 0 };
+      entry.blobs++;
+      entry.chars += blob.length;
+      byKind[kind] = entry;
+      blobs++;
+      chars += blob.length;
+    });
+    return { blobs, chars, of: after.length, byKind };
   };
   const middle = Math.floor(count / 2);
   const middleRecipe = recipes[middle] as IndexedRecipe;
   // An ingredient more that the recipe did not have (one of the seed's, so no new term), its name kept.
   const extra =
     seedIngredients.find((ingredient) => !middleRecipe.ingredients.includes(ingredient.name))?.name ?? "Salz";
-  const ingredientAdded = await buildSearchShards(
-    recipes.map((recipe, position) =>
-      position === middle ? { ...recipe, ingredients: [...recipe.ingredients, extra] } : recipe,
+  const edited = written(
+    await buildSearchShards(
+      recipes.map((recipe, position) =>
+        position === middle ? { ...recipe, ingredients: [...recipe.ingredients, extra] } : recipe,
+      ),
+      kinds,
+      LAYOUT,
+      ids,
     ),
-    kinds,
-    undefined,
-    ids,
   );
-  // A recipe added in the middle of the stored order under a new id: every later position moves by one.
-  const added = await buildSearchShards(
-    [...recipes.slice(0, middle), { ...middleRecipe, name: `${middleRecipe.name} neu` }, ...recipes.slice(middle)],
-    kinds,
-    undefined,
-    [...ids.slice(0, middle), ids.reduce((largest, id) => Math.max(largest, id), 0) + 1, ...ids.slice(middle)],
+  // A recipe added in the middle of the stored order under a new id (the next one, as Directus gives it).
+  const added = written(
+    await buildSearchShards(
+      [...recipes.slice(0, middle), { ...middleRecipe, name: `${middleRecipe.name} neu` }, ...recipes.slice(middle)],
+      kinds,
+      LAYOUT,
+      [...ids.slice(0, middle), ids.reduce((largest, id) => Math.max(largest, id), 0) + 1, ...ids.slice(middle)],
+    ),
   );
+  // The recipe a quarter of the way through the ids removed, as the publish bench removes one.
+  const removedId = [...ids].sort((a, b) => a - b)[Math.floor(count / 4)];
+  const removedAt = ids.indexOf(removedId as number);
+  const removed = written(
+    await buildSearchShards(
+      recipes.filter((_, position) => position !== removedAt),
+      kinds,
+      LAYOUT,
+      ids.filter((_, position) => position !== removedAt),
+    ),
+  );
+  const firstHeader = JSON.parse(before.at(-1) ?? "{}") as {
+    shards: unknown[];
+    parts?: [number, number[], unknown[]][];
+  };
   return {
     recipes: count,
+    layout: LAYOUT,
     blobs: before.length,
     chars: before.reduce((sum, blob) => sum + blob.length, 0),
-    ingredientAdded: written(ingredientAdded),
-    recipeAdded: written(added),
+    shards: firstHeader.shards.length,
+    cutTerms: firstHeader.parts?.length ?? 0,
+    parts: (firstHeader.parts ?? []).reduce((sum, [, , parts]) => sum + parts.length, 0),
+    headerChars: before.at(-1)?.length,
+    buildCpuMs: Math.round(buildCpuMs),
+    edited,
+    added,
+    removed,
   };
 }
 

@@ -32,7 +32,14 @@ import { liveInOlderFormat } from "../stand-ins/older-format-version.ts";
 import { memorySource, RAW_INGREDIENT, rawRecipe } from "../stand-ins/raw-content.ts";
 import { recipe } from "./catalog-fixture.ts";
 
-const TINY: ShardedLayout = { lengthPieceDocuments: 4, orderPieceNumbers: 2, shardChars: 64, termPieceChars: 64 };
+const TINY: ShardedLayout = {
+  lengthPieceDocuments: 4,
+  orderPieceNumbers: 2,
+  // Small enough that a word or token of a dozen recipes is cut into parts (decision 0072).
+  shardChars: 16,
+  partChars: 4,
+  termPieceChars: 64,
+};
 const INGREDIENTS = ["Wasser", "Zwiebel", "Knoblauch", "Tomate", "Reis", "Feta"];
 const NAMES = ["Kürbissuppe", "Linsen-Eintopf", "Pasta mit Feta", "Tomatenreis", "Zwiebelkuchen", "Käsespätzle"];
 const QUERIES = ["suppe", "feta", "tomate reis", "zwiebl", "käse", "linsen eintopf", "italienisch", "kuchen", "12"];

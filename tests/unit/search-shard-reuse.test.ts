@@ -30,7 +30,13 @@ const WORDS = [
 const INGREDIENTS = ["Zwiebel", "Knoblauch", "Tomate", "Tomaten", "Zucchini", "Feta", "Bergkäse", "Lachsfilet", "Reis"];
 
 /** Pieces far smaller than the site's, so a few dozen recipes make many shards. */
-const TINY: ShardedLayout = { lengthPieceDocuments: 4, orderPieceNumbers: 2, shardChars: 8, termPieceChars: 16 };
+const TINY: ShardedLayout = {
+  lengthPieceDocuments: 4,
+  orderPieceNumbers: 2,
+  shardChars: 8,
+  partChars: 4,
+  termPieceChars: 16,
+};
 
 const arbitraryRecipe: fc.Arbitrary<IndexedRecipe> = fc.record({
   name: fc
@@ -68,6 +74,8 @@ function byTerm(postings: MemoryPostings): Map<string, string> {
 
 interface Kept extends PlacedShard {
   text: string;
+  /** A cut last term's parts' texts, in the order of `cut.parts`. */
+  partTexts: string[];
 }
 
 /** Writes the index in steps of a shard or more (`stopEvery`), taking `kept` shards where given. */
@@ -75,10 +83,11 @@ async function write(
   postings: MemoryPostings,
   stopEvery: number,
   kept?: (after: string | null) => Kept | undefined,
-): Promise<{ blobs: string[]; placed: Map<string | null, Kept>; taken: number }> {
+): Promise<{ blobs: string[]; placed: Map<string | null, Kept>; taken: number; takenCut: number }> {
   const blobs: string[] = [];
   const placed = new Map<string | null, Kept>();
   let taken = 0;
+  let takenCut = 0;
   let resume: ShardedWriterState | undefined;
   for (;;) {
     let shards = 0;
@@ -98,16 +107,21 @@ async function write(
                 placed: (place, shard, reusable, keptShard) => {
                   if (keptShard) {
                     blobs[place] = keptShard.text;
+                    shard.cut?.parts.forEach((part, index) => {
+                      blobs[part.place] = keptShard.partTexts[index] as string;
+                    });
                     taken += 1;
+                    if (keptShard.cut) takenCut += 1;
                   }
-                  if (reusable) placed.set(shard.after, { ...shard, text: blobs[place] as string });
+                  const partTexts = (shard.cut?.parts ?? []).map((part) => blobs[part.place] as string);
+                  if (reusable) placed.set(shard.after, { ...shard, text: blobs[place] as string, partTexts });
                 },
               },
             }
           : {}),
       },
     );
-    if (result.done) return { blobs, placed, taken };
+    if (result.done) return { blobs, placed, taken, takenCut };
     resume = result.state;
   }
 }
@@ -115,6 +129,7 @@ async function write(
 describe("a sharded index written again from an earlier write's shards", () => {
   it("is the index written from nothing, and takes the shards whose terms did not change", async () => {
     let takenInAll = 0;
+    let cutTaken = 0;
     await fc.assert(
       fc.asyncProperty(
         fc.array(arbitraryRecipe, { minLength: 1, maxLength: 40 }),
@@ -140,12 +155,14 @@ describe("a sharded index written again from an earlier write's shards", () => {
           const fresh = await write(later, 1000);
           expect(second.blobs).toEqual(fresh.blobs);
           takenInAll += second.taken;
+          cutTaken += second.takenCut;
           if (edits.length === 0) expect(second.taken).toBe(first.placed.size);
         },
       ),
       { numRuns: 150 },
     );
-    // The property is not empty: shards were taken.
+    // The property is not empty: shards were taken, with cut terms' parts among them.
     expect(takenInAll).toBeGreaterThan(0);
+    expect(cutTaken).toBeGreaterThan(0);
   });
 });

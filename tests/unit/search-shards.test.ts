@@ -1,8 +1,10 @@
 /**
  * The sharded search index (decision 0054): it answers what the whole index
  * answers, whatever the sizes of its pieces, the chunks it was built from
- * and the steps it was written in; a query reads only its shards; a change
- * to one recipe's words rewrites only the shards of those words.
+ * and the steps it was written in, with terms cut into parts (decision
+ * 0072) or not; a query reads only its shards; a change to one recipe's
+ * words rewrites only the shards of those words, and a recipe added or
+ * removed only the part of a large term its number lies in.
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
@@ -31,8 +33,17 @@ const NAME_WORDS = ["Käse", "Spätzle", "Suppe", "Kürbissuppe", "Pasta", "mit"
 const INGREDIENTS = ["Zwiebel", "Knoblauch", "Tomate", "Tomaten", "Zucchini", "Feta", "Bergkäse", "Lachsfilet", "Reis"];
 const CUISINES = ["Deutsch", "Italienisch", "Thailändisch"];
 
-/** Pieces far smaller than the site's, so a few dozen recipes make many shards and term pieces. */
-const TINY: ShardedLayout = { lengthPieceDocuments: 3, orderPieceNumbers: 2, shardChars: 6, termPieceChars: 12 };
+/**
+ * Pieces far smaller than the site's, so a few dozen recipes make many shards and term pieces, and nearly
+ * every term is cut into parts of a recipe or two.
+ */
+const TINY: ShardedLayout = {
+  lengthPieceDocuments: 3,
+  orderPieceNumbers: 2,
+  shardChars: 6,
+  partChars: 3,
+  termPieceChars: 12,
+};
 
 const arbitraryRecipe: fc.Arbitrary<IndexedRecipe> = fc.record({
   name: fc
@@ -49,6 +60,16 @@ const arbitraryRecipe: fc.Arbitrary<IndexedRecipe> = fc.record({
   type: fc.constantFrom<RecipeType>(...RECIPE_TYPES),
 });
 const recipes = fc.array(arbitraryRecipe, { maxLength: 40 });
+/** Layouts from one that cuts nearly every term into parts of a document each to one that cuts none. */
+const layouts: fc.Arbitrary<ShardedLayout> = fc.record({
+  lengthPieceDocuments: fc.integer({ min: 1, max: 8 }),
+  orderPieceNumbers: fc.integer({ min: 1, max: 8 }),
+  shardChars: fc.constantFrom(4, 8, 16, 32, 64, 1024),
+  partChars: fc.integer({ min: 1, max: 64 }),
+  termPieceChars: fc.constantFrom(8, 32, 256),
+});
+/** Recipe numbers for a list: distinct, out of position order, with holes. */
+const numbering = (count: number) => fc.uniqueArray(fc.nat(3 * count + 2), { minLength: count, maxLength: count });
 const kinds: fc.Arbitrary<IngredientKinds> = fc
   .array(fc.subarray<IngredientType>([...INGREDIENT_TYPES], { maxLength: 2 }), {
     minLength: INGREDIENTS.length,
@@ -91,17 +112,18 @@ function opened(blobs: readonly string[], keptChars: number, keptBitmapBytes?: n
 }
 
 describe("the sharded search index", () => {
-  it("answers the same hits in the same order as the whole index, with and without a filter", async () => {
+  it("answers the same hits in the same order as the whole index, with and without a filter, whatever its layout and numbers", async () => {
     await fc.assert(
       fc.asyncProperty(
-        recipes,
+        recipes.chain((list) => fc.tuple(fc.constant(list), numbering(list.length))),
         kinds,
         fc.array(query, { minLength: 1, maxLength: 6 }),
         fc.nat(40),
         fc.func(fc.boolean()),
-        async (list, kindsOf, queries, kept, keepSome) => {
+        fc.oneof(fc.constant(TINY), layouts),
+        async ([list, numbers], kindsOf, queries, kept, keepSome, layout) => {
           const whole = loadSearchIndex(buildSearchIndex(list, kindsOf));
-          const { index } = opened(await buildSearchShards(list, kindsOf, TINY), kept);
+          const { index } = opened(await buildSearchShards(list, kindsOf, layout, numbers), kept);
           const sharded = await index;
           for (const words of queries) {
             const prepared = await sharded.prepare(words);
@@ -224,7 +246,13 @@ describe("the sharded search index", () => {
       ingredients: [INGREDIENTS[number % INGREDIENTS.length] ?? "Reis"],
       cuisine: CUISINES[number % CUISINES.length] ?? null,
     }));
-    const layout = { lengthPieceDocuments: 100, orderPieceNumbers: 25, shardChars: 256, termPieceChars: 512 };
+    const layout = {
+      lengthPieceDocuments: 100,
+      orderPieceNumbers: 25,
+      shardChars: 256,
+      partChars: 64,
+      termPieceChars: 512,
+    };
     const blobs = await buildSearchShards(list, new Map(), layout);
     const header = JSON.parse(blobs.at(-1) ?? "{}") as { shards: [number, number, number][] };
     expect(header.shards.length).toBeGreaterThan(10);
@@ -268,7 +296,13 @@ describe("the sharded search index", () => {
       ingredients: INGREDIENTS.filter((_, at) => (number >> at) % 3 === 0),
       cuisine: CUISINES[number % CUISINES.length] ?? null,
     }));
-    const layout = { lengthPieceDocuments: 1024, orderPieceNumbers: 256, shardChars: 2048, termPieceChars: 2048 };
+    const layout = {
+      lengthPieceDocuments: 1024,
+      orderPieceNumbers: 256,
+      shardChars: 2048,
+      partChars: 512,
+      termPieceChars: 2048,
+    };
     const before = await buildSearchShards(list, new Map(), layout);
     expect(
       await buildSearchShards(
@@ -301,7 +335,13 @@ describe("the sharded search index", () => {
     }));
     // Ids out of position order, as a catalog sorted by category and name holds them.
     const ids = list.map((_, position) => ((position * 1237) % list.length) + 1);
-    const layout = { lengthPieceDocuments: 1024, orderPieceNumbers: 256, shardChars: 2048, termPieceChars: 2048 };
+    const layout = {
+      lengthPieceDocuments: 1024,
+      orderPieceNumbers: 256,
+      shardChars: 2048,
+      partChars: 512,
+      termPieceChars: 2048,
+    };
     const before = await buildSearchShards(list, new Map(), layout, ids);
     const header = JSON.parse(before.at(-1) ?? "{}") as { shards: unknown[]; order: unknown[] };
     expect(header.shards.length).toBeGreaterThan(20);
@@ -365,6 +405,68 @@ describe("the sharded search index", () => {
     );
     // The pair SQLite's TEXT order puts the other way round.
     expect(compareKeys(termSortKey("🍕"), termSortKey("\uFFFD"))).toBeLessThan(0);
+  });
+
+  it("rewrites only the part of a large term a recipe added or removed lies in, not the whole term (decision 0072)", async () => {
+    // Every recipe is a soup: the category's token is in every recipe, a term far larger than a shard.
+    const list: IndexedRecipe[] = Array.from({ length: 3000 }, (_, number) => ({
+      name: `${NAME_WORDS[number % NAME_WORDS.length]} ${number % 7 === 0 ? "Ofen" : "Pfanne"} ${number}`,
+      ingredients: INGREDIENTS.filter((_, at) => (number >> at) % 3 === 0),
+      cuisine: CUISINES[number % CUISINES.length] ?? null,
+      type: "SOUP",
+    }));
+    const ids = list.map((_, position) => ((position * 1237) % list.length) + 1);
+    const layout = {
+      lengthPieceDocuments: 256,
+      orderPieceNumbers: 256,
+      shardChars: 512,
+      partChars: 256,
+      termPieceChars: 2048,
+    };
+    const before = await buildSearchShards(list, new Map(), layout, ids);
+    const header = (blobs: readonly string[]) =>
+      JSON.parse(blobs.at(-1) ?? "{}") as {
+        lengths: number[];
+        order: [number, number][];
+        terms: [number, number][];
+        shards: [number, number, number][];
+        parts?: [number, number[], [number, number][]][];
+      };
+    /** The blobs of postings (shards and parts) `after` has that `before` has not, by characters. */
+    const postingBlobsWritten = (after: readonly string[]) => {
+      const kept = new Set(before);
+      const { lengths, order, terms } = header(after);
+      const other = new Set([...lengths, ...order.map(([place]) => place), ...terms.map(([place]) => place)]);
+      return after
+        .map((blob, place) => ({ blob, place }))
+        .filter(({ blob, place }) => !kept.has(blob) && !other.has(place) && place !== after.length - 1)
+        .map(({ blob }) => blob.length);
+    };
+    const added: IndexedRecipe = { name: "Pfanne Safran 9999", ingredients: ["Feta"], cuisine: null, type: "SOUP" };
+    const afterAdd = postingBlobsWritten(
+      await buildSearchShards([...list.slice(0, 10), added, ...list.slice(10)], new Map(), layout, [
+        ...ids.slice(0, 10),
+        3001,
+        ...ids.slice(10),
+      ]),
+    );
+    const afterRemoval = postingBlobsWritten(
+      await buildSearchShards([...list.slice(0, 10), ...list.slice(11)], new Map(), layout, [
+        ...ids.slice(0, 10),
+        ...ids.slice(11),
+      ]),
+    );
+    for (const written of [afterAdd, afterRemoval]) {
+      // Each a shard or a part within its bound (four times its target), never the token's whole postings;
+      // a blob for each of its terms (the token's part, "pfanne", "safran", "9999", "feta"), one more where
+      // a cut or a forced one moved.
+      expect(written.length).toBeGreaterThan(0);
+      expect(Math.max(...written)).toBeLessThanOrEqual(4 * layout.shardChars + 16);
+      expect(written.length).toBeLessThanOrEqual(12);
+    }
+    // The token is cut: a term of every recipe, in parts of a few hundred recipes.
+    const token = (header(before).parts ?? []).find(([, holders]) => holders[4] === list.length);
+    expect(token?.[2].length).toBeGreaterThan(4);
   });
 
   it("refuses blobs that are not an index of this version", async () => {

@@ -24,7 +24,14 @@ import { readPublished, readWholeRecipes } from "../../catalog/view/published-ca
 import { coordinatorHarness } from "../model/coordinator-harness.ts";
 import { memorySource, RAW_INGREDIENT, rawRecipe } from "../stand-ins/raw-content.ts";
 
-const TINY: ShardedLayout = { lengthPieceDocuments: 4, orderPieceNumbers: 2, shardChars: 64, termPieceChars: 64 };
+const TINY: ShardedLayout = {
+  lengthPieceDocuments: 4,
+  orderPieceNumbers: 2,
+  // Small enough that a word or token of a dozen recipes is cut into parts (decision 0072).
+  shardChars: 16,
+  partChars: 4,
+  termPieceChars: 64,
+};
 const INGREDIENTS = ["Wasser", "Zwiebel", "Knoblauch", "Tomate", "Reis", "Feta"];
 const NAMES = ["Kürbissuppe", "Linsen-Eintopf", "Pasta mit Feta", "Tomatenreis", "Zwiebelkuchen", "Käsespätzle"];
 const START = Date.parse("2026-11-25T00:00:00Z");

@@ -22,7 +22,13 @@ import { locatorKey, locatorRange, SourceStage } from "../../catalog/sync/source
 import { openNodeSql } from "../model/node-sql.ts";
 
 /** Small pieces, so a few hundred recipes make many shards and term pieces. */
-const LAYOUT: ShardedLayout = { lengthPieceDocuments: 64, orderPieceNumbers: 32, shardChars: 512, termPieceChars: 256 };
+const LAYOUT: ShardedLayout = {
+  lengthPieceDocuments: 64,
+  orderPieceNumbers: 32,
+  shardChars: 512,
+  partChars: 128,
+  termPieceChars: 256,
+};
 
 const WORDS = ["Apfel", "Birne", "Kuchen", "Suppe", "Zwiebel", "Äpfel", "Straße", "🍕", "\uFFFD", "Öl", "Brot"];
 

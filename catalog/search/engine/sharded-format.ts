@@ -14,6 +14,11 @@
  * - **shards**: the postings of a run of terms, cut at terms chosen by their
  *   content and the size of their postings, so a change to one term's
  *   postings rewrites one shard (or two, where a size forced a cut);
+ * - **parts** of a cut term: a term whose postings are larger than a shard's
+ *   target (a kind's token, which most documents hold) keeps an empty entry
+ *   in its shard, which it ends, and its postings lie in parts cut after
+ *   document numbers chosen by their value, so a document added or removed
+ *   rewrites the one part its number lies in, not the whole term;
  * - the **header**: the version, the document count, the numbers' span, the
  *   average lengths and where each piece and shard is in the list.
  *
@@ -36,20 +41,34 @@ export interface ShardedLayout {
    * A cut after a term is likelier the larger its postings, so shards come
    * out near this size on average while where they are cut depends only on
    * the term at the cut. A shard is cut before a term that would take it
-   * beyond four times this; a term larger on its own is a shard of its own.
+   * beyond four times this; a term larger on its own is cut into parts.
    */
   shardChars: number;
+  /**
+   * Characters of postings a part of a cut term aims at (half to all of
+   * this on average): a term's parts are cut after the numbers whose hash
+   * falls under a power of two picked by the term's characters a document.
+   */
+  partChars: number;
   /** Characters of vocabulary a term piece aims at, cut as shards are. */
   termPieceChars: number;
 }
 
-/** The layout the site publishes with; decision 0054 says why these sizes. */
+/**
+ * The layout the site publishes with; decision 0054 says why pieces,
+ * decision 0072 why these sizes: a term larger than a shard (at 350,000
+ * recipes the kind tokens and the words every recipe holds, shards of up to
+ * 369 K characters that every added recipe rewrote) is cut into parts, and
+ * the other pieces keep their size, since smaller ones made a change touch
+ * more blobs that a delta pack's fold then writes.
+ */
 export const DEFAULT_LAYOUT: ShardedLayout = {
   // With five fields, 160 K characters.
   lengthPieceDocuments: 32_768,
   // About 4 characters a number at 350,000 recipes: 32 K characters a piece.
   orderPieceNumbers: 8192,
   shardChars: 96 * 1024,
+  partChars: 32 * 1024,
   termPieceChars: 256 * 1024,
 };
 
@@ -73,6 +92,13 @@ export interface ShardedHeader {
   terms: [blob: number, terms: number][];
   /** The shards in term order: each blob's place, how many terms it holds, and how many characters of postings. */
   shards: [blob: number, terms: number, chars: number][];
+  /**
+   * The cut terms in term order: the term's number (the last of its shard's,
+   * whose entry there is empty), how many documents hold it per field, and
+   * its parts in number order, each blob's place and characters (a part is
+   * a shard of the one term: shardText).
+   */
+  parts: [term: number, holders: number[], blobs: [blob: number, chars: number][]][];
 }
 
 /** The shape of a header blob's text: one line of JSON. */
@@ -90,7 +116,7 @@ export function parseHeader(text: string, version: number, fieldCount: number, b
   if (header?.version !== version) {
     throw new Error(`search index: version ${String(header?.version)} is not ${version}`);
   }
-  const { documents, numbers, averageLengths, lengths, order, terms, shards } = header;
+  const { documents, numbers, averageLengths, lengths, order, terms, shards, parts } = header;
   const isBlob = (value: unknown) => isCount(value) && value < blobs - 1;
   if (
     !isCount(documents) ||
@@ -107,13 +133,36 @@ export function parseHeader(text: string, version: number, fieldCount: number, b
     !Array.isArray(terms) ||
     !terms.every((entry) => Array.isArray(entry) && isBlob(entry[0]) && isCount(entry[1])) ||
     !Array.isArray(shards) ||
-    !shards.every((entry) => Array.isArray(entry) && isBlob(entry[0]) && isCount(entry[1]) && isCount(entry[2]))
+    !shards.every((entry) => Array.isArray(entry) && isBlob(entry[0]) && isCount(entry[1]) && isCount(entry[2])) ||
+    !Array.isArray(parts) ||
+    !parts.every(
+      (entry) =>
+        Array.isArray(entry) &&
+        isCount(entry[0]) &&
+        Array.isArray(entry[1]) &&
+        entry[1].length === fieldCount &&
+        entry[1].every((holders) => isCount(holders) && holders <= documents) &&
+        Array.isArray(entry[2]) &&
+        entry[2].length > 0 &&
+        entry[2].every((part) => Array.isArray(part) && isBlob(part[0]) && isCount(part[1])),
+    )
   ) {
     throw new Error("search index: not the header of a sharded index");
   }
   const termCount = (list: readonly [number, number, ...number[]][]) => list.reduce((sum, entry) => sum + entry[1], 0);
   if (termCount(terms) !== termCount(shards)) throw new Error("search index: shards of other terms");
-  return { version, documents, numbers, averageLengths, lengths, order, terms, shards };
+  // Each cut term ends its shard: a term of its own there, in order.
+  const ends = new Set<number>();
+  shards.reduce((start, [, count]) => {
+    ends.add(start + count - 1);
+    return start + count;
+  }, 0);
+  let previous = -1;
+  for (const [term] of parts) {
+    if (term <= previous || !ends.has(term)) throw new Error("search index: a cut term that ends no shard");
+    previous = term;
+  }
+  return { version, documents, numbers, averageLengths, lengths, order, terms, shards, parts };
 }
 
 function isCount(value: unknown): value is number {
@@ -161,6 +210,26 @@ function termHash(term: string, seed: number): number {
  */
 export function orderCutsAfter(number: number, target: number): boolean {
   return numberHash(number) < 2 ** 32 / target;
+}
+
+/**
+ * How finely a cut term's parts are cut: a number of the term ends a part
+ * when its hash falls under 2^32 / 2^level (partCutsAfter). The level gives
+ * a part 2^level of the term's `documents` on average, so half to all of
+ * `target` characters; it moves only when the term's characters per
+ * document cross a power of two, not with each document added.
+ */
+export function partLevel(documents: number, chars: number, target: number): number {
+  return Math.max(0, Math.min(31, Math.floor(Math.log2((target * documents) / Math.max(1, chars)))));
+}
+
+/**
+ * Whether a cut term's part ends after document number `number` at `level`:
+ * by a hash of the number alone, so a number added or removed moves no cut
+ * but its own, and a level's cuts are all cuts of the level below.
+ */
+export function partCutsAfter(number: number, level: number): boolean {
+  return numberHash(number) < 2 ** (32 - level);
 }
 
 /** A number's 32 bits mixed (MurmurHash3's finish), so that any run of numbers spreads its hashes evenly. */

@@ -2,7 +2,7 @@
  * Reading a sharded text index (README.md, "Sharded"; the blobs are
  * sharded-format.ts's): the header, the lengths, the order and the
  * vocabulary when opened, and a shard of postings only when a query matches one of its
- * terms. Shards read are kept, least recently used first, within a budget of
+ * terms (the parts of a cut term, all of them, when a query matches it). Shards and parts read are kept, least recently used first, within a budget of
  * characters; an index whose shards all fit the budget reads them when
  * opened. A query searches with the same code as the whole index
  * (text-index.ts `IndexSearch`), so both answer the same hits in the same
@@ -36,7 +36,7 @@ export interface ShardedTextIndex extends TextIndex {
    * shards fit the budget was opened.
    */
   search(query: string, keep?: (position: number) => boolean): RankedHits;
-  /** How many shards the index has, and how many characters of them are kept now. */
+  /** How many shards and parts the index has, and how many characters of them are kept now. */
   readonly shardCount: number;
   readonly keptChars: number;
 }
@@ -77,15 +77,27 @@ export async function openShardedIndex<Document>(
   const vocabulary = new Vocabulary(terms.join(""), termCount);
   const positionOf = positionsOfNumbers(header, order);
   const index = new ShardedIndex(header, vocabulary, lengths.join(""), positionOf, read, schema, options);
-  if (header.shards.reduce((sum, [, , chars]) => sum + chars, 0) <= options.keptChars) {
-    await Promise.all(header.shards.map((_, shard) => index.shard(shard)));
+  if (index.slots.reduce((sum, [, , chars]) => sum + chars, 0) <= options.keptChars) {
+    await Promise.all(index.slots.map((_, slot) => index.shard(slot)));
   }
   return index;
 }
 
+/** A cut term's documents per field and the slots (ShardedIndex.slots) of its parts, in number order. */
+interface CutTerm {
+  holders: number[];
+  slots: number[];
+}
+
 class ShardedIndex implements ShardedTextIndex {
   readonly shardCount: number;
-  private readonly header: ShardedHeader;
+  /**
+   * What can be read and kept: the shards, then every cut term's parts (a
+   * part is a shard of one term); each blob's place, its terms, its characters.
+   */
+  readonly slots: [blob: number, terms: number, chars: number][];
+  /** The cut terms by term number. */
+  private readonly cuts = new Map<number, CutTerm>();
   private readonly searching: IndexSearch;
   private readonly read: (place: number) => Promise<string>;
   private readonly budget: number;
@@ -106,7 +118,6 @@ class ShardedIndex implements ShardedTextIndex {
     schema: TextIndexSchema<never>,
     options: ShardedReadOptions,
   ) {
-    this.header = header;
     this.read = read;
     this.budget = options.keptChars;
     this.searching = new IndexSearch(
@@ -114,7 +125,12 @@ class ShardedIndex implements ShardedTextIndex {
       schema,
       options.keptBitmapBytes,
     );
-    this.shardCount = header.shards.length;
+    this.slots = [...header.shards];
+    for (const [term, holders, parts] of header.parts) {
+      const slots = parts.map(([place, chars]) => this.slots.push([place, 1, chars]) - 1);
+      this.cuts.set(term, { holders, slots });
+    }
+    this.shardCount = this.slots.length;
     this.shardStarts = new Uint32Array(header.shards.length + 1);
     header.shards.forEach(([, terms], shard) => {
       this.shardStarts[shard + 1] = (this.shardStarts[shard] ?? 0) + terms;
@@ -142,7 +158,13 @@ class ShardedIndex implements ShardedTextIndex {
   /** The shards a query's matches need, read. */
   private async shardsOf(matches: QueryMatches | null): Promise<Map<number, ReadShard>> {
     const needed = new Set<number>();
-    for (const terms of matches?.termsOfWord ?? []) for (const term of terms.keys()) needed.add(this.shardOfTerm(term));
+    for (const terms of matches?.termsOfWord ?? []) {
+      for (const term of terms.keys()) {
+        const cut = this.cuts.get(term);
+        if (cut) for (const slot of cut.slots) needed.add(slot);
+        else needed.add(this.shardOfTerm(term));
+      }
+    }
     const shards = [...needed];
     const read = await Promise.all(shards.map((shard) => this.shard(shard)));
     return new Map(shards.map((shard, at) => [shard, read[at] as ReadShard]));
@@ -150,10 +172,19 @@ class ShardedIndex implements ShardedTextIndex {
 
   /** Postings by term, from `held` or else the shards kept. */
   private postingsOf(held: ReadonlyMap<number, ReadShard>): PostingsOf {
+    const slotOf = (slot: number): ReadShard => {
+      const found = held.get(slot) ?? this.kept.get(slot);
+      if (!found) throw new Error(`search index: shard ${slot} was not read (prepare the query first)`);
+      return found;
+    };
     return (term) => {
+      const cut = this.cuts.get(term);
+      if (cut) {
+        const parts = cut.slots.map((slot) => ({ digits: slotOf(slot).postings.digits, offset: 0 }));
+        return { parts, holders: cut.holders };
+      }
       const shard = this.shardOfTerm(term);
-      const found = held.get(shard) ?? this.kept.get(shard);
-      if (!found) throw new Error(`search index: shard ${shard} was not read (prepare the query first)`);
+      const found = slotOf(shard);
       found.postings.offset = found.starts[term - (this.shardStarts[shard] ?? 0)] ?? 0;
       return found.postings;
     };
@@ -169,7 +200,7 @@ class ShardedIndex implements ShardedTextIndex {
     }
     let reading = this.reading.get(shard);
     if (!reading) {
-      const [place = 0, terms = 0, chars = 0] = this.header.shards[shard] ?? [];
+      const [place = 0, terms = 0, chars = 0] = this.slots[shard] ?? [];
       reading = this.read(place)
         .then((text) => {
           if (text.length !== chars) throw new Error(`search index: shard ${shard} is not as long as its header says`);
@@ -202,7 +233,7 @@ class ShardedIndex implements ShardedTextIndex {
   /** The shard that holds term number `term`. */
   private shardOfTerm(term: number): number {
     let low = 0;
-    let high = this.shardCount - 1;
+    let high = this.shardStarts.length - 2;
     while (low < high) {
       const middle = (low + high + 1) >>> 1;
       if ((this.shardStarts[middle] ?? 0) <= term) low = middle;

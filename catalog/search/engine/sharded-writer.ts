@@ -8,7 +8,7 @@
  * coordinator) writes a large index in several.
  */
 
-import { NumberWriter, singleAt, singleText } from "./compact-numbers.ts";
+import { NumberReader, NumberWriter, singleAt, singleText } from "./compact-numbers.ts";
 import type { Posting, PostingSource } from "./sharded-builder.ts";
 import {
   cutsAfter,
@@ -16,6 +16,8 @@ import {
   headerText,
   MAX_TIMES_TARGET,
   orderCutsAfter,
+  partCutsAfter,
+  partLevel,
   type ShardedHeader,
   type ShardedLayout,
   shardText,
@@ -54,6 +56,19 @@ export interface PlacedShard {
   vocabulary: string;
   terms: number;
   chars: number;
+  /**
+   * When its last term is cut into parts (sharded-format.ts): the term's
+   * documents per field and its parts, each one's place in this write and
+   * characters. A write that takes the shard places the parts right after
+   * it, at places of its own.
+   */
+  cut?: PlacedCut;
+}
+
+/** A cut term's holders per field and its parts' places and characters, as a write placed them. */
+export interface PlacedCut {
+  holders: number[];
+  parts: { place: number; chars: number }[];
 }
 
 /**
@@ -70,8 +85,9 @@ export interface ShardReuse<Kept extends PlacedShard = PlacedShard> {
   /** A shard to take as it is where a shard starts after `after` (null: the first); undefined for none. */
   keptAfter(after: string | null): Kept | undefined | Promise<Kept | undefined>;
   /**
-   * Each shard as it is placed, made (`kept` undefined; its text went to `emit` first) or taken as it is;
-   * `reusable` says whether a later write may take it (cut after a term chosen by its content).
+   * Each shard as it is placed, made (`kept` undefined; its text and its parts' went to `emit` first) or
+   * taken as it is (its parts too: `shard.cut` gives their places in this write, in the order of
+   * `kept.cut`'s); `reusable` says whether a later write may take it (cut after a term chosen by its content).
    */
   placed(place: number, shard: PlacedShard, reusable: boolean, kept?: Kept): void | Promise<void>;
 }
@@ -121,22 +137,26 @@ export async function writeShardedIndex<Kept extends PlacedShard = PlacedShard>(
   let shardTerms = 0;
   let shardAfter = state.after;
   let shardVocabulary: string[] = [];
-  const cutShard = async (reusable: boolean) => {
+  const cutShard = async (reusable: boolean, cut?: TermParts) => {
     if (shardTerms === 0) return;
     const text = shardText(sizes.toString(), postings.join(""));
     const place = await write(text);
     header.shards.push([place, shardTerms, text.length]);
-    await reuse?.placed(
-      place,
-      {
-        after: shardAfter,
-        last: state.after as string,
-        vocabulary: shardVocabulary.join(""),
-        terms: shardTerms,
-        chars: text.length,
-      },
-      reusable,
-    );
+    const placed: PlacedShard = {
+      after: shardAfter,
+      last: state.after as string,
+      vocabulary: shardVocabulary.join(""),
+      terms: shardTerms,
+      chars: text.length,
+    };
+    if (cut) {
+      // The parts right after their shard, in number order.
+      const parts: PlacedCut["parts"] = [];
+      for (const part of cut.texts) parts.push({ place: await write(part), chars: part.length });
+      placed.cut = { holders: cut.holders, parts };
+      placeCut(placed.cut);
+    }
+    await reuse?.placed(place, placed, reusable);
     sizes = new NumberWriter();
     postings = [];
     shardChars = 0;
@@ -165,22 +185,33 @@ export async function writeShardedIndex<Kept extends PlacedShard = PlacedShard>(
     state.after = term;
   };
 
+  /** The cut term just placed with its shard (its last term) into the header. */
+  const placeCut = (cut: PlacedCut) => {
+    const term = header.shards.reduce((sum, [, terms]) => sum + terms, 0) - 1;
+    header.parts.push([term, [...cut.holders], cut.parts.map(({ place, chars }) => [place, chars])]);
+  };
+
   /** Adds a term's postings; answers whether the shard was cut after it. */
-  const addTerm = async (term: string, encoded: string): Promise<boolean> => {
+  const addTerm = async (term: string, postingsOfTerm: TermPostings): Promise<boolean> => {
+    const encoded = postingsOfTerm.encoded(term);
     const size = new NumberWriter();
     size.write(encoded.length);
-    const chars = encoded.length + size.length;
+    const whole = encoded.length + size.length;
+    // A term larger than a shard's target is cut into parts by document number; its shard holds an empty
+    // entry for it (a size of 0, one character) and ends with it, whatever its hash.
+    const cut = whole > layout.shardChars ? postingsOfTerm.parts(whole, layout.partChars) : undefined;
+    const chars = cut ? 1 : whole;
     // Cut by its size: the shard's end depends on the term after it, so a later write cannot take it as it is.
     if (shardTerms > 0 && shardChars + chars > MAX_TIMES_TARGET * layout.shardChars) await cutShard(false);
-    sizes.write(encoded.length);
-    postings.push(encoded);
+    sizes.write(cut ? 0 : encoded.length);
+    if (!cut) postings.push(encoded);
     shardChars += chars;
     shardTerms++;
     const entry = vocabularyText([term]);
     shardVocabulary.push(entry);
     await addVocabulary(term, entry);
-    if (!cutsAfter(term, chars, layout.shardChars, 1)) return false;
-    await cutShard(true);
+    if (!cut && !cutsAfter(term, chars, layout.shardChars, 1)) return false;
+    await cutShard(true, cut);
     return true;
   };
 
@@ -196,7 +227,23 @@ export async function writeShardedIndex<Kept extends PlacedShard = PlacedShard>(
     }
     const place = state.blobs++;
     header.shards.push([place, kept.terms, kept.chars]);
-    await reuse?.placed(place, kept, true, kept);
+    let placed: PlacedShard = kept;
+    if (kept.cut) {
+      const cut = {
+        holders: kept.cut.holders,
+        parts: kept.cut.parts.map(({ chars }) => ({ place: state.blobs++, chars })),
+      };
+      placeCut(cut);
+      placed = {
+        after: kept.after,
+        last: kept.last,
+        vocabulary: kept.vocabulary,
+        terms: kept.terms,
+        chars: kept.chars,
+        cut,
+      };
+    }
+    await reuse?.placed(place, placed, true, kept);
     shardAfter = state.after;
   };
 
@@ -219,7 +266,7 @@ export async function writeShardedIndex<Kept extends PlacedShard = PlacedShard>(
           if (posting.term < term) {
             throw new Error(`search index: ${JSON.stringify(posting.term)} came after ${JSON.stringify(term)}`);
           }
-          if (await addTerm(term, postingsOfTerm.encoded(term))) {
+          if (await addTerm(term, postingsOfTerm)) {
             if (options.stop?.()) return { done: false, state };
             kept = await reuse?.keptAfter(state.after);
             if (kept) break;
@@ -231,7 +278,7 @@ export async function writeShardedIndex<Kept extends PlacedShard = PlacedShard>(
       postingsOfTerm.add(posting);
     }
     if (kept) continue;
-    if (term !== null) await addTerm(term, postingsOfTerm.encoded(term));
+    if (term !== null) await addTerm(term, postingsOfTerm);
     break;
   }
   // The last shard ends with the terms, not at a term chosen by its content: a term added after it joins it.
@@ -337,6 +384,7 @@ async function writeLengthsAndOrder(
       order,
       terms: [],
       shards: [],
+      parts: [],
     },
     blobs,
     after: null,
@@ -371,8 +419,7 @@ class TermPostings {
       throw new Error(`search index: the postings of ${JSON.stringify(term)} are not in number order`);
     }
     if (!Number.isSafeInteger(count) || count < 1) throw new Error(`search index: ${term} occurs ${count} times`);
-    list.gaps.write((number - list.previous - 1) * 2 + (count > 1 ? 1 : 0));
-    if (count > 1) list.gaps.write(count - 2);
+    writeGap(list.gaps, number - list.previous - 1, count);
     list.previous = number;
     list.holders++;
   }
@@ -385,6 +432,72 @@ class TermPostings {
     }
   }
 
+  /**
+   * The term's postings cut into parts (sharded-format.ts): after each number
+   * of the term its hash picks at the term's level (`chars`, its encoded
+   * size, over its documents), and after a part that grew past four times
+   * `partChars` (that cut moves with what precedes it, up to the next picked
+   * one). Each part is a shard of the one term, its gaps counted from −1.
+   */
+  parts(chars: number, partChars: number): TermParts {
+    const fields = this.fields.map(({ gaps, holders }) => decodedPostings(gaps.toString(), holders));
+    const next = fields.map(() => 0);
+    /** The smallest number not yet walked in any field; −1 once every field is walked. */
+    const smallest = () => {
+      let found = -1;
+      fields.forEach(({ numbers }, field) => {
+        const number = numbers[next[field] ?? 0];
+        if (number !== undefined && (found < 0 || number < found)) found = number;
+      });
+      return found;
+    };
+    let documents = 0;
+    for (let number = smallest(); number >= 0; number = smallest()) {
+      documents++;
+      fields.forEach(({ numbers }, field) => {
+        if (numbers[next[field] ?? 0] === number) next[field] = (next[field] ?? 0) + 1;
+      });
+    }
+    const level = partLevel(documents, chars, partChars);
+    next.fill(0);
+    const texts: string[] = [];
+    const newWriters = () => fields.map((): PartWriter => ({ gaps: new NumberWriter(), holders: 0, previous: -1 }));
+    let writers = newWriters();
+    const cutPart = () => {
+      const encoded = writers
+        .map(({ gaps, holders }) => {
+          const count = new NumberWriter();
+          count.write(holders);
+          return count.toString() + gaps.toString();
+        })
+        .join("");
+      const size = new NumberWriter();
+      size.write(encoded.length);
+      texts.push(shardText(size.toString(), encoded));
+      writers = newWriters();
+    };
+    let partSize = 0;
+    for (let document = smallest(); document >= 0; document = smallest()) {
+      fields.forEach(({ numbers, counts }, field) => {
+        const at = next[field] ?? 0;
+        if (numbers[at] !== document) return;
+        const writer = writers[field] as PartWriter;
+        const before = writer.gaps.length;
+        writeGap(writer.gaps, document - writer.previous - 1, counts[at] ?? 1);
+        partSize += writer.gaps.length - before;
+        writer.previous = document;
+        writer.holders++;
+        next[field] = at + 1;
+      });
+      if (partCutsAfter(document, level) || partSize >= MAX_TIMES_TARGET * partChars) {
+        cutPart();
+        partSize = 0;
+      }
+    }
+    if (writers.some(({ holders }) => holders > 0)) cutPart();
+    return { holders: this.fields.map(({ holders }) => holders), texts };
+  }
+
   encoded(term: string): string {
     if (term.includes("\n")) throw new Error(`search index: a term holds a line break: ${JSON.stringify(term)}`);
     return this.fields
@@ -395,4 +508,38 @@ class TermPostings {
       })
       .join("");
   }
+}
+
+/** A field's postings in the part being written: their gaps, how many, and the last number. */
+interface PartWriter {
+  gaps: NumberWriter;
+  holders: number;
+  previous: number;
+}
+
+/** A term's postings cut into parts: its documents per field, and each part's text (a shard of the one term). */
+interface TermParts {
+  holders: number[];
+  texts: string[];
+}
+
+/** A posting as text-index.ts encodes it: the gap to the previous number, doubled, odd when a count follows. */
+function writeGap(gaps: NumberWriter, gap: number, count: number): void {
+  gaps.write(gap * 2 + (count > 1 ? 1 : 0));
+  if (count > 1) gaps.write(count - 2);
+}
+
+/** A field's postings, as TermPostings encoded them, back into numbers and counts. */
+function decodedPostings(text: string, holders: number): { numbers: Int32Array; counts: Int32Array } {
+  const reader = new NumberReader(text);
+  const numbers = new Int32Array(holders);
+  const counts = new Int32Array(holders);
+  let number = -1;
+  for (let at = 0; at < holders; at++) {
+    const code = reader.next();
+    counts[at] = code % 2 === 1 ? reader.next() + 2 : 1;
+    number += (code - (code % 2)) / 2 + 1;
+    numbers[at] = number;
+  }
+  return { numbers, counts };
 }

@@ -282,16 +282,28 @@ export interface QueryMatches {
 interface TermPostings {
   /** The term's number in the vocabulary. */
   term: number;
-  digits: Uint8Array;
-  offset: number;
+  /** Where its postings start: one place, or a cut term's parts in number order (sharded-format.ts). */
+  parts: readonly PostingsAt[];
+  /** A cut term's documents per field, which its idf reads (each part counts its own); undefined otherwise. */
+  holders: readonly number[] | undefined;
   /** What a match through the term is worth, before BM25+ and the field's boost. */
   weight: number;
   /** The bit of the query word it matches for. */
   bit: number;
 }
 
-/** A reader placed at the start of a term's postings (IndexParts.postings, as `digitsOf` reads them). */
-export type PostingsOf = (term: number) => DigitReader;
+/** Where a term's postings start in their digits (IndexParts.postings, as `digitsOf` reads them). */
+export interface PostingsAt {
+  readonly digits: Uint8Array;
+  readonly offset: number;
+}
+
+/**
+ * A term's postings: a reader placed at their start, or a cut term's parts
+ * (sharded-format.ts), each encoded as a whole term's postings are but of
+ * the documents in its range of numbers, and the term's documents per field.
+ */
+export type PostingsOf = (term: number) => DigitReader | { parts: readonly PostingsAt[]; holders: readonly number[] };
 
 /**
  * Searching an index's content: which terms a query matches (through the
@@ -412,8 +424,19 @@ export class IndexSearch {
     const lists: TermPostings[] = [];
     matches.termsOfWord.forEach((terms, wordNumber) => {
       for (const [term, weight] of terms) {
-        const reader = postingsOf(term);
-        lists.push({ term, digits: reader.digits, offset: reader.offset, weight, bit: 1 << wordNumber });
+        const found = postingsOf(term);
+        const bit = 1 << wordNumber;
+        if (found instanceof DigitReader) {
+          lists.push({
+            term,
+            parts: [{ digits: found.digits, offset: found.offset }],
+            holders: undefined,
+            weight,
+            bit,
+          });
+        } else {
+          lists.push({ term, parts: found.parts, holders: found.holders, weight, bit });
+        }
       }
     });
     const hitBits = new Uint32Array(Math.ceil(this.documentCount / 32));
@@ -476,9 +499,21 @@ export class IndexSearch {
    * throws where it would.
    */
   private markPostings(list: TermPostings, bits: Uint32Array): number {
+    let added = 0;
+    let postings = 0;
+    for (const part of list.parts) {
+      added += this.markPart(part, bits);
+      postings += this.markedPostings;
+    }
+    this.markedPostings = postings;
+    return added;
+  }
+
+  /** `markPostings` for one place of postings (a term's, or a part of a cut term's); sets `markedPostings`. */
+  private markPart(part: PostingsAt, bits: Uint32Array): number {
     const { positionOf, fieldCount } = this;
-    const reader = new DigitReader(list.digits, list.offset);
-    const { digits } = list;
+    const reader = new DigitReader(part.digits, part.offset);
+    const { digits } = part;
     let added = 0;
     let postings = 0;
     for (let field = 0; field < fieldCount; field++) {
@@ -533,8 +568,12 @@ export class IndexSearch {
     let hits: Int32Array | undefined;
     try {
       // matched[position] is a bit mask of the words the document has matched.
-      for (const { digits, offset, weight, bit } of lists) {
-        this.addPostings(new DigitReader(digits, offset), weight, bit, matched, scores);
+      // A cut term's parts one after another: each document lies in one part, so its fields' scores are
+      // added in the order the whole term's postings add them.
+      for (const { parts, holders, weight, bit } of lists) {
+        for (const { digits, offset } of parts) {
+          this.addPostings(new DigitReader(digits, offset), weight, bit, matched, scores, holders);
+        }
       }
       // The best score is every hit's, kept or not, so the kept hits' keys (ranked-hits.ts) and order are the
       // unfiltered ones'.
@@ -657,7 +696,8 @@ export class IndexSearch {
    * `weight` and each field's boost) to every document that has it, marking
    * `bit`. The loop is the search's hottest: "gemüse" at 350,000 recipes
    * runs it for 300,000 postings and more, so the numbers are decoded here
-   * rather than through `postings.next()` (decision 0056).
+   * rather than through `postings.next()` (decision 0056). `termHolders`: a
+   * cut term's documents per field, which its idf reads instead of the part's.
    */
   private addPostings(
     postings: DigitReader,
@@ -665,6 +705,7 @@ export class IndexSearch {
     bit: number,
     matched: Int32Array,
     scores: Float64Array,
+    termHolders: readonly number[] | undefined,
   ): void {
     const { fieldLengths, documentCount, positionOf, fieldCount, boosts, saturations } = this;
     const touchedBits = this.touchedBits ?? new Uint32Array(0);
@@ -673,7 +714,8 @@ export class IndexSearch {
     for (let field = 0; field < fieldCount; field++) {
       const holders = postings.next();
       if (holders === 0) continue;
-      const idf = Math.log(1 + (documentCount - holders + 0.5) / (holders + 0.5));
+      const termHas = termHolders?.[field] ?? holders;
+      const idf = Math.log(1 + (documentCount - termHas + 0.5) / (termHas + 0.5));
       const factor = weight * (boosts[field] ?? 0) * idf;
       const saturation = saturations[field] ?? new Float64Array(0);
       let offset = postings.offset;
