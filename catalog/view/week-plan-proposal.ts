@@ -20,11 +20,15 @@
  *    finished, it proves the plan has the fewest (`provenFewest`);
  * 4. the days ordered so that no category follows itself.
  *
- * Each recipe's missing count moves as the plan's missing set grows and
- * shrinks, through the ingredients' postings (`positionsWith`), so a step
- * reads each candidate's number, never its ingredients.
+ * Steps 1 to 3 read the kept recipes level by level, by how many
+ * ingredients each misses (week-plan-levels.ts), and stop at the level past
+ * which no recipe can do better: the work follows how few the good recipes
+ * miss, which falls as the catalog grows, not the catalog's size. They
+ * choose exactly the recipes a scan of every kept recipe would (the unit
+ * test holds them to that scan).
  */
 import { RECIPE_TYPES } from "../recipes/categories.ts";
+import { BASIC, IN_PANTRY, MissingLevels } from "./week-plan-levels.ts";
 
 /** The fewest and the most days a visitor can ask for (issue 46). */
 export const FEWEST_DAYS = 3;
@@ -33,13 +37,14 @@ export const MOST_DAYS = 7;
 /**
  * What the search does at most in its third step, in recipes looked at: up to
  * about 8 ms of CPU on the bench's host (decision 0068 weighs it against the
- * share of plans it proves). The first two steps are bounded by the catalog's size.
+ * share of plans it proves). The first two steps read only the levels their
+ * best recipe is found in (bestAddition).
  */
 export const SEARCH_BUDGET = 600_000;
 /** How many passes of the local search at most: each pass that changes nothing ends it sooner. */
-const MOST_PASSES = 8;
+export const MOST_PASSES = 8;
 /** How many recipes that add equally few missing ones are compared by what they use of the pantry. */
-const TIES_COMPARED = 64;
+export const TIES_COMPARED = 64;
 
 /** The recipes as the proposal reads them: by position, as the catalog view numbers them. */
 export interface WeekPlanRecipes {
@@ -54,6 +59,8 @@ export interface WeekPlanRecipes {
   readonly categories: Uint8Array;
   /** The positions the list filter keeps, ascending (every position without a filter). */
   readonly kept: Int32Array;
+  /** Whether the filter keeps `position` (FilteredRecipes `has`); without it, a mask of `kept` is made per question. */
+  keeps?(position: number): boolean;
 }
 
 export interface WeekPlanQuestion {
@@ -86,9 +93,6 @@ export interface WeekPlanProposal {
   provenFewest: boolean;
 }
 
-const IN_PANTRY = 1;
-const BASIC = 2;
-
 /** A day's count brought into the range the page offers. */
 export function daysWithinRange(days: number): number {
   if (!Number.isFinite(days)) return FEWEST_DAYS;
@@ -102,17 +106,15 @@ export function categoryCap(days: number): number {
 
 /**
  * A plan being built: which recipes it holds, the ingredients they miss (each
- * with how many of them miss it) and use of the pantry, and for every recipe
- * how many of its missing ingredients the plan does not miss yet (`adds`).
+ * with how many of them miss it) and use of the pantry, and the kept
+ * recipes by how many ingredients each misses (week-plan-levels.ts), which
+ * is where a better addition is looked for.
  */
 class PlanState {
   readonly recipes: WeekPlanRecipes;
   /** Per ingredient id: IN_PANTRY, BASIC, or 0 for one to buy. */
   readonly flags: Uint8Array;
-  /** Per recipe position: how many of its ingredients are to buy (neither in the pantry nor basics). */
-  readonly missing: Uint8Array;
-  /** Per recipe position: how many of its missing ingredients the plan does not hold yet. */
-  readonly adds: Uint8Array;
+  readonly levels: MissingLevels;
   readonly chosen: Uint8Array;
   readonly missCounts: Uint16Array;
   readonly pantryCounts: Uint16Array;
@@ -120,25 +122,22 @@ class PlanState {
   readonly members: number[] = [];
   missingSize = 0;
   pantrySize = 0;
+  /** bestAddition's scratch: the recipes that tie, level by level, and where each level's run starts. */
+  private readonly ties: number[] = [];
+  private readonly tieRuns: number[] = [];
 
   constructor(recipes: WeekPlanRecipes, flags: Uint8Array) {
-    const count = recipes.categories.length;
     this.recipes = recipes;
     this.flags = flags;
-    this.missing = new Uint8Array(count);
-    this.chosen = new Uint8Array(count);
+    this.levels = new MissingLevels(recipes, flags);
+    this.chosen = new Uint8Array(recipes.categories.length);
     this.missCounts = new Uint16Array(recipes.ingredientCount);
     this.pantryCounts = new Uint16Array(recipes.ingredientCount);
-    const { ingredientIds, runStarts } = recipes;
-    for (const position of recipes.kept) {
-      let missing = 0;
-      const end = runStarts[position + 1] ?? 0;
-      for (let at = runStarts[position] ?? 0; at < end; at++) {
-        if ((flags[ingredientIds[at] ?? 0] ?? 0) === 0) missing++;
-      }
-      this.missing[position] = Math.min(missing, 255);
-    }
-    this.adds = this.missing.slice();
+  }
+
+  /** Per recipe position: how many of its ingredients are to buy (neither in the pantry nor basics). */
+  get missing(): Uint8Array {
+    return this.levels.missing;
   }
 
   /** Takes the recipe at `position` into the plan. */
@@ -151,10 +150,7 @@ class PlanState {
       if (flag === 0) {
         const misses = (this.missCounts[id] ?? 0) + 1;
         this.missCounts[id] = misses;
-        if (misses === 1) {
-          this.missingSize++;
-          for (const other of this.recipes.positionsWith(id)) this.adds[other] = (this.adds[other] ?? 1) - 1;
-        }
+        if (misses === 1) this.missingSize++;
       } else if (flag === IN_PANTRY) {
         const uses = (this.pantryCounts[id] ?? 0) + 1;
         this.pantryCounts[id] = uses;
@@ -177,10 +173,7 @@ class PlanState {
       if (flag === 0) {
         const misses = (this.missCounts[id] ?? 1) - 1;
         this.missCounts[id] = misses;
-        if (misses === 0) {
-          this.missingSize--;
-          for (const other of this.recipes.positionsWith(id)) this.adds[other] = (this.adds[other] ?? 0) + 1;
-        }
+        if (misses === 0) this.missingSize--;
       } else if (flag === IN_PANTRY) {
         const uses = (this.pantryCounts[id] ?? 1) - 1;
         this.pantryCounts[id] = uses;
@@ -191,6 +184,18 @@ class PlanState {
     const category = this.recipes.categories[position] ?? 0;
     this.categoryCounts[category] = (this.categoryCounts[category] ?? 1) - 1;
     this.members.splice(this.members.indexOf(position), 1);
+  }
+
+  /** How many of the recipe's missing ingredients the plan does not miss yet. */
+  addsOf(position: number): number {
+    const { ingredientIds, runStarts } = this.recipes;
+    let adds = 0;
+    const end = runStarts[position + 1] ?? 0;
+    for (let at = runStarts[position] ?? 0; at < end; at++) {
+      const id = ingredientIds[at] ?? 0;
+      if (this.flags[id] === 0 && this.missCounts[id] === 0) adds++;
+    }
+    return adds;
   }
 
   /** How many of the pantry's ingredients the plan would use with the recipe at `position` added. */
@@ -208,28 +213,56 @@ class PlanState {
   /**
    * The recipe the plan is best completed with: the fewest missing
    * ingredients after it, then the most of the pantry used (compared among
-   * the first TIES_COMPARED that tie), then the lowest position; none when
-   * `allowed` lets none through.
+   * the first TIES_COMPARED that tie, by position), then the lowest
+   * position; none when `allowed` lets none through.
+   *
+   * A recipe that misses `m` adds at least `m` less what the plan already
+   * misses, so once the level reaches the fewest found plus the plan's
+   * missing count, no later level holds one that adds as few: the levels
+   * below that are all that is read. It is the same recipe a scan of every
+   * kept recipe would choose.
    */
   bestAddition(allowed: (position: number) => boolean): { position: number; missing: number; pantry: number } | null {
+    const { ties, tieRuns, chosen } = this;
+    ties.length = 0;
+    tieRuns.length = 0;
     let fewest = 256;
-    for (const position of this.recipes.kept) {
-      if (this.chosen[position] === 1) continue;
-      const adds = this.adds[position] ?? 0;
-      if (adds < fewest && allowed(position)) fewest = adds;
+    for (let level = 0; level < 256 && level <= fewest + this.missingSize; level++) {
+      tieRuns.push(ties.length);
+      for (const position of this.levels.at(level)) {
+        if (chosen[position] === 1) continue;
+        const adds = this.addsOf(position);
+        if (adds > fewest || !allowed(position)) continue;
+        if (adds < fewest) {
+          fewest = adds;
+          ties.length = 0;
+          tieRuns.length = 0;
+          tieRuns.push(0);
+        }
+        ties.push(position);
+      }
     }
     if (fewest === 256) return null;
+    // Each level's ties are ascending: merged, the first TIES_COMPARED by position are compared.
+    tieRuns.push(ties.length);
+    const heads = tieRuns.slice(0, -1);
     let best = -1;
     let bestPantry = -1;
-    let compared = 0;
-    for (const position of this.recipes.kept) {
-      if (this.chosen[position] === 1 || this.adds[position] !== fewest || !allowed(position)) continue;
+    for (let compared = 0; compared < TIES_COMPARED; compared++) {
+      let run = -1;
+      for (let index = 0; index < heads.length; index++) {
+        const head = heads[index] ?? 0;
+        if (head >= (tieRuns[index + 1] ?? 0)) continue;
+        if (run === -1 || (ties[head] ?? 0) < (ties[heads[run] ?? 0] ?? 0)) run = index;
+      }
+      if (run === -1) break;
+      const position = ties[heads[run] ?? 0] ?? 0;
+      heads[run] = (heads[run] ?? 0) + 1;
       const pantry = this.pantryWith(position);
       if (pantry > bestPantry) {
         best = position;
         bestPantry = pantry;
       }
-      if (++compared === TIES_COMPARED) break;
     }
     return { position: best, missing: this.missingSize + fewest, pantry: bestPantry };
   }
@@ -264,16 +297,27 @@ function flagsOf(recipes: WeekPlanRecipes, question: Pick<WeekPlanQuestion, "pan
  * recipes give that many within that cap.
  */
 export function possibleDaysOf(recipes: WeekPlanRecipes, asked: number): number {
-  const perCategory = new Array<number>(RECIPE_TYPES.length).fill(0);
-  for (const position of recipes.kept) {
-    const category = recipes.categories[position] ?? 0;
-    perCategory[category] = (perCategory[category] ?? 0) + 1;
-  }
+  const perCategory = keptPerCategory(recipes);
   for (let days = asked; days > 0; days--) {
     const cap = categoryCap(days);
     if (perCategory.reduce((sum, kept) => sum + Math.min(kept, cap), 0) >= days) return days;
   }
   return 0;
+}
+
+/** The kept recipes per category, counted once per `kept` array (a filter's positions are kept with the view). */
+const keptCounts = new WeakMap<Int32Array, number[]>();
+
+function keptPerCategory(recipes: WeekPlanRecipes): number[] {
+  const known = keptCounts.get(recipes.kept);
+  if (known) return known;
+  const perCategory = new Array<number>(RECIPE_TYPES.length).fill(0);
+  for (const position of recipes.kept) {
+    const category = recipes.categories[position] ?? 0;
+    perCategory[category] = (perCategory[category] ?? 0) + 1;
+  }
+  keptCounts.set(recipes.kept, perCategory);
+  return perCategory;
 }
 
 /** The plan's days proposed for `question`. */
@@ -295,7 +339,7 @@ export function proposeWeekPlan(recipes: WeekPlanRecipes, question: WeekPlanQues
 
   // 3. The search for a plan with fewer missing; its plan improved by the local search as well.
   const budget = question.searchBudget ?? SEARCH_BUDGET;
-  const search = searchFewer(recipes, flags, state.missing, days, cap, state.missingSize, budget);
+  const search = searchFewer(recipes, flags, state.levels, days, cap, state.missingSize, budget);
   if (search.found) {
     for (const position of [...state.members]) state.remove(position);
     for (const position of search.found) state.add(position);
@@ -322,7 +366,7 @@ function improveLocally(state: PlanState, cap: number): void {
     let improved = false;
     for (const current of [...state.members]) {
       state.remove(current);
-      const currentMissing = state.missingSize + (state.adds[current] ?? 0);
+      const currentMissing = state.missingSize + state.addsOf(current);
       const currentPantry = state.pantryWith(current);
       const next = state.bestAddition(withinCap);
       if (
@@ -354,7 +398,7 @@ function improveLocally(state: PlanState, cap: number): void {
 function searchFewer(
   recipes: WeekPlanRecipes,
   flags: Uint8Array,
-  missing: Uint8Array,
+  levels: MissingLevels,
   days: number,
   cap: number,
   start: number,
@@ -362,12 +406,31 @@ function searchFewer(
 ): { found: number[] | null; finished: boolean } {
   if (days === 0) return { found: null, finished: true };
   let bound = start;
-  const order = Int32Array.from(
-    Array.from(recipes.kept)
-      .filter((position) => (missing[position] ?? 0) < bound)
-      .sort((a, b) => (missing[a] ?? 0) - (missing[b] ?? 0) || a - b),
-  );
+  // The candidates by their index in `order` (fewest missing first): each one's missing count, category, and the
+  // ingredients it misses, listed once here so that a step reads those few, never the recipe's whole run.
+  const order = levels.below(bound);
   const { ingredientIds, runStarts, categories } = recipes;
+  const candidates = order.length;
+  const missingOf = new Uint8Array(candidates);
+  const categoryOf = new Uint8Array(candidates);
+  const missStarts = new Int32Array(candidates + 1);
+  let listed = 0;
+  for (let index = 0; index < candidates; index++) {
+    const position = order[index] ?? 0;
+    listed += levels.missing[position] ?? 0;
+    missingOf[index] = levels.missing[position] ?? 0;
+    categoryOf[index] = categories[position] ?? 0;
+    missStarts[index + 1] = listed;
+  }
+  const missIds = new Int32Array(listed);
+  for (let index = 0, at = 0; index < candidates; index++) {
+    const position = order[index] ?? 0;
+    const end = runStarts[position + 1] ?? 0;
+    for (let run = runStarts[position] ?? 0; run < end; run++) {
+      const id = ingredientIds[run] ?? 0;
+      if (flags[id] === 0) missIds[at++] = id;
+    }
+  }
   const missCounts = new Uint16Array(recipes.ingredientCount);
   const categoryCounts = new Uint8Array(RECIPE_TYPES.length);
   const path: number[] = [];
@@ -375,68 +438,67 @@ function searchFewer(
   let work = 0;
   let found: number[] | null = null;
 
-  /** What the plan misses more with the recipe at `position`. */
-  const addsOf = (position: number) => {
+  /** What the plan misses more with candidate `index`. */
+  const addsOf = (index: number) => {
     let adds = 0;
-    const end = runStarts[position + 1] ?? 0;
-    for (let at = runStarts[position] ?? 0; at < end; at++) {
-      const id = ingredientIds[at] ?? 0;
-      if (flags[id] === 0 && missCounts[id] === 0) adds++;
-    }
+    const end = missStarts[index + 1] ?? 0;
+    for (let at = missStarts[index] ?? 0; at < end; at++) if (missCounts[missIds[at] ?? 0] === 0) adds++;
     return adds;
   };
-  /** Counts the recipe at `position` in (`step` 1) or out (−1) of the plan. */
-  const count = (position: number, step: 1 | -1) => {
-    const end = runStarts[position + 1] ?? 0;
-    for (let at = runStarts[position] ?? 0; at < end; at++) {
-      const id = ingredientIds[at] ?? 0;
-      if (flags[id] !== 0) continue;
+  /** Counts candidate `index` in (`step` 1) or out (−1) of the plan. */
+  const count = (index: number, step: 1 | -1) => {
+    const end = missStarts[index + 1] ?? 0;
+    for (let at = missStarts[index] ?? 0; at < end; at++) {
+      const id = missIds[at] ?? 0;
       const misses = (missCounts[id] ?? 0) + step;
       missCounts[id] = misses;
       if (step === 1 && misses === 1) size++;
       if (step === -1 && misses === 0) size--;
     }
-    const category = categories[position] ?? 0;
+    const category = categoryOf[index] ?? 0;
     categoryCounts[category] = (categoryCounts[category] ?? 0) + step;
   };
 
   // Where each depth keeps the candidates that still fit: a step's children read a part of it, and lay theirs in the next.
-  const fittingAt = Array.from({ length: days }, () => new Int32Array(order.length));
+  const fittingAt = Array.from({ length: days }, () => new Int32Array(candidates));
+  const all = new Int32Array(candidates);
+  for (let index = 0; index < candidates; index++) all[index] = index;
 
-  /** Whether the search finished over `candidates` (false: the budget ran out). */
-  const descend = (candidates: Int32Array): boolean => {
+  /** Whether the search finished over `among` (candidate indexes, ascending; false: the budget ran out). */
+  const descend = (among: Int32Array): boolean => {
     const left = days - path.length;
     const fitting = fittingAt[path.length] ?? new Int32Array(0);
     let fits = 0;
-    for (const position of candidates) {
+    for (let at = 0; at < among.length; at++) {
+      const index = among[at] ?? 0;
       // Sorted by what each misses: from here on every recipe alone reaches the bound.
-      if ((missing[position] ?? 0) >= bound) break;
+      if ((missingOf[index] ?? 0) >= bound) break;
       if (++work > budget) return false;
-      if ((categoryCounts[categories[position] ?? 0] ?? 0) >= cap) continue;
-      if (size + addsOf(position) < bound) fitting[fits++] = position;
+      if ((categoryCounts[categoryOf[index] ?? 0] ?? 0) >= cap) continue;
+      if (size + addsOf(index) < bound) fitting[fits++] = index;
     }
-    for (let index = 0; index <= fits - left; index++) {
-      const position = fitting[index] ?? 0;
+    for (let at = 0; at <= fits - left; at++) {
+      const index = fitting[at] ?? 0;
       // The bound may have fallen since the candidate was kept.
-      if ((missing[position] ?? 0) >= bound) return true;
+      if ((missingOf[index] ?? 0) >= bound) return true;
       if (++work > budget) return false;
-      if ((categoryCounts[categories[position] ?? 0] ?? 0) >= cap || size + addsOf(position) >= bound) continue;
-      count(position, 1);
-      path.push(position);
+      if ((categoryCounts[categoryOf[index] ?? 0] ?? 0) >= cap || size + addsOf(index) >= bound) continue;
+      count(index, 1);
+      path.push(index);
       let finished = true;
       if (left === 1) {
         bound = size;
-        found = [...path];
+        found = path.map((chosen) => order[chosen] ?? 0);
       } else {
-        finished = descend(fitting.subarray(index + 1, fits));
+        finished = descend(fitting.subarray(at + 1, fits));
       }
       path.pop();
-      count(position, -1);
+      count(index, -1);
       if (!finished) return false;
     }
     return true;
   };
-  const finished = descend(order);
+  const finished = descend(all);
   return { found, finished };
 }
 

@@ -45,14 +45,21 @@ export async function weekPlanRecipes(
       return name === undefined ? none : matching.positionsWith(name);
     },
     categories,
-    kept: filtered ? filtered.positions() : everyPosition(catalog.count),
+    kept: filtered ? filtered.positions() : everyPosition(catalog),
+    ...(filtered ? { keeps: (position: number) => filtered.has(position) } : {}),
   };
   return { recipes, pantry };
 }
 
+/** Each version's positions without a filter, listed once: the proposal counts a kept array's categories once. */
+const everyPositionOf = new WeakMap<CatalogView, Int32Array>();
+
 /** 0 to count − 1. */
-function everyPosition(count: number): Int32Array {
-  const positions = new Int32Array(count);
-  for (let position = 0; position < count; position++) positions[position] = position;
+function everyPosition(catalog: CatalogView): Int32Array {
+  const known = everyPositionOf.get(catalog);
+  if (known) return known;
+  const positions = new Int32Array(catalog.count);
+  for (let position = 0; position < catalog.count; position++) positions[position] = position;
+  everyPositionOf.set(catalog, positions);
   return positions;
 }

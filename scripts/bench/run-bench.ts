@@ -35,6 +35,8 @@
  *   npm run bench -- --only week-plan    "Plan meine Woche" at 10k and 50k recipes
  *                                        for 200 pantries, in workerd and Node
  *                                        (issue 46, a few minutes)
+ *   npm run bench -- --only week-plan --week-plan-size 350000
+ *                                        the same at that size only
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -77,7 +79,7 @@ import {
 import { normalisedCpuMs, REFERENCE_WORKLOAD_MS } from "./reference-workload.ts";
 import { kb } from "./sizes.ts";
 import { median } from "./statistics.ts";
-import { benchWeekPlan, type WeekPlanBench } from "./week-plan.ts";
+import { benchWeekPlan, WEEK_PLAN_SIZES, type WeekPlanBench } from "./week-plan.ts";
 
 /** The four pages Lighthouse measures, and the control the INP part taps on each: what a visitor would use first. */
 const LIGHTHOUSE_PAGES: readonly TappedPage[] = [
@@ -194,6 +196,7 @@ const { values: args } = parseArgs({
     only: { type: "string", multiple: true },
     "edge-size": { type: "string", multiple: true },
     "publish-size": { type: "string", multiple: true },
+    "week-plan-size": { type: "string", multiple: true },
     profile: { type: "boolean", default: false },
   },
 });
@@ -208,6 +211,12 @@ if (edgeSizes.some((size) => !Number.isInteger(size) || size < 1)) {
 const publishSizes = args["publish-size"]?.map(Number) ?? PUBLISH_SIZES;
 if (publishSizes.some((size) => !Number.isInteger(size) || size < 1)) {
   console.error(`bench: --publish-size takes a number of recipes, such as ${PUBLISH_SIZES.join(" or ")}`);
+  process.exit(2);
+}
+// `--week-plan-size 350000` measures the week plan's proposals at that catalog size only.
+const weekPlanSizes = args["week-plan-size"]?.map(Number) ?? WEEK_PLAN_SIZES;
+if (weekPlanSizes.some((size) => !Number.isInteger(size) || size < 1)) {
+  console.error(`bench: --week-plan-size takes a number of recipes, such as ${WEEK_PLAN_SIZES.join(" or ")}`);
   process.exit(2);
 }
 const unknown = only.filter((name) => !(PARTS as readonly string[]).includes(name));
@@ -269,9 +278,13 @@ if (wanted("pantry")) console.log("bench: pantries on the seed catalog, and the 
 /** Basics and one ingredient more on the seed catalog (scripts/bench/pantry.ts). */
 const pantry = wanted("pantry") ? await benchPantry() : undefined;
 
-if (wanted("week-plan")) console.log('bench: "Plan meine Woche" at 10k and 50k recipes, in workerd and Node …');
+if (wanted("week-plan")) {
+  console.log(
+    `bench: "Plan meine Woche" at ${weekPlanSizes.map((size) => size.toLocaleString("en")).join(", ")} recipes, in workerd and Node …`,
+  );
+}
 /** The week plan's proposals (scripts/bench/week-plan.ts). */
-const weekPlan = wanted("week-plan") ? await benchWeekPlan() : undefined;
+const weekPlan = wanted("week-plan") ? await benchWeekPlan(weekPlanSizes) : undefined;
 
 if (wanted("page-cache")) console.log("bench: the edge page cache, miss against hit …");
 const pageCache = wanted("page-cache")

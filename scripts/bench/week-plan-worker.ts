@@ -7,7 +7,8 @@
  * week yet (issue 46 builds the page later).
  *
  * Loaded by Miniflare as plain modules with their types stripped, so it
- * imports nothing but the proposal (whose own import is the categories).
+ * imports nothing but the proposal (whose own imports are the categories and
+ * the levels).
  */
 import { proposeWeekPlan, type WeekPlanQuestion, type WeekPlanRecipes } from "../../catalog/view/week-plan-proposal.ts";
 
@@ -42,14 +43,20 @@ function load(data: WeekPlanWorkerLoad): Loaded {
   const categories = Uint8Array.from(data.categories);
   const positionsWith = (id: number) => postings.subarray(postingStarts[id] ?? 0, postingStarts[id + 1] ?? 0);
   return {
-    recipes: data.kept.map((kept) => ({
-      ingredientCount: data.ingredientCount,
-      ingredientIds,
-      runStarts,
-      positionsWith,
-      categories,
-      kept: Int32Array.from(kept),
-    })),
+    recipes: data.kept.map((kept) => {
+      // The filter's test, as the site's view gives it (FilteredRecipes `has`): a byte per recipe.
+      const mask = new Uint8Array(categories.length);
+      for (const position of kept) mask[position] = 1;
+      return {
+        ingredientCount: data.ingredientCount,
+        ingredientIds,
+        runStarts,
+        positionsWith,
+        categories,
+        kept: Int32Array.from(kept),
+        keeps: (position: number) => mask[position] === 1,
+      };
+    }),
     questions: data.questions.map((question) => ({ ...question, days: data.days })),
   };
 }

@@ -18,6 +18,7 @@ import type { WeekPlanWorkerLoad } from "./week-plan-worker.ts";
 const MODULES = [
   "scripts/bench/week-plan-worker.ts",
   "catalog/view/week-plan-proposal.ts",
+  "catalog/view/week-plan-levels.ts",
   "catalog/recipes/categories.ts",
 ];
 const COMPATIBILITY_DATE = "2026-11-01";

@@ -22,6 +22,7 @@ import {
 } from "../../catalog/view/week-plan-proposal.ts";
 import { weekPlanRecipes } from "../../catalog/view/week-plan-recipes.ts";
 import { recipe } from "./catalog-fixture.ts";
+import { proposeByFullScan, swapByFullScan } from "./week-plan-full-scan.ts";
 
 /** A small catalog as the test writes it: each recipe's category (index in RECIPE_TYPES) and ingredient ids. */
 interface SmallRecipe {
@@ -248,6 +249,73 @@ describe("a proposed week plan, against a brute force over every plan", () => {
         if (again) expect(again.days[day]).not.toBe(swapped.days[day]);
       }),
       { numRuns: RUNS },
+    );
+  });
+});
+
+/**
+ * Larger random catalogs for the comparison with the full scan: 20–300
+ * recipes of 1–8 of 8–40 ingredients (short recipes, so the low levels are
+ * full and ties many), in 1–5 categories, the same kind of filter, pantry
+ * and basics; and the basics of another question, asked first of the same
+ * arrays, so that the levels are counted against other basics than the
+ * question's (week-plan-levels.ts moves the recipes between them).
+ */
+const mediumCase = fc
+  .record({
+    ingredientCount: fc.integer({ min: 8, max: 40 }),
+    recipeCount: fc.integer({ min: 20, max: 300 }),
+    categoryCount: fc.integer({ min: 1, max: 5 }),
+    days: fc.integer({ min: 3, max: 7 }),
+  })
+  .chain(({ ingredientCount, recipeCount, categoryCount, days }) =>
+    fc.record({
+      ingredientCount: fc.constant(ingredientCount),
+      recipes: fc.array(
+        fc.record({
+          category: fc.integer({ min: 0, max: categoryCount - 1 }),
+          ingredients: fc.uniqueArray(fc.integer({ min: 0, max: ingredientCount - 1 }), { minLength: 1, maxLength: 8 }),
+        }),
+        { minLength: recipeCount, maxLength: recipeCount },
+      ),
+      kept: fc.array(
+        fc.integer({ min: 0, max: 4 }).map((roll) => roll > 0),
+        { minLength: recipeCount, maxLength: recipeCount },
+      ),
+      pantry: fc.uniqueArray(fc.integer({ min: 0, max: ingredientCount - 1 }), { maxLength: 12 }),
+      basics: fc.uniqueArray(fc.integer({ min: 0, max: 7 }), { maxLength: 8 }),
+      days: fc.constant(days),
+      firstBasics: fc.uniqueArray(fc.integer({ min: 0, max: 7 }), { maxLength: 8 }),
+      searchBudget: fc.constantFrom(0, 40, 2_000),
+      withKeeps: fc.boolean(),
+      swapDay: fc.nat(),
+      passedOver: fc.uniqueArray(fc.integer({ min: 0, max: recipeCount - 1 }), { maxLength: 4 }),
+    }),
+  );
+
+describe("a proposed week plan, against the full scan of every kept recipe (the method before the levels)", () => {
+  it("proposes and swaps exactly what the full scan does: as few to buy, the same recipes, and keeps the rules", () => {
+    fc.assert(
+      fc.property(mediumCase, (medium) => {
+        const plain = recipesOf(medium);
+        const recipes: WeekPlanRecipes = medium.withKeeps
+          ? { ...plain, keeps: (position) => medium.kept[position] === true }
+          : plain;
+        // Another question first: the levels are then counted against its basics, not this one's.
+        proposeWeekPlan(recipes, { days: medium.days, pantry: [], basics: medium.firstBasics, searchBudget: 0 });
+        const proposal = proposeWeekPlan(recipes, medium);
+        const oracle = proposeByFullScan(recipesOf(medium), medium);
+        expect(proposal.toBuy.length).toBeLessThanOrEqual(oracle.toBuy.length);
+        expect(proposal).toEqual(oracle);
+        expect(proposal.days).toHaveLength(proposal.possibleDays);
+        expectRulesKept(medium, proposal.days, proposal);
+        if (proposal.days.length === 0) return;
+        const day = medium.swapDay % proposal.days.length;
+        const swap = swapDay(recipes, medium, proposal.days, day, medium.passedOver);
+        expect(swap).toEqual(swapByFullScan(plain, medium, proposal.days, day, medium.passedOver));
+        if (swap) expectRulesKept(medium, swap.days, swap);
+      }),
+      { numRuns: 300 },
     );
   });
 });
