@@ -249,21 +249,9 @@ export function openVersion(
     );
   }
   // Where each bucket starts in stored order: a position's bucket is found by binary search.
-  const bucketStarts = new Uint32Array(meta.bucketSizes.length + 1);
-  meta.bucketSizes.forEach((size, bucket) => {
-    bucketStarts[bucket + 1] = (bucketStarts[bucket] ?? 0) + size;
-  });
+  const bucketStarts = runStarts(meta.bucketSizes);
   const count = bucketStarts[meta.bucketSizes.length] ?? 0;
-  const bucketOf = (position: number): number => {
-    let low = 0;
-    let high = meta.bucketSizes.length - 1;
-    while (low < high) {
-      const middle = (low + high + 1) >> 1;
-      if ((bucketStarts[middle] ?? 0) <= position) low = middle;
-      else high = middle - 1;
-    }
-    return low;
-  };
+  const bucketOf = (position: number): number => runAt(bucketStarts, position);
   const readBytes = (hash: string) => reader.bytes(hash);
   const cardBucket = bucketCache(readBytes, CARDS_KEPT_BYTES);
   const detailBucket = bucketCache(readBytes, DETAILS_KEPT_BYTES);
@@ -271,21 +259,9 @@ export function openVersion(
   const locatorShard = parsedCache((hash) => readJson<LocatorShard>(hash), LOCATOR_SHARDS_KEPT);
   const directoryPiece = parsedCache((hash) => readJson<DirectoryPiece>(hash), DIRECTORY_PIECES_KEPT);
   const shardCount = layout.locator.length;
-  const pieceStarts = new Uint32Array(meta.pieceSizes.length + 1);
-  meta.pieceSizes.forEach((size, piece) => {
-    pieceStarts[piece + 1] = (pieceStarts[piece] ?? 0) + size;
-  });
+  const pieceStarts = runStarts(meta.pieceSizes);
   /** The list piece a position lies in (of a position within the version). */
-  const pieceOf = (position: number): number => {
-    let low = 0;
-    let high = meta.pieceSizes.length - 1;
-    while (low < high) {
-      const middle = (low + high + 1) >> 1;
-      if ((pieceStarts[middle] ?? 0) <= position) low = middle;
-      else high = middle - 1;
-    }
-    return low;
-  };
+  const pieceOf = (position: number): number => runAt(pieceStarts, position);
   // Made on the first lookup: a bucket's place by the id of its last recipe.
   let bucketByEnd: Map<number, number> | undefined;
   /** The position of recipe `id` in the bucket whose last recipe is `end`, from the bucket's header. */
@@ -501,4 +477,25 @@ export async function readEveryColumn(version: PublishedVersion): Promise<void> 
  */
 export function readWholeRecipes(version: PublishedVersion): Promise<CatalogRecipe[]> {
   return version.recipesAt(Array.from({ length: version.count }, (_, position) => position));
+}
+
+/** Where each run of `sizes` starts, one after another, and where the last ends: buckets or list pieces. */
+function runStarts(sizes: readonly number[]): Uint32Array {
+  const starts = new Uint32Array(sizes.length + 1);
+  sizes.forEach((size, run) => {
+    starts[run + 1] = (starts[run] ?? 0) + size;
+  });
+  return starts;
+}
+
+/** The run a position lies in, by binary search over `starts` (runStarts); the last run for one beyond. */
+function runAt(starts: Uint32Array, position: number): number {
+  let low = 0;
+  let high = starts.length - 2;
+  while (low < high) {
+    const middle = (low + high + 1) >> 1;
+    if ((starts[middle] ?? 0) <= position) low = middle;
+    else high = middle - 1;
+  }
+  return low;
 }
