@@ -19,9 +19,10 @@ describe("our own client JavaScript per route (decision 0046)", () => {
   it.each(routes.map((route) => [route.routeId, route] as const))(
     `keeps %s at most ${OWN_JS_GOAL_KB} KB gzip`,
     (_, route) => {
-      expect(route.own.gzip, `${route.routeId}: ${(route.own.gzip / 1000).toFixed(1)} KB gzip of our own`).toBeLessThanOrEqual(
-        OWN_JS_GOAL_KB * 1000,
-      );
+      expect(
+        route.own.gzip,
+        `${route.routeId}: ${(route.own.gzip / 1000).toFixed(1)} KB gzip of our own`,
+      ).toBeLessThanOrEqual(OWN_JS_GOAL_KB * 1000);
     },
   );
 });

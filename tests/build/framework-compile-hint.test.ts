@@ -21,7 +21,8 @@ describe("the compile hint in the built client chunks", () => {
 
   it("is in no other chunk: a part loaded later (valibot, the shopping list) would be compiled whole for a few calls", () => {
     const hinted = chunks.filter(
-      (name) => !name.startsWith("framework-") && readFileSync(join(assets, name), "utf8").includes("allFunctionsCalledOnLoad"),
+      (name) =>
+        !name.startsWith("framework-") && readFileSync(join(assets, name), "utf8").includes("allFunctionsCalledOnLoad"),
     );
     expect(hinted).toEqual([]);
   });
