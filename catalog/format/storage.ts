@@ -142,6 +142,23 @@ export function mapVersionBlobs<Single, Many, SingleResult, ManyResult>(
   };
 }
 
+/** A list per kind of blob, every one empty: where a version's blobs (or their hashes) are gathered as they are made. */
+export function emptyBlobLists<T>(): VersionBlobs<T[], T[]> {
+  return {
+    meta: [],
+    nameOrder: [],
+    cards: [],
+    details: [],
+    directory: [],
+    names: [],
+    matching: [],
+    traits: [],
+    locator: [],
+    ratings: [],
+    searchIndex: [],
+  };
+}
+
 /** Every blob of a version, one after the other in the manifest's order. */
 export function versionBlobList<T>(blobs: VersionBlobs<T, readonly T[]>): T[] {
   const lists: Record<string, readonly T[]> = mapVersionBlobs(

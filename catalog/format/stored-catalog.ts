@@ -61,7 +61,7 @@ import { germanSortKey } from "./german-sort-key.ts";
 import { matchingPieceText } from "./matching-piece.ts";
 import { pickFields } from "./pick-fields.ts";
 import { type PositionedTally, ratingPieceTexts } from "./ratings-column.ts";
-import type { VersionBlobs } from "./storage.ts";
+import { emptyBlobLists, mapVersionBlobs, type VersionBlobs } from "./storage.ts";
 
 /** A bucket ends after a recipe whose id hash is a multiple of this: about this many recipes per bucket. */
 const BUCKET_EVERY = 64;
@@ -647,23 +647,14 @@ export function* storedBlobs(
 export function storeCatalog(
   catalog: Pick<Catalog, "recipes" | "ingredients" | "categories" | "ratings">,
 ): StoredCatalog {
-  const stored: StoredCatalog = {
-    meta: "",
-    nameOrder: [],
-    cards: [],
-    details: [],
-    directory: [],
-    names: [],
-    matching: [],
-    traits: [],
-    locator: [],
-    ratings: [],
-  };
-  for (const { kind, text } of storedBlobs(catalog)) {
-    const slot = stored[kind];
-    if (Array.isArray(slot)) slot.push(text);
-    else stored[kind as "meta"] = text;
-  }
+  const texts = emptyBlobLists<string>();
+  for (const { kind, text } of storedBlobs(catalog)) texts[kind].push(text);
+  // The meta is one blob; the search index is made apart from a stored catalog (plan-version.ts, stage-build.ts).
+  const { searchIndex: _, ...stored } = mapVersionBlobs(
+    texts,
+    ([meta]) => meta ?? "",
+    (pieces) => pieces,
+  );
   return stored;
 }
 

@@ -22,6 +22,50 @@ export interface SqlDatabase {
   exec<T extends Record<string, SqlValue>>(query: string, ...bindings: SqlValue[]): { toArray(): T[] };
 }
 
+/**
+ * A table of small values by name (`name TEXT PRIMARY KEY, value TEXT NOT
+ * NULL`, made by its owner's schema): the ledger's settings, and the
+ * stages' (source-stage.ts, rating-stage.ts). A value is text, or JSON kept
+ * as text.
+ */
+export class SettingTable {
+  readonly #db: SqlDatabase;
+  readonly #table: string;
+
+  constructor(db: SqlDatabase, table: string) {
+    this.#db = db;
+    this.#table = table;
+  }
+
+  /** The text stored under `name`; undefined when none is. */
+  text(name: string): string | undefined {
+    const [row] = this.#db.exec<{ value: SqlValue }>(`SELECT value FROM ${this.#table} WHERE name = ?`, name).toArray();
+    return row ? String(row.value) : undefined;
+  }
+
+  /** Stores `value` under `name`; undefined deletes it. */
+  setText(name: string, value: string | undefined): void {
+    if (value === undefined) this.#db.exec(`DELETE FROM ${this.#table} WHERE name = ?`, name);
+    else
+      this.#db.exec(
+        `INSERT INTO ${this.#table} (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value`,
+        name,
+        value,
+      );
+  }
+
+  /** The JSON value stored under `name`; undefined when none is. */
+  json<T>(name: string): T | undefined {
+    const text = this.text(name);
+    return text === undefined ? undefined : (JSON.parse(text) as T);
+  }
+
+  /** Stores `value` under `name` as JSON; undefined deletes it. */
+  setJson(name: string, value: unknown): void {
+    this.setText(name, value === undefined ? undefined : JSON.stringify(value));
+  }
+}
+
 /** What a version is to the coordinator. */
 export type VersionRole =
   /** What the pointer names. */
@@ -220,9 +264,11 @@ const KEPT_REQUESTS = 200;
 /** Typed access to the coordinator's tables. */
 export class Ledger {
   readonly #db: SqlDatabase;
+  readonly #settings: SettingTable;
 
   constructor(db: SqlDatabase) {
     this.#db = db;
+    this.#settings = new SettingTable(db, "setting");
     for (const statement of SCHEMA) db.exec(statement);
   }
 
@@ -233,18 +279,11 @@ export class Ledger {
   // Settings: small JSON values by name.
 
   setting<T>(name: string): T | undefined {
-    const [row] = this.#rows("SELECT value FROM setting WHERE name = ?", name);
-    return row ? (JSON.parse(String(row.value)) as T) : undefined;
+    return this.#settings.json<T>(name);
   }
 
   setSetting(name: string, value: unknown): void {
-    if (value === undefined) this.#db.exec("DELETE FROM setting WHERE name = ?", name);
-    else
-      this.#db.exec(
-        "INSERT INTO setting (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value",
-        name,
-        JSON.stringify(value),
-      );
+    this.#settings.setJson(name, value);
   }
 
   // Versions.

@@ -11,6 +11,7 @@ import { sha256 } from "../format/sha256.ts";
 import {
   blobKey,
   type CatalogStore,
+  emptyBlobLists,
   type Manifest,
   manifestBlobs,
   manifestKey,
@@ -56,19 +57,7 @@ export async function planVersion(
   built: BuiltCatalog,
   onBlob: (piece: Piece) => void | Promise<void> = () => {},
 ): Promise<PlannedVersion> {
-  const hashes: VersionBlobs<string[], string[]> = {
-    meta: [],
-    nameOrder: [],
-    cards: [],
-    details: [],
-    directory: [],
-    names: [],
-    matching: [],
-    traits: [],
-    locator: [],
-    ratings: [],
-    searchIndex: [],
-  };
+  const hashes = emptyBlobLists<string>();
   let batch: { kind: keyof VersionBlobs<unknown, unknown>; text: string }[] = [];
   const flush = async () => {
     const hashed = await Promise.all(batch.map(async (blob) => ({ ...blob, hash: await sha256(blob.text) })));

@@ -12,7 +12,7 @@
  * tallies the stage holds. Ratings never hold up a recipe's publish.
  */
 import { CATALOG_FORMAT_VERSION, type RatingTally } from "../recipes/types.ts";
-import type { SqlDatabase } from "./ledger.ts";
+import { SettingTable, type SqlDatabase } from "./ledger.ts";
 import type { RatingSource } from "./rating-source.ts";
 
 /** Tallies per Directus request; Directus answers at most QUERY_LIMIT_MAX (1,000 here) rows. */
@@ -46,9 +46,11 @@ type Row = Record<string, string | number | null>;
 /** The stage's ratings in SQLite. */
 export class RatingStage {
   readonly #db: SqlDatabase;
+  readonly #settings: SettingTable;
 
   constructor(db: SqlDatabase) {
     this.#db = db;
+    this.#settings = new SettingTable(db, "stage_rating_setting");
     for (const statement of SCHEMA) db.exec(statement);
   }
 
@@ -58,8 +60,7 @@ export class RatingStage {
 
   /** The signature of the last complete read; null before the first. */
   signature(): string | null {
-    const [row] = this.#rows("SELECT value FROM stage_rating_setting WHERE name = 'signature'");
-    return row ? String(row.value) : null;
+    return this.#settings.text("signature") ?? null;
   }
 
   /**
@@ -68,25 +69,16 @@ export class RatingStage {
    * order held takes it as it is.
    */
   builtColumn(): string[] | undefined {
-    const [row] = this.#rows("SELECT value FROM stage_rating_setting WHERE name = 'built'");
-    const built = row ? (JSON.parse(String(row.value)) as { format: number; hashes: string[] }) : undefined;
+    const built = this.#settings.json<{ format: number; hashes: string[] }>("built");
     return built?.format === CATALOG_FORMAT_VERSION ? built.hashes : undefined;
   }
 
   setBuiltColumn(hashes: string[] | undefined): void {
-    if (hashes === undefined) this.#db.exec("DELETE FROM stage_rating_setting WHERE name = 'built'");
-    else
-      this.#db.exec(
-        "INSERT INTO stage_rating_setting (name, value) VALUES ('built', ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value",
-        JSON.stringify({ format: CATALOG_FORMAT_VERSION, hashes }),
-      );
+    this.#settings.setJson("built", hashes === undefined ? undefined : { format: CATALOG_FORMAT_VERSION, hashes });
   }
 
   setSignature(signature: string): void {
-    this.#db.exec(
-      "INSERT INTO stage_rating_setting (name, value) VALUES ('signature', ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value",
-      signature,
-    );
+    this.#settings.setText("signature", signature);
   }
 
   /**

@@ -17,7 +17,7 @@ import { CATALOG_FORMAT_VERSION } from "../recipes/types.ts";
 import type { DocumentLengths, IndexedChunk, Posting, PostingSource } from "../search/engine/sharded-builder.ts";
 import type { PlacedShard } from "../search/engine/sharded-writer.ts";
 import { type IndexedRecipe, numbersById } from "../search/search-index.ts";
-import type { SqlDatabase } from "./ledger.ts";
+import { SettingTable, type SqlDatabase } from "./ledger.ts";
 import type { PublicationTimes } from "./publication-window.ts";
 import type { CheckedIngredientRecord, CheckedRecipeRecord, SkippedRecord } from "./read-catalog.ts";
 import { recipeDigest } from "./recipe-digest.ts";
@@ -246,9 +246,11 @@ type Row = Record<string, string | number | null | ArrayBuffer>;
 /** Typed access to the stage's tables. */
 export class SourceStage {
   readonly #db: SqlDatabase;
+  readonly #settings: SettingTable;
 
   constructor(db: SqlDatabase) {
     this.#db = db;
+    this.#settings = new SettingTable(db, "stage_setting");
     for (const statement of SCHEMA) db.exec(statement);
   }
 
@@ -258,18 +260,12 @@ export class SourceStage {
 
   /** Where the reads stand; undefined when the stage must be read in full (empty, or of another format). */
   marks(): StageMarks | undefined {
-    const [row] = this.#rows("SELECT value FROM stage_setting WHERE name = 'marks'");
-    const marks = row ? (JSON.parse(String(row.value)) as StageMarks) : undefined;
+    const marks = this.#settings.json<StageMarks>("marks");
     return marks?.format === STAGE_FORMAT ? marks : undefined;
   }
 
   setMarks(marks: StageMarks | undefined): void {
-    if (marks === undefined) this.#db.exec("DELETE FROM stage_setting WHERE name = 'marks'");
-    else
-      this.#db.exec(
-        "INSERT INTO stage_setting (name, value) VALUES ('marks', ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value",
-        JSON.stringify(marks),
-      );
+    this.#settings.setJson("marks", marks);
   }
 
   putRecipe(id: number, record: CheckedRecipeRecord, seen: number): void {
@@ -418,8 +414,8 @@ export class SourceStage {
    */
   orderCatalog(now: number): { recipes: number; held: boolean } {
     if (this.#orderHolds(now)) return { recipes: this.#buildCount(), held: true };
-    this.#setSetting("piecesCut", undefined);
-    this.#setSetting("nameOrder", undefined);
+    this.#settings.setJson("piecesCut", undefined);
+    this.#settings.setJson("nameOrder", undefined);
     for (const table of ["build_recipe", "build_place", "build_piece"]) this.#db.exec(`DELETE FROM ${table}`);
     // Positions may move; the locator names ids, and so do the search shards where the ids are dense enough (if
     // not, searchNumbering forgets them: decision 0061).
@@ -438,7 +434,7 @@ export class SourceStage {
        SELECT b.position, ROW_NUMBER() OVER (ORDER BY s.name_key, s.id) - 1
        FROM build_recipe b JOIN stage_recipe s ON s.id = b.id`,
     );
-    this.#setSetting("orderedAt", now);
+    this.#settings.setJson("orderedAt", now);
     return { recipes: this.#buildCount(), held: false };
   }
 
@@ -447,18 +443,18 @@ export class SourceStage {
 
   /** Whether the pieces are cut for the order as it stands (a cut completed since the order was made). */
   piecesCut(): boolean {
-    return this.#setting<boolean>("piecesCut") === true;
+    return this.#settings.json<boolean>("piecesCut") === true;
   }
 
   /** Forgets the pieces: they are cut again. */
   clearPieces(): void {
-    this.#setSetting("piecesCut", undefined);
+    this.#settings.setJson("piecesCut", undefined);
     this.#db.exec("DELETE FROM build_piece");
   }
 
   /** The pieces are cut, and the recipes that changed are in their signatures. */
   setPiecesCut(): void {
-    this.#setSetting("piecesCut", true);
+    this.#settings.setJson("piecesCut", true);
     this.#db.exec("DELETE FROM stage_changed");
   }
 
@@ -477,13 +473,13 @@ export class SourceStage {
 
   /** The name order pieces' hashes made for the order as it stands, if any. */
   nameOrderHashes(): string[] | undefined {
-    const hashes = this.#setting<unknown>("nameOrder");
+    const hashes = this.#settings.json<unknown>("nameOrder");
     // A single hash: the name order in one blob, as builds of catalog format 13 and before made it.
     return Array.isArray(hashes) ? (hashes as string[]) : undefined;
   }
 
   setNameOrderHashes(hashes: readonly string[]): void {
-    this.#setSetting("nameOrder", hashes);
+    this.#settings.setJson("nameOrder", hashes);
   }
 
   #buildCount(): number {
@@ -498,7 +494,7 @@ export class SourceStage {
    * bill by.
    */
   #orderHolds(now: number): boolean {
-    const orderedAt = this.#setting<number>("orderedAt");
+    const orderedAt = this.#settings.json<number>("orderedAt");
     if (orderedAt === undefined) return false;
     const crossed = this.#rows(
       `SELECT 1 AS found FROM stage_recipe WHERE ok = 1 AND
@@ -513,22 +509,7 @@ export class SourceStage {
 
   /** A recipe's place may have changed: the next build orders the catalog again. */
   #orderChanged(): void {
-    this.#setSetting("orderedAt", undefined);
-  }
-
-  #setting<T>(name: string): T | undefined {
-    const [row] = this.#rows("SELECT value FROM stage_setting WHERE name = ?", name);
-    return row ? (JSON.parse(String(row.value)) as T) : undefined;
-  }
-
-  #setSetting(name: string, value: unknown): void {
-    if (value === undefined) this.#db.exec("DELETE FROM stage_setting WHERE name = ?", name);
-    else
-      this.#db.exec(
-        "INSERT INTO stage_setting (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value",
-        name,
-        JSON.stringify(value),
-      );
+    this.#settings.setJson("orderedAt", undefined);
   }
 
   /** The catalog's recipes from `position` on, up to `limit`: their ids and digests. */
@@ -654,7 +635,7 @@ export class SourceStage {
    * the last build's shards are kept, a row whose entries change marks its keys, old and new (locatorDirty).
    */
   putLocator(signature: string, rows: readonly LocatorRow[]): void {
-    if (this.#setting<number>("locatorShards") !== undefined) {
+    if (this.#settings.json<number>("locatorShards") !== undefined) {
       const before = new Map(
         this.#rows(
           `SELECT id, slug, slug_key, id_key, image, image_key, bucket_end FROM build_locator
@@ -694,7 +675,7 @@ export class SourceStage {
   /** Forgets the locator rows of recipes the build does not have (removed, or out of their window). */
   pruneLocator(): void {
     const gone = "FROM build_locator WHERE id NOT IN (SELECT id FROM build_recipe)";
-    if (this.#setting<number>("locatorShards") !== undefined) {
+    if (this.#settings.json<number>("locatorShards") !== undefined) {
       for (const column of ["slug_key", "id_key", "image_key"]) {
         this.#db.exec(`INSERT OR IGNORE INTO locator_dirty (key) SELECT ${column} ${gone} AND ${column} IS NOT NULL`);
       }
@@ -704,7 +685,7 @@ export class SourceStage {
 
   /** The hash of locator shard `shard` of `shards` as the last build made it, if no row of it changed since. */
   keptLocatorShard(shard: number, shards: number): string | undefined {
-    if (this.#setting<number>("locatorShards") !== shards) return undefined;
+    if (this.#settings.json<number>("locatorShards") !== shards) return undefined;
     const { from, to } = locatorRange(shard, shards);
     if (this.#rows("SELECT 1 AS found FROM locator_dirty WHERE key >= ? AND key < ? LIMIT 1", from, to).length > 0) {
       return undefined;
@@ -720,7 +701,7 @@ export class SourceStage {
       this.#db.exec("INSERT INTO locator_kept (shard, hash) VALUES (?, ?)", shard, hash);
     });
     this.#db.exec("DELETE FROM locator_dirty");
-    this.#setSetting("locatorShards", hashes.length);
+    this.#settings.setJson("locatorShards", hashes.length);
   }
 
   /**
@@ -756,13 +737,13 @@ export class SourceStage {
    * recipe that went changes the postings of each of its terms.
    */
   prepareSearch(signature: string): void {
-    if (this.#setting<string>("searchSignature") !== signature) {
+    if (this.#settings.json<string>("searchSignature") !== signature) {
       this.#db.exec("DELETE FROM search_posting");
       this.#db.exec("DELETE FROM search_doc");
       this.#forgetSearchShards();
-      this.#setSetting("searchSignature", signature);
+      this.#settings.setJson("searchSignature", signature);
     }
-    if (this.#setting<number>("searchShards") !== undefined) {
+    if (this.#settings.json<number>("searchShards") !== undefined) {
       this.#db.exec(
         `INSERT OR IGNORE INTO search_dirty (term_key) SELECT DISTINCT term_key FROM search_posting WHERE recipe IN
            (SELECT recipe FROM search_doc WHERE recipe NOT IN (SELECT id FROM build_recipe))`,
@@ -799,7 +780,7 @@ export class SourceStage {
    * the last write's shards are kept, the terms whose postings this changes are marked (search_dirty).
    */
   putSearchDocs(digests: ReadonlyMap<number, string>, chunk: IndexedChunk): void {
-    if (this.#setting<number>("searchShards") !== undefined) {
+    if (this.#settings.json<number>("searchShards") !== undefined) {
       const entry = (key: string, field: number, count: number) => `${key} ${field} ${count}`;
       const changed = new Map<string, string>();
       const after = new Map<number, Set<string>>();
@@ -854,8 +835,8 @@ export class SourceStage {
   searchNumbering(orderHeld: boolean): boolean {
     const [row] = this.#rows("SELECT COUNT(*) AS n, MIN(id) AS smallest, MAX(id) AS largest FROM build_recipe");
     const byId = numbersById(Number(row?.n ?? 0), Number(row?.smallest ?? 0), Number(row?.largest ?? 0));
-    if (this.#setting<boolean>("searchById") !== byId || (!byId && !orderHeld)) this.#forgetSearchShards();
-    this.#setSetting("searchById", byId);
+    if (this.#settings.json<boolean>("searchById") !== byId || (!byId && !orderHeld)) this.#forgetSearchShards();
+    this.#settings.setJson("searchById", byId);
     return byId;
   }
 
@@ -945,7 +926,7 @@ export class SourceStage {
 
   /** The generation a new write of the search index places its shards under (its leftovers dropped). */
   startSearchShards(): number {
-    const generation = (this.#setting<number>("searchShards") ?? 0) + 1;
+    const generation = (this.#settings.json<number>("searchShards") ?? 0) + 1;
     this.#db.exec("DELETE FROM search_shard WHERE generation = ?", generation);
     this.#db.exec("DELETE FROM search_shard_cut WHERE generation = ?", generation);
     return generation;
@@ -956,7 +937,7 @@ export class SourceStage {
    * postings changed since (a recipe that came or went marked its terms; postings name ids, not positions).
    */
   keptSearchShard(after: string | null): KeptSearchShard | undefined {
-    const generation = this.#setting<number>("searchShards");
+    const generation = this.#settings.json<number>("searchShards");
     if (generation === undefined) return undefined;
     const afterKey = after === null ? "" : termKey(after);
     const [row] = this.#rows(
@@ -1032,14 +1013,14 @@ export class SourceStage {
     this.#db.exec("DELETE FROM search_shard WHERE generation <> ?", generation);
     this.#db.exec("DELETE FROM search_shard_cut WHERE generation <> ?", generation);
     this.#db.exec("DELETE FROM search_dirty");
-    this.#setSetting("searchShards", generation);
+    this.#settings.setJson("searchShards", generation);
   }
 
   #forgetSearchShards(): void {
     this.#db.exec("DELETE FROM search_shard");
     this.#db.exec("DELETE FROM search_shard_cut");
     this.#db.exec("DELETE FROM search_dirty");
-    this.#setSetting("searchShards", undefined);
+    this.#settings.setJson("searchShards", undefined);
   }
 
   /** Forgets the pieces the build under way does not use: the next build starts from these. */

@@ -27,7 +27,7 @@
 
 import { RATINGS_SHOWN_FROM, ratingPieceTexts } from "../format/ratings-column.ts";
 import { sha256 } from "../format/sha256.ts";
-import type { Manifest, VersionBlobs } from "../format/storage.ts";
+import { emptyBlobLists, type Manifest, type VersionBlobs } from "../format/storage.ts";
 import {
   bucketBlobs,
   bucketSizesOf,
@@ -416,15 +416,11 @@ export async function stageBuildStep(
     };
   }
   stage.finishSearchShards(generation);
+  // The list pieces' kinds fill from the pieces made; the others the build holds already.
   const hashes: VersionBlobs<string[], string[]> = {
+    ...emptyBlobLists<string>(),
     meta: [build.meta as string],
     nameOrder: build.nameOrder ?? [],
-    cards: [],
-    details: [],
-    directory: [],
-    names: [],
-    matching: [],
-    traits: [],
     locator: build.locator ?? [],
     ratings: build.ratings ?? [],
     searchIndex,

@@ -271,19 +271,19 @@ class PlanState {
   withinCap(position: number, cap: number): boolean {
     return (this.categoryCounts[this.recipes.categories[position] ?? 0] ?? 0) < cap;
   }
+}
 
-  /** The ids whose count in `counts` is above 0, ascending. */
-  static held(counts: Uint16Array): number[] {
-    const ids: number[] = [];
-    counts.forEach((count, id) => {
-      if (count > 0) ids.push(id);
-    });
-    return ids;
-  }
+/** The ids whose count in `counts` is above 0, ascending (a plan's `toBuy` and `pantryUsed`). */
+export function heldIds(counts: Uint16Array): number[] {
+  const ids: number[] = [];
+  counts.forEach((count, id) => {
+    if (count > 0) ids.push(id);
+  });
+  return ids;
 }
 
 /** The pantry's and the basics' flags per ingredient id; the pantry wins where an id is both. */
-function flagsOf(recipes: WeekPlanRecipes, question: Pick<WeekPlanQuestion, "pantry" | "basics">): Uint8Array {
+export function flagsOf(recipes: WeekPlanRecipes, question: Pick<WeekPlanQuestion, "pantry" | "basics">): Uint8Array {
   const flags = new Uint8Array(recipes.ingredientCount);
   for (const id of question.basics) if (id >= 0 && id < flags.length) flags[id] = BASIC;
   for (const id of question.pantry) if (id >= 0 && id < flags.length) flags[id] = IN_PANTRY;
@@ -349,8 +349,8 @@ export function proposeWeekPlan(recipes: WeekPlanRecipes, question: WeekPlanQues
     days: orderedApart(recipes, state.members),
     asked,
     possibleDays: days,
-    toBuy: PlanState.held(state.missCounts),
-    pantryUsed: PlanState.held(state.pantryCounts),
+    toBuy: heldIds(state.missCounts),
+    pantryUsed: heldIds(state.pantryCounts),
     provenFewest: search.finished,
   };
 }
@@ -508,7 +508,7 @@ function searchFewer(
  * the first, then on the days between. With no category above ⌈days / 2⌉
  * (the cap every step keeps) no two neighbours share one.
  */
-function orderedApart(recipes: WeekPlanRecipes, members: readonly number[]): number[] {
+export function orderedApart(recipes: WeekPlanRecipes, members: readonly number[]): number[] {
   const byCategory = new Map<number, number[]>();
   for (const position of [...members].sort((a, b) => a - b)) {
     const category = recipes.categories[position] ?? 0;
@@ -573,7 +573,7 @@ export function swapDay(
   return {
     day,
     days: days.map((position, index) => (index === day ? next.position : position)),
-    toBuy: PlanState.held(state.missCounts),
-    pantryUsed: PlanState.held(state.pantryCounts),
+    toBuy: heldIds(state.missCounts),
+    pantryUsed: heldIds(state.pantryCounts),
   };
 }

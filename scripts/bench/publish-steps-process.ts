@@ -47,6 +47,7 @@ import { openNodeSql } from "../../tests/model/node-sql.ts";
 import { RatingsStandIn } from "../../tests/stand-ins/ratings-stand-in.ts";
 import { seedIngredients, syntheticRecipes } from "./catalog.ts";
 import { rawIngredient, rawRecipe } from "./directus-read-stand-in.ts";
+import type { StepsFigures } from "./publish.ts";
 
 const size = Number(process.argv[2]);
 const gc = (globalThis as unknown as { gc?: () => void }).gc;
@@ -245,31 +246,8 @@ const coordinator = new Coordinator({
   },
 });
 
-interface PublishFigures {
-  /** Steps up to the flip (the request's), and the steps after it that settled the version's statuses. */
-  steps: number;
-  settlingSteps: number;
-  maxOperations: number;
-  writes: number;
-  requests: number;
-  rows: number;
-  full: boolean;
-  /** Pieces made again of all pieces. */
-  rebuilt: number;
-  pieces: number;
-  seconds: number;
-  /** The process's CPU time, and the most CPU time a step took. */
-  cpuSeconds: number;
-  longestStepCpuSeconds: number;
-  /** The most heap any step held, the search index's step aside, and that step's. */
-  stepHeapBytes: number;
-  searchStepHeapBytes: number;
-  /** Which step held the most (its phase and part). */
-  largestStep: string;
-  /** The longest step's time. */
-  longestStepSeconds: number;
-  /** Per part of the publish (phase and part, as its progress names it): its steps, most heap, longest step, CPU. */
-  parts: Record<string, { steps: number; heapBytes: number; seconds: number; cpuSeconds: number }>;
+/** One publish's figures as the bench reports them (publish.ts), and what the version it made holds. */
+interface PublishFigures extends StepsFigures {
   /** The blobs of the version the last publish did not have, by kind of the manifest (what the writes were). */
   newBlobs: Record<string, number>;
   /** The version the publish made live. */

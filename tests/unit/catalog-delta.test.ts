@@ -19,7 +19,6 @@ import { packedText, packText, readPack } from "../../catalog/format/blob-pack.t
 import { createMemoryStore } from "../../catalog/format/memory-store.ts";
 import { blobKey, type CatalogStore, readManifest } from "../../catalog/format/storage.ts";
 import { RECIPE_TYPES } from "../../catalog/recipes/categories.ts";
-import type { ShardedLayout } from "../../catalog/search/engine/sharded-format.ts";
 import { buildCatalog } from "../../catalog/sync/build-catalog.ts";
 import { contentName } from "../../catalog/sync/delta-packing.ts";
 import { publishWithoutCoordinator } from "../../catalog/sync/plan-version.ts";
@@ -29,65 +28,27 @@ import { readPublished } from "../../catalog/view/published-catalog.ts";
 import { matchIngredients, pickRandomRecipe, recipesOfType, searchRecipes } from "../../catalog/view/queries.ts";
 import { coordinatorHarness } from "../model/coordinator-harness.ts";
 import { liveInOlderFormat } from "../stand-ins/older-format-version.ts";
-import { memorySource, RAW_INGREDIENT, rawRecipe } from "../stand-ins/raw-content.ts";
+import { memorySource } from "../stand-ins/raw-content.ts";
 import { recipe } from "./catalog-fixture.ts";
+import {
+  applyChanges,
+  catalogChange,
+  denseSpecs,
+  heldCatalog,
+  INGREDIENT_NAMES,
+  RAW_INGREDIENTS,
+  RECIPE_NAMES,
+  type RecipeSpec,
+  randomSpecs,
+  rawRecipeOf,
+  TINY_SEARCH_LAYOUT,
+} from "./random-catalog.ts";
 
-const TINY: ShardedLayout = {
-  lengthPieceDocuments: 4,
-  orderPieceNumbers: 2,
-  // Small enough that a word or token of a dozen recipes is cut into parts (decision 0072).
-  shardChars: 16,
-  partChars: 4,
-  termPieceChars: 64,
-};
-const INGREDIENTS = ["Wasser", "Zwiebel", "Knoblauch", "Tomate", "Reis", "Feta"];
-const NAMES = ["Kürbissuppe", "Linsen-Eintopf", "Pasta mit Feta", "Tomatenreis", "Zwiebelkuchen", "Käsespätzle"];
 const QUERIES = ["suppe", "feta", "tomate reis", "zwiebl", "käse", "linsen eintopf", "italienisch", "kuchen", "12"];
 const START = Date.parse("2026-11-25T00:00:00Z");
 const DAY = 24 * 60 * 60 * 1000;
 /** Longer than the catalog cache's recheck interval (5 s). */
 const AFTER_RECHECK_MS = 6_000;
-
-interface Spec {
-  id: number;
-  name: number;
-  type: number;
-  ingredients: number[];
-  cuisine: number;
-  image: number;
-  description: number;
-}
-
-const spec = (id: fc.Arbitrary<number>): fc.Arbitrary<Spec> =>
-  fc.record({
-    id,
-    name: fc.nat(NAMES.length - 1),
-    type: fc.nat(RECIPE_TYPES.length - 1),
-    ingredients: fc.uniqueArray(fc.nat(INGREDIENTS.length - 1), { minLength: 1, maxLength: 4 }),
-    cuisine: fc.nat(2),
-    image: fc.nat(3),
-    description: fc.nat(3),
-  });
-
-function raw(recipe: Spec, updated: string | null = null): Record<string, unknown> {
-  return {
-    ...rawRecipe(recipe.id, recipe.description, updated),
-    name: `${NAMES[recipe.name]} ${recipe.id}`,
-    slug: `rezept-${recipe.id}`,
-    type: { name: RECIPE_TYPES[recipe.type] },
-    cuisine: ["Deutsch", "Italienisch", null][recipe.cuisine],
-    image: recipe.image === 0 ? null : `Bild-${recipe.id}-${recipe.image}`,
-    ingredients: recipe.ingredients.map((ingredient, index) => ({
-      ingredient_id: { name: INGREDIENTS[ingredient] },
-      amount: "100.000",
-      unit: "g",
-      note: null,
-      sort: index + 1,
-    })),
-  };
-}
-
-const ingredients = INGREDIENTS.map((name, index) => ({ ...RAW_INGREDIENT, id: index + 1, name }));
 
 function harnessOver(
   held: { recipes: Record<string, unknown>[]; ingredients: Record<string, unknown>[] },
@@ -99,7 +60,7 @@ function harnessOver(
     source: () => memorySource(() => held, 40),
     start: START,
     limits: {
-      searchLayout: TINY,
+      searchLayout: TINY_SEARCH_LAYOUT,
       settleMs: 0,
       maxSettleMs: 0,
       ...(packChars === undefined ? {} : { packChars }),
@@ -107,12 +68,7 @@ function harnessOver(
   });
 }
 
-/** One change: a recipe added, one removed, or one edited in anything (so it may move in every order). */
-const change = fc.oneof(
-  fc.record({ kind: fc.constant("add" as const), recipe: spec(fc.integer({ min: 1, max: 80 })) }),
-  fc.record({ kind: fc.constant("remove" as const), at: fc.nat() }),
-  fc.record({ kind: fc.constant("edit" as const), at: fc.nat(), recipe: spec(fc.constant(0)) }),
-);
+const change = catalogChange(fc.integer({ min: 1, max: 80 }));
 
 /** Every answer the site's pages read of a version, for the slugs, ids and images asked about. */
 async function everyAnswer(view: CatalogView, asked: { slugs: string[]; ids: number[]; images: string[] }) {
@@ -164,17 +120,13 @@ describe("a version over a base and its delta pack", () => {
     const seen = { packed: 0, folded: 0, publishes: 0 };
     await fc.assert(
       fc.asyncProperty(
-        fc.uniqueArray(spec(fc.integer({ min: 1, max: 80 })), {
-          selector: (recipe) => recipe.id,
-          minLength: 1,
-          maxLength: 30,
-        }),
+        randomSpecs(fc.integer({ min: 1, max: 80 }), 30),
         fc.array(fc.array(change, { minLength: 1, maxLength: 3 }), { minLength: 1, maxLength: 4 }),
         // The bound: from one that folds nearly every delta in to one that never does.
         fc.constantFrom(4_000, 12_000, 40_000, 4_000_000),
         async (specs, rounds, packChars) => {
           const current = [...specs].sort((a, b) => a.id - b.id);
-          const held = { recipes: current.map((recipe) => raw(recipe)), ingredients };
+          const held = heldCatalog(current);
           const store = createMemoryStore();
           const harness = harnessOver(held, store, packChars);
           const first = await harness.summary("publish");
@@ -184,23 +136,8 @@ describe("a version over a base and its delta pack", () => {
           for (const recipe of specs) asked.ids.push(recipe.id);
           for (const [round, edits] of rounds.entries()) {
             const updated = new Date(START + (round + 1) * DAY).toISOString();
-            for (const edit of edits) {
-              if (edit.kind === "add") {
-                if (current.some((recipe) => recipe.id === edit.recipe.id)) continue;
-                current.push(edit.recipe);
-                held.recipes.push(raw(edit.recipe, updated));
-                asked.ids.push(edit.recipe.id);
-              } else if (current.length > 1) {
-                const at = edit.at % current.length;
-                if (edit.kind === "remove") {
-                  current.splice(at, 1);
-                  held.recipes.splice(at, 1);
-                } else {
-                  const after = { ...edit.recipe, id: (current[at] as Spec).id };
-                  current[at] = after;
-                  held.recipes[at] = raw(after, updated);
-                }
-              }
+            for (const made of applyChanges(current, held.recipes, edits, updated)) {
+              if (made.kind === "add") asked.ids.push(made.recipe.id);
             }
             for (const recipe of held.recipes) {
               asked.slugs.push(String(recipe.slug));
@@ -210,7 +147,7 @@ describe("a version over a base and its delta pack", () => {
             const summary = await harness.summary("publish", true);
             const manifest = await readManifest(store, summary.manifest);
             const freshStore = createMemoryStore();
-            const fresh = harnessOver({ recipes: held.recipes, ingredients }, freshStore);
+            const fresh = harnessOver({ recipes: held.recipes, ingredients: RAW_INGREDIENTS }, freshStore);
             fresh.advance(harness.clock() - START);
             const full = await fresh.summary("publish", true);
             fresh.close();
@@ -251,22 +188,14 @@ describe("a version over a base and its delta pack", () => {
   }, 120_000);
 
   it("writes an added and a removed recipe in three keys: the pack, the manifest and the pointer", async () => {
-    const specs: Spec[] = Array.from({ length: 30 }, (_, index) => ({
-      id: index + 1,
-      name: index % NAMES.length,
-      type: index % RECIPE_TYPES.length,
-      ingredients: [index % INGREDIENTS.length, (index + 2) % INGREDIENTS.length],
-      cuisine: index % 3,
-      image: index % 4,
-      description: index % 4,
-    }));
-    const held = { recipes: specs.map((recipe) => raw(recipe)), ingredients };
+    const specs = denseSpecs(30, (index) => [index % INGREDIENT_NAMES.length, (index + 2) % INGREDIENT_NAMES.length]);
+    const held = heldCatalog(specs);
     const store = createMemoryStore();
     const harness = harnessOver(held, store);
     const first = await harness.summary("publish");
     expect(first.writes).toBeGreaterThan(3);
     harness.advance(DAY);
-    held.recipes.push(raw({ ...(specs[14] as Spec), id: 31 }, new Date(START + DAY).toISOString()));
+    held.recipes.push(rawRecipeOf({ ...(specs[14] as RecipeSpec), id: 31 }, new Date(START + DAY).toISOString()));
     const added = await harness.summary("publish");
     harness.advance(DAY);
     held.recipes.splice(7, 1);
@@ -284,16 +213,8 @@ describe("a version over a base and its delta pack", () => {
   });
 
   it("never opens a version whose pack is missing or is not the one its manifest names: the isolate keeps the base", async () => {
-    const specs: Spec[] = Array.from({ length: 12 }, (_, index) => ({
-      id: index + 1,
-      name: index % NAMES.length,
-      type: index % RECIPE_TYPES.length,
-      ingredients: [index % INGREDIENTS.length],
-      cuisine: index % 3,
-      image: index % 4,
-      description: index % 4,
-    }));
-    const held = { recipes: specs.map((recipe) => raw(recipe)), ingredients };
+    const specs = denseSpecs(12);
+    const held = heldCatalog(specs);
     const store = createMemoryStore();
     const harness = harnessOver(held, store);
     const base = await harness.summary("publish");
@@ -301,7 +222,7 @@ describe("a version over a base and its delta pack", () => {
     const isolate = createCatalogCache(() => now);
     expect((await isolate.get(store))?.version).toBe(base.manifest);
     harness.advance(DAY);
-    held.recipes.push(raw({ ...(specs[3] as Spec), id: 13 }, new Date(START + DAY).toISOString()));
+    held.recipes.push(rawRecipeOf({ ...(specs[3] as RecipeSpec), id: 13 }, new Date(START + DAY).toISOString()));
     const added = await harness.summary("publish");
     harness.close();
     const delta = (await readManifest(store, added.manifest)).delta;
@@ -335,21 +256,13 @@ describe("a version over a base and its delta pack", () => {
   });
 
   it("starts with an empty delta after a change of format: the publish that follows writes in full", async () => {
-    const specs: Spec[] = Array.from({ length: 12 }, (_, index) => ({
-      id: index + 1,
-      name: index % NAMES.length,
-      type: index % RECIPE_TYPES.length,
-      ingredients: [index % INGREDIENTS.length],
-      cuisine: index % 3,
-      image: index % 4,
-      description: index % 4,
-    }));
-    const held = { recipes: specs.map((recipe) => raw(recipe)), ingredients };
+    const specs = denseSpecs(12);
+    const held = heldCatalog(specs);
     const store = createMemoryStore();
     const harness = harnessOver(held, store);
     await harness.summary("publish");
     harness.advance(DAY);
-    held.recipes.push(raw({ ...(specs[3] as Spec), id: 13 }, new Date(START + DAY).toISOString()));
+    held.recipes.push(rawRecipeOf({ ...(specs[3] as RecipeSpec), id: 13 }, new Date(START + DAY).toISOString()));
     const added = await harness.summary("publish");
     const addedManifest = await readManifest(store, added.manifest);
     const packed = addedManifest.delta?.blobs ?? [];
@@ -370,7 +283,10 @@ describe("a version over a base and its delta pack", () => {
 
   it("is written alike by a publish without the coordinator (tests, benches) when asked to pack", async () => {
     const recipes = Array.from({ length: 40 }, (_, index) =>
-      recipe({ name: `${NAMES[index % NAMES.length]} ${index}`, type: RECIPE_TYPES[index % RECIPE_TYPES.length] }),
+      recipe({
+        name: `${RECIPE_NAMES[index % RECIPE_NAMES.length]} ${index}`,
+        type: RECIPE_TYPES[index % RECIPE_TYPES.length],
+      }),
     );
     const store = createMemoryStore();
     await publishWithoutCoordinator(store, buildCatalog(recipes.slice(0, -1), []));

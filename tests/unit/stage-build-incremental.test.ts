@@ -15,68 +15,27 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { createMemoryStore } from "../../catalog/format/memory-store.ts";
 import { type CatalogStore, readManifest } from "../../catalog/format/storage.ts";
-import { RECIPE_TYPES } from "../../catalog/recipes/categories.ts";
-import type { ShardedLayout } from "../../catalog/search/engine/sharded-format.ts";
 import { buildSearchIndex, loadSearchIndex } from "../../catalog/search/search-index.ts";
 import { contentName } from "../../catalog/sync/delta-packing.ts";
 import { createCatalogView } from "../../catalog/view/catalog-view.ts";
 import { readPublished, readWholeRecipes } from "../../catalog/view/published-catalog.ts";
 import { coordinatorHarness } from "../model/coordinator-harness.ts";
-import { memorySource, RAW_INGREDIENT, rawRecipe } from "../stand-ins/raw-content.ts";
+import { memorySource } from "../stand-ins/raw-content.ts";
+import {
+  applyChanges,
+  catalogChange,
+  denseSpecs,
+  heldCatalog,
+  INGREDIENT_NAMES,
+  RAW_INGREDIENTS,
+  type RecipeSpec,
+  randomSpecs,
+  rawRecipeOf,
+  TINY_SEARCH_LAYOUT,
+} from "./random-catalog.ts";
 
-const TINY: ShardedLayout = {
-  lengthPieceDocuments: 4,
-  orderPieceNumbers: 2,
-  // Small enough that a word or token of a dozen recipes is cut into parts (decision 0072).
-  shardChars: 16,
-  partChars: 4,
-  termPieceChars: 64,
-};
-const INGREDIENTS = ["Wasser", "Zwiebel", "Knoblauch", "Tomate", "Reis", "Feta"];
-const NAMES = ["Kürbissuppe", "Linsen-Eintopf", "Pasta mit Feta", "Tomatenreis", "Zwiebelkuchen", "Käsespätzle"];
 const START = Date.parse("2026-11-25T00:00:00Z");
 const DAY = 24 * 60 * 60 * 1000;
-
-interface Spec {
-  id: number;
-  name: number;
-  type: number;
-  ingredients: number[];
-  cuisine: number;
-  image: number;
-  description: number;
-}
-
-const spec = (id: fc.Arbitrary<number>): fc.Arbitrary<Spec> =>
-  fc.record({
-    id,
-    name: fc.nat(NAMES.length - 1),
-    type: fc.nat(RECIPE_TYPES.length - 1),
-    ingredients: fc.uniqueArray(fc.nat(INGREDIENTS.length - 1), { minLength: 1, maxLength: 4 }),
-    cuisine: fc.nat(2),
-    image: fc.nat(3),
-    description: fc.nat(3),
-  });
-
-function raw(recipe: Spec, updated: string | null = null): Record<string, unknown> {
-  return {
-    ...rawRecipe(recipe.id, recipe.description, updated),
-    name: `${NAMES[recipe.name]} ${recipe.id}`,
-    slug: `rezept-${recipe.id}`,
-    type: { name: RECIPE_TYPES[recipe.type] },
-    cuisine: ["Deutsch", "Italienisch", null][recipe.cuisine],
-    image: recipe.image === 0 ? null : `Bild-${recipe.id}-${recipe.image}`,
-    ingredients: recipe.ingredients.map((ingredient, index) => ({
-      ingredient_id: { name: INGREDIENTS[ingredient] },
-      amount: "100.000",
-      unit: "g",
-      note: null,
-      sort: index + 1,
-    })),
-  };
-}
-
-const ingredients = INGREDIENTS.map((name, index) => ({ ...RAW_INGREDIENT, id: index + 1, name }));
 
 /**
  * The name a full write gives the version a manifest names: a publish over
@@ -101,7 +60,7 @@ function harnessOver(
       locatorShardsPerStep: 1,
       indexRecipesPerStep: 7,
       searchCharsPerStep: 200,
-      searchLayout: TINY,
+      searchLayout: TINY_SEARCH_LAYOUT,
       settleMs: 0,
       maxSettleMs: 0,
     },
@@ -111,7 +70,7 @@ function harnessOver(
 /** An edit that moves no recipe: its ingredients, cuisine, image or description. */
 const edit = fc.record({
   at: fc.nat(),
-  ingredients: fc.option(fc.uniqueArray(fc.nat(INGREDIENTS.length - 1), { minLength: 1, maxLength: 4 })),
+  ingredients: fc.option(fc.uniqueArray(fc.nat(INGREDIENT_NAMES.length - 1), { minLength: 1, maxLength: 4 })),
   cuisine: fc.option(fc.nat(2)),
   image: fc.option(fc.nat(3)),
   description: fc.option(fc.nat(3)),
@@ -122,15 +81,11 @@ describe("a build after changes that move no recipe", () => {
     let taken = { search: 0, locator: 0 };
     await fc.assert(
       fc.asyncProperty(
-        fc.uniqueArray(spec(fc.integer({ min: 1, max: 5_000 })), {
-          selector: (recipe) => recipe.id,
-          minLength: 1,
-          maxLength: 60,
-        }),
+        randomSpecs(fc.integer({ min: 1, max: 5_000 }), 60),
         fc.array(fc.array(edit, { minLength: 1, maxLength: 3 }), { minLength: 1, maxLength: 3 }),
         async (specs, rounds) => {
           const current = [...specs].sort((a, b) => a.id - b.id);
-          const held = { recipes: current.map((recipe) => raw(recipe)), ingredients };
+          const held = heldCatalog(current);
           const store = createMemoryStore();
           const harness = harnessOver(held, store);
           const first = await harness.summary("publish");
@@ -139,8 +94,8 @@ describe("a build after changes that move no recipe", () => {
             const updated = new Date(START + (round + 1) * DAY).toISOString();
             for (const change of edits) {
               const at = change.at % current.length;
-              const before = current[at] as Spec;
-              const after: Spec = {
+              const before = current[at] as RecipeSpec;
+              const after: RecipeSpec = {
                 ...before,
                 ingredients: change.ingredients ?? before.ingredients,
                 cuisine: change.cuisine ?? before.cuisine,
@@ -148,11 +103,11 @@ describe("a build after changes that move no recipe", () => {
                 description: change.description ?? before.description,
               };
               current[at] = after;
-              held.recipes[at] = raw(after, updated);
+              held.recipes[at] = rawRecipeOf(after, updated);
             }
             harness.advance(DAY);
             const summary = await harness.summary("publish");
-            const fresh = harnessOver({ recipes: held.recipes, ingredients });
+            const fresh = harnessOver({ recipes: held.recipes, ingredients: RAW_INGREDIENTS });
             fresh.advance(harness.clock() - START);
             const expected = await fresh.summary("publish");
             fresh.close();
@@ -174,12 +129,10 @@ describe("a build after changes that move no recipe", () => {
 });
 
 /** A change that may move recipes: one added, one removed, or one edited in anything, its name and category too. */
-const change = fc.oneof(
-  fc.record({ kind: fc.constant("add" as const), recipe: spec(fc.integer({ min: 1, max: 5_000 })) }),
+const change = catalogChange(
+  fc.integer({ min: 1, max: 5_000 }),
   // An id far beyond the others: the index numbers by position while it is published (numbersById).
-  fc.record({ kind: fc.constant("add" as const), recipe: spec(fc.integer({ min: 100_000, max: 100_050 })) }),
-  fc.record({ kind: fc.constant("remove" as const), at: fc.nat() }),
-  fc.record({ kind: fc.constant("edit" as const), at: fc.nat(), recipe: spec(fc.constant(0)) }),
+  fc.integer({ min: 100_000, max: 100_050 }),
 );
 
 /** Queries over the names, ingredients, cuisines, kinds and categories the recipes hold, typed and mistyped. */
@@ -214,16 +167,8 @@ async function answers(store: CatalogStore, manifest: string) {
 }
 
 /** Thirty recipes with ids 1–30, and one more with the next id: the example that always keeps shards. */
-const DENSE_CATALOG: Spec[] = Array.from({ length: 30 }, (_, index) => ({
-  id: index + 1,
-  name: index % NAMES.length,
-  type: index % RECIPE_TYPES.length,
-  ingredients: [index % INGREDIENTS.length],
-  cuisine: index % 3,
-  image: index % 4,
-  description: index % 4,
-}));
-const ADDED_LATE: Spec = { id: 31, name: 0, type: 0, ingredients: [0], cuisine: 0, image: 0, description: 0 };
+const DENSE_CATALOG = denseSpecs(30);
+const ADDED_LATE: RecipeSpec = { id: 31, name: 0, type: 0, ingredients: [0], cuisine: 0, image: 0, description: 0 };
 
 describe("a build after recipes came, went and moved", () => {
   it("answers every search as a fresh publish and an index built whole over the catalog do", async () => {
@@ -232,42 +177,21 @@ describe("a build after recipes came, went and moved", () => {
     await fc.assert(
       fc.asyncProperty(
         // Some catalogs hold an id far beyond the others from the start, and number by position throughout.
-        fc.uniqueArray(spec(fc.oneof(fc.integer({ min: 1, max: 5_000 }), fc.integer({ min: 100_000, max: 100_050 }))), {
-          selector: (recipe) => recipe.id,
-          minLength: 1,
-          maxLength: 40,
-        }),
+        randomSpecs(fc.oneof(fc.integer({ min: 1, max: 5_000 }), fc.integer({ min: 100_000, max: 100_050 })), 40),
         fc.array(fc.array(change, { minLength: 1, maxLength: 3 }), { minLength: 1, maxLength: 3 }),
         async (specs, rounds) => {
           const current = [...specs].sort((a, b) => a.id - b.id);
-          const held = { recipes: current.map((recipe) => raw(recipe)), ingredients };
+          const held = heldCatalog(current);
           const store = createMemoryStore();
           const harness = harnessOver(held, store);
           await harness.summary("publish");
           for (const [round, edits] of rounds.entries()) {
             const updated = new Date(START + (round + 1) * DAY).toISOString();
-            for (const edit of edits) {
-              if (edit.kind === "add") {
-                if (current.some((recipe) => recipe.id === edit.recipe.id)) continue;
-                current.push(edit.recipe);
-                held.recipes.push(raw(edit.recipe, updated));
-              } else if (current.length > 1) {
-                const at = edit.at % current.length;
-                if (edit.kind === "remove") {
-                  current.splice(at, 1);
-                  held.recipes.splice(at, 1);
-                } else {
-                  const after = { ...edit.recipe, id: (current[at] as Spec).id };
-                  current[at] = after;
-                  held.recipes[at] = raw(after, updated);
-                }
-              }
-              changes++;
-            }
+            changes += applyChanges(current, held.recipes, edits, updated).length;
             harness.advance(DAY);
             const summary = await harness.summary("publish", true);
             const freshStore = createMemoryStore();
-            const fresh = harnessOver({ recipes: held.recipes, ingredients }, freshStore);
+            const fresh = harnessOver({ recipes: held.recipes, ingredients: RAW_INGREDIENTS }, freshStore);
             fresh.advance(harness.clock() - START);
             const expected = await fresh.summary("publish", true);
             fresh.close();

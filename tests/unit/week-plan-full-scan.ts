@@ -5,12 +5,20 @@
  * kept recipe for each day and keeping every recipe's `adds` up to date
  * through the postings. The levels must choose the very same recipes; this
  * method is the plain statement of what they choose, whatever they skip.
+ * So it shares with that module only what surrounds the choice (the
+ * constants, the question's flags, the ids a plan holds, and step 4, the
+ * order of the chosen days, which the brute force of the test checks on
+ * its own); steps 1 to 3 and the swap are written here again on purpose.
  */
 import { RECIPE_TYPES } from "../../catalog/recipes/categories.ts";
+import { IN_PANTRY } from "../../catalog/view/week-plan-levels.ts";
 import {
   categoryCap,
   daysWithinRange,
+  flagsOf,
+  heldIds,
   MOST_PASSES,
+  orderedApart,
   possibleDaysOf,
   SEARCH_BUDGET,
   TIES_COMPARED,
@@ -19,9 +27,6 @@ import {
   type WeekPlanRecipes,
   type WeekPlanSwap,
 } from "../../catalog/view/week-plan-proposal.ts";
-
-const IN_PANTRY = 1;
-const BASIC = 2;
 
 /**
  * A plan being built: which recipes it holds, the ingredients they miss (each
@@ -161,23 +166,6 @@ class PlanState {
   withinCap(position: number, cap: number): boolean {
     return (this.categoryCounts[this.recipes.categories[position] ?? 0] ?? 0) < cap;
   }
-
-  /** The ids whose count in `counts` is above 0, ascending. */
-  static held(counts: Uint16Array): number[] {
-    const ids: number[] = [];
-    counts.forEach((count, id) => {
-      if (count > 0) ids.push(id);
-    });
-    return ids;
-  }
-}
-
-/** The pantry's and the basics' flags per ingredient id; the pantry wins where an id is both. */
-function flagsOf(recipes: WeekPlanRecipes, question: Pick<WeekPlanQuestion, "pantry" | "basics">): Uint8Array {
-  const flags = new Uint8Array(recipes.ingredientCount);
-  for (const id of question.basics) if (id >= 0 && id < flags.length) flags[id] = BASIC;
-  for (const id of question.pantry) if (id >= 0 && id < flags.length) flags[id] = IN_PANTRY;
-  return flags;
 }
 
 /** The plan's days proposed for `question`. */
@@ -209,8 +197,8 @@ export function proposeByFullScan(recipes: WeekPlanRecipes, question: WeekPlanQu
     days: orderedApart(recipes, state.members),
     asked,
     possibleDays: days,
-    toBuy: PlanState.held(state.missCounts),
-    pantryUsed: PlanState.held(state.pantryCounts),
+    toBuy: heldIds(state.missCounts),
+    pantryUsed: heldIds(state.pantryCounts),
     provenFewest: search.finished,
   };
 }
@@ -345,32 +333,6 @@ function searchFewer(
 }
 
 /**
- * 4. The plan's recipes in an order with no category on two days in a row:
- * the categories with the most recipes first, laid on every other day from
- * the first, then on the days between. With no category above ⌈days / 2⌉
- * (the cap every step keeps) no two neighbours share one.
- */
-function orderedApart(recipes: WeekPlanRecipes, members: readonly number[]): number[] {
-  const byCategory = new Map<number, number[]>();
-  for (const position of [...members].sort((a, b) => a - b)) {
-    const category = recipes.categories[position] ?? 0;
-    byCategory.set(category, [...(byCategory.get(category) ?? []), position]);
-  }
-  const groups = [...byCategory.entries()].sort((a, b) => b[1].length - a[1].length || a[0] - b[0]);
-  const slots = members.length;
-  const days = new Array<number>(slots);
-  let slot = 0;
-  for (const [, positions] of groups) {
-    for (const position of positions) {
-      days[slot] = position;
-      slot += 2;
-      if (slot >= slots) slot = 1;
-    }
-  }
-  return days;
-}
-
-/**
  * The next-best recipe for one day of `days` (positions, as proposed or as
  * the visitor has changed them): the kept recipe, not in the plan nor in
  * `passedOver` (the swaps already shown, so that swapping again goes further
@@ -405,7 +367,7 @@ export function swapByFullScan(
   return {
     day,
     days: days.map((position, index) => (index === day ? next.position : position)),
-    toBuy: PlanState.held(state.missCounts),
-    pantryUsed: PlanState.held(state.pantryCounts),
+    toBuy: heldIds(state.missCounts),
+    pantryUsed: heldIds(state.pantryCounts),
   };
 }

@@ -127,37 +127,78 @@ function expectRulesKept(small: SmallCase, days: readonly number[], said: { toBu
   expect({ toBuy: said.toBuy, pantryUsed: said.pantryUsed }).toEqual(needs(small, days));
 }
 
+/** The bounds of a random catalog and question: every range is inclusive. */
+interface CaseBounds {
+  ingredientCount: { min: number; max: number };
+  recipeCount: { min: number; max: number };
+  categoryCount: { min: number; max: number };
+  /** How many ingredients a recipe has. */
+  ingredientsEach: { minLength: number; maxLength: number };
+  /** The pantry: ids from `min` on, at most `maxLength` of them. */
+  pantry: { min: number; maxLength: number };
+  /** The basics: ids up to `max`, at most `maxLength` of them. */
+  basics: { max: number; maxLength: number };
+}
+
+/**
+ * A random catalog within `bounds`, a filter that keeps each recipe with a
+ * chance of 4 in 5, a pantry, basics and 3–7 days; and what `extra` draws
+ * after them, given the recipe count.
+ */
+function randomCase<Extra extends object>(
+  bounds: CaseBounds,
+  extra: (recipeCount: number) => { [Key in keyof Extra]: fc.Arbitrary<Extra[Key]> },
+): fc.Arbitrary<SmallCase & Extra> {
+  // fc.record types a model it can see; with a generic one spread in, it is told what it makes.
+  return fc
+    .record({
+      ingredientCount: fc.integer(bounds.ingredientCount),
+      recipeCount: fc.integer(bounds.recipeCount),
+      categoryCount: fc.integer(bounds.categoryCount),
+      days: fc.integer({ min: 3, max: 7 }),
+    })
+    .chain(({ ingredientCount, recipeCount, categoryCount, days }) =>
+      fc.record({
+        ingredientCount: fc.constant(ingredientCount),
+        recipes: fc.array(
+          fc.record({
+            category: fc.integer({ min: 0, max: categoryCount - 1 }),
+            ingredients: fc.uniqueArray(fc.integer({ min: 0, max: ingredientCount - 1 }), bounds.ingredientsEach),
+          }),
+          { minLength: recipeCount, maxLength: recipeCount },
+        ),
+        kept: fc.array(
+          fc.integer({ min: 0, max: 4 }).map((roll) => roll > 0),
+          { minLength: recipeCount, maxLength: recipeCount },
+        ),
+        pantry: fc.uniqueArray(fc.integer({ min: bounds.pantry.min, max: ingredientCount - 1 }), {
+          maxLength: bounds.pantry.maxLength,
+        }),
+        basics: fc.uniqueArray(fc.integer({ min: 0, max: bounds.basics.max }), {
+          maxLength: bounds.basics.maxLength,
+        }),
+        days: fc.constant(days),
+        ...extra(recipeCount),
+      }),
+    ) as fc.Arbitrary<SmallCase & Extra>;
+}
+
 /**
  * Small random catalogs: 8–14 recipes of 2–6 of 10–20 ingredients, in 1–4
- * categories (few, so the category rule binds), a filter that keeps each
- * recipe with a chance of 4 in 5, a pantry, basics among the first five ids.
+ * categories (few, so the category rule binds), a pantry, basics among the
+ * first five ids.
  */
-const smallCase = fc
-  .record({
-    ingredientCount: fc.integer({ min: 10, max: 20 }),
-    recipeCount: fc.integer({ min: 8, max: 14 }),
-    categoryCount: fc.integer({ min: 1, max: 4 }),
-    days: fc.integer({ min: 3, max: 7 }),
-  })
-  .chain(({ ingredientCount, recipeCount, categoryCount, days }) =>
-    fc.record({
-      ingredientCount: fc.constant(ingredientCount),
-      recipes: fc.array(
-        fc.record({
-          category: fc.integer({ min: 0, max: categoryCount - 1 }),
-          ingredients: fc.uniqueArray(fc.integer({ min: 0, max: ingredientCount - 1 }), { minLength: 2, maxLength: 6 }),
-        }),
-        { minLength: recipeCount, maxLength: recipeCount },
-      ),
-      kept: fc.array(
-        fc.integer({ min: 0, max: 4 }).map((roll) => roll > 0),
-        { minLength: recipeCount, maxLength: recipeCount },
-      ),
-      pantry: fc.uniqueArray(fc.integer({ min: 5, max: ingredientCount - 1 }), { maxLength: 8 }),
-      basics: fc.uniqueArray(fc.integer({ min: 0, max: 4 }), { maxLength: 5 }),
-      days: fc.constant(days),
-    }),
-  );
+const smallCase = randomCase(
+  {
+    ingredientCount: { min: 10, max: 20 },
+    recipeCount: { min: 8, max: 14 },
+    categoryCount: { min: 1, max: 4 },
+    ingredientsEach: { minLength: 2, maxLength: 6 },
+    pantry: { min: 5, maxLength: 8 },
+    basics: { max: 4, maxLength: 5 },
+  },
+  () => ({}),
+);
 
 /** How many random catalogs each property is tried on. */
 const RUNS = 400;
@@ -261,37 +302,23 @@ describe("a proposed week plan, against a brute force over every plan", () => {
  * arrays, so that the levels are counted against other basics than the
  * question's (week-plan-levels.ts moves the recipes between them).
  */
-const mediumCase = fc
-  .record({
-    ingredientCount: fc.integer({ min: 8, max: 40 }),
-    recipeCount: fc.integer({ min: 20, max: 300 }),
-    categoryCount: fc.integer({ min: 1, max: 5 }),
-    days: fc.integer({ min: 3, max: 7 }),
-  })
-  .chain(({ ingredientCount, recipeCount, categoryCount, days }) =>
-    fc.record({
-      ingredientCount: fc.constant(ingredientCount),
-      recipes: fc.array(
-        fc.record({
-          category: fc.integer({ min: 0, max: categoryCount - 1 }),
-          ingredients: fc.uniqueArray(fc.integer({ min: 0, max: ingredientCount - 1 }), { minLength: 1, maxLength: 8 }),
-        }),
-        { minLength: recipeCount, maxLength: recipeCount },
-      ),
-      kept: fc.array(
-        fc.integer({ min: 0, max: 4 }).map((roll) => roll > 0),
-        { minLength: recipeCount, maxLength: recipeCount },
-      ),
-      pantry: fc.uniqueArray(fc.integer({ min: 0, max: ingredientCount - 1 }), { maxLength: 12 }),
-      basics: fc.uniqueArray(fc.integer({ min: 0, max: 7 }), { maxLength: 8 }),
-      days: fc.constant(days),
-      firstBasics: fc.uniqueArray(fc.integer({ min: 0, max: 7 }), { maxLength: 8 }),
-      searchBudget: fc.constantFrom(0, 40, 2_000),
-      withKeeps: fc.boolean(),
-      swapDay: fc.nat(),
-      passedOver: fc.uniqueArray(fc.integer({ min: 0, max: recipeCount - 1 }), { maxLength: 4 }),
-    }),
-  );
+const mediumCase = randomCase(
+  {
+    ingredientCount: { min: 8, max: 40 },
+    recipeCount: { min: 20, max: 300 },
+    categoryCount: { min: 1, max: 5 },
+    ingredientsEach: { minLength: 1, maxLength: 8 },
+    pantry: { min: 0, maxLength: 12 },
+    basics: { max: 7, maxLength: 8 },
+  },
+  (recipeCount) => ({
+    firstBasics: fc.uniqueArray(fc.integer({ min: 0, max: 7 }), { maxLength: 8 }),
+    searchBudget: fc.constantFrom(0, 40, 2_000),
+    withKeeps: fc.boolean(),
+    swapDay: fc.nat(),
+    passedOver: fc.uniqueArray(fc.integer({ min: 0, max: recipeCount - 1 }), { maxLength: 4 }),
+  }),
+);
 
 describe("a proposed week plan, against the full scan of every kept recipe (the method before the levels)", () => {
   it("proposes and swaps exactly what the full scan does: as few to buy, the same recipes, and keeps the rules", () => {
