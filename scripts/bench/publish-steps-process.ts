@@ -540,7 +540,7 @@ async function changeRun(changes: number) {
     largestPack = Math.max(largestPack, figures.pack?.chars ?? 0);
     if (process.env.BENCH_STEPS || process.env.BENCH_CHANGES_LOG)
       process.stderr.write(
-        `change ${change + 1}: ${figures.writes} writes, pack ${figures.pack?.blobs ?? 0} blobs ${figures.pack?.chars ?? 0} chars, ${figures.cpuSeconds.toFixed(1)} s CPU\n`,
+        `change ${change + 1}: ${figures.writes} writes, pack ${figures.pack?.blobs ?? 0} blobs ${figures.pack?.chars ?? 0} chars, ${figures.cpuSeconds.toFixed(1)} s CPU, new blobs ${JSON.stringify(figures.newBlobs)}\n`,
       );
   }
   return {
