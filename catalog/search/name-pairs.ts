@@ -75,7 +75,12 @@ export interface NameSignatures {
  * names in name order, so the candidates come out in the order its results
  * are ranked in and it can stop once a page is full (decision 0056). Slot by
  * slot, so the bitmaps are written in order: name by name into scattered
- * slots took half as long again at 350,000 names.
+ * slots took half as long again at 350,000 names. And 32 slots at a time:
+ * one word of every bitmap is gathered in a small table (which stays in the
+ * processor's nearest cache) and written out once, where setting each bit in
+ * the bitmaps themselves took a third longer at 350,000 names (160 ms
+ * against 120 in Node on the 2-core host), most of a cold isolate's first
+ * search.
  */
 export function nameSignatures(
   allNames: string,
@@ -90,25 +95,35 @@ export function nameSignatures(
   // 32 names a word; bitmap `bit` is words `bit * words` to `(bit + 1) * words`.
   const words = Math.ceil(count / 32);
   const bitmaps = new Uint32Array(SIGNATURE_BITS * words);
-  for (let slot = 0; slot < count; slot++) {
-    const position = positionAtSlot ? (positionAtSlot[slot] ?? 0) : slot;
-    if (position < 0 || position >= count) throw new Error(`name signatures: no name ${position} of ${count}`);
-    const start = nameStarts[position] ?? 0;
-    const end = (nameStarts[position + 1] ?? 0) - gap;
-    const word = slot >>> 5;
-    const mask = 1 << (slot & 31);
-    let before = allNames.charCodeAt(start);
-    let last = before;
-    for (let index = start + 1; index < end; index++) {
-      const code = allNames.charCodeAt(index);
-      const pair = pairBit(last, code) * words + word;
-      bitmaps[pair] = (bitmaps[pair] ?? 0) | mask;
-      if (index > start + 1) {
-        const triple = tripleBit(before, last, code) * words + word;
-        bitmaps[triple] = (bitmaps[triple] ?? 0) | mask;
+  // Word `word` of every bitmap, while its 32 names are read.
+  const column = new Int32Array(SIGNATURE_BITS);
+  for (let word = 0; word < words; word++) {
+    const last = Math.min(count, (word + 1) * 32);
+    for (let slot = word * 32; slot < last; slot++) {
+      const position = positionAtSlot ? (positionAtSlot[slot] ?? 0) : slot;
+      if (position < 0 || position >= count) throw new Error(`name signatures: no name ${position} of ${count}`);
+      const start = nameStarts[position] ?? 0;
+      const end = (nameStarts[position + 1] ?? 0) - gap;
+      const mask = 1 << (slot & 31);
+      let before = allNames.charCodeAt(start);
+      let previous = before;
+      for (let index = start + 1; index < end; index++) {
+        const code = allNames.charCodeAt(index);
+        const pair = pairBit(previous, code);
+        column[pair] = (column[pair] ?? 0) | mask;
+        if (index > start + 1) {
+          const triple = tripleBit(before, previous, code);
+          column[triple] = (column[triple] ?? 0) | mask;
+        }
+        before = previous;
+        previous = code;
       }
-      before = last;
-      last = code;
+    }
+    for (let bit = 0; bit < SIGNATURE_BITS; bit++) {
+      const names = column[bit] ?? 0;
+      if (names === 0) continue;
+      bitmaps[bit * words + word] = names;
+      column[bit] = 0;
     }
   }
   return {

@@ -61,7 +61,7 @@ describe("name signatures", () => {
     fc.assert(
       fc.property(
         // Past 32 names, so a bitmap spans words; mostly short names from few letters, so bits collide.
-        fc.array(fc.oneof(name, fc.stringMatching(/^[abc ]{0,6}$/)), { minLength: 0, maxLength: 80 }),
+        fc.array(fc.oneof(name, fc.stringMatching(/^[abc ]{0,6}$/)), { minLength: 0, maxLength: 80, size: "max" }),
         fc.nat(),
         fc.nat(),
         fc.nat(),
@@ -83,6 +83,31 @@ describe("name signatures", () => {
             })
             .sort((a, b) => a - b);
           expect(slotsOf(signaturesOf(names, slots).mayContain(term))).toEqual(expected);
+        },
+      ),
+    );
+  });
+
+  it("let through every name for its own text, at every slot of several words", () => {
+    fc.assert(
+      fc.property(
+        // Up to four words of slots, so the last slot of a word and a word left part empty both occur.
+        fc.array(fc.oneof(name, fc.stringMatching(/^[a-zäöüß ]{2,12}$/)), {
+          minLength: 1,
+          maxLength: 130,
+          size: "max",
+        }),
+        fc.array(fc.nat(), { minLength: 130, maxLength: 130 }),
+        (names, order) => {
+          const byKey = names.map((_, position) => position).sort((a, b) => (order[a] ?? 0) - (order[b] ?? 0) || a - b);
+          const slots = new Int32Array(names.length);
+          byKey.forEach((position, slot) => {
+            slots[position] = slot;
+          });
+          const signatures = signaturesOf(names, slots);
+          names.forEach((each, position) => {
+            expect(slotsOf(signatures.mayContain(each))).toContain(slots[position]);
+          });
         },
       ),
     );
