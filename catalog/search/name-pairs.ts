@@ -5,8 +5,8 @@
  * the search looks into the few names that pass instead of scanning all of
  * them. At 10,000 recipes one indexOf through every name took 55–230 µs per
  * term, most for terms found nowhere ("spagetti"); the signatures are
- * 320 KB there, 1.6 MB at 50,000 and 11 MB at 350,000, made on the first
- * search with the joined names.
+ * 320 KB there, 1.6 MB at 50,000 and 11 MB at 350,000, made a slice of
+ * names at each search (NAMES_PER_SLICE says why).
  *
  * The signatures are kept bit by bit (a bit-sliced signature file): for
  * each of the 256 bits, a bitmap of the names that have it. A term's names
@@ -14,6 +14,17 @@
  * name's signature took a step per name: at 350,000 recipes that test was
  * about a millisecond of every query (decision 0056).
  */
+
+/**
+ * Names whose signatures one search makes, at most; the names of the slices
+ * not made yet are all looked into, as for a term of one character. Made
+ * whole on a cold isolate's first search, the signatures of 350,000 names
+ * were 170 of its 465 ms in workerd on the 2-core host, where looking into
+ * every name for the term took about 15. So a catalog of up to this many
+ * names is signed at its first search, and a larger one over its first
+ * searches, each paying for a slice and looking into the names beyond it.
+ */
+export const NAMES_PER_SLICE = 65_536;
 
 /** Bits of the pairs' half of a signature; the triples' half follows it, as many again. */
 const PAIR_BITS = 128;
@@ -62,8 +73,9 @@ export interface NameSignatures {
    * triples, as a bitmap by slot (the order `nameSignatures` was given the
    * names in; slot s is bit s % 32 of word s / 32): every name that
    * contains `term`, and a few that do not. Every name for a term of one
-   * character. A new bitmap each call (a few dozen KB at 350,000 names), so
-   * a search can read it lazily, page by page.
+   * character, and every name of the slices not signed yet: each call signs
+   * the next slice first. A new bitmap each call (a few dozen KB at 350,000
+   * names), so a search can read it lazily, page by page.
    */
   mayContain(term: string): Uint32Array;
 }
@@ -87,6 +99,7 @@ export function nameSignatures(
   nameStarts: Int32Array,
   gap: number,
   positionAtSlot?: Int32Array,
+  namesPerSlice = NAMES_PER_SLICE,
 ): NameSignatures {
   const count = nameStarts.length - 1;
   if (positionAtSlot && positionAtSlot.length !== count) {
@@ -95,9 +108,12 @@ export function nameSignatures(
   // 32 names a word; bitmap `bit` is words `bit * words` to `(bit + 1) * words`.
   const words = Math.ceil(count / 32);
   const bitmaps = new Uint32Array(SIGNATURE_BITS * words);
+  const wordsPerSlice = Math.max(1, Math.ceil(namesPerSlice / 32));
+  // Words of every bitmap made so far: the slots below `signed * 32`.
+  let signed = 0;
   // Word `word` of every bitmap, while its 32 names are read.
   const column = new Int32Array(SIGNATURE_BITS);
-  for (let word = 0; word < words; word++) {
+  function signWord(word: number): void {
     const last = Math.min(count, (word + 1) * 32);
     for (let slot = word * 32; slot < last; slot++) {
       const position = positionAtSlot ? (positionAtSlot[slot] ?? 0) : slot;
@@ -129,21 +145,24 @@ export function nameSignatures(
   return {
     count,
     mayContain(term) {
+      const until = Math.min(words, signed + wordsPerSlice);
+      for (let word = signed; word < until; word++) signWord(word);
+      signed = until;
       const bits = signatureBits(term);
       const passing = new Uint32Array(words);
-      if (bits.length === 0) {
-        passing.fill(0xffffffff);
-        // No slot past the last name.
-        if (count % 32 !== 0) passing[words - 1] = (1 << (count % 32)) - 1;
-        return passing;
+      // The AND of the term's bitmaps over the signed words, one bitmap at a time: memory read in order.
+      const from = bits.length === 0 ? 0 : signed;
+      if (from > 0) {
+        const first = (bits[0] ?? 0) * words;
+        passing.set(bitmaps.subarray(first, first + from));
+        for (let at = 1; at < bits.length; at++) {
+          const offset = (bits[at] ?? 0) * words;
+          for (let word = 0; word < from; word++) passing[word] = (passing[word] ?? 0) & (bitmaps[offset + word] ?? 0);
+        }
       }
-      // The AND of the term's bitmaps, one bitmap at a time over the whole run: memory read in order.
-      const first = (bits[0] ?? 0) * words;
-      passing.set(bitmaps.subarray(first, first + words));
-      for (let at = 1; at < bits.length; at++) {
-        const offset = (bits[at] ?? 0) * words;
-        for (let word = 0; word < words; word++) passing[word] = (passing[word] ?? 0) & (bitmaps[offset + word] ?? 0);
-      }
+      // Every name beyond: a term with no pair, or names not signed yet. No slot past the last name.
+      passing.fill(0xffffffff, from);
+      if (from < words && count % 32 !== 0) passing[words - 1] = (1 << (count % 32)) - 1;
       return passing;
     },
   };

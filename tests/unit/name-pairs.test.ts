@@ -113,6 +113,35 @@ describe("name signatures", () => {
     );
   });
 
+  it("sign a slice of names a call, and let through every name not signed yet", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(name, fc.stringMatching(/^[abc ]{0,6}$/)), { minLength: 0, maxLength: 200, size: "max" }),
+        fc.integer({ min: 1, max: 100 }),
+        fc.array(fc.oneof(name, fc.stringMatching(/^[abc ]{0,4}$/)), { minLength: 1, maxLength: 10 }),
+        (names, namesPerSlice, terms) => {
+          const starts = new Int32Array(names.length + 1);
+          names.forEach((each, position) => {
+            starts[position + 1] = (starts[position] ?? 0) + each.length + 1;
+          });
+          const joined = names.map((each) => `${each}\n`).join("");
+          const signatures = nameSignatures(joined, starts, 1, undefined, namesPerSlice);
+          const signedPerCall = Math.ceil(namesPerSlice / 32) * 32;
+          terms.forEach((term, call) => {
+            const signed = Math.min(names.length, (call + 1) * signedPerCall);
+            const wanted = signatureBits(term);
+            const expected = names.flatMap((each, position) => {
+              if (position >= signed) return [position];
+              const own = new Set(signatureBits(each));
+              return wanted.every((bit) => own.has(bit)) ? [position] : [];
+            });
+            expect(slotsOf(signatures.mayContain(term))).toEqual(expected);
+          });
+        },
+      ),
+    );
+  });
+
   it("keep out most names that lack one of the term's pairs", () => {
     const names = ["kartoffelsuppe", "tomatensalat", "spaghetti carbonara", "rote-linsen-suppe mit kokos"];
     const signatures = signaturesOf(names);
