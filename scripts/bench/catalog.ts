@@ -14,6 +14,7 @@ import { planVersion, publishWithoutCoordinator } from "../../catalog/sync/plan-
 import type { RawIngredientRecord } from "../../catalog/sync/validate.ts";
 import { createCatalogCache } from "../../catalog/view/catalog-cache.server.ts";
 import { matchIngredients, searchRecipes } from "../../catalog/view/queries.ts";
+import { timeReferenceWorkloadApart } from "./reference-workload.ts";
 import { percentile } from "./statistics.ts";
 
 const seedRecipes = JSON.parse(readFileSync("cms/seed/recipes.json", "utf8")) as {
@@ -164,7 +165,18 @@ export interface CatalogBench {
   /** Reading the cards of a query's first page of 24 (buckets kept per isolate within 8 MB). */
   cardsP50Ms: number;
   cardsP99Ms: number;
+  /**
+   * The reference workload's CPU ms (decision 0055), timed in processes of its own before the queries and after
+   * them: what puts the query times on the reference host's scale.
+   */
+  referenceWorkloadMs: number[];
 }
+
+/** The reference workload's CPU ms, timed REFERENCE_ROUNDS times, each in a process of its own. */
+function timeReferenceWorkloadRounds(): number[] {
+  return Array.from({ length: REFERENCE_ROUNDS }, () => timeReferenceWorkloadApart());
+}
+const REFERENCE_ROUNDS = 4;
 
 /**
  * Publishes a synthetic catalog of `count` recipes, then the same with one
@@ -221,6 +233,8 @@ export async function benchCatalog(count: number, queries = 300): Promise<Catalo
   const match: number[] = [];
   const cards: number[] = [];
   const warmUp = 50;
+  // Timed before the queries and after them, never between: the host's speed, not a query's neighbour.
+  const referenceWorkloadMs = timeReferenceWorkloadRounds();
   for (let i = 0; i < warmUp + queries; i++) {
     const term = terms[i % terms.length] ?? "suppe";
     let started = performance.now();
@@ -239,6 +253,7 @@ export async function benchCatalog(count: number, queries = 300): Promise<Catalo
     await catalog.cardsAt(matches.map((matched) => matched.position));
     if (i >= warmUp) cards.push(performance.now() - started);
   }
+  referenceWorkloadMs.push(...timeReferenceWorkloadRounds());
   search.sort((a, b) => a - b);
   match.sort((a, b) => a - b);
   cards.sort((a, b) => a - b);
@@ -264,6 +279,7 @@ export async function benchCatalog(count: number, queries = 300): Promise<Catalo
     matchP99Ms: percentile(match, 0.99),
     cardsP50Ms: percentile(cards, 0.5),
     cardsP99Ms: percentile(cards, 0.99),
+    referenceWorkloadMs,
   };
 }
 

@@ -30,7 +30,7 @@ import { seedIngredients, syntheticCatalog, syntheticRecipes } from "./catalog.t
 import { hydrationDataBytes } from "./hydration-data.ts";
 import { isolateHeapBytes } from "./isolate-heap.ts";
 import { type PageProfile, profilePages } from "./page-profile.ts";
-import { timeReferenceWorkload } from "./reference-workload.ts";
+import { timeReferenceWorkloadApart } from "./reference-workload.ts";
 import { median } from "./statistics.ts";
 import { workerdCpuSeconds } from "./workerd-cpu.ts";
 
@@ -338,7 +338,7 @@ async function measurePages(
     }
     // The host's speed in this round, taken while workerd is idle, so the two do not share the CPU.
     progress(`round ${round}/${ROUNDS}, the reference workload`);
-    workloadMs.push(timeReferenceWorkload());
+    workloadMs.push(timeReferenceWorkloadApart());
   }
   // Every round has the same requests per type, so the mean of the rounds is the total over the requests.
   const perRequestMs = (id: string) => mean(rounds.get(id) ?? []);

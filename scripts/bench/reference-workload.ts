@@ -9,16 +9,20 @@
  * lookups. It is deterministic (a seeded generator, no clock, no locale), the
  * same work on every host, and returns a checksum so the engine cannot skip it.
  */
+import { spawnSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
 
 /** Recipes-like records the workload makes per round, and its rounds. */
 const RECORDS = 2_000;
 const ROUNDS = 12;
 
 /**
- * The reference speed: the median CPU time of `timeReferenceWorkload()` on
- * the reference host, the bench's 2-core host of issue 44 (Lighthouse's
+ * The reference speed: the median CPU time of the workload on the
+ * reference host, the bench's 2-core host of issue 44 (Lighthouse's
  * benchmark index about 1,500–1,800 in Debian's Chromium), Node 24, taken on
- * 2026-11-29 as the median of 15 runs. Figures normalised to it say what a
+ * 2026-11-29 as the median of 15 runs in one process after a run to warm
+ * up (undisturbed, that is what `timeReferenceWorkloadApart()` measures
+ * too: decision 0055). Figures normalised to it say what a
  * page costs on that host; a faster host's raw figures come out higher, a
  * slower one's lower. Change it only with decision 0055.
  */
@@ -78,20 +82,26 @@ export function runReferenceWorkload(): number {
   return checksum;
 }
 
-/** Whether this process has run the workload once: the first run also compiles it and is not counted. */
-let warm = false;
-
-/** The workload's CPU time in this process (user + system), in ms, as the bench counts workerd's; warmed up first. */
-export function timeReferenceWorkload(): number {
-  if (!warm) {
-    runReferenceWorkload();
-    warm = true;
+/**
+ * The workload's CPU time in a Node process of its own (reference-workload-process.ts), in ms: what the
+ * host's speed is, whatever the caller's process holds and does.
+ */
+export function timeReferenceWorkloadApart(): number {
+  const run = spawnSync(
+    process.execPath,
+    [fileURLToPath(new URL("./reference-workload-process.ts", import.meta.url))],
+    {
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
+  const workloadMs = Number(run.stdout);
+  if (run.status !== 0 || !(workloadMs > 0)) {
+    throw new Error(
+      `reference-workload: its process failed (exit ${run.status ?? run.signal}, printed "${run.stdout}")`,
+    );
   }
-  const before = process.cpuUsage();
-  const checksum = runReferenceWorkload();
-  const used = process.cpuUsage(before);
-  if (checksum === 0) throw new Error("reference-workload: no work was done");
-  return (used.user + used.system) / 1000;
+  return workloadMs;
 }
 
 /**

@@ -23,7 +23,7 @@ import { proposeWeekPlan, SEARCH_BUDGET, swapDay } from "../../catalog/view/week
 import { categoriesByPosition, weekPlanRecipes } from "../../catalog/view/week-plan-recipes.ts";
 import { random, syntheticCatalog } from "./catalog.ts";
 import { draw } from "./pantry.ts";
-import { timeReferenceWorkload } from "./reference-workload.ts";
+import { timeReferenceWorkloadApart } from "./reference-workload.ts";
 import { median, percentile } from "./statistics.ts";
 import type { WeekPlanWorkerLoad } from "./week-plan-worker.ts";
 import { proposalsInWorkerd } from "./week-plan-workerd.ts";
@@ -179,7 +179,7 @@ async function benchSize(recipes: number): Promise<WeekPlanSizeBench> {
       if (proposal.provenFewest) proven++;
       if (proposal.days.length < DAYS) short++;
     }
-    referenceWorkloadMs.push(timeReferenceWorkload());
+    referenceWorkloadMs.push(timeReferenceWorkloadApart());
   }
   const workerd = await proposalsInWorkerd(await workerLoad(view, categories, pantries), TIMED_PASSES);
   times.sort((a, b) => a - b);

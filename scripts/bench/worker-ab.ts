@@ -36,7 +36,7 @@ import { withLocalCatalogStore } from "../local-stack/local-kv.ts";
 import { abArguments } from "./ab-arguments.ts";
 import { type BuiltWorker, startBuiltWorker } from "./built-worker.ts";
 import { syntheticCatalog } from "./catalog.ts";
-import { normalisedCpuMs, REFERENCE_WORKLOAD_MS, timeReferenceWorkload } from "./reference-workload.ts";
+import { normalisedCpuMs, REFERENCE_WORKLOAD_MS, timeReferenceWorkloadApart } from "./reference-workload.ts";
 import { median } from "./statistics.ts";
 
 const { builds, rest } = abArguments("node scripts/bench/worker-ab.ts <build dir>… -- <path>[,<path>…]…");
@@ -134,7 +134,7 @@ try {
       }
     }
     // The host's speed in this round, while every workerd is idle.
-    if (AS_SERVED) workloadMs.push(timeReferenceWorkload());
+    if (AS_SERVED) workloadMs.push(timeReferenceWorkloadApart());
   }
 
   const requests = ROUNDS * REQUESTS_PER_ROUND;

@@ -3,7 +3,7 @@ import {
   normalisedCpuMs,
   REFERENCE_WORKLOAD_MS,
   runReferenceWorkload,
-  timeReferenceWorkload,
+  timeReferenceWorkloadApart,
 } from "../../scripts/bench/reference-workload.ts";
 
 describe("normalisedCpuMs", () => {
@@ -38,8 +38,8 @@ describe("the reference workload", () => {
     expect(runReferenceWorkload()).toBe(runReferenceWorkload());
   });
 
-  it("is timed in CPU milliseconds", () => {
-    const ms = timeReferenceWorkload();
+  it("is timed in CPU milliseconds, in a process of its own", () => {
+    const ms = timeReferenceWorkloadApart();
     expect(ms).toBeGreaterThan(0);
     expect(ms).toBeLessThan(10_000);
   });
