@@ -886,7 +886,7 @@ function catalogSection(part: Measured<CatalogBench[]>): string[] {
     "so random queries read buckets again).",
     "Writes: KV writes of a first publish, and of the next one after one recipe's description changed.",
     "At the reference speed (decision 0055): the query times multiplied by the reference time over the reference",
-    "workload's median in the same process, timed before and after the queries; the goal at 350k is judged on these.",
+    "workload's median, timed in processes of its own before and after the queries; the goal at 350k is judged on these.",
     "",
     "| recipes | build ms | meta MB | columns MB | buckets MB | index MB | writes (first / one change) | cold load ms | lookups ms | index load ms | heap MB | search p50 / p99 ms | match p50 / p99 ms | cards p50 / p99 ms | reference workload ms | search / match p99 ms at reference speed |",
     "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
