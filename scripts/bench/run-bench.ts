@@ -891,7 +891,7 @@ function catalogSection(part: Measured<CatalogBench[]>): string[] {
     "| recipes | build ms | meta MB | columns MB | buckets MB | index MB | writes (first / one change) | cold load ms | lookups ms | index load ms | heap MB | search p50 / p99 ms | match p50 / p99 ms | cards p50 / p99 ms | reference workload ms | search / match p99 ms at reference speed |",
     "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
     ...part.data.map((bench) => {
-      const workloadMs = median(bench.referenceWorkloadMs ?? []);
+      const workloadMs = workloadMsOf(bench);
       const atReference = (value: number) => (workloadMs === null ? "–" : ms(normalisedCpuMs(value, workloadMs)));
       return `| ${bench.recipes} | ${ms(bench.buildMs)} | ${mb(bench.metaBytes)} | ${mb(bench.columnBytes)} | ${mb(bench.bucketBytes)} | ${mb(bench.indexBytes)} | ${bench.writes} / ${bench.writesForOneChange} | ${ms(bench.coldLoadMs)} | ${ms(bench.lookupsLoadMs)} | ${ms(bench.indexLoadMs)} | ${bench.heapMb.toFixed(1)} | ${ms(bench.searchP50Ms)} / ${ms(bench.searchP99Ms)} | ${ms(bench.matchP50Ms)} / ${ms(bench.matchP99Ms)} | ${ms(bench.cardsP50Ms)} / ${ms(bench.cardsP99Ms)} | ${workloadMs === null ? "–" : ms(workloadMs)} | ${atReference(bench.searchP99Ms)} / ${atReference(bench.matchP99Ms)} |`;
     }),
@@ -1004,9 +1004,9 @@ function profileTable(size: EdgeSizeBench): string[] {
   ];
 }
 
-/** The size's reference workload time (the median of its rounds), or null for reports from before it was timed. */
-function workloadMsOf(size: EdgeSizeBench): number | null {
-  return median(size.referenceWorkloadMs ?? []);
+/** A part's reference workload time (the median of its timings), or null for reports from before it was timed. */
+function workloadMsOf(figures: { referenceWorkloadMs?: number[] }): number | null {
+  return median(figures.referenceWorkloadMs ?? []);
 }
 
 /** A page's CPU above the baseline at the reference speed (decision 0055): as served, and the Worker's own. */
@@ -1072,7 +1072,7 @@ function edgeGoals(bench: EdgeBench, catalog: Measured<CatalogBench[]> | undefin
     .filter((figure) => figure.firstRequestMs > EDGE_GOALS.coldMs)
     .map((figure) => `\`${figure.path}\` ${figure.firstRequestMs.toFixed(0)} ms`);
   const queries = catalog?.data.find((row) => row.recipes === EDGE_GOALS.limitsAt);
-  const queriesWorkloadMs = median(queries?.referenceWorkloadMs ?? []);
+  const queriesWorkloadMs = queries ? workloadMsOf(queries) : null;
   const queryMs = (value: number) => (queriesWorkloadMs === null ? value : normalisedCpuMs(value, queriesWorkloadMs));
   const queriesOver = queries
     ? [

@@ -11,8 +11,11 @@ function slotsOf(bitmap: Uint32Array): number[] {
   return slots;
 }
 
-/** The names joined as the catalog view joins them, each ended by a line break; name i at slot `slots[i]`. */
-function signaturesOf(names: string[], slots?: Int32Array) {
+/**
+ * The names joined as the catalog view joins them, each ended by a line break; name i at slot `slots[i]`;
+ * `namesPerSlice` as nameSignatures takes it.
+ */
+function signaturesOf(names: string[], slots?: Int32Array, namesPerSlice?: number) {
   const positionAtSlot = slots && new Int32Array(names.length);
   slots?.forEach((slot, position) => {
     if (positionAtSlot) positionAtSlot[slot] = position;
@@ -21,7 +24,7 @@ function signaturesOf(names: string[], slots?: Int32Array) {
   names.forEach((name, position) => {
     starts[position + 1] = (starts[position] ?? 0) + name.length + 1;
   });
-  return nameSignatures(names.map((name) => `${name}\n`).join(""), starts, 1, positionAtSlot);
+  return nameSignatures(names.map((name) => `${name}\n`).join(""), starts, 1, positionAtSlot, namesPerSlice);
 }
 
 const name = fc.oneof(
@@ -120,12 +123,7 @@ describe("name signatures", () => {
         fc.integer({ min: 1, max: 100 }),
         fc.array(fc.oneof(name, fc.stringMatching(/^[abc ]{0,4}$/)), { minLength: 1, maxLength: 10 }),
         (names, namesPerSlice, terms) => {
-          const starts = new Int32Array(names.length + 1);
-          names.forEach((each, position) => {
-            starts[position + 1] = (starts[position] ?? 0) + each.length + 1;
-          });
-          const joined = names.map((each) => `${each}\n`).join("");
-          const signatures = nameSignatures(joined, starts, 1, undefined, namesPerSlice);
+          const signatures = signaturesOf(names, undefined, namesPerSlice);
           const signedPerCall = Math.ceil(namesPerSlice / 32) * 32;
           terms.forEach((term, call) => {
             const signed = Math.min(names.length, (call + 1) * signedPerCall);
