@@ -15,7 +15,10 @@ export default defineConfig({
   use: {
     baseURL: BASE_URL,
     locale: "de-DE",
-    trace: "retain-on-failure",
+    // Recording a trace costs every action of every test some CPU on two cores, and writing one is a known cause
+    // of a context's teardown running past the test's timeout: it is recorded on the retry `npm test` gives a
+    // failed test (decision 0073). Debugging a spec by hand: `--trace=retain-on-failure`.
+    trace: "on-first-retry",
     // page.route() cannot see what a service worker answers, and tests stub scripts and data that way; the
     // offline spec turns the site's service worker on (decision 0043).
     serviceWorkers: "block",

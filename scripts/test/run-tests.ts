@@ -62,7 +62,9 @@ const STAGES: Stage[] = [
     name: "browser tests (Chromium)",
     commands: [
       ["node", "scripts/test/ensure-chromium.ts"],
-      ["playwright", "test"],
+      // One retry, with a trace recorded on it: a test that fails twice fails the stage, one that passes on its
+      // retry is named below as flaky (decision 0073).
+      ["playwright", "test", "--retries=1"],
     ],
     report: { file: `${REPORTS}/e2e.json`, kind: "playwright" },
   },
@@ -84,25 +86,45 @@ interface Counts {
   passed: number;
   failed: number;
   skipped: number;
+  /** Tests that failed once and passed on their retry, as "project › file:line › title". */
+  flaky: string[];
+}
+
+interface PlaywrightSuite {
+  file: string;
+  specs?: { title: string; line: number; tests: { projectName: string; status: string }[] }[];
+  suites?: PlaywrightSuite[];
+}
+
+function flakyIn(suites: PlaywrightSuite[] = []): string[] {
+  return suites.flatMap((suite) => [
+    ...(suite.specs ?? []).flatMap((spec) =>
+      spec.tests
+        .filter((test) => test.status === "flaky")
+        .map((test) => `${test.projectName} › ${suite.file}:${spec.line} › ${spec.title}`),
+    ),
+    ...flakyIn(suite.suites),
+  ]);
 }
 
 function countsOf(report: NonNullable<Stage["report"]>): Counts {
-  if (!existsSync(report.file)) return { passed: 0, failed: 1, skipped: 0 };
+  if (!existsSync(report.file)) return { passed: 0, failed: 1, skipped: 0, flaky: [] };
   const data = JSON.parse(readFileSync(report.file, "utf8"));
   if (report.kind === "vitest") {
-    return { passed: data.numPassedTests, failed: data.numFailedTests, skipped: data.numPendingTests };
+    return { passed: data.numPassedTests, failed: data.numFailedTests, skipped: data.numPendingTests, flaky: [] };
   }
   return {
     passed: data.stats.expected + data.stats.flaky,
     failed: data.stats.unexpected,
     skipped: data.stats.skipped,
+    flaky: flakyIn(data.suites),
   };
 }
 
 rmSync(REPORTS, { recursive: true, force: true });
 mkdirSync(REPORTS, { recursive: true });
 
-const total: Counts = { passed: 0, failed: 0, skipped: 0 };
+const total: Counts = { passed: 0, failed: 0, skipped: 0, flaky: [] };
 const started = Date.now();
 let failedStage: string | undefined;
 
@@ -124,7 +146,9 @@ for (const stage of STAGES) {
     total.passed += counts.passed;
     total.failed += counts.failed;
     total.skipped += counts.skipped;
-    summary = `: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`;
+    total.flaky.push(...counts.flaky);
+    const flaky = counts.flaky.length > 0 ? ` (${counts.flaky.length} of them only on a retry)` : "";
+    summary = `: ${counts.passed} passed${flaky}, ${counts.failed} failed, ${counts.skipped} skipped`;
   }
   console.log(`${ok ? "✔" : "✘"} ${stage.name} (${seconds} s)${summary}`);
   if (!ok) {
@@ -138,5 +162,9 @@ const minutes = ((Date.now() - started) / 60000).toFixed(1);
 console.log(
   failedStage ? `\nFailed at: ${failedStage} (after ${minutes} min)` : `\nAll stages passed in ${minutes} min`,
 );
+if (total.flaky.length > 0) {
+  console.log(`\nFlaky: ${total.flaky.length} test(s) failed once and passed on their retry; look at each:`);
+  for (const title of total.flaky) console.log(`  ${title}`);
+}
 console.log(`tests: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
 process.exit(failedStage ? 1 : 0);
