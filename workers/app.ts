@@ -1,4 +1,4 @@
-import { env } from "cloudflare:workers";
+import { env, waitUntil } from "cloudflare:workers";
 import { Hono } from "hono";
 import { secureHeaders } from "hono/secure-headers";
 import { createRequestHandler, type RequestHandler, RouterContextProvider } from "react-router";
@@ -19,7 +19,7 @@ import {
 import { SERVICE_WORKER_PATH } from "../app/offline/offline-caches.ts";
 import type { CoordinatorStatus } from "../catalog/sync/coordinator.ts";
 import { createCatalogCache } from "../catalog/view/catalog-cache.server.ts";
-import { emptyCatalogView } from "../catalog/view/catalog-view.ts";
+import { type CatalogView, emptyCatalogView } from "../catalog/view/catalog-view.ts";
 import { logEvent } from "../logging/log.ts";
 import { authRoutes } from "./auth-routes.ts";
 import { contentSecurityPolicy } from "./content-security-policy.ts";
@@ -178,11 +178,10 @@ async function renderPage(
 ): Promise<{ response: Response; catalog: string | undefined }> {
   const responseCookies: string[] = [];
   const visitor = requestVisitor(request, directus, formKey, responseCookies);
-  let catalog: string | undefined;
+  let read: CatalogView | undefined;
   const readCatalog = async () => {
-    const view = await liveCatalog(env);
-    catalog = view.version;
-    return view;
+    read = await liveCatalog(env);
+    return read;
   };
   const context = new RouterContextProvider(
     new Map<Parameters<RouterContextProvider["get"]>[0], unknown>([
@@ -198,7 +197,23 @@ async function renderPage(
   const rendered = await handleRequest(request, context);
   const response = new Response(rendered.body, rendered);
   for (const cookie of responseCookies) response.headers.append("set-cookie", cookie);
-  return { response, catalog };
+  if (read) waitUntil(workAfterAnswer(read));
+  return { response, catalog: read?.version };
+}
+
+/**
+ * The view's work no answer waits for (`CatalogView.afterAnswer`: the name
+ * signatures' next slice), once this answer has been handed back: behind a
+ * timer, so it runs after the runtime has the response. A fault is logged,
+ * never the visitor's.
+ */
+async function workAfterAnswer(view: CatalogView): Promise<void> {
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  try {
+    view.afterAnswer();
+  } catch (error) {
+    logEvent("error", "catalog.after-answer-failed", { catalog: view.version }, { error });
+  }
 }
 
 // Everything else, GET and POST alike, belongs to React Router: route actions

@@ -6,7 +6,8 @@
  * them. At 10,000 recipes one indexOf through every name took 55–230 µs per
  * term, most for terms found nowhere ("spagetti"); the signatures are
  * 320 KB there, 1.6 MB at 50,000 and 11 MB at 350,000, made a slice of
- * names at each search (NAMES_PER_SLICE says why).
+ * names at a time after a search has been answered (NAMES_PER_SLICE says
+ * why).
  *
  * The signatures are kept bit by bit (a bit-sliced signature file): for
  * each of the 256 bits, a bitmap of the names that have it. A term's names
@@ -16,14 +17,16 @@
  */
 
 /**
- * Names whose signatures one search makes, at most; the names of the slices
- * not made yet are all looked into, as for a term of one character. Made
- * whole on a cold isolate's first search, the signatures of 350,000 names
- * were 40 % of its 465 ms in workerd on the 2-core host, where looking into
- * every name for a term took about 15 ms in Node. So a catalog of up to
- * this many names is signed at its first search, and a larger one over its
- * first searches, each paying for a slice and looking into the names beyond
- * it.
+ * Names one call of `signSlice` signs, at most. Signing is work no answer
+ * waits for: the Worker signs a slice after it has answered a page
+ * (`CatalogView.afterAnswer`), and a search made before every name is
+ * signed finds the names that contain its term by one sweep through them
+ * all. Made whole by a cold isolate's first search, the signatures of
+ * 350,000 names were 40 % of its 465 ms in workerd on the 2-core host;
+ * signing a slice of this many in that search, it took 333–370 ms, and
+ * with the signing after the answer 302–322 (six runs each, alternating).
+ * A slice bounds how long a request that arrives meanwhile waits for the
+ * isolate.
  */
 export const NAMES_PER_SLICE = 65_536;
 
@@ -73,44 +76,55 @@ export interface NameSignatures {
    * The names whose signature holds every bit of `term`'s pairs and
    * triples, as a bitmap by slot (the order `nameSignatures` was given the
    * names in; slot s is bit s % 32 of word s / 32): every name that
-   * contains `term`, and a few that do not. Every name for a term of one
-   * character, and every name of the slices not signed yet: each call signs
-   * the next slice first. A new bitmap each call (a few dozen KB at 350,000
-   * names), so a search can read it lazily, page by page.
+   * contains `term`, and a few that do not. Until every name is signed, and
+   * for a term of one character, exactly the names that contain `term`,
+   * found by a sweep through them all. A new bitmap each call (a few dozen
+   * KB at 350,000 names), so a search can read it lazily, page by page.
    */
   mayContain(term: string): Uint32Array;
+  /** Signs the next NAMES_PER_SLICE names (`namesPerSlice`); whether names remain unsigned after it. */
+  signSlice(): boolean;
+}
+
+/** Which name lies at which slot of the bitmaps, both ways; without it, name `s` lies at slot `s`. */
+export interface SlotOrder {
+  positionAtSlot: Int32Array;
+  slotAtPosition: Int32Array;
 }
 
 /**
  * The signatures of the names in `allNames`: name `i` lies from
- * `nameStarts[i]` to `nameStarts[i + 1] - gap`. Slot `s` of every bitmap is
- * name `positionAtSlot[s]` (name `s` without it). The name search puts the
- * names in name order, so the candidates come out in the order its results
- * are ranked in and it can stop once a page is full (decision 0056). Slot by
- * slot, so the bitmaps are written in order: name by name into scattered
- * slots took half as long again at 350,000 names. And 32 slots at a time:
- * one word of every bitmap is gathered in a small table (which stays in the
- * processor's nearest cache) and written out once, where setting each bit in
- * the bitmaps themselves took a third longer at 350,000 names (160 ms
- * against 120 in Node on the 2-core host), most of a cold isolate's first
- * search.
+ * `nameStarts[i]` to `nameStarts[i + 1] - gap`. The name search puts the
+ * names in name order (`order`), so the candidates come out in the order
+ * its results are ranked in and it can stop once a page is full (decision
+ * 0056). Slot by slot, so the bitmaps are written in order: name by name
+ * into scattered slots took half as long again at 350,000 names. And 32
+ * slots at a time: one word of every bitmap is gathered in a small table
+ * (which stays in the processor's nearest cache) and written out once,
+ * where setting each bit in the bitmaps themselves took a third longer at
+ * 350,000 names (160 ms against 120 in Node on the 2-core host).
  */
 export function nameSignatures(
   allNames: string,
   nameStarts: Int32Array,
   gap: number,
-  positionAtSlot?: Int32Array,
+  order?: SlotOrder,
   namesPerSlice = NAMES_PER_SLICE,
 ): NameSignatures {
   const count = nameStarts.length - 1;
-  if (positionAtSlot && positionAtSlot.length !== count) {
-    throw new Error(`name signatures: ${positionAtSlot.length} slots for ${count} names`);
+  const positionAtSlot = order?.positionAtSlot;
+  const slotAtPosition = order?.slotAtPosition;
+  if (order && (order.positionAtSlot.length !== count || order.slotAtPosition.length !== count)) {
+    throw new Error(
+      `name signatures: ${order.positionAtSlot.length} and ${order.slotAtPosition.length} slots for ${count} names`,
+    );
   }
   // 32 names a word; bitmap `bit` is words `bit * words` to `(bit + 1) * words`.
   const words = Math.ceil(count / 32);
-  const bitmaps = new Uint32Array(SIGNATURE_BITS * words);
+  // Made by the first slice: 11 MB at 350,000 names, which an isolate that searched once never needs.
+  let bitmaps = new Uint32Array(0);
   const wordsPerSlice = Math.max(1, Math.ceil(namesPerSlice / 32));
-  // Words of every bitmap made so far: the slots below `signed * 32`.
+  // Words of every bitmap made so far: the slots below `signed * 32`. A search reads the bitmaps once all are made.
   let signed = 0;
   // Word `word` of every bitmap, while its 32 names are read.
   const column = new Int32Array(SIGNATURE_BITS);
@@ -143,28 +157,52 @@ export function nameSignatures(
       column[bit] = 0;
     }
   }
+  /**
+   * Exactly the names that contain `term`, by slot: one indexOf through
+   * `allNames` from each name on, so a name is looked into up to its first
+   * occurrence only. In a cold isolate's profile at 350,000 names, this
+   * sweep for "suppe" was 3.8 % of the first search; signing a slice after
+   * it, 6.3 %.
+   */
+  function namesContaining(term: string): Uint32Array {
+    const passing = new Uint32Array(words);
+    let position = 0;
+    for (let found = allNames.indexOf(term); found !== -1 && position < count; ) {
+      while (position < count && (nameStarts[position + 1] ?? 0) <= found) position++;
+      if (position === count) break;
+      const next = nameStarts[position + 1] ?? 0;
+      // Not across the gap into the next name.
+      if (found + term.length <= next - gap) {
+        const slot = slotAtPosition ? (slotAtPosition[position] ?? 0) : position;
+        passing[slot >>> 5] = (passing[slot >>> 5] ?? 0) | (1 << (slot & 31));
+        position++;
+        found = allNames.indexOf(term, next);
+      } else {
+        found = allNames.indexOf(term, found + 1);
+      }
+    }
+    return passing;
+  }
   return {
     count,
     mayContain(term) {
+      const bits = signatureBits(term);
+      if (signed < words || bits.length === 0) return namesContaining(term);
+      // The AND of the term's bitmaps, one bitmap at a time: memory read in order.
+      const first = (bits[0] ?? 0) * words;
+      const passing = bitmaps.slice(first, first + words);
+      for (let at = 1; at < bits.length; at++) {
+        const offset = (bits[at] ?? 0) * words;
+        for (let word = 0; word < words; word++) passing[word] = (passing[word] ?? 0) & (bitmaps[offset + word] ?? 0);
+      }
+      return passing;
+    },
+    signSlice() {
+      if (bitmaps.length === 0) bitmaps = new Uint32Array(SIGNATURE_BITS * words);
       const until = Math.min(words, signed + wordsPerSlice);
       for (let word = signed; word < until; word++) signWord(word);
       signed = until;
-      const bits = signatureBits(term);
-      const passing = new Uint32Array(words);
-      // The AND of the term's bitmaps over the signed words, one bitmap at a time: memory read in order.
-      const from = bits.length === 0 ? 0 : signed;
-      if (from > 0) {
-        const first = (bits[0] ?? 0) * words;
-        passing.set(bitmaps.subarray(first, first + from));
-        for (let at = 1; at < bits.length; at++) {
-          const offset = (bits[at] ?? 0) * words;
-          for (let word = 0; word < from; word++) passing[word] = (passing[word] ?? 0) & (bitmaps[offset + word] ?? 0);
-        }
-      }
-      // Every name beyond: a term with no pair, or names not signed yet. No slot past the last name.
-      passing.fill(0xffffffff, from);
-      if (from < words && count % 32 !== 0) passing[words - 1] = (1 << (count % 32)) - 1;
-      return passing;
+      return signed < words;
     },
   };
 }

@@ -148,6 +148,14 @@ export interface CatalogView {
    * the whole ratings column, read by the first list sorted by rating and kept.
    */
   ratingOrder(): Promise<RatingOrder>;
+  /**
+   * Work no answer waits for, a slice at a time: the Worker calls it after
+   * it has answered a page. Once a search has loaded the names, each call
+   * signs the next slice of their signatures (name-pairs.ts), which later
+   * searches read instead of sweeping through every name. Whether work
+   * remains after it.
+   */
+  afterAnswer(): boolean;
 }
 
 /**
@@ -191,7 +199,10 @@ function nameLookup(allNames: string, order: NameOrder, count: number): NameLook
     ...order,
     allNames,
     nameStarts,
-    pairSignatures: nameSignatures(allNames, nameStarts, NAME_END.length, order.positionAtPlace),
+    pairSignatures: nameSignatures(allNames, nameStarts, NAME_END.length, {
+      positionAtSlot: order.positionAtPlace,
+      slotAtPosition: order.namePlace,
+    }),
   };
 }
 
@@ -289,6 +300,13 @@ export function createCatalogView(version: PublishedVersion): CatalogView {
       count,
     ),
   );
+  // Set once the names are loaded: what `afterAnswer` signs.
+  let namesLoaded: NameLookup | undefined;
+  const names = once(async () => {
+    const [allNames, order] = await Promise.all([version.names(), nameOrder()]);
+    namesLoaded = nameLookup(allNames, order, count);
+    return namesLoaded;
+  });
   // One entry per filter asked for: two diets and three times make at most eleven.
   const filters = new Map<number, FilteredRecipes>();
   return {
@@ -310,10 +328,7 @@ export function createCatalogView(version: PublishedVersion): CatalogView {
     positionOfId: (id) => version.positionOfId(id),
     hasImage: (fileId) => version.hasImage(fileId),
     directoryRange: async (start, end) => directoryRange(await version.directoryRange(start, end), start),
-    names: once(async () => {
-      const [names, order] = await Promise.all([version.names(), nameOrder()]);
-      return nameLookup(names, order, count);
-    }),
+    names,
     ingredientLookup: async () => (await matchingLookups()).ingredients,
     pantryLookup: async () => (await matchingLookups()).pantry,
     searchIndex,
@@ -329,6 +344,7 @@ export function createCatalogView(version: PublishedVersion): CatalogView {
       return kept;
     },
     ratingOrder,
+    afterAnswer: () => namesLoaded?.pairSignatures.signSlice() ?? false,
   };
 }
 

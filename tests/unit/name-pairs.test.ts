@@ -16,15 +16,39 @@ function slotsOf(bitmap: Uint32Array): number[] {
  * `namesPerSlice` as nameSignatures takes it.
  */
 function signaturesOf(names: string[], slots?: Int32Array, namesPerSlice?: number) {
-  const positionAtSlot = slots && new Int32Array(names.length);
+  const order = slots && { positionAtSlot: new Int32Array(names.length), slotAtPosition: slots };
   slots?.forEach((slot, position) => {
-    if (positionAtSlot) positionAtSlot[slot] = position;
+    if (order) order.positionAtSlot[slot] = position;
   });
   const starts = new Int32Array(names.length + 1);
   names.forEach((name, position) => {
     starts[position + 1] = (starts[position] ?? 0) + name.length + 1;
   });
-  return nameSignatures(names.map((name) => `${name}\n`).join(""), starts, 1, positionAtSlot, namesPerSlice);
+  return nameSignatures(names.map((name) => `${name}\n`).join(""), starts, 1, order, namesPerSlice);
+}
+
+/** `signaturesOf`, every name signed. */
+function signedOf(names: string[], slots?: Int32Array) {
+  const signatures = signaturesOf(names, slots);
+  while (signatures.signSlice()) {}
+  return signatures;
+}
+
+/** The slots of the names that contain `term`, ascending. */
+function containing(names: string[], term: string, slots?: Int32Array): number[] {
+  return names
+    .flatMap((each, position) => (each.includes(term) ? [slots ? (slots[position] ?? 0) : position] : []))
+    .sort((a, b) => a - b);
+}
+
+/** A random name order: each name's slot is its place when the names are sorted by `order`'s key. */
+function slotsBy(names: string[], order: number[]): Int32Array {
+  const byKey = names.map((_, position) => position).sort((a, b) => (order[a] ?? 0) - (order[b] ?? 0) || a - b);
+  const slots = new Int32Array(names.length);
+  byKey.forEach((position, slot) => {
+    slots[position] = slot;
+  });
+  return slots;
 }
 
 const name = fc.oneof(
@@ -51,16 +75,19 @@ describe("name signatures", () => {
         fc.nat(),
         (names, pick, from, length) => {
           const term = termOf(names, pick, from, length, null);
-          const passing = slotsOf(signaturesOf(names).mayContain(term));
-          names.forEach((each, position) => {
-            if (each.includes(term)) expect(passing).toContain(position);
-          });
+          // Signed or not yet.
+          for (const signatures of [signaturesOf(names), signedOf(names)]) {
+            const passing = slotsOf(signatures.mayContain(term));
+            names.forEach((each, position) => {
+              if (each.includes(term)) expect(passing).toContain(position);
+            });
+          }
         },
       ),
     );
   });
 
-  it("let through exactly the names whose pairs and triples hold every bit of the term's, by slot", () => {
+  it("once signed, let through exactly the names whose pairs and triples hold every bit of the term's, by slot", () => {
     fc.assert(
       fc.property(
         // Past 32 names, so a bitmap spans words; mostly short names from few letters, so bits collide.
@@ -73,19 +100,19 @@ describe("name signatures", () => {
         (names, pick, from, length, other, order) => {
           const term = termOf(names, pick, from, length, other);
           const wanted = signatureBits(term);
-          // Each name's slot: its place when the names are sorted by a random key (as the view gives name order).
-          const byKey = names.map((_, position) => position).sort((a, b) => (order[a] ?? 0) - (order[b] ?? 0) || a - b);
-          const slots = new Int32Array(names.length);
-          byKey.forEach((position, slot) => {
-            slots[position] = slot;
-          });
-          const expected = names
-            .flatMap((each, position) => {
-              const own = new Set(signatureBits(each));
-              return wanted.every((bit) => own.has(bit)) ? [slots[position] ?? 0] : [];
-            })
-            .sort((a, b) => a - b);
-          expect(slotsOf(signaturesOf(names, slots).mayContain(term))).toEqual(expected);
+          // As the view gives name order.
+          const slots = slotsBy(names, order);
+          // A term without a pair is looked for in every name.
+          const expected =
+            wanted.length === 0
+              ? containing(names, term, slots)
+              : names
+                  .flatMap((each, position) => {
+                    const own = new Set(signatureBits(each));
+                    return wanted.every((bit) => own.has(bit)) ? [slots[position] ?? 0] : [];
+                  })
+                  .sort((a, b) => a - b);
+          expect(slotsOf(signedOf(names, slots).mayContain(term))).toEqual(expected);
         },
       ),
     );
@@ -102,51 +129,71 @@ describe("name signatures", () => {
         }),
         fc.array(fc.nat(), { minLength: 130, maxLength: 130 }),
         (names, order) => {
-          const byKey = names.map((_, position) => position).sort((a, b) => (order[a] ?? 0) - (order[b] ?? 0) || a - b);
-          const slots = new Int32Array(names.length);
-          byKey.forEach((position, slot) => {
-            slots[position] = slot;
-          });
-          const signatures = signaturesOf(names, slots);
-          names.forEach((each, position) => {
-            expect(slotsOf(signatures.mayContain(each))).toContain(slots[position]);
-          });
+          const slots = slotsBy(names, order);
+          for (const signatures of [signaturesOf(names, slots), signedOf(names, slots)]) {
+            names.forEach((each, position) => {
+              expect(slotsOf(signatures.mayContain(each))).toContain(slots[position]);
+            });
+          }
         },
       ),
     );
   });
 
-  it("sign a slice of names a call, and let through every name not signed yet", () => {
+  it("sign a slice of names a call; until every name is signed, let through exactly the names that contain the term", () => {
     fc.assert(
       fc.property(
         fc.array(fc.oneof(name, fc.stringMatching(/^[abc ]{0,6}$/)), { minLength: 0, maxLength: 200, size: "max" }),
         fc.integer({ min: 1, max: 100 }),
         fc.array(fc.oneof(name, fc.stringMatching(/^[abc ]{0,4}$/)), { minLength: 1, maxLength: 10 }),
-        (names, namesPerSlice, terms) => {
-          const signatures = signaturesOf(names, undefined, namesPerSlice);
-          const signedPerCall = Math.ceil(namesPerSlice / 32) * 32;
-          terms.forEach((term, call) => {
-            const signed = Math.min(names.length, (call + 1) * signedPerCall);
+        fc.array(fc.nat(), { minLength: 200, maxLength: 200 }),
+        (names, namesPerSlice, terms, order) => {
+          const slots = slotsBy(names, order);
+          const signatures = signaturesOf(names, slots, namesPerSlice);
+          const words = Math.ceil(names.length / 32);
+          const wordsPerSlice = Math.ceil(namesPerSlice / 32);
+          let calls = 0;
+          for (const term of [...terms, ...terms]) {
+            const signed = calls * wordsPerSlice >= words;
             const wanted = signatureBits(term);
-            const expected = names.flatMap((each, position) => {
-              if (position >= signed) return [position];
-              const own = new Set(signatureBits(each));
-              return wanted.every((bit) => own.has(bit)) ? [position] : [];
-            });
+            const expected =
+              signed && wanted.length > 0
+                ? names
+                    .flatMap((each, position) => {
+                      const own = new Set(signatureBits(each));
+                      return wanted.every((bit) => own.has(bit)) ? [slots[position] ?? 0] : [];
+                    })
+                    .sort((a, b) => a - b)
+                : containing(names, term, slots);
             expect(slotsOf(signatures.mayContain(term))).toEqual(expected);
-          });
+            calls++;
+            expect(signatures.signSlice()).toBe(calls * wordsPerSlice < words);
+          }
         },
       ),
     );
   });
 
+  it("find a term in the name that holds it, never across the end of one name into the next", () => {
+    const names = ["apfel", "kuchen", "", "suppe"];
+    const signatures = signaturesOf(names);
+    const passing = (term: string) => slotsOf(signatures.mayContain(term)).map((position) => names[position]);
+    expect(passing("elk")).toEqual([]);
+    expect(passing("l\nk")).toEqual([]);
+    expect(passing("n\n")).toEqual([]);
+    expect(passing("\n")).toEqual([]);
+    expect(passing("en")).toEqual(["kuchen"]);
+    expect(passing("")).toEqual(names);
+    expect(passing("suppe")).toEqual(["suppe"]);
+  });
+
   it("keep out most names that lack one of the term's pairs", () => {
     const names = ["kartoffelsuppe", "tomatensalat", "spaghetti carbonara", "rote-linsen-suppe mit kokos"];
-    const signatures = signaturesOf(names);
+    const signatures = signedOf(names);
     const passing = (term: string) => slotsOf(signatures.mayContain(term)).map((position) => names[position]);
     expect(passing("suppe")).toEqual(["kartoffelsuppe", "rote-linsen-suppe mit kokos"]);
     expect(passing("spagetti")).toEqual([]);
-    // A single character has no pair: every name is looked into.
-    expect(passing("e")).toEqual(names);
+    // A single character has no pair: the names are swept for it.
+    expect(passing("k")).toEqual(["kartoffelsuppe", "rote-linsen-suppe mit kokos"]);
   });
 });
