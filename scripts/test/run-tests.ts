@@ -204,8 +204,9 @@ for (const step of STEPS) {
       `\n▶ ${stages.map((stage) => stage.name).join(" and ")}, at once; each one's output follows when it ends`,
     );
     const stepStarted = Date.now();
-    if (!stages.every((stage) => runInTerminal(stage.prepare ?? []))) {
-      finish(stages[0] as Stage, false, stepStarted);
+    const unprepared = stages.find((stage) => !runInTerminal(stage.prepare ?? []));
+    if (unprepared) {
+      finish(unprepared, false, stepStarted);
       break;
     }
     const results = await Promise.all(

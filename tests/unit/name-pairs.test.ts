@@ -41,6 +41,16 @@ function containing(names: string[], term: string, slots?: Int32Array): number[]
     .sort((a, b) => a - b);
 }
 
+/** The slots of the names whose pairs and triples hold every one of `wanted`, ascending. */
+function passingBits(names: string[], wanted: number[], slots: Int32Array): number[] {
+  return names
+    .flatMap((each, position) => {
+      const own = new Set(signatureBits(each));
+      return wanted.every((bit) => own.has(bit)) ? [slots[position] ?? 0] : [];
+    })
+    .sort((a, b) => a - b);
+}
+
 /** A random name order: each name's slot is its place when the names are sorted by `order`'s key. */
 function slotsBy(names: string[], order: number[]): Int32Array {
   const byKey = names.map((_, position) => position).sort((a, b) => (order[a] ?? 0) - (order[b] ?? 0) || a - b);
@@ -103,15 +113,7 @@ describe("name signatures", () => {
           // As the view gives name order.
           const slots = slotsBy(names, order);
           // A term without a pair is looked for in every name.
-          const expected =
-            wanted.length === 0
-              ? containing(names, term, slots)
-              : names
-                  .flatMap((each, position) => {
-                    const own = new Set(signatureBits(each));
-                    return wanted.every((bit) => own.has(bit)) ? [slots[position] ?? 0] : [];
-                  })
-                  .sort((a, b) => a - b);
+          const expected = wanted.length === 0 ? containing(names, term, slots) : passingBits(names, wanted, slots);
           expect(slotsOf(signedOf(names, slots).mayContain(term))).toEqual(expected);
         },
       ),
@@ -157,14 +159,7 @@ describe("name signatures", () => {
             const signed = calls * wordsPerSlice >= words;
             const wanted = signatureBits(term);
             const expected =
-              signed && wanted.length > 0
-                ? names
-                    .flatMap((each, position) => {
-                      const own = new Set(signatureBits(each));
-                      return wanted.every((bit) => own.has(bit)) ? [slots[position] ?? 0] : [];
-                    })
-                    .sort((a, b) => a - b)
-                : containing(names, term, slots);
+              signed && wanted.length > 0 ? passingBits(names, wanted, slots) : containing(names, term, slots);
             expect(slotsOf(signatures.mayContain(term))).toEqual(expected);
             calls++;
             expect(signatures.signSlice()).toBe(calls * wordsPerSlice < words);
