@@ -30,7 +30,8 @@
  *   named by an earlier write of the pointer (the network's order of writes,
  *   not anything the pointer says);
  * - no isolate serves the scheduled recipe before its publish time, nor loses it again once
- *   served, unless a rollback was made after it went live;
+ *   served, unless a rollback's pointer landed in KV after it went live (whether or not its
+ *   write answered);
  * - no request survives six failed or killed steps in a row: it is given up, and that is logged;
  * - while a request waits or runs, an alarm is set, even after the runtime's retries ran out;
  * - while nothing waits, the coordinator's live version is the one KV's pointer names, or is again within a
@@ -337,7 +338,11 @@ class Simulation {
   readonly failures: string[] = [];
   /** Every line the coordinator logged. */
   readonly logs: LogLine[] = [];
-  /** When each rollback flipped the pointer. */
+  /**
+   * When each rollback's pointer landed in KV: a pointer that holds (only a rollback, or the repair of one,
+   * writes those). Read from KV, not from the coordinator's log: a write that failed but landed is served
+   * before the coordinator knows it went back, and it may be given up then.
+   */
   readonly rollbacks: number[] = [];
   /** Requests the model made (the flow's calls, crons, operators), by id: when, and what asked. */
   readonly asked: { at: number; id: number; action: string; trigger: "api" | "cron"; joined: boolean }[] = [];
@@ -486,7 +491,6 @@ class Simulation {
           fields,
           report: options.report ?? level === "error",
         });
-        if (event === "sync" && fields.outcome === "rolled-back") this.rollbacks.push(this.now);
       },
     });
   }
@@ -767,7 +771,10 @@ class Simulation {
   #noteLive(): void {
     const text = this.network.latest(POINTER_KEY);
     if (!text) return;
-    const name = (JSON.parse(text) as Pointer).manifest;
+    const pointer = JSON.parse(text) as Pointer;
+    const name = pointer.manifest;
+    const writtenAt = this.network.latestAt(POINTER_KEY) ?? this.now;
+    if (pointer.held && this.rollbacks.at(-1) !== writtenAt) this.rollbacks.push(writtenAt);
     const manifest = this.named.get(name) ?? this.contentOf(name);
     this.named.set(name, manifest);
     if (this.directus.withScheduled.has(manifest)) this.#scheduledLive = Math.min(this.#scheduledLive, this.now);
@@ -1259,6 +1266,32 @@ const EXAMPLES: [Scenario][] = [
         { kind: "operator" },
         { kind: "wait", ms: 1 },
         { kind: "save", recipe: 1, flowCall: false },
+      ],
+      publishIn: 10000,
+      finalStatuses: "none",
+    },
+  ],
+  // Seed 1500089653 (issue 43, a fault of the model's own expectation): an hour after the scheduled recipe went
+  // live, an operator rolls back, and the pointer's write fails twice after it landed. The coordinator tries
+  // again, its ledger still naming the scheduled version; KV's pointer (sequence 3, then 4) names the version
+  // rolled back to, and the isolates take it at their next look, before the rollback ends. Their losing the
+  // recipe is the rollback's doing: the model counted only rollbacks the coordinator had logged.
+  [
+    {
+      lags: [0, 0, 0],
+      commands: [
+        { kind: "wait", ms: 3700000 },
+        {
+          kind: "fault",
+          target: { first: "pointer-write" },
+          when: "after",
+          mode: "error",
+          meanwhile: "save",
+          times: 2,
+        },
+        { kind: "rollback" },
+        { kind: "wait", ms: 3000 },
+        { kind: "wait", ms: 2000 },
       ],
       publishIn: 10000,
       finalStatuses: "none",
