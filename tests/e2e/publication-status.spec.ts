@@ -85,6 +85,16 @@ async function formShows(page: Page, text: string | RegExp, timeout = 60_000): P
   }).toPass({ timeout, intervals: [0] });
 }
 
+/**
+ * Scrolls the form to the status section's note for a screenshot. The form may still be putting itself together
+ * after a reload (the element found first is replaced): the scroll is tried again until it holds.
+ */
+async function scrollToStatusNote(page: Page): Promise<void> {
+  await expect(async () => {
+    await page.getByText("Setzt die Website nach jeder Veröffentlichung").scrollIntoViewIfNeeded({ timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
+}
+
 /** Polls Directus for the recipe's status row until `done` holds; answers the time it first did. */
 async function statusReached(
   editor: DirectusAdmin,
@@ -139,7 +149,7 @@ test("an editor sees why a recipe is not on the site, sees it go live once fixed
     await save(page);
     await formShows(page, "Zutat „Ei“: Die Einheit „Stück“ braucht eine Menge.");
     await expect(page.getByText("Nicht auf der Website").first()).toBeVisible();
-    await page.getByText("Setzt die Website nach jeder Veröffentlichung").scrollIntoViewIfNeeded();
+    await scrollToStatusNote(page);
     await page.screenshot({ path: testInfo.outputPath("left-out.png") });
 
     // The editor fixes the line in the form: the amount the unit needs, in the line's drawer.
@@ -152,7 +162,7 @@ test("an editor sees why a recipe is not on the site, sees it go live once fixed
     await save(page);
     const liveAt = await statusReached(editor, bad.id, (row) => row?.state === "live");
     await formShows(page, "Auf der Website");
-    await page.getByText("Setzt die Website nach jeder Veröffentlichung").scrollIntoViewIfNeeded();
+    await scrollToStatusNote(page);
     await page.screenshot({ path: testInfo.outputPath("live.png") });
     const visitor = await browser.newPage();
     await expect(async () => {
