@@ -1,4 +1,5 @@
 import type { RecipeListCardData } from "../lib/recipes/recipe-card-data.ts";
+import { HydrationSlice } from "./hydration-slice.tsx";
 import { RecipeCard } from "./recipe-card.tsx";
 import { RecipeDetailsDisclosure } from "./recipe-details-disclosure.tsx";
 
@@ -17,18 +18,20 @@ export function RecipeList({
   headingLevel?: 2 | 3;
 }) {
   return (
-    <section className="recipe-list" aria-label={label}>
-      {recipes.map((recipe, index) => (
-        <RecipeCard
-          key={recipe.slug}
-          recipe={recipe}
-          priority={index === 0}
-          headingLevel={headingLevel}
-          weekPlanLink
-          note={recipe.note}
-          body={<RecipeDetailsDisclosure slug={recipe.slug} name={recipe.name} headingLevel={headingLevel} />}
-        />
-      ))}
-    </section>
+    <HydrationSlice>
+      <section className="recipe-list" aria-label={label}>
+        {recipes.map((recipe, index) => (
+          <RecipeCard
+            key={recipe.slug}
+            recipe={recipe}
+            priority={index === 0}
+            headingLevel={headingLevel}
+            weekPlanLink
+            note={recipe.note}
+            body={<RecipeDetailsDisclosure slug={recipe.slug} name={recipe.name} headingLevel={headingLevel} />}
+          />
+        ))}
+      </section>
+    </HydrationSlice>
   );
 }

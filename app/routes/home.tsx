@@ -7,6 +7,7 @@ import {
   recipeTypeFromParam,
 } from "../../catalog/recipes/categories.ts";
 import { pickRandomRecipe } from "../../catalog/view/queries.ts";
+import { HydrationSlice } from "../components/hydration-slice.tsx";
 import { RecipeBody } from "../components/recipe-body.tsx";
 import { RecipeCard } from "../components/recipe-card.tsx";
 import { trackEvent } from "../lib/consent/analytics.ts";
@@ -126,7 +127,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               Aus der Kategorie <Link to={categoryPath(type)}>{CATEGORY_HEADINGS[type]}</Link>
             </p>
           ) : null}
-          <RecipeCard recipe={recipe} priority weekPlanLink body={<RecipeBody recipe={recipe} headingLevel={2} />} />
+          <HydrationSlice>
+            <RecipeCard recipe={recipe} priority weekPlanLink body={<RecipeBody recipe={recipe} headingLevel={2} />} />
+          </HydrationSlice>
         </section>
       ) : (
         <div className="random-placeholder" aria-hidden="true" />

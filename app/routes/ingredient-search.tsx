@@ -14,6 +14,7 @@ import {
   missingIngredients,
 } from "../../catalog/view/queries.ts";
 import { ExcludeIngredientForm } from "../components/exclude-ingredient-form.tsx";
+import { HydrationSlice } from "../components/hydration-slice.tsx";
 import { IngredientChips } from "../components/ingredient-chips.tsx";
 import { IngredientPicker, MOST_USED_SHOWN } from "../components/ingredient-picker.tsx";
 import { COMPLETE_BADGE, completeCountText, MatchSummary } from "../components/match-summary.tsx";
@@ -329,29 +330,36 @@ export default function IngredientSearch({ loaderData }: Route.ComponentProps) {
             <ExcludeIngredientForm ingredients={excludable} kindMembers={kindMembers} query={query} />
           ) : null}
 
-          {results.map(({ recipe, have, needed, missing }, index) => (
-            <RecipeCard
-              key={recipe.slug}
-              recipe={recipe}
-              priority={index === 0}
-              headingLevel={3}
-              weekPlanLink
-              extraBadge={missing.length === 0 ? COMPLETE_BADGE : null}
-              body={
-                <RecipeDetailsDisclosure slug={recipe.slug} name={recipe.name} headingLevel={3} have={new Set(have)} />
-              }
-            >
-              <MatchSummary have={have.length} needed={needed} missing={missing} />
-              {missing.length > 0 ? (
-                <AddToShoppingList
-                  slug={recipe.slug}
-                  recipeName={recipe.name}
-                  ingredients={missing}
-                  label={`Fehlende Zutaten für „${recipe.name}“ auf die Einkaufsliste`}
-                />
-              ) : null}
-            </RecipeCard>
-          ))}
+          <HydrationSlice>
+            {results.map(({ recipe, have, needed, missing }, index) => (
+              <RecipeCard
+                key={recipe.slug}
+                recipe={recipe}
+                priority={index === 0}
+                headingLevel={3}
+                weekPlanLink
+                extraBadge={missing.length === 0 ? COMPLETE_BADGE : null}
+                body={
+                  <RecipeDetailsDisclosure
+                    slug={recipe.slug}
+                    name={recipe.name}
+                    headingLevel={3}
+                    have={new Set(have)}
+                  />
+                }
+              >
+                <MatchSummary have={have.length} needed={needed} missing={missing} />
+                {missing.length > 0 ? (
+                  <AddToShoppingList
+                    slug={recipe.slug}
+                    recipeName={recipe.name}
+                    ingredients={missing}
+                    label={`Fehlende Zutaten für „${recipe.name}“ auf die Einkaufsliste`}
+                  />
+                ) : null}
+              </RecipeCard>
+            ))}
+          </HydrationSlice>
           {selected.length > 0 && total === 0 && isFiltering(recipeFilter) ? (
             <NoFilteredRecipes
               filter={recipeFilter}

@@ -400,3 +400,20 @@ describe("caching", () => {
     expect(response.headers.get("etag")).toBeNull();
   });
 });
+
+describe("hydration in slices (decision 0059)", () => {
+  it.each([
+    { path: "/", cards: '<!--$--><article class="recipe-card"' },
+    { path: "/kategorie/soup", cards: '<!--$--><section class="recipe-list"' },
+    { path: "/suche?q=suppe", cards: '<!--$--><section class="recipe-list"' },
+    { path: "/zutatensuche?z=tomate&z=zwiebel", cards: '<!--$--><article class="recipe-card"' },
+  ])("$path writes its cards as a boundary of their own, apart from the page's controls", async ({ path, cards }) => {
+    const { html } = await get(path);
+    const main = html.slice(html.indexOf("<main"), html.indexOf("</main>"));
+    expect(main).toContain(cards);
+    // Inside the page's boundary (the one opening before them), not part of it.
+    expect(main.slice(0, main.indexOf(cards)).match(/<!--\$-->/g)?.length).toBe(1);
+    // In place, as every boundary: the cards are there without JavaScript.
+    expect(html).not.toContain('<template id="B:');
+  });
+});
