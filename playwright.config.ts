@@ -34,16 +34,21 @@ export default defineConfig({
     },
   ],
   // The built site in workerd with a real Directus behind it, on ports of its
-  // own so the tests never talk to a site started with `npm start`.
-  webServer: {
-    command: "node tests/e2e/site-under-test.ts",
-    url: `${BASE_URL}/impressum`,
-    reuseExistingServer: false,
-    // A cold Directus: bootstrap, schema, seed with 89 images, the sync, then
-    // one AVIF transform per image (about 100 s on two cores).
-    timeout: 480_000,
-    gracefulShutdown: { signal: "SIGTERM", timeout: 20_000 },
-    stdout: "pipe",
-    stderr: "pipe",
-  },
+  // own so the tests never talk to a site started with `npm start`. `npm test`
+  // starts it before the CMS stages and says so (E2E_SITE_STARTED), so that
+  // its start overlaps them (scripts/test/run-tests.ts).
+  webServer:
+    process.env.E2E_SITE_STARTED === "1"
+      ? undefined
+      : {
+          command: "node tests/e2e/site-under-test.ts",
+          url: `${BASE_URL}/impressum`,
+          reuseExistingServer: false,
+          // A cold Directus: bootstrap, schema, seed with 89 images, the sync, then
+          // one AVIF transform per image (about 100 s on two cores).
+          timeout: 480_000,
+          gracefulShutdown: { signal: "SIGTERM", timeout: 20_000 },
+          stdout: "pipe",
+          stderr: "pipe",
+        },
 });

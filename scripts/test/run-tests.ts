@@ -4,10 +4,12 @@
  * the totals close the run in the "N passed, N failed" form CI reads. The
  * two CMS stages run at once: each mostly waits for its Directus, and
  * together they took 413 s on the 2-core host where one after the other
- * took 577–618.
+ * took 577–618. The browser tests' site starts beside them, for the same
+ * reason (`Service`).
  */
-import { spawn, spawnSync } from "node:child_process";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from "node:fs";
+import { BASE_URL } from "../../tests/e2e/stack.ts";
 
 const REPORTS = "reports/tests";
 /** Appended to a command: show only its stderr. */
@@ -20,10 +22,47 @@ interface Stage {
   commands: string[][];
   /** JSON report with the stage's test counts, if it runs tests. */
   report?: { file: string; kind: "vitest" | "playwright" };
+  /** A service started earlier: waited for before the commands, which run with its `env`. */
+  needs?: Service;
 }
 
-/** A stage, or stages that run at once. */
-type Step = Stage | { together: Stage[] };
+/**
+ * A process a later stage needs, started in the background at its place in
+ * STEPS, so that its start overlaps stages that mostly wait; the stage that
+ * `needs` it waits until it answers, and it is stopped when the run ends.
+ */
+interface Service {
+  name: string;
+  command: string[];
+  /** Answers once the service is ready. */
+  readyUrl: string;
+  /** How long the stage that needs it waits for it at most. */
+  readyTimeoutMs: number;
+  /** Where its output goes; printed by the stage that needs it. */
+  logFile: string;
+  /** Added to the environment of the stage that needs it (so that it does not start one of its own). */
+  env: Record<string, string>;
+}
+
+/**
+ * The site the browser tests run against (tests/e2e/site-under-test.ts): a
+ * scratch Directus with the seed, the sync, every card image transformed,
+ * the built site in workerd. About 110 s on the 2-core host, most of it
+ * Directus starting and encoding images; started by Playwright's web server
+ * it was the first 108 s of the browser stage.
+ */
+const BROWSER_TESTS_SITE: Service = {
+  name: "the browser tests' site",
+  command: ["node", "tests/e2e/site-under-test.ts"],
+  readyUrl: `${BASE_URL}/impressum`,
+  readyTimeoutMs: 480_000,
+  logFile: `${REPORTS}/site-under-test.log`,
+  // playwright.config.ts starts no web server of its own then.
+  env: { E2E_SITE_STARTED: "1" },
+};
+
+/** A stage, stages that run at once, or a service to start. */
+type Step = Stage | { together: Stage[] } | { start: Service };
 
 const STEPS: Step[] = [
   { name: "lint and format", commands: [["biome", "ci", "."]] },
@@ -44,6 +83,9 @@ const STEPS: Step[] = [
     commands: [vitest("vitest.unit.config.ts", "unit")],
     report: { file: `${REPORTS}/unit.json`, kind: "vitest" },
   },
+  // Before the CMS stages: the browser tests' site serves the build, and starts beside them.
+  { name: "build", commands: [["react-router", "build"]] },
+  { start: BROWSER_TESTS_SITE },
   {
     together: [
       {
@@ -60,7 +102,6 @@ const STEPS: Step[] = [
       },
     ],
   },
-  { name: "build", commands: [["react-router", "build"]] },
   {
     name: "Worker tests (workerd)",
     commands: [vitest("vitest.worker.config.ts", "worker")],
@@ -74,13 +115,14 @@ const STEPS: Step[] = [
   },
   {
     name: "browser tests (Chromium)",
+    prepare: [["node", "scripts/test/ensure-chromium.ts"]],
     commands: [
-      ["node", "scripts/test/ensure-chromium.ts"],
       // One retry, with a trace recorded on it: a test that fails twice fails the stage, one that passes on its
       // retry is named below as flaky (decision 0073).
       ["playwright", "test", "--retries=1"],
     ],
     report: { file: `${REPORTS}/e2e.json`, kind: "playwright" },
+    needs: BROWSER_TESTS_SITE,
   },
 ];
 
@@ -136,12 +178,15 @@ function countsOf(report: NonNullable<Stage["report"]>): Counts {
 }
 
 /** Runs `commands` one after another with the terminal's output; whether all succeeded. */
-function runInTerminal(commands: string[][]): boolean {
+function runInTerminal(commands: string[][], env: Record<string, string> = {}): boolean {
   return commands.every(([command, ...rest]) => {
     if (!command) return true;
     const quiet = rest.at(-1) === QUIET;
     const args = quiet ? rest.slice(0, -1) : rest;
-    const result = spawnSync(command, args, { stdio: ["inherit", quiet ? "ignore" : "inherit", "inherit"] });
+    const result = spawnSync(command, args, {
+      stdio: ["inherit", quiet ? "ignore" : "inherit", "inherit"],
+      env: { ...process.env, ...env },
+    });
     if (result.error) console.error(`test: could not run ${command}: ${result.error.message}`);
     return result.status === 0;
   });
@@ -167,6 +212,72 @@ async function runIntoFile(commands: string[][], logFile: string): Promise<boole
   } finally {
     closeSync(log);
   }
+}
+
+/** The services started, by name, with whether each has exited. */
+const running = new Map<string, { child: ChildProcess; exited: boolean }>();
+
+/** Starts `service` in a process group of its own (its children are stopped with it), output into its log. */
+function startService(service: Service): void {
+  const [command = "", ...args] = service.command;
+  const log = openSync(service.logFile, "w");
+  const child = spawn(command, args, { stdio: ["ignore", log, log], detached: true });
+  closeSync(log);
+  const entry = { child, exited: false };
+  child.on("exit", () => {
+    entry.exited = true;
+  });
+  child.on("error", (error) => {
+    console.error(`test: could not start ${service.name}: ${error.message}`);
+    entry.exited = true;
+  });
+  running.set(service.name, entry);
+  console.log(`\n▶ ${service.name}: started in the background (${service.logFile})`);
+}
+
+/** Waits until `service` answers; prints its log; whether it did within its time. */
+async function awaitService(service: Service): Promise<boolean> {
+  const entry = running.get(service.name);
+  const deadline = Date.now() + service.readyTimeoutMs;
+  let ready = false;
+  while (entry && !entry.exited && Date.now() < deadline) {
+    ready = await fetch(service.readyUrl, { signal: AbortSignal.timeout(5_000) }).then(
+      (answer) => answer.ok,
+      () => false,
+    );
+    if (ready) break;
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+  }
+  console.log(readFileSync(service.logFile, "utf8").trimEnd());
+  if (!ready) console.error(`test: ${service.name} ${entry?.exited ? "stopped" : "did not answer in time"}`);
+  return ready;
+}
+
+/** Stops every service started (SIGTERM to its group, then SIGKILL if it is still there after 20 s). */
+async function stopServices(): Promise<void> {
+  await Promise.all(
+    [...running.values()].map(async (entry) => {
+      const { pid } = entry.child;
+      if (entry.exited || pid === undefined) return;
+      const signal = (name: NodeJS.Signals) => {
+        try {
+          process.kill(-pid, name);
+        } catch {
+          // Gone already.
+        }
+      };
+      signal("SIGTERM");
+      const deadline = Date.now() + 20_000;
+      while (!entry.exited && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
+      if (!entry.exited) signal("SIGKILL");
+    }),
+  );
+}
+
+for (const name of ["SIGINT", "SIGTERM"] as const) {
+  process.on(name, () => {
+    void stopServices().then(() => process.exit(1));
+  });
 }
 
 rmSync(REPORTS, { recursive: true, force: true });
@@ -198,6 +309,10 @@ function finish(stage: Stage, ok: boolean, stageStarted: number): boolean {
 }
 
 for (const step of STEPS) {
+  if ("start" in step) {
+    startService(step.start);
+    continue;
+  }
   if ("together" in step) {
     const stages = step.together;
     console.log(
@@ -222,9 +337,13 @@ for (const step of STEPS) {
   }
   console.log(`\n▶ ${step.name}`);
   const stageStarted = Date.now();
-  const ok = runInTerminal([...(step.prepare ?? []), ...step.commands]);
+  const ok =
+    runInTerminal(step.prepare ?? []) &&
+    (step.needs === undefined || (await awaitService(step.needs))) &&
+    runInTerminal(step.commands, step.needs?.env);
   if (!finish(step, ok, stageStarted)) break;
 }
+await stopServices();
 
 const minutes = ((Date.now() - started) / 60000).toFixed(1);
 console.log(
