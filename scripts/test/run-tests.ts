@@ -217,8 +217,25 @@ async function runIntoFile(commands: string[][], logFile: string): Promise<boole
 /** The services started, by name, with whether each has exited. */
 const running = new Map<string, { child: ChildProcess; exited: boolean }>();
 
-/** Starts `service` in a process group of its own (its children are stopped with it), output into its log. */
-function startService(service: Service): void {
+/** Whether `url` answers with a success now. */
+function answers(url: string): Promise<boolean> {
+  return fetch(url, { signal: AbortSignal.timeout(5_000) }).then(
+    (answer) => answer.ok,
+    () => false,
+  );
+}
+
+/**
+ * Starts `service` in a process group of its own (its children are stopped
+ * with it), output into its log; whether it could. Refused while something
+ * else answers at its address already (a site left running): the stage that
+ * needs it would test that one.
+ */
+async function startService(service: Service): Promise<boolean> {
+  if (await answers(service.readyUrl)) {
+    console.error(`test: ${service.readyUrl} answers before ${service.name} was started: stop what serves it`);
+    return false;
+  }
   const [command = "", ...args] = service.command;
   const log = openSync(service.logFile, "w");
   const child = spawn(command, args, { stdio: ["ignore", log, log], detached: true });
@@ -233,6 +250,7 @@ function startService(service: Service): void {
   });
   running.set(service.name, entry);
   console.log(`\n▶ ${service.name}: started in the background (${service.logFile})`);
+  return true;
 }
 
 /** Waits until `service` answers; prints its log; whether it did within its time. */
@@ -241,13 +259,12 @@ async function awaitService(service: Service): Promise<boolean> {
   const deadline = Date.now() + service.readyTimeoutMs;
   let ready = false;
   while (entry && !entry.exited && Date.now() < deadline) {
-    ready = await fetch(service.readyUrl, { signal: AbortSignal.timeout(5_000) }).then(
-      (answer) => answer.ok,
-      () => false,
-    );
+    ready = await answers(service.readyUrl);
     if (ready) break;
     await new Promise((resolve) => setTimeout(resolve, 1_000));
   }
+  // Answered, but by something else if it stopped meanwhile.
+  ready &&= entry?.exited === false;
   console.log(readFileSync(service.logFile, "utf8").trimEnd());
   if (!ready) console.error(`test: ${service.name} ${entry?.exited ? "stopped" : "did not answer in time"}`);
   return ready;
@@ -310,8 +327,10 @@ function finish(stage: Stage, ok: boolean, stageStarted: number): boolean {
 
 for (const step of STEPS) {
   if ("start" in step) {
-    startService(step.start);
-    continue;
+    if (await startService(step.start)) continue;
+    failedStage = step.start.name;
+    total.failed = Math.max(total.failed, 1);
+    break;
   }
   if ("together" in step) {
     const stages = step.together;
