@@ -125,7 +125,7 @@ describe("a build after changes that move no recipe", () => {
     // Not an empty property: shards were taken.
     expect(taken.search).toBeGreaterThan(0);
     expect(taken.locator).toBeGreaterThan(0);
-  });
+  }, 60_000);
 });
 
 /** A change that may move recipes: one added, one removed, or one edited in anything, its name and category too. */
