@@ -305,7 +305,7 @@ const started = Date.now();
 let failedStage: string | undefined;
 
 /** Adds a finished stage to the totals and prints its line; whether it passed. */
-function finish(stage: Stage, ok: boolean, stageStarted: number): boolean {
+function finish(stage: Pick<Stage, "name" | "report">, ok: boolean, stageStarted: number): boolean {
   const seconds = ((Date.now() - stageStarted) / 1000).toFixed(1);
   let summary = "";
   if (stage.report) {
@@ -328,8 +328,7 @@ function finish(stage: Stage, ok: boolean, stageStarted: number): boolean {
 for (const step of STEPS) {
   if ("start" in step) {
     if (await startService(step.start)) continue;
-    failedStage = step.start.name;
-    total.failed = Math.max(total.failed, 1);
+    finish(step.start, false, Date.now());
     break;
   }
   if ("together" in step) {
