@@ -55,7 +55,7 @@ import type { CatalogBench } from "./catalog.ts";
 import { clientJsPerRoute, OWN_JS_GOAL_KB, type RouteScripts } from "./client-js.ts";
 import { DEVICE_TARGETS, type DeviceTarget, INDEX_TOLERANCE } from "./cpu-calibration.ts";
 import { benchDirectusSync, type DirectusSyncBench } from "./directus-sync.ts";
-import { benchEdge, type EdgeBench, type EdgePageFigures, type EdgeSizeBench } from "./edge.ts";
+import { benchEdge, type EdgeBench, type EdgeColdFigures, type EdgePageFigures, type EdgeSizeBench } from "./edge.ts";
 import { benchImport, type ImportBench } from "./import.ts";
 import {
   benchInteraction,
@@ -1093,10 +1093,16 @@ function edgeGoals(bench: EdgeBench, catalog: Measured<CatalogBench[]> | undefin
     .map((page) => `${page.label} ${ms(servedMs(page))} ms`);
   const heap = at(EDGE_GOALS.limitsAt)?.heapBytes ?? null;
   const heapOver = heap !== null && heapMb(heap) > EDGE_GOALS.heapMb ? [`${heapMb(heap).toFixed(1)} MB`] : [];
-  const cold = at(EDGE_GOALS.limitsAt)?.cold ?? [];
+  // Judged at the reference speed too where the size timed the workload: the cold request is CPU-bound here
+  // (workerd's CPU over it is as long as its wall time or longer), so it moves with the host as the CPU does.
+  const limitsSize = at(EDGE_GOALS.limitsAt);
+  const cold = limitsSize?.cold ?? [];
+  const coldWorkloadMs = limitsSize ? workloadMsOf(limitsSize) : null;
+  const coldMs = (figure: EdgeColdFigures) =>
+    coldWorkloadMs === null ? figure.firstRequestMs : normalisedCpuMs(figure.firstRequestMs, coldWorkloadMs);
   const coldOver = cold
-    .filter((figure) => figure.firstRequestMs > EDGE_GOALS.coldMs)
-    .map((figure) => `\`${figure.path}\` ${figure.firstRequestMs.toFixed(0)} ms`);
+    .filter((figure) => coldMs(figure) > EDGE_GOALS.coldMs)
+    .map((figure) => `\`${figure.path}\` ${coldMs(figure).toFixed(0)} ms`);
   const queries = catalog?.data.find((row) => row.recipes === EDGE_GOALS.limitsAt);
   const queriesWorkloadMs = queries ? workloadMsOf(queries) : null;
   const queryMs = (value: number) => (queriesWorkloadMs === null ? value : normalisedCpuMs(value, queriesWorkloadMs));
@@ -1133,7 +1139,7 @@ function edgeGoals(bench: EdgeBench, catalog: Measured<CatalogBench[]> | undefin
       : []),
     `- Every page at most ${EDGE_GOALS.pageCpuMs} ms CPU as served (above the empty route, Miniflare's cache store and compression included) at ${count(EDGE_GOALS.servedCpuAt)} recipes (issues 35 and 43)${servedWorkloadMs === null ? "" : ", at the reference speed"}${OWN_GOALS_NOTE}: ${served.length === 0 ? "not measured" : verdict(servedOver)}.`,
     `- Isolate heap at most ${EDGE_GOALS.heapMb} MB at ${limitsAt} recipes: ${heap === null ? "not measured" : verdict(heapOver)}.`,
-    `- First request of a cold isolate at most ${EDGE_GOALS.coldMs} ms at ${limitsAt} recipes: ${cold.length === 0 ? "not measured" : verdict(coldOver)}.`,
+    `- First request of a cold isolate at most ${EDGE_GOALS.coldMs} ms at ${limitsAt} recipes${coldWorkloadMs === null ? "" : ", at the reference speed"}: ${cold.length === 0 ? "not measured" : verdict(coldOver)}.`,
     `- Name search and ingredient match p99 at most ${EDGE_GOALS.searchP99Ms} ms at ${limitsAt} recipes, measured by the catalog part${queriesWorkloadMs === null ? "" : ", at the reference speed"}: ${
       queries && catalog ? `${verdict(queriesOver)} (measured ${catalog.measuredAt})` : "no figures for that size yet"
     }.`,
@@ -1148,7 +1154,12 @@ function edgeSection(part: Measured<EdgeBench>, catalog: Measured<CatalogBench[]
   const label = (id: string) => sizes.flatMap((size) => size.pages).find((page) => page.id === id)?.label ?? id;
   const coldCell = (size: EdgeSizeBench, id: string) => {
     const figure = size.cold.find((candidate) => candidate.id === id);
-    return figure ? `${figure.firstRequestMs.toFixed(0)} (${figure.cpuMs.toFixed(0)})` : "–";
+    if (!figure) return "–";
+    const here = `${figure.firstRequestMs.toFixed(0)} (${figure.cpuMs.toFixed(0)})`;
+    const workloadMs = workloadMsOf(size);
+    if (workloadMs === null) return here;
+    const atReference = (value: number) => normalisedCpuMs(value, workloadMs).toFixed(0);
+    return `${here}; ${atReference(figure.firstRequestMs)} (${atReference(figure.cpuMs)}) at reference speed`;
   };
   const heapCell = (size: EdgeSizeBench) =>
     size.heapBytes === null
@@ -1193,7 +1204,9 @@ function edgeSection(part: Measured<EdgeBench>, catalog: Measured<CatalogBench[]
     "KV, parses it and renders. In brackets workerd's CPU over it, which here includes Miniflare's local KV (SQLite",
     "and files behind a Worker in the same process; large values are slow to read from it, and a busy machine",
     "stretches the wall time more than the CPU). Each figure is the median of three cold isolates, the page types",
-    "taking turns (each run's wall time is in bench.json): one sample on a shared machine is not a verdict.",
+    "taking turns (each run's wall time is in bench.json): one sample on a shared machine is not a verdict. After",
+    "the semicolon both at the reference speed (below), as the goal is judged: workerd's CPU over a cold request is as",
+    "long as its wall time or longer, Miniflare's KV included, so the wall time moves with the host as the CPU does.",
     "Heap: the V8 heap in use in the Worker's isolate after it served every page type, right after a full garbage",
     "collection, read through workerd's inspector (`HeapProfiler.collectGarbage`, then `Runtime.getHeapUsage`); MB of",
     "1,048,576 bytes, as the catalog part counts.",
