@@ -169,6 +169,56 @@ describe("name signatures", () => {
     );
   });
 
+  it("know exactly which names hold a kept character as a word, at a word's start and anywhere", () => {
+    /** Whether the code unit at `index` of `text` is no letter or digit; outside the text counts as one. */
+    const outsideWord = (text: string, index: number) => !/[\p{L}\p{N}]/u.test(text.charAt(index));
+    fc.assert(
+      fc.property(
+        // Past 32 names, so a bitmap spans words; words of kept and other characters, and other scripts; lower
+        // case, as the view keeps the names.
+        fc.array(
+          fc.oneof(
+            name.map((each) => each.toLowerCase()),
+            fc.stringMatching(/^[eaöß1é\- .]{0,7}$/),
+          ),
+          {
+            minLength: 0,
+            maxLength: 80,
+            size: "max",
+          },
+        ),
+        fc.constantFrom("e", "a", "ö", "ß", "1", "z", "é", "-", "ea", ""),
+        fc.array(fc.nat(), { minLength: 80, maxLength: 80 }),
+        fc.boolean(),
+        (names, term, order, signed) => {
+          const slots = slotsBy(names, order);
+          const signatures = signed ? signedOf(names, slots) : signaturesOf(names, slots);
+          const found = signatures.namesWithLetter(term);
+          // Kept: the lower-case letters a to z, ä, ö, ü, ß and the digits, signed or not.
+          if (!/^[a-zäöüß0-9]$/.test(term)) {
+            expect(found).toBeNull();
+            return;
+          }
+          const holding = (where: (each: string, at: number) => boolean) =>
+            names
+              .flatMap((each, position) => {
+                for (let at = each.indexOf(term); at !== -1; at = each.indexOf(term, at + 1)) {
+                  if (where(each, at)) return [slots[position] ?? 0];
+                }
+                return [];
+              })
+              .sort((a, b) => a - b);
+          expect(found && slotsOf(found.anywhere)).toEqual(holding(() => true));
+          expect(found && slotsOf(found.anywhereByPosition)).toEqual(containing(names, term));
+          expect(found && slotsOf(found.wordStart)).toEqual(holding((each, at) => outsideWord(each, at - 1)));
+          expect(found && slotsOf(found.word)).toEqual(
+            holding((each, at) => outsideWord(each, at - 1) && outsideWord(each, at + 1)),
+          );
+        },
+      ),
+    );
+  });
+
   it("find a term in the name that holds it, never across the end of one name into the next", () => {
     const names = ["apfel", "kuchen", "", "suppe"];
     const signatures = signaturesOf(names);

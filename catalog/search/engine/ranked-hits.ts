@@ -6,6 +6,7 @@
  * selection (one histogram over the hits, then over ever fewer) and sorts
  * only those. Equal keys keep position order.
  */
+import { bitCount } from "./bit-count.ts";
 import { sliceBounds } from "./sliced-list.ts";
 
 export interface SearchHit {
@@ -151,19 +152,22 @@ export class RankedHits {
     return false;
   }
 
-  /** How many hits have their position flagged (1) in `flags`, which is indexed by position. */
-  countAmong(flags: Uint8Array): number {
+  /**
+   * How many hits have their position's bit set in `bits` (bit p % 32 of
+   * word p / 32): a word of 32 positions at a time while the hits are a
+   * bitmap themselves (`later`, until and after they are ranked).
+   */
+  countAmong(bits: Uint32Array): number {
     let count = 0;
-    const bits = this.hitBits;
-    if (bits) {
-      for (let word = 0; word < bits.length; word++) {
-        for (let rest = bits[word] ?? 0; rest !== 0; rest &= rest - 1) {
-          if (flags[(word << 5) | (31 - Math.clz32(rest & -rest))] === 1) count++;
-        }
-      }
+    const hitBits = this.hitBits;
+    if (hitBits) {
+      const words = Math.min(hitBits.length, bits.length);
+      for (let word = 0; word < words; word++) count += bitCount((hitBits[word] ?? 0) & (bits[word] ?? 0));
       return count;
     }
-    for (const position of this.positions) if (flags[position] === 1) count++;
+    for (const position of this.positions) {
+      if ((((bits[position >>> 5] ?? 0) >>> (position & 31)) & 1) === 1) count++;
+    }
     return count;
   }
 

@@ -12,6 +12,7 @@
  * schema.
  */
 
+import { bitCount } from "./bit-count.ts";
 import {
   DigitReader,
   digitsOf,
@@ -819,10 +820,3 @@ const TABLED_OCCURRENCES = 8;
 const TOUCHED_SHARE = 8;
 
 const NO_HITS: RankedHits = new RankedHits(new Int32Array(0), new Uint8Array(0), new Float64Array(0), 0, 0);
-
-/** How many bits of the 32 of `mask` are set: summed in pairs, fours and bytes, without a loop. */
-function bitCount(mask: number): number {
-  const pairs = mask - ((mask >>> 1) & 0x55555555);
-  const fours = (pairs & 0x33333333) + ((pairs >>> 2) & 0x33333333);
-  return (Math.imul((fours + (fours >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24) & 0xff;
-}
