@@ -177,8 +177,11 @@ export interface CatalogBench {
   /** Reading the cards of a query's first page of 24 (buckets kept per isolate within 8 MB). */
   cardsP50Ms: number;
   cardsP99Ms: number;
-  /** Each of BROAD_SEARCH_TERMS: how many results, and the median and the highest ms of a search and its first page. */
-  broadSearches: { term: string; results: number; p50Ms: number; maxMs: number }[];
+  /**
+   * Each of BROAD_SEARCH_TERMS: how many results, and the median and the highest ms of a search and its first
+   * page; and the first of them in the view, untimed before (what a term of one letter first costs an isolate).
+   */
+  broadSearches: { term: string; results: number; p50Ms: number; maxMs: number; firstMs?: number }[];
   /**
    * The reference workload's CPU ms (decision 0055), timed in processes of its own before the queries and after
    * them: what puts the query times on the reference host's scale.
@@ -273,16 +276,18 @@ export async function benchCatalog(count: number, queries = 300): Promise<Catalo
   for (const term of BROAD_SEARCH_TERMS) {
     const times: number[] = [];
     let results = 0;
+    let firstMs = 0;
     for (let round = 0; round <= BROAD_SEARCH_ROUNDS; round++) {
       const started = performance.now();
       const found = await searchRecipes(catalog, term);
       found.slice(0, PAGE_SIZE);
       if (round > 0) times.push(performance.now() - started);
+      else firstMs = performance.now() - started;
       results = found.length;
       catalog.afterAnswer();
     }
     times.sort((a, b) => a - b);
-    broadSearches.push({ term, results, p50Ms: percentile(times, 0.5), maxMs: times.at(-1) ?? 0 });
+    broadSearches.push({ term, results, p50Ms: percentile(times, 0.5), maxMs: times.at(-1) ?? 0, firstMs });
   }
   referenceWorkloadMs.push(...timeReferenceWorkloadRounds());
   search.sort((a, b) => a - b);
