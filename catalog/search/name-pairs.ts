@@ -16,6 +16,7 @@
  * about a millisecond of every query (decision 0056).
  */
 
+import { bitCount } from "./engine/bit-count.ts";
 import { isBoundaryCode } from "./word-boundary.ts";
 
 /**
@@ -41,7 +42,7 @@ const HASH_BITS = 7;
 
 /**
  * The characters whose names are kept exactly, by how they hold the
- * character (`namesWithLetter`): a term of one of them is a word of its own
+ * character (`namesHolding`): a term of one of them is a word of its own
  * in a few names, starts a word in more, and lies inside most. A term of one
  * character has no pair, so the signatures cannot narrow it, and the search
  * looked into every name that holds it to rank it: "e" at 350,000 recipes
@@ -58,6 +59,22 @@ const LETTERS = "abcdefghijklmnopqrstuvwxyzäöüß0123456789";
 /** Each kept character's number, by UTF-16 code unit below 256; -1 for the others. */
 const LETTER_NUMBER = new Int8Array(256).fill(-1);
 for (let letter = 0; letter < LETTERS.length; letter++) LETTER_NUMBER[LETTERS.charCodeAt(letter)] = letter;
+
+/**
+ * Terms of two and three characters are kept the same way when the search
+ * asks (`keepNamesHolding`): a pair is all a signature can test of "ei", so
+ * it let 165,000 of 350,000 names through, and the stop word "mit" passed
+ * 228,000, each looked into to count the matches (8.3 and 11 ms at the
+ * reference speed).
+ */
+export const SHORT_TERM_LENGTH = 3;
+/**
+ * Bytes of short terms' bitmaps kept (beside the letters'), least recently
+ * used let go first: 23 terms at 350,000 names, 167 at 50,000.
+ */
+const SHORT_TERMS_KEPT_BYTES = 4 * 1024 * 1024;
+/** Bitmaps of a term's names (TermNames). */
+const TERM_BITMAPS = 4;
 
 /** The bit a character pair sets: a multiplicative hash of both UTF-16 code units. */
 function pairBit(first: number, second: number): number {
@@ -91,17 +108,22 @@ export function signatureBits(text: string, start = 0, end = text.length): numbe
 }
 
 /**
- * The names that hold one character (LETTERS), each a bitmap by slot as
- * `mayContain` answers: as a word of its own; at the start of a word (those
- * above too); anywhere (all of them). Word starts and ends are the name
+ * The names that hold a short term exactly, by how they hold it at best, as
+ * the name search ranks them: three bitmaps by slot, as `mayContain`
+ * answers, that no name is in twice. Word starts and ends are the name
  * search's (word-boundary.ts).
  */
-export interface LetterNames {
+export interface TermNames {
+  /** The names that hold it as a word of its own. */
   word: Uint32Array;
+  /** Those that hold it at a word's start, none as a word of its own. */
   wordStart: Uint32Array;
-  anywhere: Uint32Array;
-  /** `anywhere` by position (the order of `nameStarts`) instead of by slot. */
-  anywhereByPosition: Uint32Array;
+  /** Those that hold it inside words only. */
+  inside: Uint32Array;
+  /** How many names each of the three holds. */
+  counts: readonly [number, number, number];
+  /** Every name that holds it, by position (the order of `nameStarts`) instead of by slot. */
+  byPosition: Uint32Array;
 }
 
 /** The names' pair signatures, bit by bit. */
@@ -119,12 +141,23 @@ export interface NameSignatures {
    */
   mayContain(term: string): Uint32Array;
   /**
-   * The names that hold `term` when it is one of the kept characters
-   * (LETTERS); null for any other term. Made by one sweep through the names
-   * the first time a character is asked for, signed or not, and kept (four
-   * bitmaps, 175 KB at 350,000 names): read them, never write to them.
+   * The names that hold `term`, exactly: for one of the kept characters
+   * (LETTERS), made by one sweep through the names the first time it is
+   * asked for, and kept; for a term `keepNamesHolding` keeps, while it is
+   * kept; null for any other term. Four bitmaps, 175 KB at 350,000 names:
+   * read them, never write to them.
    */
-  namesWithLetter(term: string): LetterNames | null;
+  namesHolding(term: string): TermNames | null;
+  /**
+   * The names that hold a term of 2 to SHORT_TERM_LENGTH characters,
+   * exactly, made as for a letter and kept among the short terms
+   * (SHORT_TERMS_KEPT_BYTES), which `namesHolding` then answers. For the
+   * terms most names hold: for a rare one the names its signature lets
+   * through cost less than a sweep through every name.
+   */
+  keepNamesHolding(term: string): TermNames;
+  /** Whether every name is signed: `mayContain` answers by the bitmaps, not by a sweep. */
+  readonly allSigned: boolean;
   /** Signs the next NAMES_PER_SLICE names (`namesPerSlice`); whether names remain unsigned after it. */
   signSlice(): boolean;
 }
@@ -170,7 +203,10 @@ export function nameSignatures(
   // Words of every bitmap made so far: the slots below `signed * 32`. A search reads the bitmaps once all are made.
   let signed = 0;
   // The kept characters' names (LETTERS) by character number, each made when a search first asks for it.
-  const letters = new Map<number, LetterNames>();
+  const letters = new Map<number, TermNames>();
+  // Other short terms' names, least recently used first (a Map keeps insertion order), and their bytes.
+  const shortTerms = new Map<string, TermNames>();
+  let shortTermBytes = 0;
   // Word `word` of every bitmap, while its 32 names are read.
   const column = new Int32Array(SIGNATURE_BITS);
   function signWord(word: number): void {
@@ -229,27 +265,25 @@ export function nameSignatures(
     return passing;
   }
   /**
-   * The names that hold `character`, by slot: as a word of its own, at a
-   * word's start, anywhere. One indexOf through `allNames` from occurrence
-   * to occurrence: "e" at 350,000 names is about 1.5 million of them.
+   * The names that hold `term`, by slot: as a word of its own, at a word's
+   * start, anywhere. One indexOf through `allNames` from occurrence to
+   * occurrence: "e" at 350,000 names is about 1.5 million of them.
    */
-  function namesWithCharacter(character: string): LetterNames {
-    const names = {
-      word: new Uint32Array(words),
-      wordStart: new Uint32Array(words),
-      anywhere: new Uint32Array(words),
-      anywhereByPosition: new Uint32Array(words),
-    };
+  function namesHoldingAll(term: string): TermNames {
+    const word = new Uint32Array(words);
+    const wordStart = new Uint32Array(words);
+    const anywhere = new Uint32Array(words);
+    const byPosition = new Uint32Array(words);
     // The name of the last occurrence: where it starts and ends (its gap left out), its word and bit by slot.
     let position = -1;
+    let marked = -1;
     let start = 0;
     let end = 0;
     let next = 0;
-    let word = 0;
+    let at = 0;
     let bit = 0;
-    for (let found = allNames.indexOf(character); found !== -1; found = allNames.indexOf(character, found + 1)) {
+    for (let found = allNames.indexOf(term); found !== -1; found = allNames.indexOf(term, found + 1)) {
       if (found >= next) {
-        // The first occurrence in a name: it holds the character anywhere.
         do position++;
         while (position < count && (nameStarts[position + 1] ?? 0) <= found);
         if (position >= count) break;
@@ -257,43 +291,90 @@ export function nameSignatures(
         next = nameStarts[position + 1] ?? 0;
         end = next - gap;
         const slot = slotAtPosition ? (slotAtPosition[position] ?? 0) : position;
-        word = slot >>> 5;
+        at = slot >>> 5;
         bit = 1 << (slot & 31);
-        names.anywhere[word] = (names.anywhere[word] ?? 0) | bit;
-        names.anywhereByPosition[position >>> 5] =
-          (names.anywhereByPosition[position >>> 5] ?? 0) | (1 << (position & 31));
       }
-      // Not in the gap after a name; not at a word's start.
-      if (found >= end || (found > start && !isBoundaryCode(allNames.charCodeAt(found - 1)))) continue;
-      names.wordStart[word] = (names.wordStart[word] ?? 0) | bit;
-      if (found + 1 < end && !isBoundaryCode(allNames.charCodeAt(found + 1))) continue;
-      names.word[word] = (names.word[word] ?? 0) | bit;
+      // Not across the name's end into its gap.
+      if (found + term.length > end) continue;
+      if (marked !== position) {
+        // The first occurrence in the name: it holds the term anywhere.
+        marked = position;
+        anywhere[at] = (anywhere[at] ?? 0) | bit;
+        byPosition[position >>> 5] = (byPosition[position >>> 5] ?? 0) | (1 << (position & 31));
+      }
+      if (found > start && !isBoundaryCode(allNames.charCodeAt(found - 1))) continue;
+      wordStart[at] = (wordStart[at] ?? 0) | bit;
+      if (found + term.length < end && !isBoundaryCode(allNames.charCodeAt(found + term.length))) continue;
+      word[at] = (word[at] ?? 0) | bit;
     }
-    return names;
+    // Each name by how it holds the term at best: a word of its own is a word's start too, and both lie anywhere.
+    const counts: [number, number, number] = [0, 0, 0];
+    for (let at = 0; at < words; at++) {
+      const starts = wordStart[at] ?? 0;
+      wordStart[at] = starts & ~(word[at] ?? 0);
+      anywhere[at] = (anywhere[at] ?? 0) & ~starts;
+      counts[0] += bitCount(word[at] ?? 0);
+      counts[1] += bitCount(wordStart[at] ?? 0);
+      counts[2] += bitCount(anywhere[at] ?? 0);
+    }
+    return { word, wordStart, inside: anywhere, counts, byPosition };
+  }
+  /** Keeps `names` of a short term, letting the least recently used go past SHORT_TERMS_KEPT_BYTES. */
+  function keepShortTerm(term: string, names: TermNames): void {
+    shortTerms.set(term, names);
+    shortTermBytes += names.byPosition.byteLength * TERM_BITMAPS;
+    for (const [oldest, kept] of shortTerms) {
+      if (shortTermBytes <= SHORT_TERMS_KEPT_BYTES || oldest === term) break;
+      shortTerms.delete(oldest);
+      shortTermBytes -= kept.byPosition.byteLength * TERM_BITMAPS;
+    }
+  }
+  /** `mayContain` once every name is signed. */
+  function mayContainSigned(term: string): Uint32Array {
+    const bits = signatureBits(term);
+    // The AND of the term's bitmaps, one bitmap at a time: memory read in order.
+    const first = (bits[0] ?? 0) * words;
+    const passing = bitmaps.slice(first, first + words);
+    for (let at = 1; at < bits.length; at++) {
+      const offset = (bits[at] ?? 0) * words;
+      for (let word = 0; word < words; word++) passing[word] = (passing[word] ?? 0) & (bitmaps[offset + word] ?? 0);
+    }
+    return passing;
   }
   return {
     count,
     mayContain(term) {
-      const bits = signatureBits(term);
-      if (signed < words || bits.length === 0) return namesContaining(term);
-      // The AND of the term's bitmaps, one bitmap at a time: memory read in order.
-      const first = (bits[0] ?? 0) * words;
-      const passing = bitmaps.slice(first, first + words);
-      for (let at = 1; at < bits.length; at++) {
-        const offset = (bits[at] ?? 0) * words;
-        for (let word = 0; word < words; word++) passing[word] = (passing[word] ?? 0) & (bitmaps[offset + word] ?? 0);
-      }
-      return passing;
+      if (signed < words || signatureBits(term).length === 0) return namesContaining(term);
+      return mayContainSigned(term);
     },
-    namesWithLetter(term) {
-      const letter = term.length === 1 ? (LETTER_NUMBER[term.charCodeAt(0)] ?? -1) : -1;
-      if (letter === -1) return null;
-      let found = letters.get(letter);
-      if (!found) {
-        found = namesWithCharacter(term);
-        letters.set(letter, found);
+    namesHolding(term) {
+      if (term.length === 1) {
+        const letter = LETTER_NUMBER[term.charCodeAt(0)] ?? -1;
+        if (letter === -1) return null;
+        let found = letters.get(letter);
+        if (!found) {
+          found = namesHoldingAll(term);
+          letters.set(letter, found);
+        }
+        return found;
       }
+      const kept = shortTerms.get(term);
+      if (!kept) return null;
+      // Used now: last to be let go.
+      shortTerms.delete(term);
+      shortTerms.set(term, kept);
+      return kept;
+    },
+    keepNamesHolding(term) {
+      if (term.length < 2 || term.length > SHORT_TERM_LENGTH) {
+        throw new Error(`name signatures: "${term}" is no term of 2 to ${SHORT_TERM_LENGTH} characters`);
+      }
+      const found = shortTerms.get(term) ?? namesHoldingAll(term);
+      keepShortTerm(term, found);
       return found;
+    },
+    get allSigned() {
+      return signed === words;
     },
     signSlice() {
       if (bitmaps.length === 0) bitmaps = new Uint32Array(SIGNATURE_BITS * words);

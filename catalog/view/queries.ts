@@ -16,7 +16,7 @@ import type { CatalogRecipe, RecipeSummary } from "../recipes/types.ts";
 import { bitCount } from "../search/engine/bit-count.ts";
 import type { RankedHits } from "../search/engine/ranked-hits.ts";
 import { type SlicedList, sliceBounds } from "../search/engine/sliced-list.ts";
-import type { LetterNames } from "../search/name-pairs.ts";
+import { SHORT_TERM_LENGTH, type TermNames } from "../search/name-pairs.ts";
 import { kindsOfIngredient } from "../search/search-words.ts";
 import { isWordBoundary } from "../search/word-boundary.ts";
 import type { CatalogView, FilteredRecipes, NameLookup } from "./catalog-view.ts";
@@ -103,11 +103,18 @@ class DirectMatches implements DirectMatchList {
   private readonly names: NameLookup;
   private readonly term: string;
 
-  constructor(names: NameLookup, term: string, kept: FilteredRecipes | null, hits: RankedHits) {
+  /** `candidates`: the names' `mayContain(term)`, which this takes over. */
+  constructor(
+    names: NameLookup,
+    term: string,
+    kept: FilteredRecipes | null,
+    hits: RankedHits,
+    candidates: Uint32Array,
+  ) {
     this.names = names;
     this.term = term;
-    this.candidates = names.pairSignatures.mayContain(term);
-    const { candidates, beyond } = this;
+    this.candidates = candidates;
+    const { beyond } = this;
     const { positionAtPlace } = names;
     for (let word = 0; word < candidates.length; word++) {
       for (let rest = candidates[word] ?? 0; rest !== 0; rest &= rest - 1) {
@@ -204,87 +211,97 @@ class DirectMatches implements DirectMatchList {
 }
 
 /**
- * The direct matches of a term of one character that the signatures keep
- * exactly (name-pairs.ts `namesWithLetter`): read from their bitmaps of the
- * names that hold it as a word, at a word's start and anywhere, so no name
- * is looked into. "e" is in nearly every name and a whole word in almost
- * none, so `DirectMatches` looked into every name to count them and again to
- * find the first page: 24 ms at 350,000 recipes at the reference speed, 1 ms
- * so once an isolate has searched for the letter (decision 0056).
+ * The direct matches of a short term that the signatures keep exactly
+ * (name-pairs.ts `namesHolding`: a letter, or a common term of two or three
+ * characters): read from their bitmaps of the names that hold it as a word,
+ * at a word's start and anywhere, so no name is looked into. "e" is in
+ * nearly every name and a whole word in almost none, so `DirectMatches`
+ * looked into every name to count them and again to find the first page:
+ * 24 ms at 350,000 recipes at the reference speed, 1 ms so once an isolate
+ * has searched for the letter (decision 0056).
  */
-class LetterMatches implements DirectMatchList {
+class ShortTermMatches implements DirectMatchList {
   readonly beyondHits: number;
   readonly count: number;
   readonly complete = true;
   /** The matches by rank (MATCH_RANK), each a bitmap by place: a whole word, a word's start, inside only. */
-  private readonly byRank: Uint32Array[];
-  /** For each rank, how many of its matches lie in the words before each word of its bitmap, and in all. */
-  private readonly before: Uint32Array[];
+  private readonly byRank: readonly Uint32Array[];
+  /** How many matches each rank holds. */
+  private readonly counts: readonly number[];
+  /** Without a filter, the names that hold the term by position, as kept; null with one. */
+  private readonly byPosition: Uint32Array | null;
+  /** Where `entry` last found one: its rank, its word of 32 places, and how many entries lie before that word. */
+  private cursor = { rank: 0, word: 0, before: 0 };
   private readonly names: NameLookup;
 
-  constructor(names: NameLookup, letter: LetterNames, kept: FilteredRecipes | null, hits: RankedHits) {
+  constructor(names: NameLookup, held: TermNames, kept: FilteredRecipes | null, hits: RankedHits) {
     this.names = names;
-    const words = letter.anywhere.length;
-    this.byRank = [new Uint32Array(words), new Uint32Array(words), new Uint32Array(words)];
-    this.before = [new Uint32Array(words + 1), new Uint32Array(words + 1), new Uint32Array(words + 1)];
-    const [word = new Uint32Array(0), wordStart = new Uint32Array(0), inside = new Uint32Array(0)] = this.byRank;
-    const [wordBefore, startBefore, insideBefore] = this.before;
-    const { positionAtPlace } = names;
-    // Without a filter, the hits among them are counted 32 positions at a time.
-    let alsoHits = kept ? 0 : hits.countAmong(letter.anywhereByPosition);
-    let count = 0;
-    for (let at = 0; at < words; at++) {
-      let anywhere = letter.anywhere[at] ?? 0;
-      for (let rest = kept ? anywhere : 0; rest !== 0; rest &= rest - 1) {
-        const low = rest & -rest;
-        const position = positionAtPlace[(at << 5) | (31 - Math.clz32(low))] ?? 0;
-        if (!kept?.has(position)) anywhere &= ~low;
-        else if (hits.has(position)) alsoHits++;
-      }
-      const atWordStart = (letter.wordStart[at] ?? 0) & anywhere;
-      word[at] = (letter.word[at] ?? 0) & anywhere;
-      wordStart[at] = atWordStart & ~(word[at] ?? 0);
-      inside[at] = anywhere & ~atWordStart;
-      if (wordBefore) wordBefore[at + 1] = (wordBefore[at] ?? 0) + bitCount(word[at] ?? 0);
-      if (startBefore) startBefore[at + 1] = (startBefore[at] ?? 0) + bitCount(wordStart[at] ?? 0);
-      if (insideBefore) insideBefore[at + 1] = (insideBefore[at] ?? 0) + bitCount(inside[at] ?? 0);
-      count += bitCount(anywhere);
+    const ranks = [held.word, held.wordStart, held.inside];
+    if (!kept) {
+      // The term's own bitmaps: nothing is made per search. The hits among them are counted 32 positions at a time.
+      this.byRank = ranks;
+      this.counts = held.counts;
+      this.byPosition = held.byPosition;
+      this.count = held.counts.reduce((sum, count) => sum + count, 0);
+      this.beyondHits = this.count - hits.countAmong(held.byPosition);
+      return;
     }
-    this.count = count;
-    this.beyondHits = count - alsoHits;
+    // With a filter, only the names it keeps: each match is tested.
+    const { positionAtPlace } = names;
+    let alsoHits = 0;
+    this.byRank = ranks.map((bits) => {
+      const own = bits.slice();
+      for (let word = 0; word < own.length; word++) {
+        for (let rest = own[word] ?? 0; rest !== 0; rest &= rest - 1) {
+          const low = rest & -rest;
+          const position = positionAtPlace[(word << 5) | (31 - Math.clz32(low))] ?? 0;
+          if (!kept.has(position)) own[word] = (own[word] ?? 0) & ~low;
+          else if (hits.has(position)) alsoHits++;
+        }
+      }
+      return own;
+    });
+    this.counts = this.byRank.map((bits) => bits.reduce((sum, word) => sum + bitCount(word), 0));
+    this.byPosition = null;
+    this.count = this.counts.reduce((sum, count) => sum + count, 0);
+    this.beyondHits = this.count - alsoHits;
   }
 
   lookInto(): void {
     // Every entry is known from the start.
   }
 
+  /** Entry `at`: a page asks for its entries in order, so the search goes on from where the last one was found. */
   entry(at: number): { place: number; rank: number } {
-    let rest = at;
-    for (let rank = 0; rank < this.byRank.length; rank++) {
+    if (at < this.cursor.before) this.cursor = { rank: 0, word: 0, before: 0 };
+    let { rank, word, before } = this.cursor;
+    for (; rank < this.byRank.length; rank++, word = 0) {
       const bits = this.byRank[rank] ?? new Uint32Array(0);
-      const before = this.before[rank] ?? new Uint32Array(1);
-      const total = before[bits.length] ?? 0;
-      if (rest >= total) {
-        rest -= total;
+      const count = this.counts[rank] ?? 0;
+      if (word === 0 && at >= before + count) {
+        before += count;
         continue;
       }
-      // The last word with fewer entries before it than `rest` + 1: the entry lies in it.
-      let low = 0;
-      let high = bits.length - 1;
-      while (low < high) {
-        const middle = (low + high + 1) >>> 1;
-        if ((before[middle] ?? 0) <= rest) low = middle;
-        else high = middle - 1;
+      for (; word < bits.length; word++) {
+        let inWord = bits[word] ?? 0;
+        const holds = bitCount(inWord);
+        if (at < before + holds) {
+          this.cursor = { rank, word, before };
+          for (let skip = at - before; skip > 0; skip--) inWord &= inWord - 1;
+          return { place: (word << 5) | (31 - Math.clz32(inWord & -inWord)), rank };
+        }
+        before += holds;
       }
-      let word = bits[low] ?? 0;
-      for (let skip = rest - (before[low] ?? 0); skip > 0; skip--) word &= word - 1;
-      return { place: (low << 5) | (31 - Math.clz32(word & -word)), rank };
     }
     throw new Error(`name search: direct match ${at} is not known`);
   }
 
   positionBits(count: number): Uint32Array {
     const bits = new Uint32Array(Math.ceil(count / 32));
+    if (this.byPosition) {
+      bits.set(this.byPosition.subarray(0, bits.length));
+      return bits;
+    }
     for (const places of this.byRank) {
       for (let at = 0; at < places.length; at++) {
         for (let rest = places[at] ?? 0; rest !== 0; rest &= rest - 1) {
@@ -295,6 +312,38 @@ class LetterMatches implements DirectMatchList {
     }
     return bits;
   }
+}
+
+/**
+ * A term of two or three characters (name-pairs.ts SHORT_TERM_LENGTH) is
+ * answered from the names that hold it when at least one name in this many
+ * passes its signature: the names `DirectMatches` would look into, to count
+ * those that are no index hit and, while no name holds the term as a word,
+ * to find a page. "ei" at 350,000 recipes passed 165,000 names, "mit"
+ * 228,000; for a rare term the few that pass cost less than a sweep through
+ * every name.
+ */
+const SWEPT_SHARE = 8;
+
+/** The direct matches of `term`: from the names that hold it where they are kept or worth keeping, else looked into. */
+function directMatches(
+  names: NameLookup,
+  term: string,
+  kept: FilteredRecipes | null,
+  hits: RankedHits,
+): DirectMatchList {
+  const signatures = names.pairSignatures;
+  const held = signatures.namesHolding(term);
+  if (held) return new ShortTermMatches(names, held, kept, hits);
+  const candidates = signatures.mayContain(term);
+  if (term.length >= 2 && term.length <= SHORT_TERM_LENGTH && signatures.allSigned) {
+    let passing = 0;
+    for (const bits of candidates) passing += bitCount(bits);
+    if (passing * SWEPT_SHARE >= signatures.count) {
+      return new ShortTermMatches(names, signatures.keepNamesHolding(term), kept, hits);
+    }
+  }
+  return new DirectMatches(names, term, kept, hits, candidates);
 }
 
 /**
@@ -328,10 +377,7 @@ async function searchInOwnOrder(catalog: CatalogView, query: string, filter: Rec
     catalog.filtered(filter),
   ]);
   const hits = index.search(term, kept?.has);
-  const letter = names.pairSignatures.namesWithLetter(term);
-  const direct: DirectMatchList = letter
-    ? new LetterMatches(names, letter, kept, hits)
-    : new DirectMatches(names, term, kept, hits);
+  const direct = directMatches(names, term, kept, hits);
   const length = hits.length + direct.beyondHits;
 
   // Direct matches in their order, then the index's hits that are not among them. A page of the index's part

@@ -169,33 +169,45 @@ describe("name signatures", () => {
     );
   });
 
-  it("know exactly which names hold a kept character as a word, at a word's start and anywhere", () => {
+  it("know exactly which names hold a letter, or a common term of two or three characters, and how", () => {
     /** Whether the code unit at `index` of `text` is no letter or digit; outside the text counts as one. */
     const outsideWord = (text: string, index: number) => !/[\p{L}\p{N}]/u.test(text.charAt(index));
     fc.assert(
       fc.property(
-        // Past 32 names, so a bitmap spans words; words of kept and other characters, and other scripts; lower
-        // case, as the view keeps the names.
-        fc.array(
-          fc.oneof(
-            name.map((each) => each.toLowerCase()),
-            fc.stringMatching(/^[eaöß1é\- .]{0,7}$/),
+        // Past 32 names, so a bitmap spans words; words of kept and other characters, and other scripts, lower
+        // case as the view keeps the names; or names of three characters, in which a short term is common.
+        fc.oneof(
+          fc.array(
+            fc.oneof(
+              name.map((each) => each.toLowerCase()),
+              fc.stringMatching(/^[eaöß1é\- .]{0,7}$/),
+            ),
+            {
+              minLength: 0,
+              maxLength: 80,
+              size: "max",
+            },
           ),
-          {
-            minLength: 0,
-            maxLength: 80,
-            size: "max",
-          },
+          fc.array(fc.stringMatching(/^[ea ]{0,8}$/), { minLength: 0, maxLength: 80, size: "max" }),
         ),
-        fc.constantFrom("e", "a", "ö", "ß", "1", "z", "é", "-", "ea", ""),
+        fc.oneof(
+          fc.constantFrom("e", "a", "ö", "ß", "1", "z", "é", "-", "ea", "e a", "ae", "ß1", "eaea", ""),
+          fc.stringMatching(/^[eaöß1é\- .]{1,4}$/),
+          fc.stringMatching(/^[ea ]{2,3}$/),
+        ),
         fc.array(fc.nat(), { minLength: 80, maxLength: 80 }),
         fc.boolean(),
         (names, term, order, signed) => {
           const slots = slotsBy(names, order);
           const signatures = signed ? signedOf(names, slots) : signaturesOf(names, slots);
-          const found = signatures.namesWithLetter(term);
-          // Kept: the lower-case letters a to z, ä, ö, ü, ß and the digits, signed or not.
-          if (!/^[a-zäöüß0-9]$/.test(term)) {
+          // A letter (a to z, ä, ö, ü, ß, a digit) is kept when asked for, signed or not; a term of two or
+          // three characters when the search keeps it; nothing else.
+          const short = term.length >= 2 && term.length <= 3;
+          if (!short) expect(() => signatures.keepNamesHolding(term)).toThrow();
+          const found = short ? signatures.keepNamesHolding(term) : signatures.namesHolding(term);
+          // Asked again: the names kept.
+          expect(signatures.namesHolding(term)).toBe(found);
+          if (!short && !/^[a-zäöüß0-9]$/.test(term)) {
             expect(found).toBeNull();
             return;
           }
@@ -208,15 +220,45 @@ describe("name signatures", () => {
                 return [];
               })
               .sort((a, b) => a - b);
-          expect(found && slotsOf(found.anywhere)).toEqual(holding(() => true));
-          expect(found && slotsOf(found.anywhereByPosition)).toEqual(containing(names, term));
-          expect(found && slotsOf(found.wordStart)).toEqual(holding((each, at) => outsideWord(each, at - 1)));
-          expect(found && slotsOf(found.word)).toEqual(
-            holding((each, at) => outsideWord(each, at - 1) && outsideWord(each, at + 1)),
-          );
+          const anywhere = holding(() => true);
+          const atWordStart = holding((each, at) => outsideWord(each, at - 1));
+          const asWord = holding((each, at) => outsideWord(each, at - 1) && outsideWord(each, at + term.length));
+          const without = (from: number[], left: number[]) => from.filter((slot) => !left.includes(slot));
+          // Each name once, by how it holds the term at best.
+          expect(found && slotsOf(found.word)).toEqual(asWord);
+          expect(found && slotsOf(found.wordStart)).toEqual(without(atWordStart, asWord));
+          expect(found && slotsOf(found.inside)).toEqual(without(anywhere, atWordStart));
+          expect(found?.counts).toEqual([
+            asWord.length,
+            without(atWordStart, asWord).length,
+            without(anywhere, atWordStart).length,
+          ]);
+          expect(found && slotsOf(found.byPosition)).toEqual(containing(names, term));
         },
       ),
+      { numRuns: 300 },
     );
+  });
+
+  it("keep the short terms asked for within a bound of bytes, the least recently used let go first", () => {
+    // 3,125 words a bitmap: 50 KB a term's four, so 4 MB hold 83 of them.
+    const names = Array.from({ length: 100_000 }, (_, number) => `${number % 2 === 0 ? "ab" : "cd"} ${number}`);
+    const signatures = signaturesOf(names);
+    expect(signatures.allSigned).toBe(false);
+    while (signatures.signSlice()) {}
+    expect(signatures.allSigned).toBe(true);
+    const ab = signatures.keepNamesHolding("ab");
+    expect(slotsOf(ab.word)).toEqual(names.flatMap((_, number) => (number % 2 === 0 ? [number] : [])));
+    const terms = Array.from({ length: 90 }, (_, number) => `${number}`.padStart(2, "0"));
+    for (const term of terms) signatures.keepNamesHolding(term);
+    expect(signatures.namesHolding("ab")).toBeNull();
+    expect(signatures.namesHolding("00")).toBeNull();
+    expect(signatures.namesHolding("89")).not.toBeNull();
+    // Used again, "10" outlives those kept after it.
+    expect(signatures.namesHolding("10")).not.toBeNull();
+    for (const term of ["x1", "x2", "x3", "x4", "x5", "x6", "x7", "x8", "x9", "y1"]) signatures.keepNamesHolding(term);
+    expect(signatures.namesHolding("10")).not.toBeNull();
+    expect(signatures.namesHolding("11")).toBeNull();
   });
 
   it("find a term in the name that holds it, never across the end of one name into the next", () => {
