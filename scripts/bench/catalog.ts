@@ -179,7 +179,7 @@ export interface CatalogBench {
   cardsP99Ms: number;
   /**
    * Each of BROAD_SEARCH_TERMS: how many results, and the median and the highest ms of a search and its first
-   * page; and the first of them in the view, untimed before (what a term of one letter first costs an isolate).
+   * page; and the first of them in the view, untimed before (what a short term first costs an isolate).
    */
   broadSearches: { term: string; results: number; p50Ms: number; maxMs: number; firstMs?: number }[];
   /**
