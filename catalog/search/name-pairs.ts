@@ -50,10 +50,9 @@ const HASH_BITS = 7;
  * visitor types. A character not among these is rare in names, and looked
  * into as before. Found by the character's first search in an isolate, by a
  * sweep through its occurrences (for "e" at 350,000 names that first search
- * costs what each did before, the next ones about 1 ms), and kept: at most
- * 40 × 175 KB = 7 MB at 350,000 names. Not marked while the names are
- * signed: that made signing 350,000 names take 190–310 ms instead of 80 in
- * Node.
+ * costs what each did before, the next ones about 1 ms). Not marked while
+ * the names are signed: that made signing 350,000 names take 190–310 ms
+ * instead of 80 in Node.
  */
 const LETTERS = "abcdefghijklmnopqrstuvwxyzäöüß0123456789";
 /** Each kept character's number, by UTF-16 code unit below 256; -1 for the others. */
@@ -69,10 +68,12 @@ for (let letter = 0; letter < LETTERS.length; letter++) LETTER_NUMBER[LETTERS.ch
  */
 export const SHORT_TERM_LENGTH = 3;
 /**
- * Bytes of short terms' bitmaps kept (beside the letters'), least recently
- * used let go first: 23 terms at 350,000 names, 167 at 50,000.
+ * Bytes of short terms' bitmaps kept, letters and longer ones alike, the
+ * least recently used let go first: 35 terms at 350,000 names, 245 at
+ * 50,000. They are array buffers beside those the view holds (decision
+ * 0053), within the isolate's 128 MB.
  */
-const SHORT_TERMS_KEPT_BYTES = 4 * 1024 * 1024;
+const SHORT_TERMS_KEPT_BYTES = 6 * 1024 * 1024;
 /** Bitmaps of a term's names (TermNames). */
 const TERM_BITMAPS = 4;
 
@@ -142,18 +143,19 @@ export interface NameSignatures {
   mayContain(term: string): Uint32Array;
   /**
    * The names that hold `term`, exactly: for one of the kept characters
-   * (LETTERS), made by one sweep through the names the first time it is
-   * asked for, and kept; for a term `keepNamesHolding` keeps, while it is
-   * kept; null for any other term. Four bitmaps, 175 KB at 350,000 names:
-   * read them, never write to them.
+   * (LETTERS), made by one sweep through the names when it is asked for and
+   * not kept; for a term `keepNamesHolding` keeps, while it is kept; null
+   * for any other term. Four bitmaps, 175 KB at 350,000 names, kept within
+   * SHORT_TERMS_KEPT_BYTES with the other short terms: read them, never
+   * write to them.
    */
   namesHolding(term: string): TermNames | null;
   /**
    * The names that hold a term of 2 to SHORT_TERM_LENGTH characters,
-   * exactly, made as for a letter and kept among the short terms
-   * (SHORT_TERMS_KEPT_BYTES), which `namesHolding` then answers. For the
-   * terms most names hold: for a rare one the names its signature lets
-   * through cost less than a sweep through every name.
+   * exactly, made as for a letter and kept with the short terms, which
+   * `namesHolding` then answers. For the terms most names hold: for a rare
+   * one the names its signature lets through cost less than a sweep through
+   * every name.
    */
   keepNamesHolding(term: string): TermNames;
   /** Whether every name is signed: `mayContain` answers by the bitmaps, not by a sweep. */
@@ -202,9 +204,7 @@ export function nameSignatures(
   const wordsPerSlice = Math.max(1, Math.ceil(namesPerSlice / 32));
   // Words of every bitmap made so far: the slots below `signed * 32`. A search reads the bitmaps once all are made.
   let signed = 0;
-  // The kept characters' names (LETTERS) by character number, each made when a search first asks for it.
-  const letters = new Map<number, TermNames>();
-  // Other short terms' names, least recently used first (a Map keeps insertion order), and their bytes.
+  // Short terms' names, least recently used first (a Map keeps insertion order), and their bytes.
   const shortTerms = new Map<string, TermNames>();
   let shortTermBytes = 0;
   // Word `word` of every bitmap, while its 32 names are read.
@@ -319,7 +319,15 @@ export function nameSignatures(
     }
     return { word, wordStart, inside: anywhere, counts, byPosition };
   }
-  /** Keeps `names` of a short term, letting the least recently used go past SHORT_TERMS_KEPT_BYTES. */
+  /** The kept names of a short term, now the last to be let go; null if they are not kept. */
+  function keptShortTerm(term: string): TermNames | null {
+    const kept = shortTerms.get(term);
+    if (!kept) return null;
+    shortTerms.delete(term);
+    shortTerms.set(term, kept);
+    return kept;
+  }
+  /** Keeps `names` of a short term not kept yet, letting the least recently used go past SHORT_TERMS_KEPT_BYTES. */
   function keepShortTerm(term: string, names: TermNames): void {
     shortTerms.set(term, names);
     shortTermBytes += names.byPosition.byteLength * TERM_BITMAPS;
@@ -348,28 +356,19 @@ export function nameSignatures(
       return mayContainSigned(term);
     },
     namesHolding(term) {
-      if (term.length === 1) {
-        const letter = LETTER_NUMBER[term.charCodeAt(0)] ?? -1;
-        if (letter === -1) return null;
-        let found = letters.get(letter);
-        if (!found) {
-          found = namesHoldingAll(term);
-          letters.set(letter, found);
-        }
-        return found;
-      }
-      const kept = shortTerms.get(term);
-      if (!kept) return null;
-      // Used now: last to be let go.
-      shortTerms.delete(term);
-      shortTerms.set(term, kept);
-      return kept;
+      const kept = keptShortTerm(term);
+      if (kept || term.length !== 1 || (LETTER_NUMBER[term.charCodeAt(0)] ?? -1) === -1) return kept;
+      const found = namesHoldingAll(term);
+      keepShortTerm(term, found);
+      return found;
     },
     keepNamesHolding(term) {
       if (term.length < 2 || term.length > SHORT_TERM_LENGTH) {
         throw new Error(`name signatures: "${term}" is no term of 2 to ${SHORT_TERM_LENGTH} characters`);
       }
-      const found = shortTerms.get(term) ?? namesHoldingAll(term);
+      const kept = keptShortTerm(term);
+      if (kept) return kept;
+      const found = namesHoldingAll(term);
       keepShortTerm(term, found);
       return found;
     },

@@ -241,24 +241,33 @@ describe("name signatures", () => {
   });
 
   it("keep the short terms asked for within a bound of bytes, the least recently used let go first", () => {
-    // 3,125 words a bitmap: 50 KB a term's four, so 4 MB hold 83 of them.
+    // 3,125 words a bitmap: 50 KB a term's four, so 6 MB hold 125 of them.
     const names = Array.from({ length: 100_000 }, (_, number) => `${number % 2 === 0 ? "ab" : "cd"} ${number}`);
     const signatures = signaturesOf(names);
     expect(signatures.allSigned).toBe(false);
     while (signatures.signSlice()) {}
     expect(signatures.allSigned).toBe(true);
+    const letter = signatures.namesHolding("a");
     const ab = signatures.keepNamesHolding("ab");
     expect(slotsOf(ab.word)).toEqual(names.flatMap((_, number) => (number % 2 === 0 ? [number] : [])));
-    const terms = Array.from({ length: 90 }, (_, number) => `${number}`.padStart(2, "0"));
-    for (const term of terms) signatures.keepNamesHolding(term);
+    // Kept once, however often asked for.
+    expect(signatures.keepNamesHolding("ab")).toBe(ab);
+    for (let number = 0; number < 130; number++) signatures.keepNamesHolding(`${number}`.padStart(3, "0"));
+    // The letter, "ab" and "000" to "004" were let go for the 130 after them (asking for one that is not kept
+    // changes nothing; asking for a kept one keeps it longest).
     expect(signatures.namesHolding("ab")).toBeNull();
-    expect(signatures.namesHolding("00")).toBeNull();
-    expect(signatures.namesHolding("89")).not.toBeNull();
-    // Used again, "10" outlives those kept after it.
-    expect(signatures.namesHolding("10")).not.toBeNull();
-    for (const term of ["x1", "x2", "x3", "x4", "x5", "x6", "x7", "x8", "x9", "y1"]) signatures.keepNamesHolding(term);
-    expect(signatures.namesHolding("10")).not.toBeNull();
-    expect(signatures.namesHolding("11")).toBeNull();
+    expect(signatures.namesHolding("004")).toBeNull();
+    expect(signatures.namesHolding("010")).not.toBeNull();
+    for (let number = 0; number < 10; number++) signatures.keepNamesHolding(`x${number}`);
+    expect(signatures.namesHolding("005")).toBeNull();
+    expect(signatures.namesHolding("015")).toBeNull();
+    expect(signatures.namesHolding("010")).not.toBeNull();
+    expect(signatures.namesHolding("016")).not.toBeNull();
+    expect(signatures.namesHolding("129")).not.toBeNull();
+    // A letter let go is found again when asked for.
+    const again = signatures.namesHolding("a");
+    expect(again).not.toBe(letter);
+    expect(again?.counts).toEqual(letter?.counts);
   });
 
   it("find a term in the name that holds it, never across the end of one name into the next", () => {
