@@ -265,9 +265,9 @@ export function nameSignatures(
     return passing;
   }
   /**
-   * The names that hold `term`, by slot: as a word of its own, at a word's
-   * start, anywhere. One indexOf through `allNames` from occurrence to
-   * occurrence: "e" at 350,000 names is about 1.5 million of them.
+   * The names that hold `term` (TermNames). One indexOf through `allNames`
+   * from occurrence to occurrence: "e" at 350,000 names is about 1.5 million
+   * of them.
    */
   function namesHoldingAll(term: string): TermNames {
     const word = new Uint32Array(words);
@@ -309,13 +309,13 @@ export function nameSignatures(
     }
     // Each name by how it holds the term at best: a word of its own is a word's start too, and both lie anywhere.
     const counts: [number, number, number] = [0, 0, 0];
-    for (let at = 0; at < words; at++) {
-      const starts = wordStart[at] ?? 0;
-      wordStart[at] = starts & ~(word[at] ?? 0);
-      anywhere[at] = (anywhere[at] ?? 0) & ~starts;
-      counts[0] += bitCount(word[at] ?? 0);
-      counts[1] += bitCount(wordStart[at] ?? 0);
-      counts[2] += bitCount(anywhere[at] ?? 0);
+    for (let each = 0; each < words; each++) {
+      const starts = wordStart[each] ?? 0;
+      wordStart[each] = starts & ~(word[each] ?? 0);
+      anywhere[each] = (anywhere[each] ?? 0) & ~starts;
+      counts[0] += bitCount(word[each] ?? 0);
+      counts[1] += bitCount(wordStart[each] ?? 0);
+      counts[2] += bitCount(anywhere[each] ?? 0);
     }
     return { word, wordStart, inside: anywhere, counts, byPosition };
   }
