@@ -337,23 +337,19 @@ export function nameSignatures(
       shortTermBytes -= kept.byPosition.byteLength * TERM_BITMAPS;
     }
   }
-  /** `mayContain` once every name is signed. */
-  function mayContainSigned(term: string): Uint32Array {
-    const bits = signatureBits(term);
-    // The AND of the term's bitmaps, one bitmap at a time: memory read in order.
-    const first = (bits[0] ?? 0) * words;
-    const passing = bitmaps.slice(first, first + words);
-    for (let at = 1; at < bits.length; at++) {
-      const offset = (bits[at] ?? 0) * words;
-      for (let word = 0; word < words; word++) passing[word] = (passing[word] ?? 0) & (bitmaps[offset + word] ?? 0);
-    }
-    return passing;
-  }
   return {
     count,
     mayContain(term) {
-      if (signed < words || signatureBits(term).length === 0) return namesContaining(term);
-      return mayContainSigned(term);
+      const bits = signatureBits(term);
+      if (signed < words || bits.length === 0) return namesContaining(term);
+      // The AND of the term's bitmaps, one bitmap at a time: memory read in order.
+      const first = (bits[0] ?? 0) * words;
+      const passing = bitmaps.slice(first, first + words);
+      for (let at = 1; at < bits.length; at++) {
+        const offset = (bits[at] ?? 0) * words;
+        for (let word = 0; word < words; word++) passing[word] = (passing[word] ?? 0) & (bitmaps[offset + word] ?? 0);
+      }
+      return passing;
     },
     namesHolding(term) {
       const kept = keptShortTerm(term);
