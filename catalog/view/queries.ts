@@ -228,14 +228,12 @@ class ShortTermMatches implements DirectMatchList {
   private readonly byRank: readonly Uint32Array[];
   /** How many matches each rank holds. */
   private readonly counts: readonly number[];
-  /** Without a filter, the names that hold the term by position, as kept; null with one. */
-  private readonly byPosition: Uint32Array | null;
+  /** The matches by position. */
+  private readonly byPosition: Uint32Array;
   /** Where `entry` last found one: its rank, its word of 32 places, and how many entries lie before that word. */
   private cursor = { rank: 0, word: 0, before: 0 };
-  private readonly names: NameLookup;
 
   constructor(names: NameLookup, held: TermNames, kept: FilteredRecipes | null, hits: RankedHits) {
-    this.names = names;
     const ranks = [held.word, held.wordStart, held.inside];
     if (!kept) {
       // The term's own bitmaps: nothing is made per search. The hits among them are counted 32 positions at a time.
@@ -248,22 +246,29 @@ class ShortTermMatches implements DirectMatchList {
     }
     // With a filter, only the names it keeps: each match is tested.
     const { positionAtPlace } = names;
+    const byPosition = new Uint32Array(held.byPosition.length);
+    const counts = [0, 0, 0];
     let alsoHits = 0;
-    this.byRank = ranks.map((bits) => {
+    this.byRank = ranks.map((bits, rank) => {
       const own = bits.slice();
       for (let word = 0; word < own.length; word++) {
         for (let rest = own[word] ?? 0; rest !== 0; rest &= rest - 1) {
           const low = rest & -rest;
           const position = positionAtPlace[(word << 5) | (31 - Math.clz32(low))] ?? 0;
-          if (!kept.has(position)) own[word] = (own[word] ?? 0) & ~low;
-          else if (hits.has(position)) alsoHits++;
+          if (!kept.has(position)) {
+            own[word] = (own[word] ?? 0) & ~low;
+            continue;
+          }
+          counts[rank] = (counts[rank] ?? 0) + 1;
+          byPosition[position >>> 5] = (byPosition[position >>> 5] ?? 0) | (1 << (position & 31));
+          if (hits.has(position)) alsoHits++;
         }
       }
       return own;
     });
-    this.counts = this.byRank.map((bits) => bits.reduce((sum, word) => sum + bitCount(word), 0));
-    this.byPosition = null;
-    this.count = this.counts.reduce((sum, count) => sum + count, 0);
+    this.counts = counts;
+    this.byPosition = byPosition;
+    this.count = counts.reduce((sum, count) => sum + count, 0);
     this.beyondHits = this.count - alsoHits;
   }
 
@@ -298,18 +303,7 @@ class ShortTermMatches implements DirectMatchList {
 
   positionBits(count: number): Uint32Array {
     const bits = new Uint32Array(Math.ceil(count / 32));
-    if (this.byPosition) {
-      bits.set(this.byPosition.subarray(0, bits.length));
-      return bits;
-    }
-    for (const places of this.byRank) {
-      for (let at = 0; at < places.length; at++) {
-        for (let rest = places[at] ?? 0; rest !== 0; rest &= rest - 1) {
-          const position = this.names.positionAtPlace[(at << 5) | (31 - Math.clz32(rest & -rest))] ?? 0;
-          bits[position >>> 5] = (bits[position >>> 5] ?? 0) | (1 << (position & 31));
-        }
-      }
-    }
+    bits.set(this.byPosition.subarray(0, bits.length));
     return bits;
   }
 }
