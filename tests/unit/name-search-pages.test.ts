@@ -120,6 +120,10 @@ const query = fc.oneof(
     " Suppe ",
   ),
   fc.string({ unit: fc.constantFrom("s", "u", "p", "e", "i", " ", "ü"), minLength: 1, maxLength: 5 }),
+  // Short terms as a visitor or an attacker may send them: any code units, a line break (the names' separator),
+  // a lone surrogate, a combining accent.
+  fc.string({ unit: "binary", minLength: 1, maxLength: 3 }),
+  fc.constantFrom("a\nb", "\n", "%", "//", "\\", "\u0000", "e\u0301", "İ", "\ud83c"),
 );
 /** Pages asked one after another of one search's results: small ones, past the end, from the start or not. */
 const pages = fc.array(fc.tuple(fc.integer({ min: -3, max: 100 }), fc.option(fc.integer({ min: -3, max: 100 }))), {
