@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { foldTerm } from "../../catalog/search/engine/fold.ts";
-import { formsOf, stemOf } from "../../catalog/search/engine/german-stem.ts";
+import { formsOf, isEndingCode, mayStemLongerTerms, stemOf } from "../../catalog/search/engine/german-stem.ts";
 
 const stem = (word: string) => stemOf(foldTerm(word));
 
@@ -52,5 +52,28 @@ describe("German stems", () => {
         },
       ),
     );
+  });
+
+  // What the search's inflection rule skips by (text-index.ts `matchesOf`): a term longer than its stem, not one
+  // of an irregular stem's forms, has a stem long enough and goes on from it with ending letters only.
+  it("leaves a regular longer term a stem of MIN_STEM or more, followed by ending letters alone", () => {
+    fc.assert(
+      fc.property(
+        fc.string({ unit: fc.constantFrom("a", "e", "i", "n", "r", "s", "l", "t", "z", "ü"), maxLength: 12 }),
+        (word) => {
+          const term = foldTerm(word);
+          const stemmed = stemOf(term);
+          if (stemmed === term || formsOf(stemmed).includes(term)) return;
+          expect(mayStemLongerTerms(stemmed)).toBe(true);
+          expect(term.startsWith(stemmed)).toBe(true);
+          expect([...term.slice(stemmed.length)].every((unit) => isEndingCode(unit.charCodeAt(0)))).toBe(true);
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
+  it.each(["ei", "eis", "1", "ab"])("takes %s for the stem of no longer regular term", (short) => {
+    expect(mayStemLongerTerms(short)).toBe(false);
   });
 });

@@ -40,6 +40,25 @@ describe("search vocabulary", () => {
     );
   });
 
+  it("tells whether every code unit of a term from an offset on passes a test", () => {
+    fc.assert(
+      fc.property(
+        sortedTerms.filter((terms) => terms.length > 0),
+        fc.nat(),
+        fc.nat({ max: 10 }),
+        (terms, pick, from) => {
+          const index = pick % terms.length;
+          const entry = terms[index] ?? "";
+          const isA = (code: number) => code === 97;
+          const expected = [...entry.slice(from)].every((unit) => unit === "a");
+          expect(vocabularyOf(terms).restPasses(index, Math.min(from, entry.length), isA)).toBe(
+            from >= entry.length ? true : expected,
+          );
+        },
+      ),
+    );
+  });
+
   it("visits exactly the terms within the edits, each once with its distance", () => {
     fc.assert(
       fc.property(sortedTerms, term, fc.integer({ min: 0, max: 4 }), (terms, word, max) => {

@@ -63,6 +63,27 @@ function stripOnce(word: string): string {
   return word;
 }
 
+/**
+ * Whether a code unit may stand in an ending the stemmer strips: "e", "n",
+ * "r" or "s" (`stripOnce`). A regular term has stem `stem` only if it is
+ * `stem` followed by nothing but these.
+ */
+export function isEndingCode(code: number): boolean {
+  // e n r s
+  return code === 101 || code === 110 || code === 114 || code === 115;
+}
+
+/**
+ * Whether a regular term longer than `stem` may have it as its stem: only a
+ * stem of MIN_STEM characters or more, since stripping never leaves fewer.
+ * A shorter stem is the stem of itself and of its irregular forms
+ * (`formsOf`) only: "ei" of "ei", "eier", "eiern", not of the thousands of
+ * terms that start with "ei".
+ */
+export function mayStemLongerTerms(stem: string): boolean {
+  return stem.length >= MIN_STEM;
+}
+
 /** The stem of a folded term: endings stripped until none may go. */
 export function stemOf(term: string): string {
   const irregular = IRREGULAR.get(term);

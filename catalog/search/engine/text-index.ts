@@ -24,7 +24,7 @@ import {
   NumberWriter,
   singlesOf,
 } from "./compact-numbers.ts";
-import { formsOf, isIrregularStem, stemOf } from "./german-stem.ts";
+import { formsOf, isEndingCode, isIrregularStem, mayStemLongerTerms, stemOf } from "./german-stem.ts";
 import { hitKey, type KeyedHits, MAX_KEYED_WORDS, RankedHits, scoreScale } from "./ranked-hits.ts";
 import { searchTerms, termsOf } from "./terms.ts";
 import { Vocabulary, vocabularyText } from "./vocabulary.ts";
@@ -646,9 +646,19 @@ export class IndexSearch {
     if (exact >= 0) offer(exact, 1);
 
     const stem = stemOf(word);
-    const [stemFirst, stemEnd] = vocabulary.prefixRange(stem);
-    for (let term = stemFirst; term < stemEnd; term++) {
-      if (stemOf(vocabulary.term(term)) === stem) offer(term, ranking.inflectionWeight);
+    // The terms whose stem it is start with it. Only those that go on with endings alone are stemmed, and none
+    // when the stem is too short to be a longer term's: "1" starts 117,000 terms at 350,000 recipes (the
+    // synthetic catalog's numbers), and stemming each took 4.6 ms a query in Node.
+    if (mayStemLongerTerms(stem)) {
+      const [stemFirst, stemEnd] = vocabulary.prefixRange(stem);
+      for (let term = stemFirst; term < stemEnd; term++) {
+        if (vocabulary.restPasses(term, stem.length, isEndingCode) && stemOf(vocabulary.term(term)) === stem) {
+          offer(term, ranking.inflectionWeight);
+        }
+      }
+    } else {
+      const itself = vocabulary.find(stem);
+      if (itself >= 0 && stemOf(stem) === stem) offer(itself, ranking.inflectionWeight);
     }
     for (const form of formsOf(stem)) {
       const term = vocabulary.find(form);

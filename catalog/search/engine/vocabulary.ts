@@ -55,6 +55,15 @@ export class Vocabulary {
     return this.end(index) - this.start(index);
   }
 
+  /** Whether every code unit of term `index` from offset `from` on passes `test` (true when there are none). */
+  restPasses(index: number, from: number, test: (code: number) => boolean): boolean {
+    const end = this.end(index);
+    for (let at = this.start(index) + from; at < end; at++) {
+      if (!test(this.text.charCodeAt(at))) return false;
+    }
+    return true;
+  }
+
   /** The number of `word`, or -1 if it is not a term. */
   find(word: string): number {
     const index = this.firstNotBelow(word);
