@@ -40,6 +40,27 @@ describe("search vocabulary", () => {
     );
   });
 
+  it("gives at most a number of the terms that start with a word: the shortest, then the first in order", () => {
+    fc.assert(
+      fc.property(
+        sortedTerms,
+        fc.oneof(term, fc.constant("")),
+        fc.integer({ min: 0, max: 70 }),
+        (terms, word, limit) => {
+          const given = vocabularyOf(terms).termsStarting(word, limit);
+          // Plainly: the starting terms ordered by length, then by number; the first `limit`, back in number order.
+          const starting = terms.flatMap((entry, index) => (entry.startsWith(word) ? [index] : []));
+          const best = [...starting]
+            .sort((a, b) => (terms[a]?.length ?? 0) - (terms[b]?.length ?? 0) || a - b)
+            .slice(0, limit)
+            .sort((a, b) => a - b);
+          expect(given).toEqual(best);
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
   it("tells whether every code unit of a term from an offset on passes a test", () => {
     fc.assert(
       fc.property(

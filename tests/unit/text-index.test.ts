@@ -12,6 +12,7 @@ import {
   buildTextIndex,
   DEFAULT_RANKING,
   loadTextIndex,
+  MAX_PREFIX_TERMS,
   type Ranking,
   type TextIndexSchema,
 } from "../../catalog/search/engine/text-index.ts";
@@ -199,6 +200,30 @@ describe("the text index", () => {
     expect(hits[1]?.score).toBeLessThan((hits[0]?.score ?? 0) * DEFAULT_RANKING.prefixWeight);
     // Only the last word is being typed: an earlier one finds whole words only.
     expect(positions(searchAll(docs, schemaFor([1]), "ka brot"))).toEqual([1]);
+  });
+
+  it("the word being typed finds at most MAX_PREFIX_TERMS terms by their start, the shortest", () => {
+    // Terms of 3 to 9 characters, all starting with "ka", one document each; "ka" is too short for any other rule.
+    const terms = Array.from(
+      { length: MAX_PREFIX_TERMS + 200 },
+      (_, at) => `ka${"x".repeat(at % 5)}${at.toString(36)}`,
+    );
+    expect(new Set(terms).size).toBe(terms.length);
+    const docs: Doc[] = terms.map((term) => [term]);
+    const found = positions(searchAll(docs, schemaFor([1]), "ka"));
+    const shortest = terms
+      .map((term, position) => ({ term, position }))
+      .sort((a, b) => a.term.length - b.term.length || (a.term < b.term ? -1 : 1))
+      .slice(0, MAX_PREFIX_TERMS)
+      .map((entry) => entry.position)
+      .sort((a, b) => a - b);
+    expect(found).toEqual(shortest);
+    // Fewer terms than the bound: every one.
+    expect(positions(searchAll(docs.slice(0, 100), schemaFor([1]), "ka"))).toEqual(
+      docs.slice(0, 100).map((_, at) => at),
+    );
+    // A word not being typed (not the last) finds none of them by their start.
+    expect(searchAll(docs, schemaFor([1]), "ka brot")).toEqual([]);
   });
 
   it("ranking.maxWords: the query's different words beyond it are ignored", () => {

@@ -75,6 +75,32 @@ export class Vocabulary {
     return [this.firstNotBelow(word), this.firstAfterPrefix(word)];
   }
 
+  /**
+   * The terms that start with `word` (itself included), at most `limit` of
+   * them, in term order: every one when no more start with it, else the
+   * shortest, and of the longest length taken the first in order.
+   */
+  termsStarting(word: string, limit: number): number[] {
+    const [first, end] = this.prefixRange(word);
+    if (end - first <= limit) return Array.from({ length: end - first }, (_, at) => first + at);
+    // How many terms of each length start with it; then the length up to which `limit` reaches.
+    const counts: number[] = [];
+    for (let term = first; term < end; term++) {
+      const length = this.termLength(term);
+      counts[length] = (counts[length] ?? 0) + 1;
+    }
+    let longest = 0;
+    let shorter = 0;
+    while (shorter + (counts[longest] ?? 0) < limit) shorter += counts[longest++] ?? 0;
+    let ofLongest = limit - shorter;
+    const terms: number[] = [];
+    for (let term = first; term < end; term++) {
+      const length = this.termLength(term);
+      if (length < longest || (length === longest && ofLongest-- > 0)) terms.push(term);
+    }
+    return terms;
+  }
+
   /** Calls `visit` with every term within `max` edits of `word` and its distance, `word` itself included. */
   forEachWithin(word: string, max: number, visit: (index: number, distance: number) => void): void {
     const { order, starts } = this.lengthOrder();
