@@ -599,7 +599,9 @@ export async function matchIngredients(
     if (tally >>> SCORE_SHIFT < SCORE_RANGE - 1) tallies[position] = tally + (1 << SCORE_SHIFT);
   };
   for (const name of wanted) {
-    for (const position of positionsWith(name)) {
+    const positions = positionsWith(name);
+    for (let at = 0; at < positions.length; at++) {
+      const position = positions[at] ?? 0;
       cover(position);
       addScore(position);
     }
