@@ -47,10 +47,21 @@ export const CATALOG_SEARCH_TERMS = [
  * ("fleisch" stands for every meat recipe), ingredients nearly every recipe
  * has ("öl", "butter"), a word that lies inside many names ("ei": Reis,
  * Fleisch), a stop word, one letter, one digit (every synthetic name holds a
- * number, so "1" starts a third of the index's terms: decision 0074). Their
- * cost is what a name search costs at worst.
+ * number, so "1" starts a third of the index's terms: decision 0074), and two
+ * searches of several words, each common (the index scores every recipe that
+ * holds any of them). Their cost is what a name search costs at worst.
  */
-export const BROAD_SEARCH_TERMS = ["fleisch", "öl", "ei", "butter", "mit", "e", "1"];
+export const BROAD_SEARCH_TERMS = [
+  "fleisch",
+  "öl",
+  "ei",
+  "butter",
+  "mit",
+  "e",
+  "1",
+  "kartoffel suppe",
+  "nudeln mit tomaten",
+];
 /** Timed searches of each broad term, after one untimed. */
 const BROAD_SEARCH_ROUNDS = 7;
 
