@@ -64,7 +64,7 @@ export class RankedHits {
    */
   private hitBits: Uint32Array | undefined;
   private count = 0;
-  private rankLater: (() => KeyedHits) | undefined;
+  private rankLater: ((needed: number) => KeyedHits) | undefined;
 
   /**
    * `positions` ascending, each with the number of words it matched (1 to
@@ -96,9 +96,12 @@ export class RankedHits {
    * Hits known by position now and ranked only when first sliced: `hitBits`
    * holds `count` hits, and `rank` makes their keys as `ofKeys` takes them.
    * A page of the name search whose direct matches fill it asks the index's
-   * hits only how many they are and which (decision 0056).
+   * hits only how many they are and which (decision 0056). `rank(needed)`
+   * may key only the best hits, at least `needed` of them and every hit
+   * whose key is below theirs (those that match every word); it is asked
+   * again, for every hit, when a slice reaches past them.
    */
-  static later(hitBits: Uint32Array, count: number, words: number, rank: () => KeyedHits): RankedHits {
+  static later(hitBits: Uint32Array, count: number, words: number, rank: (needed: number) => KeyedHits): RankedHits {
     const hits = Object.create(RankedHits.prototype) as RankedHits;
     hits.hold(new Int32Array(0), new Uint32Array(0), words, 0);
     hits.hitBits = hitBits;
@@ -107,17 +110,20 @@ export class RankedHits {
     return hits;
   }
 
-  /** Makes the keys of hits ranked `later`, once. */
-  private ranked(): void {
+  /** Makes the keys of hits ranked `later`, of at least the best `needed`: once, or again for every hit. */
+  private ranked(needed: number): void {
     const rank = this.rankLater;
-    if (!rank) return;
-    const { positions, keys, scale } = rank();
-    if (positions.length !== this.count) throw new Error("ranked hits: ranked other hits than were counted");
+    if (!rank || this.positions.length >= needed) return;
+    const { positions, keys, scale } = rank(needed);
+    if (positions.length > this.count || positions.length < needed) {
+      throw new Error("ranked hits: ranked other hits than were counted");
+    }
     this.positions = positions;
     this.keys = keys;
     this.scale = scale;
+    this.ordered = new Int32Array(0);
     // hitBits stay: `has` keeps answering by a bit, not a binary search.
-    this.rankLater = undefined;
+    if (positions.length === this.count) this.rankLater = undefined;
   }
 
   private hold(positions: Int32Array, keys: Uint32Array, words: number, scale: number): void {
@@ -175,7 +181,7 @@ export class RankedHits {
   slice(start?: number, end?: number): SearchHit[] {
     const { from, to } = sliceBounds(this.length, start, end);
     if (to <= from) return [];
-    this.ranked();
+    this.ranked(to);
     if (this.ordered.length < to) this.ordered = this.best(to);
     const hits: SearchHit[] = [];
     for (let rank = from; rank < to; rank++) {

@@ -440,9 +440,27 @@ export class IndexSearch {
         }
       }
     });
-    const hitBits = new Uint32Array(Math.ceil(this.documentCount / 32));
+    const { words } = matches;
+    const bitmapWords = Math.ceil(this.documentCount / 32);
+    const hitBits = new Uint32Array(bitmapWords);
     let count = 0;
-    for (const list of lists) count += this.markTerm(list, hitBits);
+    // With more than one word, also the documents that match every one: they come first (`hitKey`), so a page
+    // within them needs no other document scored. "nudeln tomaten" at 350,000 documents has 190,000 hits.
+    let everyWord: Uint32Array | undefined;
+    if (words === 1) {
+      for (const list of lists) count += this.markTerm(list, hitBits);
+    } else {
+      for (let wordNumber = 0; wordNumber < words; wordNumber++) {
+        const ofWord = new Uint32Array(bitmapWords);
+        for (const list of lists) if (list.bit === 1 << wordNumber) this.markTerm(list, ofWord);
+        if (everyWord === undefined) everyWord = ofWord.slice();
+        for (let word = 0; word < bitmapWords; word++) {
+          hitBits[word] = (hitBits[word] ?? 0) | (ofWord[word] ?? 0);
+          everyWord[word] = (everyWord[word] ?? 0) & (ofWord[word] ?? 0);
+        }
+      }
+      for (let word = 0; word < bitmapWords; word++) count += bitCount(hitBits[word] ?? 0);
+    }
     if (keep) {
       for (let word = 0; word < hitBits.length; word++) {
         for (let rest = hitBits[word] ?? 0; rest !== 0; rest &= rest - 1) {
@@ -453,8 +471,22 @@ export class IndexSearch {
         }
       }
     }
-    const { words } = matches;
-    return RankedHits.later(hitBits, count, words, () => this.scored(words, lists, hitBits));
+    // The kept hits that match every word.
+    let first: Uint32Array | undefined;
+    let firstCount = 0;
+    if (everyWord) {
+      first = new Uint32Array(bitmapWords);
+      for (let word = 0; word < bitmapWords; word++) {
+        const both = (everyWord[word] ?? 0) & (hitBits[word] ?? 0);
+        first[word] = both;
+        firstCount += bitCount(both);
+      }
+    }
+    return RankedHits.later(hitBits, count, words, (needed) =>
+      first && everyWord && needed <= firstCount
+        ? this.scored(words, lists, first, everyWord)
+        : this.scored(words, lists, hitBits, undefined),
+    );
   }
 
   /**
@@ -557,9 +589,16 @@ export class IndexSearch {
   /**
    * The keys of the hits in `kept` (the documents of `lists`' postings a
    * filter keeps), from their scores: each list's postings added in order,
-   * as a query always added them.
+   * as a query always added them. With `only`, the documents in it alone are
+   * scored (those that match every word, kept or not), and the best score
+   * that scales the keys is theirs.
    */
-  private scored(words: number, lists: readonly TermPostings[], kept: Uint32Array): KeyedHits {
+  private scored(
+    words: number,
+    lists: readonly TermPostings[],
+    kept: Uint32Array,
+    only: Uint32Array | undefined,
+  ): KeyedHits {
     this.matched ??= new Int32Array(this.documentCount);
     this.scores ??= new Float64Array(this.documentCount);
     this.touchedBits ??= new Uint32Array(Math.ceil(this.documentCount / 32));
@@ -573,7 +612,7 @@ export class IndexSearch {
       // added in the order the whole term's postings add them.
       for (const { parts, holders, weight, bit } of lists) {
         for (const { digits, offset } of parts) {
-          this.addPostings(new DigitReader(digits, offset), weight, bit, matched, scores, holders);
+          this.addPostings(new DigitReader(digits, offset), weight, bit, matched, scores, holders, only);
         }
       }
       // The best score is every hit's, kept or not, so the kept hits' keys (ranked-hits.ts) and order are the
@@ -710,6 +749,7 @@ export class IndexSearch {
    * runs it for 300,000 postings and more, so the numbers are decoded here
    * rather than through `postings.next()` (decision 0056). `termHolders`: a
    * cut term's documents per field, which its idf reads instead of the part's.
+   * `only`: the documents to score, a bit each by position; the others' postings are read past.
    */
   private addPostings(
     postings: DigitReader,
@@ -718,6 +758,7 @@ export class IndexSearch {
     matched: Int32Array,
     scores: Float64Array,
     termHolders: readonly number[] | undefined,
+    only: Uint32Array | undefined,
   ): void {
     const { fieldLengths, documentCount, positionOf, fieldCount, boosts, saturations } = this;
     const touchedBits = this.touchedBits ?? new Uint32Array(0);
@@ -751,6 +792,7 @@ export class IndexSearch {
         number += (code - (code % 2)) / 2 + 1;
         const position = positionOf[number] ?? -1;
         if (position < 0) throw new Error("search index: a posting names no document");
+        if (only !== undefined && (((only[position >>> 5] ?? 0) >>> (position & 31)) & 1) === 0) continue;
         const length = fieldLengths[number * fieldCount + field] ?? 0;
         const before = matched[position] ?? 0;
         if (before === 0) {
