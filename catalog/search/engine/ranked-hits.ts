@@ -98,7 +98,7 @@ export class RankedHits {
    * A page of the name search whose direct matches fill it asks the index's
    * hits only how many they are and which (decision 0056). `rank(needed)`
    * may key only the best hits, at least `needed` of them and every hit
-   * whose key is below theirs (those that match every word); it is asked
+   * whose key is below theirs (those that match at least so many words); it is asked
    * again, for every hit, when a slice reaches past them.
    */
   static later(hitBits: Uint32Array, count: number, words: number, rank: (needed: number) => KeyedHits): RankedHits {

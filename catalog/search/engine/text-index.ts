@@ -444,19 +444,30 @@ export class IndexSearch {
     const bitmapWords = Math.ceil(this.documentCount / 32);
     const hitBits = new Uint32Array(bitmapWords);
     let count = 0;
-    // With more than one word, also the documents that match every one: they come first (`hitKey`), so a page
-    // within them needs no other document scored. "nudeln tomaten" at 350,000 documents has 190,000 hits.
-    let everyWord: Uint32Array | undefined;
+    // With more than one word, how many words each document matches, as four bit planes (a bit each of the
+    // count's 1, 2, 4, 8): the hits that match more words come first (`hitKey`), so a page within those that match
+    // at least so many needs no other document scored. "nudeln tomaten" at 350,000 documents has 190,000 hits.
+    let planes: Uint32Array[] | undefined;
     if (words === 1) {
       for (const list of lists) count += this.markTerm(list, hitBits);
     } else {
+      planes = [0, 1, 2, 3].map(() => new Uint32Array(bitmapWords));
+      const [ones, twos, fours, eights] = planes as [Uint32Array, Uint32Array, Uint32Array, Uint32Array];
+      const ofWord = new Uint32Array(bitmapWords);
       for (let wordNumber = 0; wordNumber < words; wordNumber++) {
-        const ofWord = new Uint32Array(bitmapWords);
+        ofWord.fill(0);
         for (const list of lists) if (list.bit === 1 << wordNumber) this.markTerm(list, ofWord);
-        if (everyWord === undefined) everyWord = ofWord.slice();
         for (let word = 0; word < bitmapWords; word++) {
-          hitBits[word] = (hitBits[word] ?? 0) | (ofWord[word] ?? 0);
-          everyWord[word] = (everyWord[word] ?? 0) & (ofWord[word] ?? 0);
+          const bits = ofWord[word] ?? 0;
+          hitBits[word] = (hitBits[word] ?? 0) | bits;
+          // Adds one to the count of every document in `bits`, carrying from plane to plane.
+          let carry = (ones[word] ?? 0) & bits;
+          ones[word] = (ones[word] ?? 0) ^ bits;
+          const carryTwos = (twos[word] ?? 0) & carry;
+          twos[word] = (twos[word] ?? 0) ^ carry;
+          carry = (fours[word] ?? 0) & carryTwos;
+          fours[word] = (fours[word] ?? 0) ^ carryTwos;
+          eights[word] = (eights[word] ?? 0) ^ carry;
         }
       }
       for (let word = 0; word < bitmapWords; word++) count += bitCount(hitBits[word] ?? 0);
@@ -471,22 +482,22 @@ export class IndexSearch {
         }
       }
     }
-    // The kept hits that match every word.
-    let first: Uint32Array | undefined;
-    let firstCount = 0;
-    if (everyWord) {
-      first = new Uint32Array(bitmapWords);
-      for (let word = 0; word < bitmapWords; word++) {
-        const both = (everyWord[word] ?? 0) & (hitBits[word] ?? 0);
-        first[word] = both;
-        firstCount += bitCount(both);
+    return RankedHits.later(hitBits, count, words, (needed) => {
+      // The most words a page of `needed` hits reaches down to: the documents matching at least so many, kept or
+      // not, are scored (`only`), and the kept ones keyed.
+      for (let least = words; planes && least > 1; least--) {
+        const only = atLeast(planes, least);
+        const kept = new Uint32Array(bitmapWords);
+        let keptCount = 0;
+        for (let word = 0; word < bitmapWords; word++) {
+          const both = (only[word] ?? 0) & (hitBits[word] ?? 0);
+          kept[word] = both;
+          keptCount += bitCount(both);
+        }
+        if (keptCount >= needed) return this.scored(words, lists, kept, only);
       }
-    }
-    return RankedHits.later(hitBits, count, words, (needed) =>
-      first && everyWord && needed <= firstCount
-        ? this.scored(words, lists, first, everyWord)
-        : this.scored(words, lists, hitBits, undefined),
-    );
+      return this.scored(words, lists, hitBits, undefined);
+    });
   }
 
   /**
@@ -590,8 +601,8 @@ export class IndexSearch {
    * The keys of the hits in `kept` (the documents of `lists`' postings a
    * filter keeps), from their scores: each list's postings added in order,
    * as a query always added them. With `only`, the documents in it alone are
-   * scored (those that match every word, kept or not), and the best score
-   * that scales the keys is theirs.
+   * scored (those that match at least so many words, kept or not), and the
+   * best score that scales the keys is theirs.
    */
   private scored(
     words: number,
@@ -859,6 +870,31 @@ export function postingStartsOf(postingSizes: string, termCount: number, posting
     throw new Error("search index: postings of other terms");
   }
   return starts;
+}
+
+/**
+ * The documents whose count in `planes` (bit planes of 1, 2, 4 and 8, as
+ * `IndexSearch.rank` adds them) is at least `least`: compared plane by
+ * plane from the highest, 32 documents at a time.
+ */
+function atLeast(planes: readonly Uint32Array[], least: number): Uint32Array {
+  const words = planes[0]?.length ?? 0;
+  const result = new Uint32Array(words);
+  for (let word = 0; word < words; word++) {
+    let above = 0;
+    let equal = ~0;
+    for (let plane = planes.length - 1; plane >= 0; plane--) {
+      const bits = planes[plane]?.[word] ?? 0;
+      if (((least >>> plane) & 1) === 1) {
+        equal &= bits;
+      } else {
+        above |= equal & bits;
+        equal &= ~bits;
+      }
+    }
+    result[word] = above | equal;
+  }
+  return result;
 }
 
 /**
