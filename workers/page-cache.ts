@@ -133,7 +133,11 @@ async function pageEtag(variant: PageVariant): Promise<string> {
 }
 
 /** A copy of `response` with other headers. */
-function withHeaders(response: Response, change: (headers: Headers) => void, body = response.body): Response {
+function withHeaders(
+  response: Response,
+  change: (headers: Headers) => void,
+  body: BodyInit | null = response.body,
+): Response {
   const headers = new Headers(response.headers);
   change(headers);
   return new Response(body, { status: response.status, statusText: response.statusText, headers });
@@ -312,12 +316,15 @@ export async function servePage(page: PageRequest): Promise<Response> {
       if (!headers.has("cache-control")) headers.set("cache-control", PAGE_CACHE_CONTROL);
     });
   }
-  const [served, kept] = response.body ? response.body.tee() : [null, null];
+  // The page is whole once rendered (entry.server.tsx waits for it), so it is read into one buffer that both the
+  // answer and the stored copy are made from. A tee of the render's stream passed each of React's chunks of a
+  // few KB through two streams, one of them drained into the cache.
+  const body = await response.arrayBuffer();
   const copy = withHeaders(
     response,
     (headers) => headers.set("cache-control", `public, max-age=${STORED_MAX_AGE_SECONDS}`),
-    kept,
+    body,
   );
   page.waitUntil(cache.put(key, copy));
-  return withHeaders(response, (headers) => cacheHeaders(headers, "fwd=miss; stored"), served);
+  return withHeaders(response, (headers) => cacheHeaders(headers, "fwd=miss; stored"), body);
 }
