@@ -247,6 +247,73 @@ describe("the text index", () => {
     );
   });
 
+  it("slices a word found through several terms as its whole ranking, whatever was sliced before", () => {
+    // One word through itself, the words it starts, a family member and tokens, in two fields of any boosts:
+    // terms worth much for few documents and little for many, so a page often lies within the documents of the
+    // first terms and the others score those alone (text-index.ts `withinBest`), and as often it does not. Long
+    // fields and repeated words give the terms' best matches other lengths and counts.
+    const words = ["bcd", "bcd bcd", "bcdb", "bcdbc", "ccc", "cdb", "cdb cdb cdb", "dd", "ee ff", "bb cc dd ee"];
+    const tokens = ["#T1", "#T2", "#T3", "#T4"];
+    const cases = fc.record({
+      boosts: fc.tuple(fc.double({ min: 0.1, max: 5, noNaN: true }), fc.double({ min: 0.1, max: 5, noNaN: true })),
+      // Text alone, tokens alone or both: a document that only a later term finds may belong on the page.
+      docs: fc.array(
+        fc
+          .tuple(
+            fc.subarray(words),
+            fc.array(fc.constantFrom(...tokens), { maxLength: 5 }),
+            fc.constantFrom("text", "tokens", "both"),
+          )
+          .map(
+            ([text, held, kind]): Doc => [
+              kind === "tokens" ? "" : text.join(" "),
+              kind === "text" ? "" : held.join(" "),
+            ],
+          ),
+        { maxLength: 80 },
+      ),
+      query: fc.constantFrom("bcd", "bcd ", "bcdb"),
+      familyWeight: fc.double({ min: 0.05, max: 1, noNaN: true }),
+      // Mostly the first page's few: the fewer a page needs, the sooner the terms left score the first ones alone.
+      asked: fc.array(
+        fc.oneof(
+          fc.tuple(fc.constant(0), fc.integer({ min: 1, max: 6 })),
+          fc.tuple(fc.integer({ min: -2, max: 50 }), fc.option(fc.integer({ min: -2, max: 50 }))),
+        ),
+        { minLength: 1, maxLength: 4 },
+      ),
+    });
+    fc.assert(
+      fc.property(cases, ({ boosts: [textBoost, tokenBoost], docs, query, familyWeight, asked }) => {
+        const schema: TextIndexSchema<Doc> = {
+          version: 1,
+          ranking: { ...DEFAULT_RANKING, familyWeight },
+          fields: [
+            { words: (doc: Doc) => splitWords(doc[0] ?? ""), boost: textBoost },
+            { words: (doc: Doc) => (doc[1] ?? "").split(" ").filter(Boolean), tokens: true, boost: tokenBoost },
+          ],
+          expand: {
+            family: (stem) => (stem.startsWith("bcd") ? ["cdb"] : []),
+            tokens: (stem) => (stem.startsWith("bcd") ? ["#T1", "#T2", "#T3"] : []),
+          },
+        };
+        const index = loadTextIndex(buildTextIndex(docs, schema), schema);
+        const whole = index.search(query).slice();
+        const hits = index.search(query);
+        for (const [start, end] of asked) {
+          const part = hits.slice(start, end ?? undefined);
+          const expected = whole.slice(start, end ?? undefined);
+          expect(part.map((hit) => hit.position)).toEqual(expected.map((hit) => hit.position));
+          for (const [at, hit] of part.entries()) {
+            expect(hit.score).toBe(expected[at]?.score);
+          }
+        }
+        expect(hits.slice().map((hit) => hit.position)).toEqual(whole.map((hit) => hit.position));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
   it("the word being typed finds at most MAX_PREFIX_TERMS terms by their start, the shortest", () => {
     // Terms of 3 to 9 characters, all starting with "ka", one document each; "ka" is too short for any other rule.
     const terms = Array.from(
