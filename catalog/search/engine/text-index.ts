@@ -525,17 +525,22 @@ export class IndexSearch {
     done: number,
     needed: number,
   ): { documents: Uint32Array; above: number } | undefined {
-    const { lowest, highest } = this.bestSoFar(needed);
-    let rest = 0;
-    for (let index = done + 1; index < lists.length && rest < lowest; index++) {
+    const mostOf = (index: number) => {
       const list = lists[index];
       if (list) most[index] ??= list.weight * this.mostOf(list);
-      rest += most[index] ?? 0;
-    }
+      return most[index] ?? 0;
+    };
+    // No score so far is above what the terms added can give together: then no look at the scores is needed.
+    let reached = 0;
+    for (let index = 0; index <= done; index++) reached += mostOf(index);
+    let rest = 0;
+    for (let index = done + 1; index < lists.length && rest < reached; index++) rest += mostOf(index);
+    if (rest === 0 || rest >= reached) return undefined;
+    const { lowest, highest } = this.bestSoFar(needed);
     // Far above a key's step (2⁻²⁸ of the best score, which is at most highest + rest; ranked-hits.ts): no
     // document left out ties with the page's last.
     const above = rest + (highest + rest) * 2 ** -20;
-    if (rest === 0 || lowest <= above) return undefined;
+    if (lowest <= above) return undefined;
     return { documents: (this.touchedBits ?? new Uint32Array(0)).slice(), above };
   }
 
