@@ -870,8 +870,9 @@ export class IndexSearch {
         }
       }
     } else {
+      // The stem itself, the one term it may be the stem of (a stem is its own: german-stem.test.ts).
       const itself = vocabulary.find(stem);
-      if (itself >= 0 && stemOf(stem) === stem) offer(itself, ranking.inflectionWeight);
+      if (itself >= 0) offer(itself, ranking.inflectionWeight);
     }
     for (const form of formsOf(stem)) {
       const term = vocabulary.find(form);
