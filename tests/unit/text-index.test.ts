@@ -314,6 +314,50 @@ describe("the text index", () => {
     );
   });
 
+  it("slices several words whose page reaches past the hits of more than one as their whole ranking", () => {
+    // The first words in a field of a high boost, the later ones in one of a low boost, and slices mostly small:
+    // a page within the hits of more than one word scores those alone (text-index.ts `rank`), though a hit of one
+    // word has the best score, and a document that only the later words find, two of them, ranks before it.
+    const cases = fc.record({
+      boosts: fc.tuple(fc.double({ min: 1, max: 8, noNaN: true }), fc.double({ min: 0.05, max: 1, noNaN: true })),
+      docs: fc.array(
+        fc
+          .tuple(fc.subarray(["bb", "cc"]), fc.subarray(["cc", "dd", "ee", "ff", "ff ff"]))
+          .map(([title, body]): Doc => [title.join(" "), body.join(" ")]),
+        { maxLength: 80 },
+      ),
+      query: fc.constantFrom("bb cc dd ee ", "bb dd ee ", "bb cc ff ", "cc dd ee ff "),
+      asked: fc.array(
+        fc.oneof(
+          fc.tuple(fc.constant(0), fc.integer({ min: 1, max: 8 })),
+          fc.tuple(fc.integer({ min: -2, max: 50 }), fc.option(fc.integer({ min: -2, max: 50 }))),
+        ),
+        { minLength: 1, maxLength: 4 },
+      ),
+    });
+    fc.assert(
+      fc.property(cases, ({ boosts, docs, query, asked }) => {
+        const schema = schemaFor(boosts);
+        const index = loadTextIndex(buildTextIndex(docs, schema), schema);
+        const whole = index.search(query).slice();
+        const hits = index.search(query);
+        for (const [start, end] of asked) {
+          const part = hits.slice(start, end ?? undefined);
+          const expected = whole.slice(start, end ?? undefined);
+          expect(part.map((hit) => [hit.position, hit.words])).toEqual(
+            expected.map((hit) => [hit.position, hit.words]),
+          );
+          // A slice within the hits of more than one word keys them by their own best score (ranked-hits.ts).
+          for (const [at, hit] of part.entries()) {
+            expect(hit.score).toBeCloseTo(expected[at]?.score ?? Number.NaN, 6);
+          }
+        }
+        expect(hits.slice().map((hit) => hit.position)).toEqual(whole.map((hit) => hit.position));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
   it("the word being typed finds at most MAX_PREFIX_TERMS terms by their start, the shortest", () => {
     // Terms of 3 to 9 characters, all starting with "ka", one document each; "ka" is too short for any other rule.
     const terms = Array.from(
