@@ -34,6 +34,42 @@ function searchAll(docs: readonly Doc[], schema: TextIndexSchema<Doc>, query: st
 
 const positions = (hits: readonly SearchHit[]) => hits.map((hit) => hit.position).sort((a, b) => a - b);
 
+/**
+ * Holds every slice `asked` of one search's hits, sliced in that order, to the same slice of the whole ranking
+ * (a search of its own, sliced whole): positions and word counts exactly, scores exactly or to 6 places. A slice
+ * within the hits of more than one word keys them by their own best score (ranked-hits.ts), so its scores may
+ * differ in the last places. Then the whole of the sliced search, to the whole ranking.
+ */
+function expectSlicesAsWhole(
+  index: ReturnType<typeof loadTextIndex>,
+  query: string,
+  asked: readonly (readonly [number, number | null])[],
+  scores: "exact" | "to 6 places",
+): void {
+  const whole = index.search(query).slice();
+  const hits = index.search(query);
+  for (const [start, end] of asked) {
+    const part = hits.slice(start, end ?? undefined);
+    const expected = whole.slice(start, end ?? undefined);
+    expect(part.map((hit) => [hit.position, hit.words])).toEqual(expected.map((hit) => [hit.position, hit.words]));
+    for (const [at, hit] of part.entries()) {
+      if (scores === "exact") expect(hit.score).toBe(expected[at]?.score);
+      else expect(hit.score).toBeCloseTo(expected[at]?.score ?? Number.NaN, 6);
+    }
+  }
+  expect(hits.slice().map((hit) => hit.position)).toEqual(whole.map((hit) => hit.position));
+}
+
+/** Slices asked of a search, mostly of the first page's few, up to `first`: the fewer a page needs, the sooner it prunes. */
+const slicesMostlyFirst = (first: number) =>
+  fc.array(
+    fc.oneof(
+      fc.tuple(fc.constant(0), fc.integer({ min: 1, max: first })),
+      fc.tuple(fc.integer({ min: -2, max: 50 }), fc.option(fc.integer({ min: -2, max: 50 }))),
+    ),
+    { minLength: 1, maxLength: 4 },
+  );
+
 /** Words of letters b–f: none is a stop word ("a" is), none shares a letter with "xyzq". */
 const docWord = fc.string({ unit: fc.constantFrom("b", "c", "d", "e", "f"), minLength: 1, maxLength: 8 });
 const fieldText = fc.array(docWord, { maxLength: 5 }).map((words) => words.join(" "));
@@ -228,20 +264,7 @@ describe("the text index", () => {
         const schema = schemaFor([1]);
         const index = loadTextIndex(buildTextIndex(docs, schema), schema);
         // A trailing space: no word is being typed, so every slice ranks by the same rules.
-        const query = `${words.join(" ")} `;
-        const whole = index.search(query).slice();
-        const hits = index.search(query);
-        for (const [start, end] of asked) {
-          const part = hits.slice(start, end ?? undefined);
-          const expected = whole.slice(start, end ?? undefined);
-          expect(part.map((hit) => [hit.position, hit.words])).toEqual(
-            expected.map((hit) => [hit.position, hit.words]),
-          );
-          for (const [at, hit] of part.entries()) {
-            expect(hit.score).toBeCloseTo(expected[at]?.score ?? Number.NaN, 6);
-          }
-        }
-        expect(hits.slice().map((hit) => hit.position)).toEqual(whole.map((hit) => hit.position));
+        expectSlicesAsWhole(index, `${words.join(" ")} `, asked, "to 6 places");
       }),
       { numRuns: 500 },
     );
@@ -274,14 +297,7 @@ describe("the text index", () => {
       ),
       query: fc.constantFrom("bcd", "bcd ", "bcdb"),
       familyWeight: fc.double({ min: 0.05, max: 1, noNaN: true }),
-      // Mostly the first page's few: the fewer a page needs, the sooner the terms left score the first ones alone.
-      asked: fc.array(
-        fc.oneof(
-          fc.tuple(fc.constant(0), fc.integer({ min: 1, max: 6 })),
-          fc.tuple(fc.integer({ min: -2, max: 50 }), fc.option(fc.integer({ min: -2, max: 50 }))),
-        ),
-        { minLength: 1, maxLength: 4 },
-      ),
+      asked: slicesMostlyFirst(6),
     });
     fc.assert(
       fc.property(cases, ({ boosts: [textBoost, tokenBoost], docs, query, familyWeight, asked }) => {
@@ -297,18 +313,7 @@ describe("the text index", () => {
             tokens: (stem) => (stem.startsWith("bcd") ? ["#T1", "#T2", "#T3"] : []),
           },
         };
-        const index = loadTextIndex(buildTextIndex(docs, schema), schema);
-        const whole = index.search(query).slice();
-        const hits = index.search(query);
-        for (const [start, end] of asked) {
-          const part = hits.slice(start, end ?? undefined);
-          const expected = whole.slice(start, end ?? undefined);
-          expect(part.map((hit) => hit.position)).toEqual(expected.map((hit) => hit.position));
-          for (const [at, hit] of part.entries()) {
-            expect(hit.score).toBe(expected[at]?.score);
-          }
-        }
-        expect(hits.slice().map((hit) => hit.position)).toEqual(whole.map((hit) => hit.position));
+        expectSlicesAsWhole(loadTextIndex(buildTextIndex(docs, schema), schema), query, asked, "exact");
       }),
       { numRuns: 2000 },
     );
@@ -327,32 +332,12 @@ describe("the text index", () => {
         { maxLength: 80 },
       ),
       query: fc.constantFrom("bb cc dd ee ", "bb dd ee ", "bb cc ff ", "cc dd ee ff "),
-      asked: fc.array(
-        fc.oneof(
-          fc.tuple(fc.constant(0), fc.integer({ min: 1, max: 8 })),
-          fc.tuple(fc.integer({ min: -2, max: 50 }), fc.option(fc.integer({ min: -2, max: 50 }))),
-        ),
-        { minLength: 1, maxLength: 4 },
-      ),
+      asked: slicesMostlyFirst(8),
     });
     fc.assert(
       fc.property(cases, ({ boosts, docs, query, asked }) => {
         const schema = schemaFor(boosts);
-        const index = loadTextIndex(buildTextIndex(docs, schema), schema);
-        const whole = index.search(query).slice();
-        const hits = index.search(query);
-        for (const [start, end] of asked) {
-          const part = hits.slice(start, end ?? undefined);
-          const expected = whole.slice(start, end ?? undefined);
-          expect(part.map((hit) => [hit.position, hit.words])).toEqual(
-            expected.map((hit) => [hit.position, hit.words]),
-          );
-          // A slice within the hits of more than one word keys them by their own best score (ranked-hits.ts).
-          for (const [at, hit] of part.entries()) {
-            expect(hit.score).toBeCloseTo(expected[at]?.score ?? Number.NaN, 6);
-          }
-        }
-        expect(hits.slice().map((hit) => hit.position)).toEqual(whole.map((hit) => hit.position));
+        expectSlicesAsWhole(loadTextIndex(buildTextIndex(docs, schema), schema), query, asked, "to 6 places");
       }),
       { numRuns: 2000 },
     );
