@@ -525,16 +525,17 @@ export class IndexSearch {
     done: number,
     needed: number,
   ): { documents: Uint32Array; above: number } | undefined {
-    const mostOf = (index: number) => {
+    // What the list at `index` can add, with its weight: kept in `most` for the query's next look.
+    const bound = (index: number) => {
       const list = lists[index];
       if (list) most[index] ??= list.weight * this.mostOf(list);
       return most[index] ?? 0;
     };
     // No score so far is above what the terms added can give together: then no look at the scores is needed.
     let reached = 0;
-    for (let index = 0; index <= done; index++) reached += mostOf(index);
+    for (let index = 0; index <= done; index++) reached += bound(index);
     let rest = 0;
-    for (let index = done + 1; index < lists.length && rest < reached; index++) rest += mostOf(index);
+    for (let index = done + 1; index < lists.length && rest < reached; index++) rest += bound(index);
     if (rest === 0 || rest >= reached) return undefined;
     const { lowest, highest } = this.bestSoFar(needed);
     // Far above a key's step (2⁻²⁸ of the best score, which is at most highest + rest; ranked-hits.ts): no
