@@ -95,6 +95,28 @@ describe("search vocabulary", () => {
     );
   });
 
+  it("visits exactly the terms within the edits where terms of two letters share long starts, search after search", () => {
+    // Many terms of each length begin alike, so runs given up by one, two, three or more code units follow each
+    // other; the searches after the first find the ends of runs that the ones before kept.
+    const ofTwoLetters = fc.string({ unit: fc.constantFrom("a", "b"), minLength: 1, maxLength: 7 });
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(ofTwoLetters, { maxLength: 120 }).map((terms) => [...terms].sort()),
+        fc.array(fc.tuple(ofTwoLetters, fc.integer({ min: 0, max: 3 })), { minLength: 1, maxLength: 4 }),
+        (terms, searches) => {
+          const vocabulary = vocabularyOf(terms);
+          // Each search twice: the second gives up the runs the first found, by the ends it kept.
+          for (const [word, max] of [...searches, ...searches]) {
+            const visited: string[] = [];
+            vocabulary.forEachWithin(word, max, (index) => visited.push(vocabulary.term(index)));
+            expect(visited.sort()).toEqual(terms.filter((entry) => levenshtein(word, entry) <= max).sort());
+          }
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
   it("reaches terms far from the word through a long run of terms it gives up together", () => {
     // 10,000 numbers share starts with each other and none with the word; "kase" is one edit away.
     const terms = [...Array.from({ length: 10_000 }, (_, number) => String(10_000 + number)), "kase", "kasse"].sort();
@@ -102,6 +124,21 @@ describe("search vocabulary", () => {
     const found: string[] = [];
     vocabulary.forEachWithin("kasee", 1, (index) => found.push(vocabulary.term(index)));
     expect(found.sort()).toEqual(["kase", "kasse"]);
+  });
+
+  it("gives up a run of terms by the start that was enough, never the terms after it that start otherwise", () => {
+    // "cab" is given up after "ca" (two edits from every start of "kbb"); "cbb" shares only its "c" and is one
+    // edit away, as "kbb" itself is none. With no edit, "abb" is given up after "a" and "kbb" is the one found.
+    const terms = ["aab", "abb", "cab", "cac", "cbb", "kbb", "kbc"];
+    const vocabulary = vocabularyOf(terms);
+    const within = (word: string, max: number) => {
+      const found: string[] = [];
+      vocabulary.forEachWithin(word, max, (index) => found.push(vocabulary.term(index)));
+      return found.sort();
+    };
+    expect(within("kbb", 1)).toEqual(["abb", "cbb", "kbb", "kbc"]);
+    expect(within("kbb", 0)).toEqual(["kbb"]);
+    expect(within("cbc", 1)).toEqual(["cac", "cbb", "kbc"]);
   });
 
   it("refuses a text that holds another number of terms than it says, or a term with a line break", () => {
