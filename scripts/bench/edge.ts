@@ -330,8 +330,8 @@ async function measurePages(
     return ((workerdCpuSeconds({ parent: process.pid }) - before) * 1000) / requests;
   };
   for (let round = 1; round <= ROUNDS; round++) {
-    // The first requests of a type after the others' re-make its code that garbage collection let go (decision
-    // 0028): the two passes take turns going first, so each carries that in half the rounds.
+    // The first requests of a type after the others' run slower code for a while, as after garbage collections
+    // (decision 0028): the two passes take turns going first, so each carries that in half the rounds.
     const workerOnlyFirst = round % 2 === 0;
     for (const type of types) {
       progress(`round ${round}/${ROUNDS}, ${type.label}`);
