@@ -119,12 +119,12 @@ try {
   for (let round = 0; round < ROUNDS; round++) {
     // Every other round the other way round, as render-ab.ts does.
     const order = round % 2 === 0 ? [...running.keys()] : [...running.keys()].reverse();
+    // The passes take turns going first, as in the edge part (decision 0028): the first requests of a type after
+    // the others' run slower code for a while.
+    const passes = AS_SERVED ? (round % 2 === 0 ? [false, true] : [true, false]) : [false];
     for (const [type, paths] of pageTypes.entries()) {
       for (const index of order) {
         const { worker, pid } = running[index] as (typeof running)[number];
-        // The passes take turns going first, as in the edge part (decision 0028): the first requests of a type
-        // after the others' run slower code for a while.
-        const passes = AS_SERVED ? (round % 2 === 0 ? [false, true] : [true, false]) : [false];
         for (const served of passes) {
           const before = processCpuSeconds(pid);
           for (let i = 0; i < REQUESTS_PER_ROUND; i++) await send(worker, paths[i % paths.length] ?? "/", served);
