@@ -135,9 +135,12 @@ export function kindsOfIngredient(ingredient: {
  * Words that name a family of other words a cook means by them, beyond the
  * spec's kinds: "Fisch" is MEAT there with the chicken, and "Pilze" no kind
  * at all. A query word of a family also finds what its members find (every
- * way but word starts), worth a little less (search-index.ts).
+ * way but word starts), worth a little less (search-index.ts). A family
+ * without `words` is one of names for the same thing: each of its members
+ * finds what the others find ("Huhn" finds Hähnchenbrust; no recipe is
+ * called "Huhn", and a word of four letters has no typos).
  */
-export const WORD_FAMILIES: readonly { words: readonly string[]; members: readonly string[] }[] = [
+export const WORD_FAMILIES: readonly { words?: readonly string[]; members: readonly string[] }[] = [
   {
     words: ["Fisch"],
     members: [
@@ -156,12 +159,14 @@ export const WORD_FAMILIES: readonly { words: readonly string[]; members: readon
   { words: ["Pilz", "Pilze"], members: ["Champignon", "Pfifferling", "Steinpilz", "Shiitake", "Austernpilz"] },
   { words: ["Geflügel"], members: ["Hähnchen", "Huhn", "Hühnchen", "Pute", "Truthahn", "Ente", "Chicken"] },
   { words: ["Meeresfrüchte"], members: ["Garnele", "Shrimp", "Muschel", "Tintenfisch", "Calamari", "Scampi"] },
+  { members: ["Hähnchen", "Huhn", "Hühnchen", "Chicken"] },
 ];
 
 /** Stem of a family word → its members, folded. */
 const FAMILY_MEMBERS = new Map<string, string[]>();
 for (const { words, members } of WORD_FAMILIES) {
-  for (const word of words) FAMILY_MEMBERS.set(stemOf(foldTerm(word)), members.map(foldTerm));
+  // A member among its own family's members is harmless: the word itself is worth more than the family.
+  for (const word of words ?? members) FAMILY_MEMBERS.set(stemOf(foldTerm(word)), members.map(foldTerm));
 }
 
 /** The members of the family a stemmed query word names, folded; none for another word. */
@@ -180,46 +185,50 @@ export function ingredientKinds(
 }
 
 export interface WordMeaning {
-  kinds: IngredientType[];
-  categories: RecipeType[];
+  kinds: readonly IngredientType[];
+  categories: readonly RecipeType[];
 }
 
-/** Stem → what it names; built once from the tables above. */
-const MEANINGS = new Map<string, WordMeaning>();
+/** Stem → the kinds it names, or the categories; each table built once from the tables above. */
+type ByStem<Named> = Map<string, Named[]>;
 
-function meaningOf(word: string): WordMeaning {
-  const stem = stemOf(foldTerm(word));
-  let meaning = MEANINGS.get(stem);
-  if (!meaning) {
-    meaning = { kinds: [], categories: [] };
-    MEANINGS.set(stem, meaning);
+function byStem<Named extends string>(table: readonly (readonly [Named, readonly string[]])[]): ByStem<Named> {
+  const named: ByStem<Named> = new Map();
+  for (const [thing, words] of table) {
+    for (const word of words) {
+      const stem = stemOf(foldTerm(word));
+      const things = named.get(stem) ?? [];
+      if (!things.includes(thing)) things.push(thing);
+      named.set(stem, things);
+    }
   }
-  return meaning;
+  return named;
 }
 
-for (const [type, words] of Object.entries(CATEGORY_WORDS) as [RecipeType, readonly string[]][]) {
-  for (const word of words) {
-    const meaning = meaningOf(word);
-    if (!meaning.categories.includes(type)) meaning.categories.push(type);
-  }
-}
-for (const [kind, { words }] of Object.entries(KIND_WORDS) as [IngredientType, KindWords][]) {
-  for (const word of words) {
-    const meaning = meaningOf(word);
-    if (!meaning.kinds.includes(kind)) meaning.kinds.push(kind);
-  }
-}
+const KINDS_BY_STEM = byStem(
+  (Object.entries(KIND_WORDS) as [IngredientType, KindWords][]).map(([kind, { words }]) => [kind, words] as const),
+);
+
+/**
+ * The categories' table is made when the server's search first asks: the
+ * browser's ingredient filter (kindsNamedIn) needs the kinds alone, and so
+ * its bundle carries no category words.
+ */
+let categoriesByStem: ByStem<RecipeType> | undefined;
 
 /** The categories and kinds a stemmed query word names, or undefined if it names none. */
 export function meaningOfStem(stem: string): WordMeaning | undefined {
-  return MEANINGS.get(stem);
+  categoriesByStem ??= byStem(Object.entries(CATEGORY_WORDS) as [RecipeType, readonly string[]][]);
+  const kinds = KINDS_BY_STEM.get(stem);
+  const categories = categoriesByStem.get(stem);
+  return kinds || categories ? { kinds: kinds ?? [], categories: categories ?? [] } : undefined;
 }
 
 /** The kinds the words of `text` name ("Käse" → CHEESE; "Nudeln mit Käse" → NOODLES, CHEESE). */
 export function kindsNamedIn(text: string): IngredientType[] {
   const kinds: IngredientType[] = [];
   for (const term of searchTerms(text)) {
-    for (const kind of meaningOfStem(stemOf(term))?.kinds ?? []) if (!kinds.includes(kind)) kinds.push(kind);
+    for (const kind of KINDS_BY_STEM.get(stemOf(term)) ?? []) if (!kinds.includes(kind)) kinds.push(kind);
   }
   return kinds;
 }

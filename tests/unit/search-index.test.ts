@@ -334,6 +334,16 @@ describe("search index", () => {
     ];
     expect(namesFound(catalog, "fisch").sort()).toEqual(["Ofenlachs", "Thunfischsalat"]);
     expect(namesFound(catalog, "pilze").sort()).toEqual(["Pilzpfanne", "Rahmchampignons"]);
+    // A family of names for one thing: each finds the others', in names, compounds and ingredients alike.
+    const chicken = [
+      recipe("Paprika-Hähnchen mit Reis", ["Hähnchenbrust", "Reis"]),
+      recipe("Suppenhuhn mit Nudeln", ["Suppenhuhn", "Nudeln"]),
+      recipe("Crispy-Chicken-Burger", ["Burgerbrötchen"]),
+      recipe("Reispfanne", ["Reis"]),
+    ];
+    const all = ["Crispy-Chicken-Burger", "Paprika-Hähnchen mit Reis", "Suppenhuhn mit Nudeln"];
+    for (const word of ["huhn", "hähnchen", "hühnchen", "chicken"])
+      expect(namesFound(chicken, word).sort()).toEqual(all);
     // In one and the same index: 0.8 of what the member itself scores.
     const salmon = [catalog[0] as IndexedRecipe];
     const [byMember] = search(salmon, "lachs");

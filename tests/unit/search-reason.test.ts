@@ -30,6 +30,7 @@ describe("why a related search hit is there", () => {
     ["nudeln", recipe("Spaghetti carbonara", ["Spaghetti"], "PASTA"), "Kategorie Pasta"],
     ["nudeln", recipe("Pad Thai", ["Reisnudeln"], "DISH"), "enthält Reisnudeln"],
     ["fleisch", recipe("Ofenlachs", ["Lachsfilet"], "BAKED_DISH"), "enthält Lachsfilet"],
+    ["huhn", recipe("Caesar Salad", ["Römersalat", "Hähnchenbrust"], "SALAD"), "enthält Hähnchenbrust"],
     ["suppen", recipe("Gazpacho", ["Tomate"], "SOUP"), "Kategorie Suppen"],
     ["italienisch", recipe("Risotto", ["Reis"], "DISH", "Italienisch"), "Küche: Italienisch"],
     [
