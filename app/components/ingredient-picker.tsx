@@ -276,10 +276,12 @@ function useIngredientMatcher() {
  */
 function useAllIngredients() {
   const [all, setAll] = useState<IngredientOption[] | null>(null);
-  const [state, setState] = useState<"idle" | "loading" | "failed">("idle");
+  const [failed, setFailed] = useState(false);
+  // Asked for is no state: the focus that asks would render the whole list again, in the tap's own task.
+  const asked = useRef(false);
   const requestAll = useCallback(() => {
-    if (state !== "idle") return;
-    setState("loading");
+    if (asked.current) return;
+    asked.current = true;
     fetch(ALL_INGREDIENTS_URL, { headers: { accept: "application/json" } })
       .then(async (response) => {
         if (!response.ok) throw new Error(`status ${response.status}`);
@@ -287,7 +289,7 @@ function useAllIngredients() {
         if (!options) throw new Error("not a list of ingredients");
         setAll(options);
       })
-      .catch(() => setState("failed"));
-  }, [state]);
-  return { all, failed: state === "failed", requestAll };
+      .catch(() => setFailed(true));
+  }, []);
+  return { all, failed, requestAll };
 }
