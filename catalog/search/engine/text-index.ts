@@ -770,27 +770,30 @@ export class IndexSearch {
       // The best score is every hit's, kept or not, so the kept hits' keys (ranked-hits.ts) and order are the
       // unfiltered ones'.
       hits = this.hitPositions();
+      // One pass over the scattered scores: the keyed hits' scores and word counts are copied out, side by side,
+      // and keyed from there once the best score (every hit's, kept or not) is known. A second pass over the
+      // scattered arrays cost "huhn" at 350,000 documents (38,000 hits) about 0.3 ms in Node, "spagetti" 0.2.
+      const count = hits.length;
+      const positions = new Int32Array(count);
+      const keptScores = new Float64Array(count);
+      const fewer = words === 1 ? undefined : new Uint8Array(count);
       let total = 0;
       let best = 0;
-      for (let at = 0; at < hits.length; at++) {
+      for (let at = 0; at < count; at++) {
         const position = hits[at] ?? 0;
         const score = scores[position] ?? 0;
         if (score > best) best = score;
-        if (score > above && (((kept[position >>> 5] ?? 0) >>> (position & 31)) & 1) === 1) total++;
+        if (score <= above || (((kept[position >>> 5] ?? 0) >>> (position & 31)) & 1) === 0) continue;
+        positions[total] = position;
+        keptScores[total] = score;
+        if (fewer) fewer[total] = words - bitCount(matched[position] ?? 0);
+        total++;
       }
       // Each hit's position and key: no score or word count per hit is kept.
       const scale = scoreScale(best);
-      const positions = new Int32Array(total);
       const keys = new Uint32Array(total);
-      let next = 0;
-      for (let at = 0; at < hits.length; at++) {
-        const position = hits[at] ?? 0;
-        if ((((kept[position >>> 5] ?? 0) >>> (position & 31)) & 1) === 0 || (scores[position] ?? 0) <= above) continue;
-        positions[next] = position;
-        const mask = matched[position] ?? 0;
-        keys[next++] = hitKey(words === 1 ? 0 : words - bitCount(mask), scores[position] ?? 0, scale);
-      }
-      return { positions, keys, scale };
+      for (let at = 0; at < total; at++) keys[at] = hitKey(fewer?.[at] ?? 0, keptScores[at] ?? 0, scale);
+      return { positions: positions.slice(0, total), keys, scale };
     } finally {
       this.clearScores(hits);
     }
