@@ -21,7 +21,8 @@ import {
 } from "./engine/sharded-writer.ts";
 import { splitWords } from "./engine/terms.ts";
 import { buildTextIndex, loadTextIndex, type TextIndexSchema } from "./engine/text-index.ts";
-import { categoryToken, familyMembers, type IngredientKinds, kindToken, meaningOfStem } from "./search-words.ts";
+import { categoryToken, type IngredientKinds, kindToken, meaningOfStem } from "./search-words.ts";
+import { familyMembers } from "./word-families.ts";
 
 /**
  * Bumped whenever what the index holds or how it is written changes: an

@@ -9,7 +9,8 @@ import type { RecipeSummary } from "../recipes/types.ts";
 import { stemOf } from "./engine/german-stem.ts";
 import { searchTerms } from "./engine/terms.ts";
 import { wordFindsTerm } from "./engine/word-match.ts";
-import { familyMembers, meaningOfStem, type WordMeaning } from "./search-words.ts";
+import { meaningOfStem, type WordMeaning } from "./search-words.ts";
+import { familyMembers } from "./word-families.ts";
 
 type Explained = Pick<RecipeSummary, "name" | "ingredients" | "cuisine" | "type">;
 

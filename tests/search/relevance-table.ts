@@ -136,9 +136,14 @@ export const RELEVANCE_TABLE: readonly RelevanceQuery[] = [
   // Fish is MEAT in the spec's kinds, with the chicken: "Fisch" finds Lachs as a member of its family.
   { query: "fisch", expected: anyOf(uses("Lachsfilet", "Räucherlachs", "Thunfisch"), named(/fisch|lachs/)) },
   { query: "geflügel", expected: anyOf(uses("Hähnchenbrust", "Putenbrust"), named(/hähnchen|chicken|pute/)) },
-  // Names for the same bird: no seed recipe is called "Huhn", and a word of four letters has no typos.
-  { query: "huhn", expected: anyOf(uses("Hähnchenbrust"), named(/hähnchen|huhn|chicken/)) },
-  { query: "chicken", expected: anyOf(uses("Hähnchenbrust"), named(/hähnchen|huhn|chicken/)) },
+  // Names for one thing (word-families.ts): no seed recipe is called "Huhn" or holds a Möhre, a Paradeiser, an
+  // Erdapfel or Shrimps.
+  { query: "huhn", expected: chicken },
+  { query: "chicken", expected: chicken },
+  { query: "möhren", expected: anyOf(uses("Karotte"), named(/karotte|möhre/)) },
+  { query: "paradeiser", expected: tomatoes },
+  { query: "erdäpfel", expected: anyOf(uses("Kartoffel"), named(/kartoffel/)) },
+  { query: "shrimps", expected: anyOf(uses("Garnelen"), named(/garnele|shrimp/)) },
   { query: "meeresfrüchte", expected: anyOf(uses("Garnelen"), named(/garnele/)) },
   // Several words.
   { query: "tomate mozzarella", expected: allOf(tomatoes, uses("Mozzarella")) },

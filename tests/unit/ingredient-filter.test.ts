@@ -55,6 +55,10 @@ describe("the ingredient picker's filter", () => {
     expect(listed("fisch")).toEqual(expect.arrayContaining(["Lachsfilet", "Räucherlachs", "Thunfisch"]));
     // Names for the same thing find each other's: no ingredient is called "Huhn".
     for (const word of ["huhn", "Hühnchen", "chicken"]) expect(listed(word)).toContain("Hähnchenbrust");
+    expect(listed("Möhren")).toContain("Karotte");
+    expect(listed("Erdäpfel")).toContain("Kartoffel");
+    expect(listed("paradeiser")).toContain("Tomate");
+    expect(listed("Shrimps")).toContain("Garnelen");
   });
 
   it("still lists names that hold the text, as typed", () => {

@@ -10,7 +10,7 @@ import {
   loadSearchIndex,
   SEARCH_INDEX_VERSION,
 } from "../../catalog/search/search-index.ts";
-import { familyMembers } from "../../catalog/search/search-words.ts";
+import { familyMembers } from "../../catalog/search/word-families.ts";
 import { levenshtein } from "../levenshtein.ts";
 
 function recipe(name: string, ingredients: string[] = [], cuisine: string | null = null): IndexedRecipe {

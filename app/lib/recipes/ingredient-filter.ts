@@ -10,7 +10,8 @@ import type { IngredientType } from "../../../catalog/recipes/ingredient-types.t
 import { foldTerm } from "../../../catalog/search/engine/fold.ts";
 import { searchTerms } from "../../../catalog/search/engine/terms.ts";
 import { wordFindsTerm } from "../../../catalog/search/engine/word-match.ts";
-import { familyMembers, kindsNamedIn } from "../../../catalog/search/search-words.ts";
+import { kindsNamedIn } from "../../../catalog/search/search-words.ts";
+import { familyMembers } from "../../../catalog/search/word-families.ts";
 
 interface Filterable {
   name: string;
