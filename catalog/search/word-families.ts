@@ -11,8 +11,9 @@
  * is called "Huhn", and a word of four letters has no typos), "Möhre" the
  * CMS's Karotte, "Paradeiser" and "Erdapfel" what a cook in Austria means.
  * Only words no other ingredient holds as a part: "Gehacktes" would find
- * "gehackte Mandeln", "Topfen" shares its stem with "Topf", and "Porree"
- * would find what "Lauch" finds, Knoblauch and Schnittlauch among it.
+ * "gehackte Mandeln", and "Topfen" shares its stem with "Topf". "Porree"
+ * finds what "Lauch" finds, which is no longer Knoblauch or Schnittlauch
+ * (word-match.ts: compounds that name another thing).
  *
  * A module of its own: only the search (server) and the ingredient filter,
  * which the browser loads when the filter is first used, read it, so the
@@ -47,6 +48,7 @@ export const WORD_FAMILIES: readonly { words?: readonly string[]; members: reado
   { members: ["Garnele", "Shrimp", "Shrimps", "Gamba"] },
   { members: ["Möhre", "Karotte", "Mohrrübe"] },
   { members: ["Kartoffel", "Erdapfel"] },
+  { members: ["Lauch", "Porree"] },
   { members: ["Tomate", "Paradeiser"] },
   { members: ["Aubergine", "Melanzani"] },
   { members: ["Blumenkohl", "Karfiol"] },

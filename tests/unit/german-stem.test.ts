@@ -24,6 +24,8 @@ describe("German stems", () => {
     ["Pizza", "Pizzen"],
     ["Kraut", "Kräuter"],
     ["Olive", "Oliven"],
+    ["Porree", "Porrees"],
+    ["Püree", "Pürees"],
   ])("%s and %s share a stem", (singular, plural) => {
     expect(stem(plural)).toBe(stem(singular));
   });
@@ -34,6 +36,8 @@ describe("German stems", () => {
     ["Eis", "Ei"],
     ["Käse", "Kas"],
     ["Lachs", "Lach"],
+    ["Porree", "Porr"],
+    ["Kaffee", "Kaff"],
   ])("keeps %s whole: not %s", (word, shorter) => {
     expect(stem(word)).toBe(foldTerm(word));
     expect(stem(word)).not.toBe(foldTerm(shorter));

@@ -25,17 +25,31 @@ function namesFound(recipes: readonly IndexedRecipe[], query: string): string[] 
   return search(recipes, query).map((hit) => recipes[hit.position]?.name ?? "?");
 }
 
+/** Heads and stems of the compounds that name another thing than their last part: Knoblauch is no Lauch. */
+const OTHER_THINGS = [
+  ["knob", "lauch"],
+  ["schnitt", "lauch"],
+  ["bar", "lauch"],
+  ["erd", "apfel"],
+  ["granat", "apfel"],
+  ["kicher", "erbs"],
+  ["muskat", "nuss"],
+  ["erdnuss", "butt"],
+] as const;
+
 /**
  * The weight of `term` for a query word whose stem is `stem`, as a compound
  * part, by trying every place it occurs: the last part (a head of 3 or
  * more, then only an ending of the stem) 0.6; the first part (3 or more
  * after it; an irregular stem only through a form of 3 or more) or a middle
- * part (stems of 4 or more, 3 on each side) 0.45.
+ * part (stems of 4 or more, 3 on each side) 0.45. None where a head before
+ * it makes the compound another thing (OTHER_THINGS).
  */
 function compoundOracle(term: string, stem: string): number {
   let best = 0;
   for (let at = 0; at + stem.length <= term.length; at++) {
     if (!term.startsWith(stem, at)) continue;
+    if (OTHER_THINGS.some(([head, part]) => part === stem && term.slice(0, at).endsWith(head))) continue;
     const rest = term.slice(at + stem.length);
     let weight = 0;
     if (at >= 3 && endingsOf(stem).includes(rest)) weight = 0.6;
@@ -136,6 +150,7 @@ const NAME_WORDS = [
   "Rote",
   "Bete",
   "Soße",
+  "Lauch",
 ];
 const INGREDIENTS = [
   "Zwiebel",
@@ -149,6 +164,8 @@ const INGREDIENTS = [
   "Rote Bete",
   "Lachsfilet",
   "Champignons",
+  "Schnittlauch",
+  "Knoblauchzehen",
 ];
 const CUISINES = ["Deutsch", "Italienisch", "Thailändisch"];
 
@@ -215,6 +232,8 @@ describe("search index", () => {
       ["suppe", ["Kartoffelsuppe", "Linsensuppe mit Kokos"]],
       ["käse", ["Käsespätzle aus der Pfanne"]],
       ["linse", ["Linsensuppe mit Kokos"]],
+      // Nor a compound that names another thing: Knoblauch is no Lauch.
+      ["lauch", []],
       // A family word finds what its members find: no recipe here has fish or mushrooms.
       ["fisch", []],
       // Typos: one edit from 5 characters on, two from 8.

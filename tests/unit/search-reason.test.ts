@@ -31,6 +31,7 @@ describe("why a related search hit is there", () => {
     ["nudeln", recipe("Pad Thai", ["Reisnudeln"], "DISH"), "enthält Reisnudeln"],
     ["fleisch", recipe("Ofenlachs", ["Lachsfilet"], "BAKED_DISH"), "enthält Lachsfilet"],
     ["huhn", recipe("Caesar Salad", ["Römersalat", "Hähnchenbrust"], "SALAD"), "enthält Hähnchenbrust"],
+    ["porree", recipe("Kartoffelsuppe", ["Kartoffel", "Knoblauch", "Lauch"], "SOUP"), "enthält Lauch"],
     ["suppen", recipe("Gazpacho", ["Tomate"], "SOUP"), "Kategorie Suppen"],
     ["italienisch", recipe("Risotto", ["Reis"], "DISH", "Italienisch"), "Küche: Italienisch"],
     [
@@ -45,6 +46,9 @@ describe("why a related search hit is there", () => {
   it("gives none when only the name matched", () => {
     expect(searchReason("spagetti", recipe("Spaghetti aglio e olio", ["Knoblauch"]), kindsOf)).toBeNull();
     expect(searchReason("suppe", recipe("Kartoffelsuppe", ["Kartoffel"]), kindsOf)).toBeNull();
+    // Knoblauch is no Lauch, nor Muskatnuss a Nuss (word-match.ts).
+    expect(searchReason("lauch", recipe("Lauchquiche", ["Knoblauch", "Schnittlauch"]), kindsOf)).toBeNull();
+    expect(searchReason("nüsse", recipe("Nusskuchen", ["Muskatnuss"]), kindsOf)).toBeNull();
   });
 
   it("gives each recipe of a page the reason it gets alone, whatever came before", () => {

@@ -56,8 +56,9 @@ function stripOnce(word: string): string {
   if (last === 110 && (before === 101 || before === 108 || before === 114) && length - 1 >= MIN_STEM) {
     return word.slice(0, -1);
   }
-  // "-e": Tomate → Tomat, Nüsse → Nuss (so Tomate and Tomaten, Nuss and Nüsse meet).
-  if (last === 101 && length - 1 >= MIN_STEM) return word.slice(0, -1);
+  // "-e": Tomate → Tomat, Nüsse → Nuss (so Tomate and Tomaten, Nuss and Nüsse meet). Not the long "-ee" of
+  // Porree, Püree or Kaffee, which is no ending: "porr" would be the first part of "Porridge".
+  if (last === 101 && before !== 101 && length - 1 >= MIN_STEM) return word.slice(0, -1);
   // "-s" after a vowel or n: Champignons, Avocados; not Lachs, Nuss, Reis (too short).
   if (last === 115 && (isVowel(before) || before === 110) && length - 1 >= MIN_STEM) return word.slice(0, -1);
   return word;

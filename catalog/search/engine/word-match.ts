@@ -16,6 +16,32 @@ const COMPOUND_PART_WEIGHT = 0.45;
 export const MIN_COMPOUND_REST = 3;
 
 /**
+ * Compounds whose first part makes them another thing than their last, so
+ * the last part does not find them: Knoblauch, Schnittlauch and Bärlauch are
+ * no Lauch, an Erdapfel (a potato) and a Granatapfel no Apfel, a Kichererbse
+ * no Erbse, a Muskatnuss (a spice) no Nuss, Erdnussbutter no Butter. As the
+ * part's stem and the heads (folded) that turn it into another thing; the
+ * compound holds the part in its middle, too ("Knoblauchzehen").
+ */
+const HEADS_OF_OTHER_THINGS: ReadonlyMap<string, readonly string[]> = new Map(
+  (
+    [
+      ["lauch", ["knob", "schnitt", "bar"]],
+      ["apfel", ["erd", "granat"]],
+      ["erbse", ["kicher"]],
+      ["nuss", ["muskat"]],
+      ["butter", ["erdnuss"]],
+    ] as const
+  ).map(([part, heads]) => [stemOf(part), heads]),
+);
+
+/** Whether `term` holds `stem` at `at` after a head that makes it another thing ("knob" + "lauch"). */
+function namesAnotherThing(term: string, at: number, stem: string): boolean {
+  const heads = HEADS_OF_OTHER_THINGS.get(stem);
+  return heads?.some((head) => at >= head.length && term.startsWith(head, at - head.length)) ?? false;
+}
+
+/**
  * Edits allowed in a query word of more than 4 characters: a fifth of its
  * length, rounded, at most 6 (MiniSearch's `fuzzy: 0.2`); shorter words
  * would match far too much.
@@ -29,10 +55,12 @@ export function editsAllowed(word: string): number {
  * last part (a head of at least MIN_COMPOUND_REST before it, only an
  * ending after), as its first part or, for stems of 4 or more, in its
  * middle (MIN_COMPOUND_REST on each side). 0 if it is none of them:
- * "Weißwein" holds "ei" but is no egg. An irregular stem counts only
+ * "Weißwein" holds "ei" but is no egg, nor if it names another thing
+ * (HEADS_OF_OTHER_THINGS). An irregular stem counts only
  * through its own forms ("Spiegelei", "Eiersalat", not "Eisbergsalat").
  */
 export function compoundWeight(term: string, at: number, stem: string): number {
+  if (namesAnotherThing(term, at, stem)) return 0;
   const rest = term.slice(at + stem.length);
   if (at >= MIN_COMPOUND_REST && endingsOf(stem).includes(rest)) return COMPOUND_END_WEIGHT;
   if (isIrregularStem(stem)) {
