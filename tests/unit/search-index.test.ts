@@ -25,16 +25,25 @@ function namesFound(recipes: readonly IndexedRecipe[], query: string): string[] 
   return search(recipes, query).map((hit) => recipes[hit.position]?.name ?? "?");
 }
 
-/** Heads and stems of the compounds that name another thing than their last part: Knoblauch is no Lauch. */
+/**
+ * The compounds that name another thing than a part of them (Knoblauch is no Lauch, a Kirschtomate no Kirsche), as
+ * what comes before the part's stem, the stem, and what follows it.
+ */
 const OTHER_THINGS = [
-  ["knob", "lauch"],
-  ["schnitt", "lauch"],
-  ["bar", "lauch"],
-  ["erd", "apfel"],
-  ["granat", "apfel"],
-  ["kicher", "erbs"],
-  ["muskat", "nuss"],
-  ["erdnuss", "butt"],
+  ["knob", "lauch", ""],
+  ["schnitt", "lauch", ""],
+  ["bar", "lauch", ""],
+  ["erd", "apfel", ""],
+  ["granat", "apfel", ""],
+  ["kicher", "erbs", "e"],
+  ["muskat", "nuss", ""],
+  ["erdnuss", "butt", "er"],
+  ["", "kirsch", "tomate"],
+  ["", "zitron", "engras"],
+  ["", "zitron", "enmelisse"],
+  ["", "zuck", "erschote"],
+  ["", "pfeff", "erminz"],
+  ["", "eis", "bergsalat"],
 ] as const;
 
 /**
@@ -49,7 +58,14 @@ function compoundOracle(term: string, stem: string): number {
   let best = 0;
   for (let at = 0; at + stem.length <= term.length; at++) {
     if (!term.startsWith(stem, at)) continue;
-    if (OTHER_THINGS.some(([head, part]) => part === stem && term.slice(0, at).endsWith(head))) continue;
+    const after = at + stem.length;
+    if (
+      OTHER_THINGS.some(
+        ([before, part, rest]) => part === stem && term.slice(0, at).endsWith(before) && term.startsWith(rest, after),
+      )
+    ) {
+      continue;
+    }
     const rest = term.slice(at + stem.length);
     let weight = 0;
     if (at >= 3 && endingsOf(stem).includes(rest)) weight = 0.6;
@@ -332,6 +348,10 @@ describe("search index", () => {
       recipe("Reisnudeln"),
       recipe("Bandnudeln"),
       recipe("Nudelsalat"),
+      recipe("Kirschtomaten"),
+      recipe("Sauerkirschen"),
+      recipe("Zitronengras"),
+      recipe("Zitronenkuchen"),
     ];
     const names = (query: string) => namesFound(parts, query).sort();
     // As the word being typed, "ei" also starts "Eisbergsalat"; as a word of its own it is no part of it.
@@ -342,6 +362,11 @@ describe("search index", () => {
     expect(names("reis")).toEqual(["Basmatireis", "Reisnudeln"]);
     expect(names("nudeln")).toEqual(["Bandnudeln", "Nudelsalat", "Reisnudeln"]);
     expect(names("nudel")).toEqual(["Bandnudeln", "Nudelsalat", "Reisnudeln"]);
+    // Nor where the compound names another thing: a Kirschtomate is no Kirsche, Zitronengras no Zitrone. As the word
+    // being typed, "zitrone" may still become "Zitronengras".
+    expect(names("kirschen")).toEqual(["Sauerkirschen"]);
+    expect(names("zitronen tarte")).toEqual(["Zitronenkuchen"]);
+    expect(names("zitrone")).toEqual(["Zitronengras", "Zitronenkuchen"]);
   });
 
   it("finds by the members of a word's family, a little below the members themselves", () => {

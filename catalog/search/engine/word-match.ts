@@ -16,29 +16,46 @@ const COMPOUND_PART_WEIGHT = 0.45;
 export const MIN_COMPOUND_REST = 3;
 
 /**
- * Compounds whose first part makes them another thing than their last, so
- * the last part does not find them: Knoblauch, Schnittlauch and Bärlauch are
- * no Lauch, an Erdapfel (a potato) and a Granatapfel no Apfel, a Kichererbse
- * no Erbse, a Muskatnuss (a spice) no Nuss, Erdnussbutter no Butter. As the
- * part's stem and the heads (folded) that turn it into another thing; the
- * compound holds the part in its middle, too ("Knoblauchzehen").
+ * Compounds that name another thing than a part of them, so that part does
+ * not find them as a compound: Knoblauch, Schnittlauch and Bärlauch are no
+ * Lauch, an Erdapfel (a potato) and a Granatapfel no Apfel, a Kichererbse no
+ * Erbse, a Muskatnuss (a spice) no Nuss, Erdnussbutter no Butter; and as the
+ * first part: a Kirschtomate is no Kirsche, Zitronengras and Zitronenmelisse
+ * no Zitrone, Zuckerschoten no Zucker, Pfefferminze no Pfeffer, Eisbergsalat
+ * no Eis. Folded, each with the part it holds; the compound may begin a
+ * longer word ("Knoblauchzehen"). A word being typed still finds them by
+ * their start ("zitrone" may become "Zitronengras").
  */
-const HEADS_OF_OTHER_THINGS: ReadonlyMap<string, readonly string[]> = new Map(
-  (
-    [
-      ["lauch", ["knob", "schnitt", "bar"]],
-      ["apfel", ["erd", "granat"]],
-      ["erbse", ["kicher"]],
-      ["nuss", ["muskat"]],
-      ["butter", ["erdnuss"]],
-    ] as const
-  ).map(([part, heads]) => [stemOf(part), heads]),
-);
+const OTHER_THINGS: readonly (readonly [compound: string, part: string])[] = [
+  ["knoblauch", "lauch"],
+  ["schnittlauch", "lauch"],
+  ["barlauch", "lauch"],
+  ["erdapfel", "apfel"],
+  ["granatapfel", "apfel"],
+  ["kichererbse", "erbse"],
+  ["muskatnuss", "nuss"],
+  ["erdnussbutter", "butter"],
+  ["kirschtomate", "kirsche"],
+  ["zitronengras", "zitrone"],
+  ["zitronenmelisse", "zitrone"],
+  ["zuckerschote", "zucker"],
+  ["pfefferminz", "pfeffer"],
+  ["eisbergsalat", "eis"],
+];
 
-/** Whether `term` holds `stem` at `at` after a head that makes it another thing ("knob" + "lauch"). */
+/** Per stem of a part, the compounds that hold it and name another thing, with where the stem lies in each. */
+const OTHER_THINGS_BY_STEM = new Map<string, { compound: string; at: number }[]>();
+for (const [compound, part] of OTHER_THINGS) {
+  const stem = stemOf(part);
+  const list = OTHER_THINGS_BY_STEM.get(stem) ?? [];
+  list.push({ compound, at: compound.indexOf(stem) });
+  OTHER_THINGS_BY_STEM.set(stem, list);
+}
+
+/** Whether `term` holds `stem` at `at` as the part of a compound that names another thing ("knob|lauch"). */
 function namesAnotherThing(term: string, at: number, stem: string): boolean {
-  const heads = HEADS_OF_OTHER_THINGS.get(stem);
-  return heads?.some((head) => at >= head.length && term.startsWith(head, at - head.length)) ?? false;
+  const compounds = OTHER_THINGS_BY_STEM.get(stem);
+  return compounds?.some((other) => at >= other.at && term.startsWith(other.compound, at - other.at)) ?? false;
 }
 
 /**
@@ -55,9 +72,9 @@ export function editsAllowed(word: string): number {
  * last part (a head of at least MIN_COMPOUND_REST before it, only an
  * ending after), as its first part or, for stems of 4 or more, in its
  * middle (MIN_COMPOUND_REST on each side). 0 if it is none of them:
- * "Weißwein" holds "ei" but is no egg, nor if it names another thing
- * (HEADS_OF_OTHER_THINGS). An irregular stem counts only
- * through its own forms ("Spiegelei", "Eiersalat", not "Eisbergsalat").
+ * "Weißwein" holds "ei" but is no egg; or if it names another thing
+ * (OTHER_THINGS). An irregular stem counts only through its own forms
+ * ("Spiegelei", "Eiersalat", not "Eisbergsalat").
  */
 export function compoundWeight(term: string, at: number, stem: string): number {
   if (namesAnotherThing(term, at, stem)) return 0;
