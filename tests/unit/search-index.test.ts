@@ -44,6 +44,8 @@ const OTHER_THINGS = [
   ["", "zuck", "erschote"],
   ["", "pfeff", "erminz"],
   ["", "eis", "bergsalat"],
+  ["", "apfel", "essig"],
+  ["", "wein", "essig"],
 ] as const;
 
 /**
