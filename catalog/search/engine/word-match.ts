@@ -22,9 +22,10 @@ export const MIN_COMPOUND_REST = 3;
  * Erbse, a Muskatnuss (a spice) no Nuss, Erdnussbutter no Butter; and as the
  * first part: a Kirschtomate is no Kirsche, Zitronengras and Zitronenmelisse
  * no Zitrone, Zuckerschoten no Zucker, Pfefferminze no Pfeffer, Eisbergsalat
- * no Eis, and a vinegar no fruit or wine (Apfelessig, Weinessig). Folded, each with the part it holds; the compound may begin a
- * longer word ("Knoblauchzehen"). A word being typed still finds them by
- * their start ("zitrone" may become "Zitronengras").
+ * no Eis, and a vinegar no fruit or wine (Apfelessig, Weinessig). Folded,
+ * each with the part it holds; the compound may begin a longer word
+ * ("Knoblauchzehen"). A word being typed still finds them by their start
+ * ("zitrone" may become "Zitronengras").
  */
 const OTHER_THINGS: readonly (readonly [compound: string, part: string])[] = [
   ["knoblauch", "lauch"],
