@@ -27,7 +27,7 @@ export const MIN_COMPOUND_REST = 3;
  * ("Knoblauchzehen"). A word being typed still finds them by their start
  * ("zitrone" may become "Zitronengras").
  */
-const OTHER_THINGS: readonly (readonly [compound: string, part: string])[] = [
+export const OTHER_THINGS: readonly (readonly [compound: string, part: string])[] = [
   ["knoblauch", "lauch"],
   ["schnittlauch", "lauch"],
   ["barlauch", "lauch"],
