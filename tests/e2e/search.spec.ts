@@ -56,6 +56,33 @@ test.describe("with JavaScript", () => {
     await expectNoAxeViolations(page);
   });
 
+  // A jump to the end of a list lands where the cards out of view stand in with a phone's height until they are
+  // laid out (decision 0059); what the jump shows must not move after it: not the pagination, not the footer.
+  for (const [path, target] of [
+    ["/suche?q=e", "the pagination"],
+    ["/suche?q=nudeln", "the footer"],
+  ] as const) {
+    test(`a jump to the end of ${path} leaves ${target} where it lands`, async ({ page }) => {
+      await page.goto(path);
+      await waitForHydration(page);
+      const link =
+        target === "the pagination"
+          ? page.getByRole("link", { name: "Nächste Seite" })
+          : page.getByRole("contentinfo").getByRole("link").last();
+      const tops = await link.evaluate(async (element) => {
+        element.scrollIntoView({ block: "end" });
+        const seen = new Set<number>();
+        const start = performance.now();
+        while (performance.now() - start < 600) {
+          seen.add(Math.round(element.getBoundingClientRect().top));
+          await new Promise((frame) => requestAnimationFrame(frame));
+        }
+        return [...seen];
+      });
+      expect(tops, "the link's top in each frame after the jump").toHaveLength(1);
+    });
+  }
+
   test("helps when nothing matches, without accessibility violations", async ({ page }) => {
     await page.goto("/suche?q=Quarkkeulchen");
     await waitForHydration(page);
