@@ -71,15 +71,20 @@ test.describe("with JavaScript", () => {
           : page.getByRole("contentinfo").getByRole("link").last();
       const tops = await link.evaluate(async (element) => {
         element.scrollIntoView({ block: "end" });
-        const seen = new Set<number>();
+        const seen: number[] = [];
         const start = performance.now();
         while (performance.now() - start < 600) {
-          seen.add(Math.round(element.getBoundingClientRect().top));
+          seen.push(element.getBoundingClientRect().top);
           await new Promise((frame) => requestAnimationFrame(frame));
         }
-        return [...seen];
+        return seen;
       });
-      expect(tops, "the link's top in each frame after the jump").toHaveLength(1);
+      // A card laid out late moves it by its stand-in height's error (87 px, 50 px before the fix). A pixel or two
+      // is not that: the full browser run, with the seed changed by the tests before, once saw 770 → 769 (rounded).
+      expect(
+        Math.max(...tops) - Math.min(...tops),
+        `the link's top in each frame after the jump: ${tops}`,
+      ).toBeLessThan(4);
     });
   }
 
