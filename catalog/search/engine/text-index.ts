@@ -635,30 +635,38 @@ export class IndexSearch {
       // Used now: last to be let go.
       this.termBitmaps.delete(list.term);
       this.termBitmaps.set(list.term, kept);
-      let added = 0;
-      for (let word = 0; word < bits.length; word++) {
-        const before = bits[word] ?? 0;
-        const fresh = (kept[word] ?? 0) & ~before;
-        if (fresh === 0) continue;
-        bits[word] = before | fresh;
-        added += bitCount(fresh);
-      }
-      return added;
+      return markFrom(kept, bits);
     }
-    const added = this.markPostings(list, bits);
     const bytes = bits.byteLength;
-    if (this.markedPostings * 32 >= this.documentCount && bytes > 0 && bytes <= this.keptBitmapBytes) {
+    const keepable = bytes > 0 && bytes <= this.keptBitmapBytes;
+    // A cut term says how many postings it has before they are read: one it will keep is read once, into its own
+    // bitmap, and marked from there. Any other is read into `bits`, and read again for a bitmap of its own when
+    // it turns out to have as many.
+    const known = list.holders?.reduce((sum, holders) => sum + holders, 0);
+    if (keepable && known !== undefined && known * 32 >= this.documentCount) {
       const own = new Uint32Array(bits.length);
       this.markPostings(list, own);
-      this.termBitmaps.set(list.term, own);
-      this.termBitmapBytes += bytes;
-      for (const [term, bitmap] of this.termBitmaps) {
-        if (this.termBitmapBytes <= this.keptBitmapBytes) break;
-        this.termBitmaps.delete(term);
-        this.termBitmapBytes -= bitmap.byteLength;
-      }
+      this.keepBitmap(list.term, own);
+      return markFrom(own, bits);
+    }
+    const added = this.markPostings(list, bits);
+    if (keepable && this.markedPostings * 32 >= this.documentCount) {
+      const own = new Uint32Array(bits.length);
+      this.markPostings(list, own);
+      this.keepBitmap(list.term, own);
     }
     return added;
+  }
+
+  /** Keeps `bitmap` as the term's, letting go of the least recently used ones beyond `keptBitmapBytes`. */
+  private keepBitmap(term: number, bitmap: Uint32Array): void {
+    this.termBitmaps.set(term, bitmap);
+    this.termBitmapBytes += bitmap.byteLength;
+    for (const [kept, bits] of this.termBitmaps) {
+      if (this.termBitmapBytes <= this.keptBitmapBytes) break;
+      this.termBitmaps.delete(kept);
+      this.termBitmapBytes -= bits.byteLength;
+    }
   }
 
   /**
@@ -1071,6 +1079,20 @@ export const KEPT_TERM_BITMAP_BYTES = 4 * 1024 * 1024;
 export const MAX_PREFIX_TERMS = 512;
 /** Occurrences below this are looked up in `IndexSearch`'s table of saturations; more are computed. */
 const TABLED_OCCURRENCES = 8;
+
+/** Sets in `bits` every bit set in `from`; answers how many were not set before. */
+function markFrom(from: Uint32Array, bits: Uint32Array): number {
+  let added = 0;
+  for (let word = 0; word < bits.length; word++) {
+    const before = bits[word] ?? 0;
+    const fresh = (from[word] ?? 0) & ~before;
+    if (fresh === 0) continue;
+    bits[word] = before | fresh;
+    added += bitCount(fresh);
+  }
+  return added;
+}
+
 /** Fewer than one in this many documents touched are cleared one by one after a query, more by `fill`. */
 const TOUCHED_SHARE = 8;
 /** Terms whose `mostOf` an index keeps: a number each; when full, it starts over. */
