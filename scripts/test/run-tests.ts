@@ -5,10 +5,10 @@
  * two CMS stages run at once: each mostly waits for its Directus, and
  * together they took 413 s on the 2-core host where one after the other
  * took 577–618. The browser tests' site starts beside them, for the same
- * reason (`Service`). The Worker tests run beside them too: the CMS stages
- * left the two cores 30–50 % idle for their first minutes, and the three
+ * reason (`Service`). The Worker tests run beside them too: the three
  * took 487 s at once (the Worker stage 328 s of it) where the CMS stages
- * and then the Worker stage took 559–591 s (2026-12-01, fresh clones). The
+ * and then the Worker stage took 559–591 s (2026-12-01, fresh clones); the
+ * SQLite stage's last 160 s, alone, kept the two cores 5–57 % busy. The
  * slowest tests at once: a Worker test 17 s of its 30 (as long alone: it
  * waits for alarms), CMS 22 s of 60, on PostgreSQL 38 s of 120.
  */
