@@ -10,7 +10,9 @@
  * and then the Worker stage took 559–591 s (2026-12-01, fresh clones); the
  * SQLite stage's last 160 s, alone, kept the two cores 5–57 % busy. The
  * slowest tests at once: a Worker test 17 s of its 30 (as long alone: it
- * waits for alarms), CMS 22 s of 60, on PostgreSQL 38 s of 120.
+ * waits for alarms), CMS 22 s of 60, on PostgreSQL 38 s of 120. So the
+ * browser tests start in that tail, once the PostgreSQL and Worker stages
+ * have passed (`Stage.after`).
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from "node:fs";
@@ -27,6 +29,11 @@ interface Stage {
   commands: string[][];
   /** JSON report with the stage's test counts, if it runs tests. */
   report?: { file: string; kind: "vitest" | "playwright" };
+  /**
+   * In a group of stages run at once: the stages before it in the group it starts after, once they passed (it
+   * is not run if one failed).
+   */
+  after?: string[];
   /** A service started earlier: waited for before the commands, which run with its `env`. */
   needs?: Service;
 }
@@ -110,6 +117,19 @@ const STEPS: Step[] = [
         commands: [vitest("vitest.worker.config.ts", "worker")],
         report: { file: `${REPORTS}/worker.json`, kind: "vitest" },
       },
+      {
+        // Once the two that keep the cores busy are done: the SQLite stage's tail mostly waits.
+        name: "browser tests (Chromium)",
+        after: ["CMS tests on PostgreSQL (Directus)", "Worker tests (workerd)"],
+        prepare: [["node", "scripts/test/ensure-chromium.ts"]],
+        commands: [
+          // One retry, with a trace recorded on it: a test that fails twice fails the stage, one that passes on its
+          // retry is named below as flaky (decision 0073).
+          ["playwright", "test", "--retries=1"],
+        ],
+        report: { file: `${REPORTS}/e2e.json`, kind: "playwright" },
+        needs: BROWSER_TESTS_SITE,
+      },
     ],
   },
   {
@@ -117,17 +137,6 @@ const STEPS: Step[] = [
     // one), `wrangler deploy --dry-run` on it, and the plan's size limit.
     name: "deploy dry run (production)",
     commands: [["node", "scripts/test/deploy-dry-run.ts"]],
-  },
-  {
-    name: "browser tests (Chromium)",
-    prepare: [["node", "scripts/test/ensure-chromium.ts"]],
-    commands: [
-      // One retry, with a trace recorded on it: a test that fails twice fails the stage, one that passes on its
-      // retry is named below as flaky (decision 0073).
-      ["playwright", "test", "--retries=1"],
-    ],
-    report: { file: `${REPORTS}/e2e.json`, kind: "playwright" },
-    needs: BROWSER_TESTS_SITE,
   },
 ];
 
@@ -198,13 +207,13 @@ function runInTerminal(commands: string[][], env: Record<string, string> = {}): 
 }
 
 /** Runs `commands` one after another, their output into `logFile`; whether all succeeded. */
-async function runIntoFile(commands: string[][], logFile: string): Promise<boolean> {
+async function runIntoFile(commands: string[][], logFile: string, env: Record<string, string> = {}): Promise<boolean> {
   const log = openSync(logFile, "w");
   try {
     for (const [command, ...args] of commands) {
       if (!command) continue;
       const status = await new Promise<number | null>((resolve) => {
-        const child = spawn(command, args, { stdio: ["ignore", log, log] });
+        const child = spawn(command, args, { stdio: ["ignore", log, log], env: { ...process.env, ...env } });
         child.on("error", (error) => {
           console.error(`test: could not run ${command}: ${error.message}`);
           resolve(null);
@@ -338,24 +347,42 @@ for (const step of STEPS) {
   }
   if ("together" in step) {
     const stages = step.together;
-    console.log(
-      `\n▶ ${stages.map((stage) => stage.name).join(" and ")}, at once; each one's output follows when it ends`,
+    const named = stages.map((stage) =>
+      stage.after ? `${stage.name} (after ${stage.after.join(" and ")})` : stage.name,
     );
+    console.log(`\n▶ ${named.join(" and ")}, at once; each one's output follows when it ends`);
     const stepStarted = Date.now();
     const unprepared = stages.find((stage) => !runInTerminal(stage.prepare ?? []));
     if (unprepared) {
       finish(unprepared, false, stepStarted);
       break;
     }
-    const results = await Promise.all(
-      stages.map(async (stage, at) => {
-        const logFile = `${REPORTS}/stage-${at}.log`;
-        const ok = await runIntoFile(stage.commands, logFile);
-        console.log(`\n▶ ${stage.name}\n${readFileSync(logFile, "utf8")}`);
-        return finish(stage, ok, stepStarted);
-      }),
-    );
-    if (results.includes(false)) break;
+    // Each stage's result, by name, for the stages that start `after` it.
+    const passed = new Map<string, Promise<boolean>>();
+    for (const [at, stage] of stages.entries()) {
+      const before = (stage.after ?? []).map((name) => {
+        const result = passed.get(name);
+        if (!result) throw new Error(`test: ${stage.name} starts after ${name}, which is not before it in its group`);
+        return result;
+      });
+      passed.set(
+        stage.name,
+        (async () => {
+          if ((await Promise.all(before)).includes(false)) {
+            console.log(`\n▶ ${stage.name}: not run, as a stage before it failed`);
+            return false;
+          }
+          const stageStarted = stage.after ? Date.now() : stepStarted;
+          const logFile = `${REPORTS}/stage-${at}.log`;
+          const ok =
+            (stage.needs === undefined || (await awaitService(stage.needs))) &&
+            (await runIntoFile(stage.commands, logFile, stage.needs?.env));
+          console.log(`\n▶ ${stage.name}\n${existsSync(logFile) ? readFileSync(logFile, "utf8") : ""}`);
+          return finish(stage, ok, stageStarted);
+        })(),
+      );
+    }
+    if ((await Promise.all(passed.values())).includes(false)) break;
     continue;
   }
   console.log(`\n▶ ${step.name}`);
