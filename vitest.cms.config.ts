@@ -10,7 +10,10 @@ export default defineConfig({
     environment: "node",
     globalSetup: ["tests/cms/global-setup.ts"],
     hookTimeout: 180_000,
-    testTimeout: 60_000,
+    // The tests that run Directus' CLI (schema-guard, saved-recipes-rules: migrations) took 21–22 s beside
+    // the Worker tests and 49 s beside the browser tests, which start in this stage's tail
+    // (scripts/test/run-tests.ts): a bound with room, as on PostgreSQL, not a wait.
+    testTimeout: 120_000,
     // One Directus for all files: they share it, so they run one after another.
     fileParallelism: false,
   },
