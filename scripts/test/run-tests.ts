@@ -5,14 +5,13 @@
  * two CMS stages run at once: each mostly waits for its Directus, and
  * together they took 413 s on the 2-core host where one after the other
  * took 577–618. The browser tests' site starts beside them, for the same
- * reason (`Service`). The Worker tests run beside them too: the three
- * took 487 s at once (the Worker stage 328 s of it) where the CMS stages
- * and then the Worker stage took 559–591 s (2026-12-01, fresh clones); the
- * SQLite stage's last 160 s, alone, kept the two cores 5–57 % busy. The
- * slowest tests at once: a Worker test 17 s of its 30 (as long alone: it
- * waits for alarms), CMS 22 s of 60, on PostgreSQL 38 s of 120. So the
- * browser tests start in that tail, once the PostgreSQL and Worker stages
- * have passed (`Stage.after`).
+ * reason (`Service`). The Worker tests run beside them too (the three
+ * took 487 s at once, where the CMS stages and then the Worker stage took
+ * 559–591 s), and the browser tests start once the PostgreSQL and Worker
+ * stages have passed (`Stage.after`), in the SQLite stage's tail, which
+ * alone kept the two cores 5–57 % busy: all stages took 15.3–15.7 min in
+ * fresh clones where they took 20–23 (2026-12-01). Beside the browser tests
+ * the SQLite stage's migration tests take about 50 s (vitest.cms.config.ts).
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from "node:fs";
