@@ -20,10 +20,22 @@ const keyOf = ({ step, ordinal }: TimerSource) => `${step}-${ordinal}`;
  * slowed down), so the bar reads the time afresh. Each wait is to the next
  * whole second of the timer closest to one, not a fixed interval that would
  * drift against the timers' ends, and each is planned as the one before
- * fires, not after the render it asks for.
+ * fires, not after the render it asks for. The waits are planned in an
+ * effect, after the render that read the clock at `shownAt`: where a
+ * second passed in between (a long task on a slow phone, a clock that
+ * jumped), the bar renders again at once instead of showing that second
+ * until the next one.
  */
-function useSecondTicks(timers: readonly CookingTimer[]): void {
+function useSecondTicks(timers: readonly CookingTimer[], shownAt: number): void {
   const [, tick] = useReducer((count: number) => count + 1, 0);
+  useEffect(() => {
+    const now = Date.now();
+    const stale = timers.some(
+      (timer) =>
+        timer.state === "running" && clockText(remainingMs(timer, now)) !== clockText(remainingMs(timer, shownAt)),
+    );
+    if (stale) tick();
+  });
   useEffect(() => {
     let id: number | undefined;
     const plan = () => {
@@ -58,8 +70,8 @@ function useSecondTicks(timers: readonly CookingTimer[]): void {
  * region, never the seconds.
  */
 export function CookingTimerBar({ timers }: { timers: CookingTimers }) {
-  useSecondTicks(timers.list);
   const now = Date.now();
+  useSecondTicks(timers.list, now);
   const [announcement, setAnnouncement] = useState({ text: "", count: 0 });
   // Timers this page has seen running: only those ring when they run out. One that ran out while the
   // page was away (closed, reloaded) is shown as run out, without a sound nobody asked to hear late.
