@@ -31,6 +31,7 @@ import {
   indexSpread,
   spreadAround,
 } from "./cpu-calibration.ts";
+import { type InteractionParts, interactionParts, type TimedEvent } from "./interaction-parts.ts";
 import { median } from "./statistics.ts";
 
 /** A page and the control a visitor would tap first on it. */
@@ -70,6 +71,13 @@ export interface TapFigures {
   inpMs: number | null;
   /** Each tap's figure in order; null where the browser reported no entry. */
   samplesMs: (number | null)[];
+  /**
+   * What the measured taps' time was spent on (interaction-parts.ts), each part's median on its own (so they
+   * need not add up to the median INP); null when no tap was measured. Absent in reports from before it.
+   */
+  partsMs?: { inputDelay: number; processing: number; presentation: number } | null;
+  /** Each tap's parts in order; null where the browser reported no entry. */
+  partSamples?: (InteractionParts | null)[];
   /** Taps whose pointer event came before the page marked itself hydrated. */
   beforeHydration: number;
   /** Taps whose pointer event reached the control (not something above it, such as the cookie banner). */
@@ -123,7 +131,7 @@ interface RecordedState {
   tapAt: number | null;
   tapOnControl: boolean | null;
   hydratedAt: number | null;
-  entries: { interactionId: number; name: string; duration: number }[];
+  entries: TimedEvent[];
   /** The first contentful paint and the long tasks (50 ms and more) the browser reported, on the page's clock. */
   firstPaintAt: number | null;
   longTasks: { startTime: number; duration: number }[];
@@ -152,7 +160,14 @@ function recordInteractions({ key, control }: { key: string; control: string }):
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries() as PerformanceEventTiming[]) {
       if (entry.interactionId) {
-        state.entries.push({ interactionId: entry.interactionId, name: entry.name, duration: entry.duration });
+        state.entries.push({
+          interactionId: entry.interactionId,
+          name: entry.name,
+          startTime: entry.startTime,
+          processingStart: entry.processingStart,
+          processingEnd: entry.processingEnd,
+          duration: entry.duration,
+        });
       }
     }
     save();
@@ -281,6 +296,7 @@ async function setRate(cdp: CDPSession, rate: number): Promise<void> {
 
 interface TapResult {
   inpMs: number | null;
+  parts: InteractionParts | null;
   tbtMs: number | null;
   beforeHydration: boolean;
   onControl: boolean;
@@ -351,6 +367,7 @@ async function loadAndTap(
       const { firstPaintAt, tapAt, longTasks } = tapped;
       return {
         inpMs: durations.length > 0 ? Math.max(...durations) : null,
+        parts: interactionParts(tapped.entries),
         tbtMs:
           phase === "after" && firstPaintAt !== null && tapAt !== null && quietAt !== null
             ? blockingTimeMs(longTasks, firstPaintAt, Math.min(quietAt, tapAt))
@@ -365,6 +382,20 @@ async function loadAndTap(
   }
 }
 
+/** Each part's median over the taps that have parts; null when none has. */
+function medianParts(
+  samples: readonly (InteractionParts | null)[],
+): { inputDelay: number; processing: number; presentation: number } | null {
+  const measured = samples.filter((sample): sample is InteractionParts => sample !== null);
+  if (measured.length === 0) return null;
+  const of = (part: (sample: InteractionParts) => number) => median(measured.map(part)) ?? 0;
+  return {
+    inputDelay: of((sample) => sample.inputDelayMs),
+    processing: of((sample) => sample.processingMs),
+    presentation: of((sample) => sample.presentationMs),
+  };
+}
+
 /** TAPS taps in one phase, each in a fresh context (no cache, no cookie: a first visit). */
 async function tapPhase(
   browser: Browser,
@@ -374,6 +405,7 @@ async function tapPhase(
   phase: "during" | "after",
 ): Promise<TapFigures> {
   const samples: (number | null)[] = [];
+  const parts: (InteractionParts | null)[] = [];
   const blocking: (number | null)[] = [];
   const errors: string[] = [];
   let beforeHydration = 0;
@@ -383,12 +415,14 @@ async function tapPhase(
     try {
       const result = await tapOnce(browser, url, page, rate, phase);
       samples.push(result.inpMs);
+      parts.push(result.parts);
       blocking.push(result.tbtMs);
       if (result.beforeHydration) beforeHydration++;
       if (result.onControl) onControl++;
       if (result.navigated) navigated++;
     } catch (error) {
       samples.push(null);
+      parts.push(null);
       blocking.push(null);
       errors.push(errorMessage(error));
     }
@@ -396,6 +430,8 @@ async function tapPhase(
   return {
     inpMs: median(samples.filter((sample): sample is number => sample !== null)),
     samplesMs: samples,
+    partsMs: medianParts(parts),
+    partSamples: parts,
     tbtMs: median(blocking.filter((sample): sample is number => sample !== null)),
     tbtSamplesMs: blocking,
     beforeHydration,
