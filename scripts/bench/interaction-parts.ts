@@ -7,7 +7,7 @@
  * - processing: from then until the last of its events' handlers ended.
  *   During hydration this holds what React does for the tap: each discrete
  *   event on a part not hydrated yet hydrates the parts above the control at
- *   once (decision 0059, "What a tap during hydration waits for");
+ *   once (decision 0059, "Then: what a tap during hydration waits for");
  * - presentation: from then until the next paint.
  *
  * The three add up to the time from the interaction's first input to the
