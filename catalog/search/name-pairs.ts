@@ -17,6 +17,7 @@
  */
 
 import { bitCount } from "./engine/bit-count.ts";
+import { LeastRecentlyUsed } from "./engine/least-recently-used.ts";
 import { isBoundaryCode } from "./word-boundary.ts";
 
 /**
@@ -204,9 +205,8 @@ export function nameSignatures(
   const wordsPerSlice = Math.max(1, Math.ceil(namesPerSlice / 32));
   // Words of every bitmap made so far: the slots below `signed * 32`. A search reads the bitmaps once all are made.
   let signed = 0;
-  // Short terms' names, least recently used first (a Map keeps insertion order), and their bytes.
-  const shortTerms = new Map<string, TermNames>();
-  let shortTermBytes = 0;
+  // Short terms' names, least recently used first, within SHORT_TERMS_KEPT_BYTES.
+  const shortTerms = new LeastRecentlyUsed<string, TermNames>(SHORT_TERMS_KEPT_BYTES);
   // Word `word` of every bitmap, while its 32 names are read.
   const column = new Int32Array(SIGNATURE_BITS);
   function signWord(word: number): void {
@@ -319,23 +319,9 @@ export function nameSignatures(
     }
     return { word, wordStart, inside: anywhere, counts, byPosition };
   }
-  /** The kept names of a short term, now the last to be let go; null if they are not kept. */
-  function keptShortTerm(term: string): TermNames | null {
-    const kept = shortTerms.get(term);
-    if (!kept) return null;
-    shortTerms.delete(term);
-    shortTerms.set(term, kept);
-    return kept;
-  }
   /** Keeps `names` of a short term not kept yet, letting the least recently used go past SHORT_TERMS_KEPT_BYTES. */
   function keepShortTerm(term: string, names: TermNames): void {
-    shortTerms.set(term, names);
-    shortTermBytes += names.byPosition.byteLength * TERM_BITMAPS;
-    for (const [oldest, kept] of shortTerms) {
-      if (shortTermBytes <= SHORT_TERMS_KEPT_BYTES || oldest === term) break;
-      shortTerms.delete(oldest);
-      shortTermBytes -= kept.byPosition.byteLength * TERM_BITMAPS;
-    }
+    shortTerms.keep(term, names, names.byPosition.byteLength * TERM_BITMAPS);
   }
   return {
     count,
@@ -352,7 +338,7 @@ export function nameSignatures(
       return passing;
     },
     namesHolding(term) {
-      const kept = keptShortTerm(term);
+      const kept = shortTerms.use(term) ?? null;
       if (kept || term.length !== 1 || (LETTER_NUMBER[term.charCodeAt(0)] ?? -1) === -1) return kept;
       const found = namesHoldingAll(term);
       keepShortTerm(term, found);
@@ -362,7 +348,7 @@ export function nameSignatures(
       if (term.length < 2 || term.length > SHORT_TERM_LENGTH) {
         throw new Error(`name signatures: "${term}" is no term of 2 to ${SHORT_TERM_LENGTH} characters`);
       }
-      const kept = keptShortTerm(term);
+      const kept = shortTerms.use(term);
       if (kept) return kept;
       const found = namesHoldingAll(term);
       keepShortTerm(term, found);

@@ -203,6 +203,63 @@ describe("the text index", () => {
     );
   });
 
+  it("finds a word's terms once while they are kept, and again once the words after it let them go", () => {
+    const asked: string[] = [];
+    const schema = schemaFor([1], {
+      expand: {
+        family: (stem) => {
+          asked.push(stem);
+          return stem === "fisch" ? ["lachs"] : [];
+        },
+      },
+    });
+    const serialized = buildTextIndex([["lachs gebraten"], ["brot mit butter"]], schema);
+    const askedFor = (keptMatchedTerms: number, queries: readonly string[]) => {
+      asked.length = 0;
+      const index = loadTextIndex(serialized, schema, keptMatchedTerms);
+      for (const query of queries) index.search(query).slice();
+      return asked.filter((stem) => stem === "fisch").length;
+    };
+    // "fisch " (not being typed) matches "lachs" through its family: one term, kept with "lachs"'s own. A word
+    // counts one term more than it matches, so each of "fisch", "lachs", "brot" and "butter" takes two.
+    expect(askedFor(16, ["fisch ", "fisch ", "fisch "])).toBe(1);
+    expect(askedFor(0, ["fisch ", "fisch "])).toBe(2);
+    // Room for one word: "brot " takes it, and "fisch " is found anew.
+    expect(askedFor(2, ["fisch ", "brot ", "fisch "])).toBe(2);
+    // Room for two: both stay ("lachs" goes first).
+    expect(askedFor(4, ["fisch ", "brot ", "fisch "])).toBe(1);
+    // The least recently used goes first: "fisch " asked again stays, "brot " goes.
+    expect(askedFor(4, ["fisch ", "brot ", "fisch ", "butter ", "fisch "])).toBe(1);
+    // Words that match nothing take room too: three of them let "fisch " go.
+    expect(askedFor(4, ["fisch ", "zzz ", "yyy ", "xxx ", "fisch "])).toBe(2);
+  });
+
+  it("answers every query as a fresh index does, whatever it kept of the words before", () => {
+    fc.assert(
+      fc.property(
+        corpus,
+        fc.array(fc.tuple(docWord, fc.boolean(), fc.option(docWord, { nil: undefined })), {
+          minLength: 1,
+          maxLength: 12,
+        }),
+        fc.constantFrom(0, 1, 2, 5, undefined),
+        ({ boosts: fieldBoosts, docs }, queries, kept) => {
+          const schema = schemaFor(fieldBoosts, {
+            expand: { family: (stem) => (stem.length > 2 ? [stem.slice(1)] : []) },
+          });
+          const serialized = buildTextIndex(docs, schema);
+          const reused = loadTextIndex(serialized, schema, kept);
+          for (const [word, typed, other] of queries) {
+            const query = `${other === undefined ? "" : `${other} `}${word}${typed ? "" : " "}`;
+            expect(reused.search(query).slice(), query).toEqual(
+              loadTextIndex(serialized, schema).search(query).slice(),
+            );
+          }
+        },
+      ),
+    );
+  });
+
   it("ranking: k, b, d and the weights change scores, never which documents are found", () => {
     const ranking = fc.record({
       k: fc.double({ min: 0.1, max: 3, noNaN: true }),

@@ -10,6 +10,7 @@
  */
 
 import { DigitReader, digitsOf, NumberReader } from "./compact-numbers.ts";
+import { LeastRecentlyUsed } from "./least-recently-used.ts";
 import type { RankedHits } from "./ranked-hits.ts";
 import { parseHeader, type ShardedHeader, shardParts } from "./sharded-format.ts";
 import {
@@ -100,12 +101,10 @@ class ShardedIndex implements ShardedTextIndex {
   private readonly cuts = new Map<number, CutTerm>();
   private readonly searching: IndexSearch;
   private readonly read: (place: number) => Promise<string>;
-  private readonly budget: number;
   /** The first term of each shard, and one more entry for the end. */
   private readonly shardStarts: Uint32Array;
-  /** Shards read, least recently used first (a Map keeps insertion order). */
-  private readonly kept = new Map<number, ReadShard>();
-  private keptTotal = 0;
+  /** Shards read, least recently used first, within the characters the options allow. */
+  private readonly kept: LeastRecentlyUsed<number, ReadShard>;
   /** Shards being read, shared by every query that needs them. */
   private readonly reading = new Map<number, Promise<ReadShard>>();
 
@@ -119,7 +118,7 @@ class ShardedIndex implements ShardedTextIndex {
     options: ShardedReadOptions,
   ) {
     this.read = read;
-    this.budget = options.keptChars;
+    this.kept = new LeastRecentlyUsed(options.keptChars);
     this.searching = new IndexSearch(
       { documents: header.documents, averageLengths: header.averageLengths, lengths, vocabulary, positionOf },
       schema,
@@ -138,7 +137,7 @@ class ShardedIndex implements ShardedTextIndex {
   }
 
   get keptChars(): number {
-    return this.keptTotal;
+    return this.kept.cost;
   }
 
   search(query: string, keep?: (position: number) => boolean): RankedHits {
@@ -173,7 +172,7 @@ class ShardedIndex implements ShardedTextIndex {
   /** Postings by term, from `held` or else the shards kept. */
   private postingsOf(held: ReadonlyMap<number, ReadShard>): PostingsOf {
     const slotOf = (slot: number): ReadShard => {
-      const found = held.get(slot) ?? this.kept.get(slot);
+      const found = held.get(slot) ?? this.kept.peek(slot);
       if (!found) throw new Error(`search index: shard ${slot} was not read (prepare the query first)`);
       return found;
     };
@@ -192,12 +191,8 @@ class ShardedIndex implements ShardedTextIndex {
 
   /** Shard `shard`, from those kept or read now. */
   shard(shard: number): Promise<ReadShard> {
-    const kept = this.kept.get(shard);
-    if (kept) {
-      this.kept.delete(shard);
-      this.kept.set(shard, kept);
-      return Promise.resolve(kept);
-    }
+    const kept = this.kept.use(shard);
+    if (kept) return Promise.resolve(kept);
     let reading = this.reading.get(shard);
     if (!reading) {
       const [place = 0, terms = 0, chars = 0] = this.slots[shard] ?? [];
@@ -210,24 +205,13 @@ class ShardedIndex implements ShardedTextIndex {
             starts: postingStartsOf(postingSizes, terms, postings.length),
             chars,
           };
-          this.keep(shard, read);
+          this.kept.keep(shard, read, chars);
           return read;
         })
         .finally(() => this.reading.delete(shard));
       this.reading.set(shard, reading);
     }
     return reading;
-  }
-
-  /** Keeps a shard just read, letting the least recently used go while the budget is exceeded. */
-  private keep(shard: number, read: ReadShard): void {
-    this.kept.set(shard, read);
-    this.keptTotal += read.chars;
-    for (const [oldest, { chars }] of this.kept) {
-      if (this.keptTotal <= this.budget || oldest === shard) break;
-      this.kept.delete(oldest);
-      this.keptTotal -= chars;
-    }
   }
 
   /** The shard that holds term number `term`. */

@@ -25,6 +25,7 @@ import {
   singlesOf,
 } from "./compact-numbers.ts";
 import { formsOf, isEndingCode, isIrregularStem, mayStemLongerTerms, stemOf } from "./german-stem.ts";
+import { LeastRecentlyUsed } from "./least-recently-used.ts";
 import { hitKey, type KeyedHits, MAX_KEYED_WORDS, RankedHits, scoreScale } from "./ranked-hits.ts";
 import { searchTerms, termsOf } from "./terms.ts";
 import { Vocabulary, vocabularyText } from "./vocabulary.ts";
@@ -196,9 +197,14 @@ export function buildTextIndex<Document>(documents: readonly Document[], schema:
 /**
  * Reads an index `buildTextIndex` wrote with the same schema; throws for
  * anything else, an index of another version or other fields included.
+ * `keptMatchedTerms`: the matched words' terms it keeps (`IndexSearch`).
  */
-export function loadTextIndex<Document>(serialized: string, schema: TextIndexSchema<Document>): TextIndex {
-  return new CompactTextIndex(deserialize(serialized, schema.version, schema.fields.length), schema);
+export function loadTextIndex<Document>(
+  serialized: string,
+  schema: TextIndexSchema<Document>,
+  keptMatchedTerms = KEPT_MATCHED_TERMS,
+): TextIndex {
+  return new CompactTextIndex(deserialize(serialized, schema.version, schema.fields.length), schema, keptMatchedTerms);
 }
 
 const TEXT_PARTS = ["lengths", "terms", "postingSizes", "postings"] as const;
@@ -359,17 +365,35 @@ export class IndexSearch {
    * postings is a number per document: at 350,000 recipes the postings of
    * "pasta" took 0.8 ms to mark (decision 0056).
    */
-  private readonly termBitmaps = new Map<number, Uint32Array>();
+  private readonly termBitmaps: LeastRecentlyUsed<number, Uint32Array>;
   /** What each term can add to a document's score at most (`mostOf`), for up to KEPT_TERM_MOSTS terms. */
   private readonly termMost = new Map<number, number>();
-  private termBitmapBytes = 0;
   private readonly keptBitmapBytes: number;
+  /**
+   * The terms of the words matched lately (`matchesOf`), by how each was matched, least recently used first;
+   * within `keptMatchedTerms` terms in all. A word's terms depend on the vocabulary alone, and finding them scans
+   * it: a word's compounds read the whole vocabulary's text, and "fisch" does so for each member of its family
+   * (2 ms of its 4.5 at 350,000 recipes in Node). Popular words come back in query after query.
+   */
+  private readonly matchedWords: LeastRecentlyUsed<string, ReadonlyMap<number, number>>;
+  private readonly keptMatchedTerms: number;
   /** How many postings the last `markPostings` read. */
   private markedPostings = 0;
 
-  /** `keptBitmapBytes` bounds the term bitmaps kept (KEPT_TERM_BITMAP_BYTES unless told; 0 keeps none). */
-  constructor(content: IndexContent, schema: TextIndexSchema<never>, keptBitmapBytes = KEPT_TERM_BITMAP_BYTES) {
+  /**
+   * `keptBitmapBytes` bounds the term bitmaps kept (KEPT_TERM_BITMAP_BYTES unless told; 0 keeps none),
+   * `keptMatchedTerms` the matched words' terms kept (KEPT_MATCHED_TERMS unless told; 0 keeps none).
+   */
+  constructor(
+    content: IndexContent,
+    schema: TextIndexSchema<never>,
+    keptBitmapBytes = KEPT_TERM_BITMAP_BYTES,
+    keptMatchedTerms = KEPT_MATCHED_TERMS,
+  ) {
     this.keptBitmapBytes = keptBitmapBytes;
+    this.termBitmaps = new LeastRecentlyUsed(keptBitmapBytes);
+    this.keptMatchedTerms = keptMatchedTerms;
+    this.matchedWords = new LeastRecentlyUsed(keptMatchedTerms);
     this.documentCount = content.documents;
     this.fieldCount = schema.fields.length;
     this.boosts = schema.fields.map((field) => field.boost);
@@ -630,13 +654,9 @@ export class IndexSearch {
    * kept; a term with many postings keeps one.
    */
   private markTerm(list: TermPostings, bits: Uint32Array): number {
-    const kept = this.termBitmaps.get(list.term);
-    if (kept) {
-      // Used now: last to be let go.
-      this.termBitmaps.delete(list.term);
-      this.termBitmaps.set(list.term, kept);
-      return markFrom(kept, bits);
-    }
+    // Used now: last to be let go.
+    const kept = this.termBitmaps.use(list.term);
+    if (kept) return markFrom(kept, bits);
     const bytes = bits.byteLength;
     const keepable = bytes > 0 && bytes <= this.keptBitmapBytes;
     // A cut term says how many postings it has before they are read: one it will keep is read once, into its own
@@ -646,27 +666,16 @@ export class IndexSearch {
     if (keepable && known !== undefined && known * 32 >= this.documentCount) {
       const own = new Uint32Array(bits.length);
       this.markPostings(list, own);
-      this.keepBitmap(list.term, own);
+      this.termBitmaps.keep(list.term, own, own.byteLength);
       return markFrom(own, bits);
     }
     const added = this.markPostings(list, bits);
     if (keepable && this.markedPostings * 32 >= this.documentCount) {
       const own = new Uint32Array(bits.length);
       this.markPostings(list, own);
-      this.keepBitmap(list.term, own);
+      this.termBitmaps.keep(list.term, own, own.byteLength);
     }
     return added;
-  }
-
-  /** Keeps `bitmap` as the term's, letting go of the least recently used ones beyond `keptBitmapBytes`. */
-  private keepBitmap(term: number, bitmap: Uint32Array): void {
-    this.termBitmaps.set(term, bitmap);
-    this.termBitmapBytes += bitmap.byteLength;
-    for (const [kept, bits] of this.termBitmaps) {
-      if (this.termBitmapBytes <= this.keptBitmapBytes) break;
-      this.termBitmaps.delete(kept);
-      this.termBitmapBytes -= bits.byteLength;
-    }
   }
 
   /**
@@ -846,7 +855,20 @@ export class IndexSearch {
    * what the members of its family find (`withFamily`), the tokens it
    * stands for.
    */
-  private matchesOf(word: string, prefix: boolean, withFamily = true): Map<number, number> {
+  private matchesOf(word: string, prefix: boolean, withFamily = true): ReadonlyMap<number, number> {
+    const key = `${prefix ? "p" : "-"}${withFamily ? "f" : "-"}${word}`;
+    const kept = this.matchedWords.use(key);
+    if (kept) return kept;
+    const found = this.findMatches(word, prefix, withFamily);
+    // A word counts one term more than it matches: one that matches nothing still takes room, so words that find
+    // nothing (anyone can send those) cannot pile up without bound.
+    const cost = found.size + 1;
+    if (cost <= this.keptMatchedTerms) this.matchedWords.keep(key, found, cost);
+    return found;
+  }
+
+  /** `matchesOf` worked out, the vocabulary scanned. */
+  private findMatches(word: string, prefix: boolean, withFamily: boolean): Map<number, number> {
     const { vocabulary, ranking, expand } = this;
     const matches = new Map<number, number>();
     const offer = (term: number, weight: number) => {
@@ -1001,11 +1023,13 @@ class CompactTextIndex implements TextIndex {
   private readonly searching: IndexSearch;
   private readonly postingsOf: PostingsOf;
 
-  constructor(index: IndexParts, schema: TextIndexSchema<never>) {
+  constructor(index: IndexParts, schema: TextIndexSchema<never>, keptMatchedTerms: number) {
     const vocabulary = new Vocabulary(index.terms, index.termCount);
     this.searching = new IndexSearch(
       { documents: index.documents, averageLengths: index.averageLengths, lengths: index.lengths, vocabulary },
       schema,
+      KEPT_TERM_BITMAP_BYTES,
+      keptMatchedTerms,
     );
     const postingStarts = postingStartsOf(index.postingSizes, index.termCount, index.postings.length);
     const postings = new DigitReader(digitsOf(index.postings));
@@ -1068,6 +1092,13 @@ function atLeast(planes: readonly Uint32Array[], least: number): Uint32Array {
  * Array buffers, outside V8's heap.
  */
 export const KEPT_TERM_BITMAP_BYTES = 4 * 1024 * 1024;
+
+/**
+ * Matched terms an index keeps for the words it matched lately (`IndexSearch.matchedWords`), each word counted as
+ * one term more: a term and its weight each, about 60 bytes of heap in a Map, so about 1 MB at most, and at most
+ * this many words (their keys as long as the words a query may hold).
+ */
+export const KEPT_MATCHED_TERMS = 16_384;
 /**
  * The most terms the word being typed finds by their start (`matchesOf`),
  * the shortest first. "1" started 117,000 terms of the synthetic catalog at
