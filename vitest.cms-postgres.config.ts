@@ -18,10 +18,10 @@ export default defineConfig({
     ],
     environment: "node",
     globalSetup: ["tests/cms-postgres/global-setup.ts"],
-    hookTimeout: 180_000,
-    // Every Directus CLI command costs about 10 s here (the migration test runs three) and
-    // the machine is shared: a bound with room, not a wait.
-    testTimeout: 120_000,
+    hookTimeout: 600_000,
+    // Every Directus CLI command costs about 10 s here (the migration test runs three) and the machine is
+    // shared: a bound with room, not a wait. On a host half as fast (2026-12-02) the start test took 102 s.
+    testTimeout: 600_000,
     fileParallelism: false,
   },
 });

@@ -9,11 +9,13 @@ export default defineConfig({
     include: ["tests/cms/**/*.test.ts"],
     environment: "node",
     globalSetup: ["tests/cms/global-setup.ts"],
-    hookTimeout: 180_000,
-    // The tests that run Directus' CLI (schema-guard, saved-recipes-rules: migrations) took 21–22 s beside
-    // the Worker tests and 49 s beside the browser tests, which start in this stage's tail
-    // (scripts/test/run-tests.ts): a bound with room, as on PostgreSQL, not a wait.
-    testTimeout: 120_000,
+    hookTimeout: 600_000,
+    // The tests that run Directus' CLI (schema, schema-guard, saved-recipes-rules: migrations) took 21–22 s
+    // beside the Worker tests and 49 s beside the browser tests, which start in this stage's tail
+    // (scripts/test/run-tests.ts), on a fast day; on a host half as fast (2026-12-02, unit tests 161–200 s
+    // where they took 70–114) the schema guard's took 255 s, and saved-recipes-rules' 1,001 recipes took over
+    // 120 s to create in its hook: bounds with room, as on PostgreSQL, not waits (the run has 90 minutes).
+    testTimeout: 600_000,
     // One Directus for all files: they share it, so they run one after another.
     fileParallelism: false,
   },

@@ -15,7 +15,7 @@ export const CMS_DIR = resolve(import.meta.dirname, "../../cms");
 /** Directus' command line (`directus bootstrap`, `schema apply`, `start`, …). */
 export const DIRECTUS_CLI = join(CMS_DIR, "node_modules/@directus/api/dist/cli/run.js");
 /** Our own database migrations (cms/migrations/*.js), run by `database migrate:latest`. */
-const MIGRATIONS_DIR = join(CMS_DIR, "migrations");
+export const MIGRATIONS_DIR = join(CMS_DIR, "migrations");
 /** Our extensions (cms/extensions/<name>/), built by scripts/cms/build-extensions.ts before a start. */
 const EXTENSIONS_DIR = join(CMS_DIR, "extensions");
 

@@ -28,7 +28,7 @@ export async function lastRunId(): Promise<number> {
 /** Waits for the flow's run after run `since` that `matches`, polling its run log; fails after `timeoutMs`. */
 export async function runOf(
   matches: (trigger: FlowRun["trigger"]) => boolean,
-  { since = 0, timeoutMs = 15_000 }: { since?: number; timeoutMs?: number } = {},
+  { since = 0, timeoutMs = 60_000 }: { since?: number; timeoutMs?: number } = {},
 ): Promise<FlowRun> {
   const client = await admin();
   const deadline = Date.now() + timeoutMs;

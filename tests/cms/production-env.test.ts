@@ -89,7 +89,7 @@ beforeAll(async () => {
   // Started before any test uses up the limiter's bucket of this process's address: its readiness check counts too.
   const port = await freePort();
   second = await startDirectus({ ...directusOptions, port, publicUrl: `http://127.0.0.1:${port}` });
-}, 180_000);
+});
 
 afterAll(async () => {
   await second?.stop();
@@ -206,7 +206,7 @@ describe("state the instances share", () => {
   it("scheduled jobs keep their clock in Redis, so one instance runs each", async () => {
     // The retention job's clock (SYNCHRONIZATION_STORE), set by its first run: every 2 s here.
     await expect
-      .poll(() => redis.command("--scan", "--pattern", "directus-sync:*"), { timeout: 15_000 })
+      .poll(() => redis.command("--scan", "--pattern", "directus-sync:*"), { timeout: 60_000 })
       .toContainEqual(expect.stringContaining("retention"));
   });
 });
@@ -267,7 +267,7 @@ describe("retention", () => {
       database.prepare("update directus_activity set timestamp = ? where id > ?").run(now - DAY_MS, older);
 
       const left = () => (database.prepare(`select count(*) as n ${inRange}`).get(before, older) as { n: number }).n;
-      await expect.poll(left, { timeout: 20_000, interval: 500 }).toBe(0);
+      await expect.poll(left, { timeout: 60_000, interval: 500 }).toBe(0);
       const revisionsLeft = database
         .prepare(`select count(*) as n from directus_revisions where id in (${revisions.map(() => "?").join(",")})`)
         .get(...revisions) as { n: number };

@@ -22,6 +22,7 @@ import { applyAccessPolicies } from "../../scripts/cms/apply-access-policies.ts"
 import { coordinatorHarness } from "../model/coordinator-harness.ts";
 import type { SeenSync } from "../stand-ins/site-sync-stand-in.ts";
 import { admin, call, directusUrl } from "./directus-clients.ts";
+import { lastRunId, ofItem, runOf } from "./flow-runs.ts";
 
 interface Row {
   id: number;
@@ -110,8 +111,14 @@ describe("publication statuses in Directus", () => {
       `/items/recipe_ingredient?filter[recipe_id][_eq]=${shakshuka}&filter[ingredient_id][name][_eq]=Ei&fields=id,amount,unit`,
     );
     if (!line) throw new Error("publication.test: shakshuka has no Ei");
-    // A line Directus' own rules let through: a unit without an amount.
-    await client.request("PATCH", `/items/recipe_ingredient/${line.id}`, { amount: null, unit: "Stück" });
+    // A line saved as the Data Studio's form saves it (nested in the recipe, which moves the recipe's
+    // date_updated: what the next read looks for), and one Directus' own rules let through: a unit without an
+    // amount.
+    const saveLine = (fields: Record<string, unknown>) =>
+      client.request("PATCH", `/items/recipe/${shakshuka}`, {
+        ingredients: { create: [], update: [{ id: line.id, ...fields }], delete: [] },
+      });
+    await saveLine({ amount: null, unit: "Stück" });
     try {
       const first = await publish();
       const published = ((await call("GET", "/items/recipe?limit=-1&fields=id")).data as unknown[]).length;
@@ -133,7 +140,7 @@ describe("publication statuses in Directus", () => {
         unwritten: 0,
       });
     } finally {
-      await client.request("PATCH", `/items/recipe_ingredient/${line.id}`, { amount: line.amount, unit: line.unit });
+      await saveLine({ amount: line.amount, unit: line.unit });
     }
     harness.advance(60_000);
     const fixed = await publish();
@@ -160,9 +167,11 @@ describe("publication statuses in Directus", () => {
     expect([...(summary.changes?.changed ?? []), ...(summary.changes?.added ?? [])]).toContain(
       "rote-linsen-suppe-mit-kokos",
     );
+    const since = await lastRunId();
     await edit(id, { name: "Rote Linsensuppe (zweite Fassung)" });
-    // The flow's call for the editor's save has come and gone by now.
-    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    // The flow's call for the editor's save, waited for in its run log: a fixed 2 s passed for it on an idle
+    // machine, and a call that came later would have counted as one for the status rows below.
+    await runOf(ofItem("recipe.items.update", id), { since });
     await siteCalls("DELETE");
     await harness.settle(harness.clock());
     expect(harness.coordinator.status().statuses.unwritten).toBe(0);

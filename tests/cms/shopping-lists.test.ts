@@ -24,9 +24,9 @@ import {
   createUser,
   directusCliOptions,
   directusUrl,
-  migrateDownTo,
   sessionToken,
   type TestUser,
+  undoMigration,
 } from "./directus-clients.ts";
 
 const ENTRY = {
@@ -221,7 +221,7 @@ describe("a change names the revision it follows", () => {
     const created = await call("POST", "/items/shopping_lists", { token: user.token, body: { entries: LIST } });
     const row = (created.data as { id: number }).id;
     // Back to a database without the rule …
-    await migrateDownTo("20261127A");
+    await undoMigration("20261127A");
     try {
       const stale = await call("PATCH", `/items/shopping_lists/${row}`, {
         token: user.token,
