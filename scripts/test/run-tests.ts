@@ -180,7 +180,10 @@ function countsOf(report: NonNullable<Stage["report"]>): Counts {
   if (!existsSync(report.file)) return { passed: 0, failed: 1, skipped: 0, flaky: [] };
   const data = JSON.parse(readFileSync(report.file, "utf8"));
   if (report.kind === "vitest") {
-    return { passed: data.numPassedTests, failed: data.numFailedTests, skipped: data.numPendingTests, flaky: [] };
+    // A hook that fails (a beforeAll past its bound) fails its suite and no test: count it, or the stage reads
+    // "0 failed" beside its ✘.
+    const failed = Math.max(data.numFailedTests, data.numFailedTestSuites ?? 0);
+    return { passed: data.numPassedTests, failed, skipped: data.numPendingTests, flaky: [] };
   }
   return {
     passed: data.stats.expected + data.stats.flaky,
