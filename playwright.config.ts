@@ -23,13 +23,18 @@ export default defineConfig({
     // offline spec turns the site's service worker on (decision 0043).
     serviceWorkers: "block",
   },
+  // Mobile first: the phone runs every test but the desktop's own (`@desktop`). The desktop runs those and
+  // the tests whose subject depends on the screen (`@viewport`: layout, layout shift, keyboard and focus,
+  // accessibility, print); a test of what the site does, not how it looks, ran the same twice (decision 0075).
   projects: [
     {
       name: "mobile",
+      grepInvert: /@desktop/,
       use: { ...devices["Pixel 7"], launchOptions },
     },
     {
       name: "desktop",
+      grep: /@desktop|@viewport/,
       use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, launchOptions },
     },
   ],

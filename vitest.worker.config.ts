@@ -109,7 +109,10 @@ export default defineConfig({
             },
           }),
         ],
-        test: { name: "worker-edge", include: EDGE_TESTS, setupFiles },
+        // Its attack properties send a few hundred requests each (about 1 s alone); beside the CMS stages on two
+        // cores one took over 5 s, vitest's default, and its requests still in flight then reached the stand-in's
+        // log of the tests after it.
+        test: { name: "worker-edge", include: EDGE_TESTS, testTimeout: 30_000, setupFiles },
       },
       {
         // The sync inside the Worker (/sync, the catalog coordinator as a

@@ -253,7 +253,9 @@ test("settings choose per category, and withdrawing takes effect at once", async
   expect(requests.length).toBe(requested);
 });
 
-test("the banner and its settings have no accessibility violations and move nothing", async ({ page }) => {
+test("the banner and its settings have no accessibility violations and move nothing", { tag: "@viewport" }, async ({
+  page,
+}) => {
   await page.goto("/");
   await expect(banner(page)).toBeVisible();
   await banner(page).getByText("Einstellungen", { exact: true }).click();
@@ -264,7 +266,9 @@ test("the banner and its settings have no accessibility violations and move noth
   expect(shift.unprompted, shift.moved.join("; ")).toBe(0);
 });
 
-test("'Einstellungen bearbeiten' shows its icon beside the label, on one line", async ({ page }) => {
+test("'Einstellungen bearbeiten' shows its icon beside the label, on one line", { tag: "@viewport" }, async ({
+  page,
+}) => {
   await page.goto("/");
   const link = page.getByRole("contentinfo").getByRole("link", { name: "Einstellungen bearbeiten" });
   const icon = await link.locator("svg").boundingBox();

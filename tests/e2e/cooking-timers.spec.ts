@@ -122,7 +122,7 @@ test("two timers run at once, survive a reload, and the short one rings with a m
   expect(errors).toEqual([]);
 });
 
-test("pause, go on and stop, by keyboard, with visible focus", async ({ page }) => {
+test("pause, go on and stop, by keyboard, with visible focus", { tag: "@viewport" }, async ({ page }) => {
   await page.clock.install({ time: T0 });
   await openInCookingMode(page);
   await page.clock.pauseAt(T0 + 60_000);
@@ -161,7 +161,9 @@ test("pause, go on and stop, by keyboard, with visible focus", async ({ page }) 
   expect(await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEY)).toBeNull();
 });
 
-test("outside cooking mode the steps have no timer buttons, and a running timer stays in view", async ({ page }) => {
+test("outside cooking mode the steps have no timer buttons, and a running timer stays in view", {
+  tag: "@viewport",
+}, async ({ page }) => {
   await page.goto(PATH);
   await waitForHydration(page);
   const steps = card(page).getByRole("region", { name: "Zubereitung" });
@@ -183,9 +185,9 @@ test("outside cooking mode the steps have no timer buttons, and a running timer 
   expect((footerBox?.y ?? 0) + (footerBox?.height ?? 0)).toBeLessThanOrEqual(barBox?.y ?? 0);
 });
 
-test("timers kept from before come back without moving anything; one that ran out meanwhile says so, silently", async ({
-  page,
-}) => {
+test("timers kept from before come back without moving anything; one that ran out meanwhile says so, silently", {
+  tag: "@viewport",
+}, async ({ page }) => {
   await page.addInitScript(installAlarmRecorder);
   await page.addInitScript(
     ({ key }) => {

@@ -13,9 +13,9 @@ import { signIn, uniqueEmail } from "./sign-in.ts";
 test.use({ colorScheme: "dark" });
 
 // The colours are the same custom properties on every width, so the phone
-// layout (the site's first) carries the check; the desktop pass would double
-// the axe time of the browser stage without covering another colour.
-test.skip(({ isMobile }) => !isMobile, "dark mode runs on the phone layout");
+// layout (the site's first) carries the check, untagged (playwright.config.ts);
+// the desktop pass would double the axe time of the browser stage without
+// covering another colour.
 
 /** Computed colours of the page: what the visitor sees, after every override. */
 async function pageColours(page: Page) {

@@ -15,8 +15,6 @@ import { BASE_URL } from "./stack.ts";
 const WORKER = "was-koche-ich-jetzt-lokal";
 
 test.describe("the deploy's checks", () => {
-  test.skip(({ isMobile }) => isMobile, "no browser in it: the desktop run is enough");
-
   /** The version the served Worker names in its Worker-Version header. */
   async function servedVersion(site: string): Promise<string> {
     const response = await fetch(`${site}/impressum`);

@@ -33,9 +33,7 @@ async function cardsInFirstRow(page: Page): Promise<number> {
   return tops.filter((top) => top === tops[0]).length;
 }
 
-test.describe("on a desktop", () => {
-  test.skip(({ isMobile }) => isMobile, "the desktop layout");
-
+test.describe("on a desktop", { tag: "@desktop" }, () => {
   test("header, tab bar, content and footer share one frame", async ({ page }) => {
     await page.goto("/suche?q=suppe");
     const main = await contentEdges(page, "main");
@@ -78,9 +76,8 @@ test.describe("on a desktop", () => {
   });
 });
 
+// Untagged: the phone project alone runs it (playwright.config.ts).
 test.describe("on a phone", () => {
-  test.skip(({ isMobile }) => !isMobile, "the phone layout");
-
   for (const path of [...LISTS, "/"]) {
     test(`${path}: one card a row, as before`, async ({ page }) => {
       await page.goto(path);

@@ -9,6 +9,7 @@
 import { readFileSync } from "node:fs";
 import { connectAdmin } from "../../scripts/cms/directus-admin.ts";
 import { LOCAL_ADMIN } from "../../scripts/local-stack/directus.ts";
+import { STUDIO_START_TIMEOUT, signInToDataStudio, expect as studioExpect } from "./data-studio.ts";
 import { expect, test } from "./fixtures.ts";
 import { STACK_FILE, STUDIO_URL } from "./stack.ts";
 
@@ -39,34 +40,38 @@ async function withDraft(name: string, run: (id: number, slug: string) => Promis
   }
 }
 
-test("an editor opens a draft's Live Preview in the Data Studio and sees it as the site would show it", async ({
-  page,
-}, testInfo) => {
-  const name = `Vorschau-Suppe ${testInfo.project.name}`;
-  await withDraft(name, async (id, slug) => {
-    await page.goto(`${STUDIO_URL}/directus/admin/login`);
-    await page.locator('input[type="email"]').fill(LOCAL_ADMIN.email);
-    await page.locator('input[type="password"]').fill(LOCAL_ADMIN.password);
-    await page.locator('input[type="password"]').press("Enter");
-    await page.waitForURL(/\/directus\/admin\/(?!login)/);
+test(
+  "an editor opens a draft's Live Preview in the Data Studio and sees it as the site would show it",
+  {
+    tag: "@desktop",
+  },
+  async ({ page }, testInfo) => {
+    test.slow();
+    const name = `Vorschau-Suppe ${testInfo.project.name}`;
+    await withDraft(name, async (id, slug) => {
+      await signInToDataStudio(page, `${STUDIO_URL}/directus`);
 
-    // The item's preview, as the Data Studio opens it from the form's Live Preview.
-    await page.goto(`${STUDIO_URL}/directus/admin/content/recipe/${id}/preview`);
-    const frame = page.frameLocator("iframe");
-    await expect(frame.getByText("Vorschau – so erscheint das Rezept auf der Website.")).toBeVisible({
-      timeout: 30_000,
+      // The item's preview, as the Data Studio opens it from the form's Live Preview.
+      await page.goto(`${STUDIO_URL}/directus/admin/content/recipe/${id}/preview`, { timeout: STUDIO_START_TIMEOUT });
+      const frame = page.frameLocator("iframe");
+      await expect(frame.getByText("Vorschau – so erscheint das Rezept auf der Website.")).toBeVisible({
+        timeout: STUDIO_START_TIMEOUT,
+      });
+      await studioExpect(frame.getByRole("heading", { level: 1, name })).toBeVisible();
+      await studioExpect(frame.getByText("Status: Entwurf.")).toBeVisible();
+      await page.screenshot({
+        path: testInfo.outputPath(`draft-preview-${testInfo.project.name}.png`),
+        fullPage: true,
+      });
+
+      // The same address without the Data Studio's token shows nothing of the draft.
+      const refused = await page.goto(`/vorschau/rezept/${id}`);
+      expect(refused?.status()).toBe(403);
+      await expect(page.getByRole("heading", { name: "Nur für die Redaktion" })).toBeVisible();
+      await expect(page.getByText(name)).toHaveCount(0);
+      // And its public address does not exist: a draft is not on the site.
+      await page.goto(`/rezepte/${slug}`);
+      await expect(page).toHaveURL(/\/$/);
     });
-    await expect(frame.getByRole("heading", { level: 1, name })).toBeVisible();
-    await expect(frame.getByText("Status: Entwurf.")).toBeVisible();
-    await page.screenshot({ path: testInfo.outputPath(`draft-preview-${testInfo.project.name}.png`), fullPage: true });
-
-    // The same address without the Data Studio's token shows nothing of the draft.
-    const refused = await page.goto(`/vorschau/rezept/${id}`);
-    expect(refused?.status()).toBe(403);
-    await expect(page.getByRole("heading", { name: "Nur für die Redaktion" })).toBeVisible();
-    await expect(page.getByText(name)).toHaveCount(0);
-    // And its public address does not exist: a draft is not on the site.
-    await page.goto(`/rezepte/${slug}`);
-    await expect(page).toHaveURL(/\/$/);
-  });
-});
+  },
+);

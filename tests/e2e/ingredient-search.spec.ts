@@ -188,7 +188,7 @@ test.describe("with JavaScript", () => {
     expect(offered).toEqual([...missing].sort((a, b) => a.localeCompare(b, "de")));
   });
 
-  test("a page with results has no accessibility violations", async ({ page }) => {
+  test("a page with results has no accessibility violations", { tag: "@viewport" }, async ({ page }) => {
     // axe walks the ingredient boxes, about 150 options and every result card: with 150 boxes it
     // took 22–24 s on two cores while the other worker ran, too close to the default 30 s.
     test.slow();

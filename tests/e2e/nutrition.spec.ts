@@ -26,9 +26,9 @@ async function rows(page: Page): Promise<string[]> {
     );
 }
 
-test("shows kcal and the six nutrients per portion, unchanged by the servings stepper, without moving anything", async ({
-  page,
-}) => {
+test("shows kcal and the six nutrients per portion, unchanged by the servings stepper, without moving anything", {
+  tag: "@viewport",
+}, async ({ page }) => {
   await page.goto(PATH);
   await waitForHydration(page);
   await expect(block(page).getByRole("heading", { level: 2 })).toHaveText("Nährwerte pro Portion");
@@ -57,7 +57,7 @@ test("shows kcal and the six nutrients per portion, unchanged by the servings st
   expect(results.violations).toEqual([]);
 });
 
-test("is printed after the ingredients and the steps, at the left edge", async ({ page }) => {
+test("is printed after the ingredients and the steps, at the left edge", { tag: "@viewport" }, async ({ page }) => {
   await page.goto(PATH);
   await page.emulateMedia({ media: "print" });
   await expect(block(page)).toBeVisible();

@@ -69,9 +69,9 @@ test.describe("basics at hand", () => {
     expect(await page.evaluate(() => "stillHere" in window)).toBe(true);
   });
 
-  test("a page with results, basics open and suggestions has no accessibility violations and does not move", async ({
-    page,
-  }) => {
+  test("a page with results, basics open and suggestions has no accessibility violations and does not move", {
+    tag: "@viewport",
+  }, async ({ page }) => {
     test.slow();
     await page.goto("/zutatensuche?z=spaghetti&z=knoblauch&z=chilischote&fehlt=pfeffer");
     await page.waitForLoadState("networkidle");
@@ -105,9 +105,9 @@ test.describe("one ingredient more", () => {
 });
 
 test.describe("a remembered pantry", () => {
-  test("ticked once, it is there again on the next visit, basics included, without moving the page", async ({
-    page,
-  }) => {
+  test("ticked once, it is there again on the next visit, basics included, without moving the page", {
+    tag: "@viewport",
+  }, async ({ page }) => {
     await page.goto("/zutatensuche");
     await waitForHydration(page);
     await expect(page.getByText("Deine Auswahl merken wir uns auf diesem Gerät.")).toBeVisible();

@@ -67,11 +67,10 @@ async function tallies(editor: DirectusAdmin): Promise<Map<number, { count: numb
 
 const ratingBadge = (page: Page) => page.locator("article.recipe-card .badge-rating").first();
 
-test("a recipe's ratings reach its page, its JSON-LD and a category sorted by rating", async ({
+test("a recipe's ratings reach its page, its JSON-LD and a category sorted by rating", { tag: "@desktop" }, async ({
   page,
   browser,
-}, testInfo) => {
-  test.skip(testInfo.project.name !== "desktop", "one publish of ratings is enough; the layout is checked on both");
+}) => {
   test.setTimeout(180_000);
   const stack = JSON.parse(readFileSync(STACK_FILE, "utf8")) as Stack;
   const editor = await connectAdmin(stack.directusUrl, LOCAL_ADMIN);

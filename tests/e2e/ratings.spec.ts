@@ -1,13 +1,10 @@
-import { readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { openAdminDoor } from "../../scripts/local-stack/admin-door.ts";
-import { LOCAL_ADMIN } from "../../scripts/local-stack/directus.ts";
-import { freePort } from "../../scripts/local-stack/free-port.ts";
+import { openInDataStudio, signInToDataStudio, expect as studioExpect } from "./data-studio.ts";
 import { expect, test } from "./fixtures.ts";
 import { waitForHydration } from "./hydration.ts";
 import { signIn, uniqueEmail } from "./sign-in.ts";
-import { BASE_URL, STACK_FILE } from "./stack.ts";
+import { BASE_URL, STUDIO_URL } from "./stack.ts";
 
 /**
  * Rating a recipe on the real stack (decision 0065): signed in, with and
@@ -112,7 +109,7 @@ test.describe("with JavaScript", () => {
     }
   });
 
-  test("the rating form passes axe", async ({ page }, testInfo) => {
+  test("the rating form passes axe", { tag: "@viewport" }, async ({ page }, testInfo) => {
     await signIn(page, uniqueEmail(testInfo, "axe-bewertung"));
     await page.goto(RECIPE);
     await waitForHydration(page);
@@ -158,26 +155,20 @@ test.describe("without JavaScript", () => {
   });
 });
 
-test("the Data Studio lists the ratings in German: the seed's among them", async ({ page }, testInfo) => {
-  test.skip(testInfo.project.name === "mobile", "one look is enough; the phone's Data Studio covers its list");
-  const { directusUrl } = JSON.parse(readFileSync(STACK_FILE, "utf8")) as { directusUrl: string };
-  // Editors come in through a door of their own (decision 0004), as ingredient-paste.spec.ts does.
-  const door = await openAdminDoor(await freePort(), directusUrl);
-  try {
-    await page.goto(`${door.url}login`);
-    await page.getByPlaceholder("E-Mail").fill(LOCAL_ADMIN.email);
-    await page.getByPlaceholder("Passwort").fill(LOCAL_ADMIN.password);
-    await page.getByRole("button", { name: "Login", exact: true }).click();
-    await expect(page).toHaveURL(/\/admin\/content/);
-    await page.goto(`${door.url}content/recipe_ratings`);
+test(
+  "the Data Studio lists the ratings in German: the seed's among them",
+  { tag: "@desktop" },
+  async ({ page }, testInfo) => {
+    test.slow();
+    // Editors come in through a door of their own (decision 0004), as `npm start` opens one.
+    await signInToDataStudio(page, `${STUDIO_URL}/directus`);
+    await openInDataStudio(page, `${STUDIO_URL}/directus/admin/content/recipe_ratings`);
     const main = page.locator("#main-content");
-    await expect(page.getByRole("heading", { name: "Bewertungen" }).first()).toBeVisible();
-    await expect(main.getByText("Sterne", { exact: true }).first()).toBeVisible();
-    await expect(main.getByText("bewertung-1@seed.example.org").first()).toBeVisible();
+    await studioExpect(page.getByRole("heading", { name: "Bewertungen" }).first()).toBeVisible();
+    await studioExpect(main.getByText("Sterne", { exact: true }).first()).toBeVisible();
+    await studioExpect(main.getByText("bewertung-1@seed.example.org").first()).toBeVisible();
     const path = testInfo.outputPath("bewertungen.png");
     await page.screenshot({ path });
     await testInfo.attach("bewertungen", { path, contentType: "image/png" });
-  } finally {
-    await door.close();
-  }
-});
+  },
+);

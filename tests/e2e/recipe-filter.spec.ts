@@ -89,7 +89,9 @@ test.describe("with JavaScript", () => {
     await expectNoAxeViolations(page);
   });
 
-  test("a category: vegan within 20 minutes by keyboard, focus visible, nothing moves", async ({ page }) => {
+  test("a category: vegan within 20 minutes by keyboard, focus visible, nothing moves", { tag: "@viewport" }, async ({
+    page,
+  }) => {
     await page.goto("/kategorie/pasta");
     await waitForHydration(page);
     const all = await cards(page).count();
@@ -129,9 +131,9 @@ test.describe("with JavaScript", () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
   });
 
-  test("light dishes: the kcal chip keeps recipes of at most 500 kcal, each card says its kcal, nothing moves", async ({
-    page,
-  }) => {
+  test("light dishes: the kcal chip keeps recipes of at most 500 kcal, each card says its kcal, nothing moves", {
+    tag: "@viewport",
+  }, async ({ page }) => {
     await page.goto("/kategorie/salad");
     await waitForHydration(page);
     await page.evaluate(() => Object.assign(window, { stillHere: true }));
@@ -220,7 +222,7 @@ test.describe("without JavaScript", () => {
 test.describe("without the site's scripts", () => {
   // Axe runs as a script of its own, so the page keeps JavaScript; the site's own scripts are held back, which
   // leaves the server's page as a visitor without JavaScript gets it.
-  test("the three filtered lists have no accessibility violations", async ({ page }) => {
+  test("the three filtered lists have no accessibility violations", { tag: "@viewport" }, async ({ page }) => {
     test.slow();
     await page.route("**/assets/*.js", (route) => route.abort());
     for (const path of [

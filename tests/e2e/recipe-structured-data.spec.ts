@@ -14,8 +14,6 @@ import {
 import { BASE_URL } from "./stack.ts";
 
 test.describe("the seed's recipe pages", () => {
-  test.skip(({ isMobile }) => isMobile, "no browser in it: the desktop run is enough");
-
   test(`have every required field, and every recommended one but ${ALLOWED_ABSENT.join(" and ")}`, async () => {
     // publication-status.spec.ts takes two seed recipes off the site for up to four minutes while it runs
     // beside this test: a page that fails is asked again until that test is over.

@@ -91,9 +91,9 @@ const setVisibility = (page: Page, state: DocumentVisibilityState) =>
   );
 
 test.describe("action row", () => {
-  test("Drucken, Teilen and Kochmodus are buttons of at least 44 px, and Drucken opens the print dialog", async ({
-    page,
-  }) => {
+  test("Drucken, Teilen and Kochmodus are buttons of at least 44 px, and Drucken opens the print dialog", {
+    tag: "@viewport",
+  }, async ({ page }) => {
     await page.addInitScript(() => {
       const calls: number[] = [];
       Object.assign(window, { printCalls: calls });
@@ -113,7 +113,9 @@ test.describe("action row", () => {
     expect(await page.evaluate(() => (window as unknown as { printCalls: number[] }).printCalls.length)).toBe(1);
   });
 
-  test("the row appears without moving anything, and wraps without horizontal scrolling", async ({ page }) => {
+  test("the row appears without moving anything, and wraps without horizontal scrolling", { tag: "@viewport" }, async ({
+    page,
+  }) => {
     await openRecipe(page);
     await page.waitForLoadState("networkidle");
     const shift = await layoutShift(page);
@@ -121,7 +123,7 @@ test.describe("action row", () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
   });
 
-  test("before hydration the row holds its final space, invisible", async ({ page }) => {
+  test("before hydration the row holds its final space, invisible", { tag: "@viewport" }, async ({ page }) => {
     await openRecipe(page);
     const hydrated = await card(page).locator(".recipe-description").boundingBox();
 
@@ -135,7 +137,9 @@ test.describe("action row", () => {
     expect(waiting?.y).toBe(hydrated?.y);
   });
 
-  test("keyboard: the tools and the steps of cooking mode are reachable and show focus", async ({ page }) => {
+  test("keyboard: the tools and the steps of cooking mode are reachable and show focus", { tag: "@viewport" }, async ({
+    page,
+  }) => {
     await openRecipe(page);
     const print = card(page).getByRole("button", { name: "Drucken" });
     await print.focus();
@@ -160,7 +164,9 @@ test.describe("print", () => {
   // The banner is up: the printout must leave it out as well.
   test.use({ consent: "none" });
 
-  test("print media shows only the recipe, with amounts and the page's address", async ({ page }) => {
+  test("print media shows only the recipe, with amounts and the page's address", { tag: "@viewport" }, async ({
+    page,
+  }) => {
     await openRecipe(page);
     await expect(page.locator(".cookie-banner")).toBeVisible();
     await page.emulateMedia({ media: "print" });
@@ -194,21 +200,25 @@ test.describe("print", () => {
     expect(colours).toEqual({ color: "rgb(0, 0, 0)", border: "0px" });
   });
 
-  test("a PDF of the page is A4 and holds the recipe on one or two pages", async ({ page }, testInfo) => {
-    test.skip(testInfo.project.name !== "desktop", "page.pdf() prints at the page's own size; one run is enough");
-    await openRecipe(page);
-    await page.emulateMedia({ media: "print" });
-    const pdf = await page.pdf({ preferCSSPageSize: true });
-    await testInfo.attach("recipe.pdf", { body: pdf, contentType: "application/pdf" });
-    const text = pdf.toString("latin1");
-    // A4 is 595 × 842 points.
-    const box = text.match(/\/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)\s*\]/);
-    expect(Number(box?.[1])).toBeCloseTo(595, -1);
-    expect(Number(box?.[2])).toBeCloseTo(842, -1);
-    const pages = text.match(/\/Type\s*\/Page(?!s)/g)?.length ?? 0;
-    expect(pages).toBeGreaterThanOrEqual(1);
-    expect(pages).toBeLessThanOrEqual(2);
-  });
+  test(
+    "a PDF of the page is A4 and holds the recipe on one or two pages",
+    { tag: "@desktop" },
+    async ({ page }, testInfo) => {
+      // On the desktop only: page.pdf() prints at the page's own size, so one run is enough.
+      await openRecipe(page);
+      await page.emulateMedia({ media: "print" });
+      const pdf = await page.pdf({ preferCSSPageSize: true });
+      await testInfo.attach("recipe.pdf", { body: pdf, contentType: "application/pdf" });
+      const text = pdf.toString("latin1");
+      // A4 is 595 × 842 points.
+      const box = text.match(/\/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)\s*\]/);
+      expect(Number(box?.[1])).toBeCloseTo(595, -1);
+      expect(Number(box?.[2])).toBeCloseTo(842, -1);
+      const pages = text.match(/\/Type\s*\/Page(?!s)/g)?.length ?? 0;
+      expect(pages).toBeGreaterThanOrEqual(1);
+      expect(pages).toBeLessThanOrEqual(2);
+    },
+  );
 });
 
 test.describe("share", () => {
@@ -303,7 +313,9 @@ test.describe("share", () => {
 });
 
 test.describe("cooking mode", () => {
-  test("with the browser's own wake lock: large steps to tick off, and axe finds nothing", async ({ page }) => {
+  test("with the browser's own wake lock: large steps to tick off, and axe finds nothing", {
+    tag: "@viewport",
+  }, async ({ page }) => {
     await openRecipe(page);
     const toggle = card(page).getByRole("button", { name: "Kochmodus" });
     await toggle.click();

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "./fixtures.ts";
 
-test("a recipe page shows the whole card and passes axe", async ({ page }) => {
+test("a recipe page shows the whole card and passes axe", { tag: "@viewport" }, async ({ page }) => {
   await page.goto("/rezepte/kaesespaetzle-aus-der-pfanne");
   await expect(page).toHaveTitle("Käsespätzle aus der Pfanne - Was koche ich jetzt");
   const card = page.locator('article[data-slug="kaesespaetzle-aus-der-pfanne"]');

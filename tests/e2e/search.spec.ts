@@ -62,7 +62,7 @@ test.describe("with JavaScript", () => {
     ["/suche?q=e", "the pagination"],
     ["/suche?q=nudeln", "the footer"],
   ] as const) {
-    test(`a jump to the end of ${path} leaves ${target} where it lands`, async ({ page }) => {
+    test(`a jump to the end of ${path} leaves ${target} where it lands`, { tag: "@viewport" }, async ({ page }) => {
       await page.goto(path);
       await waitForHydration(page);
       const link =
@@ -88,7 +88,7 @@ test.describe("with JavaScript", () => {
     });
   }
 
-  test("helps when nothing matches, without accessibility violations", async ({ page }) => {
+  test("helps when nothing matches, without accessibility violations", { tag: "@viewport" }, async ({ page }) => {
     await page.goto("/suche?q=Quarkkeulchen");
     await waitForHydration(page);
     await expect(page.getByRole("status")).toHaveText("Keine Rezepte für „Quarkkeulchen“ gefunden.");

@@ -72,16 +72,16 @@ test.describe("with JavaScript", () => {
     await expect(section.getByRole("listitem").nth(2)).toHaveText("1 Zwiebel");
   });
 
-  test("passes axe with the stepper", async ({ page }) => {
+  test("passes axe with the stepper", { tag: "@viewport" }, async ({ page }) => {
     await page.goto(`${RECIPE}?portionen=3`);
     const results = await new AxeBuilder({ page }).include("article").analyze();
     expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
   });
 });
 
-test("every ingredient name starts at the same place, in the optional list too, however wide an amount grows", async ({
-  page,
-}) => {
+test("every ingredient name starts at the same place, in the optional list too, however wide an amount grows", {
+  tag: "@viewport",
+}, async ({ page }) => {
   // At 12 servings the optional "1 ½ Bund Schnittlauch" has the widest amount of both lists.
   await page.goto(`${RECIPE}?portionen=12`);
   const section = ingredients(page);

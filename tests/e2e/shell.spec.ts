@@ -39,7 +39,7 @@ function collectErrors(page: Page): string[] {
 }
 
 for (const { path, title, heading } of PAGES) {
-  test(`${path}: shell, title, no accessibility violations`, async ({ page }) => {
+  test(`${path}: shell, title, no accessibility violations`, { tag: "@viewport" }, async ({ page }) => {
     const errors = collectErrors(page);
     await page.goto(path);
     await expect(page).toHaveTitle(title);
@@ -74,7 +74,9 @@ async function sameDocument(page: Page): Promise<boolean> {
   return page.evaluate(() => (window as { documentMark?: boolean }).documentMark === true);
 }
 
-test("the tab bar marks the current tab and moves with client-side navigation", async ({ page }) => {
+test("the tab bar marks the current tab and moves with client-side navigation", { tag: "@viewport" }, async ({
+  page,
+}) => {
   await page.goto("/");
   await markDocument(page);
   const nav = page.getByRole("navigation", { name: "Hauptnavigation" });
@@ -228,7 +230,7 @@ test("static files, answered before the Worker, carry the same security headers 
   }
 });
 
-test("keyboard: the skip link comes first and focus is visible", async ({ page }) => {
+test("keyboard: the skip link comes first and focus is visible", { tag: "@viewport" }, async ({ page }) => {
   await page.goto("/impressum");
   await page.keyboard.press("Tab");
   const skip = page.getByRole("link", { name: "Zum Inhalt springen" });
@@ -247,7 +249,7 @@ test("keyboard: the skip link comes first and focus is visible", async ({ page }
   expect(outline.width).toBeGreaterThanOrEqual(2);
 });
 
-test("no layout shift and no horizontal scrolling", async ({ page }) => {
+test("no layout shift and no horizontal scrolling", { tag: "@viewport" }, async ({ page }) => {
   for (const path of [
     "/",
     "/kategorie/soup",
@@ -265,19 +267,23 @@ test("no layout shift and no horizontal scrolling", async ({ page }) => {
   }
 });
 
-test("the tab bar sits at the bottom on phones and under the header on wide screens", async ({ page }, testInfo) => {
-  await page.goto("/datenschutz");
-  const box = await page.getByRole("navigation", { name: "Hauptnavigation" }).boundingBox();
-  const viewport = page.viewportSize();
-  expect(box && viewport).toBeTruthy();
-  if (!box || !viewport) return;
-  if (testInfo.project.name === "mobile") {
-    expect(box.y + box.height).toBeCloseTo(viewport.height, 0);
-  } else {
-    const header = await page.getByRole("banner").boundingBox();
-    expect(box.y).toBeCloseTo((header?.y ?? 0) + (header?.height ?? 0), 0);
-  }
-});
+test(
+  "the tab bar sits at the bottom on phones and under the header on wide screens",
+  { tag: "@viewport" },
+  async ({ page }, testInfo) => {
+    await page.goto("/datenschutz");
+    const box = await page.getByRole("navigation", { name: "Hauptnavigation" }).boundingBox();
+    const viewport = page.viewportSize();
+    expect(box && viewport).toBeTruthy();
+    if (!box || !viewport) return;
+    if (testInfo.project.name === "mobile") {
+      expect(box.y + box.height).toBeCloseTo(viewport.height, 0);
+    } else {
+      const header = await page.getByRole("banner").boundingBox();
+      expect(box.y).toBeCloseTo((header?.y ?? 0) + (header?.height ?? 0), 0);
+    }
+  },
+);
 
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });

@@ -136,7 +136,7 @@ test.describe("without an account", () => {
       .toMatchObject({ title: "Einkaufsliste", text: expect.stringContaining("- 100 g Feta") });
   });
 
-  test("printed, the page shows the list alone", async ({ page }) => {
+  test("printed, the page shows the list alone", { tag: "@viewport" }, async ({ page }) => {
     await addSaladAtTwoServings(page);
     await page.goto("/einkaufsliste");
     await waitForHydration(page);
@@ -160,9 +160,9 @@ test.describe("without an account", () => {
     await expect(page.getByRole("button", { name: "Kopieren" })).toBeVisible();
   });
 
-  test("the list page and a recipe with its confirmation have no accessibility violations, and nothing moves", async ({
-    page,
-  }) => {
+  test("the list page and a recipe with its confirmation have no accessibility violations, and nothing moves", {
+    tag: "@viewport",
+  }, async ({ page }) => {
     test.slow();
     await addSaladAtTwoServings(page);
     const recipeAxe = await new AxeBuilder({ page }).analyze();
@@ -201,7 +201,7 @@ test.describe("without an account", () => {
     }
   });
 
-  test("the keyboard reaches every control, with a visible focus", async ({ page }) => {
+  test("the keyboard reaches every control, with a visible focus", { tag: "@viewport" }, async ({ page }) => {
     await addSaladAtTwoServings(page);
     await page.goto("/einkaufsliste");
     await waitForHydration(page);

@@ -26,9 +26,9 @@ function plannedSlugs(page: Page): Promise<string[]> {
 }
 
 test.describe("with JavaScript", () => {
-  test("reached from the shopping list with a remembered pantry, it plans five days, says what to buy, and does not move", async ({
-    page,
-  }) => {
+  test("reached from the shopping list with a remembered pantry, it plans five days, says what to buy, and does not move", {
+    tag: "@viewport",
+  }, async ({ page }) => {
     test.slow();
     await page.goto("/einkaufsliste");
     await page.evaluate(

@@ -174,32 +174,36 @@ test.describe("without an account", () => {
     expect(new URL(page.url()).hash).toBe("");
   });
 
-  test("printed, the plan and the week's list fit one A4 page without the controls", async ({ page }, testInfo) => {
-    await postProposalOfAWeek(page);
-    await page.emulateMedia({ media: "print" });
-    await expect(page.getByRole("heading", { level: 1, name: "Wochenplan" })).toBeVisible();
-    await expect(weekList(page)).toBeVisible();
-    for (const hidden of [
-      page.getByRole("button", { name: "Verschieben" }).first(),
-      page.getByText("Wochenplan leeren", { exact: true }),
-      weekList(page).getByRole("button", { name: "Auf die Einkaufsliste" }),
-      page.getByRole("navigation", { name: "Hauptnavigation" }),
-      page.locator(".site-header"),
-    ]) {
-      await expect(hidden).toBeHidden();
-    }
-    if (testInfo.project.name === "desktop") {
-      const pdf = (await page.pdf({ preferCSSPageSize: true })).toString("latin1");
-      const box = pdf.match(/\/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)\s*\]/);
-      expect(Number(box?.[1])).toBeCloseTo(595, -1);
-      expect(Number(box?.[2])).toBeCloseTo(842, -1);
-      expect(pdf.match(/\/Type\s*\/Page(?!s)/g)?.length ?? 0).toBe(1);
-    }
-  });
+  test(
+    "printed, the plan and the week's list fit one A4 page without the controls",
+    { tag: "@viewport" },
+    async ({ page }, testInfo) => {
+      await postProposalOfAWeek(page);
+      await page.emulateMedia({ media: "print" });
+      await expect(page.getByRole("heading", { level: 1, name: "Wochenplan" })).toBeVisible();
+      await expect(weekList(page)).toBeVisible();
+      for (const hidden of [
+        page.getByRole("button", { name: "Verschieben" }).first(),
+        page.getByText("Wochenplan leeren", { exact: true }),
+        weekList(page).getByRole("button", { name: "Auf die Einkaufsliste" }),
+        page.getByRole("navigation", { name: "Hauptnavigation" }),
+        page.locator(".site-header"),
+      ]) {
+        await expect(hidden).toBeHidden();
+      }
+      if (testInfo.project.name === "desktop") {
+        const pdf = (await page.pdf({ preferCSSPageSize: true })).toString("latin1");
+        const box = pdf.match(/\/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)\s*\]/);
+        expect(Number(box?.[1])).toBeCloseTo(595, -1);
+        expect(Number(box?.[2])).toBeCloseTo(842, -1);
+        expect(pdf.match(/\/Type\s*\/Page(?!s)/g)?.length ?? 0).toBe(1);
+      }
+    },
+  );
 
-  test("the plan page and a recipe have no accessibility violations, the keyboard reaches the controls, nothing moves", async ({
-    page,
-  }) => {
+  test("the plan page and a recipe have no accessibility violations, the keyboard reaches the controls, nothing moves", {
+    tag: "@viewport",
+  }, async ({ page }) => {
     test.slow();
     await addToPlan(page, SALAD, "Montag", SALAD_NAME);
     const recipeAxe = await new AxeBuilder({ page }).analyze();
