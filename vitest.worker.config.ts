@@ -21,6 +21,14 @@ const ERROR_TESTS = ["tests/worker/errors/**/*.test.ts"];
 const PREVIEW_TESTS = ["tests/worker/preview/**/*.test.ts"];
 /** Every project's first module: each log line the Worker writes must be JSON with an event. */
 const setupFiles = ["tests/worker/log-lines.ts"];
+/**
+ * Every project's bound on a test and a hook. A project does not inherit the root's, so each names it. The
+ * attack properties send a few hundred requests each (about 1 s alone), and each publish waits out the
+ * coordinator's settling second; beside the CMS stages on two cores, a property of the "worker" project took
+ * 6.3 s of vitest's default 5 (2026-12-02, a host at half the reference speed). A bound with room, not a wait:
+ * a test past it still fails, and its requests still in flight then reach the stand-ins' logs of the next.
+ */
+const bounds = { testTimeout: 60_000, hookTimeout: 60_000 };
 /** The bearer token POST /sync requires in these tests (a Worker secret in production). */
 const SYNC_TOKEN = "test-sync-token-0123456789abcdef0123456789";
 /** The Access service token the stand-ins ask for, as Cloudflare Access in front of Directus does in production. */
@@ -53,7 +61,7 @@ function errorTrackingProject(name: string, include: string, dsn: string | undef
         },
       }),
     ],
-    test: { name, include: [include], testTimeout: 30_000, setupFiles },
+    test: { name, include: [include], ...bounds, setupFiles },
   };
 }
 
@@ -87,6 +95,7 @@ export default defineConfig({
             ...ERROR_TESTS,
             ...PREVIEW_TESTS,
           ],
+          ...bounds,
           setupFiles,
         },
       },
@@ -109,10 +118,7 @@ export default defineConfig({
             },
           }),
         ],
-        // Its attack properties send a few hundred requests each (about 1 s alone); beside the CMS stages on two
-        // cores one took over 5 s, vitest's default, and its requests still in flight then reached the stand-in's
-        // log of the tests after it.
-        test: { name: "worker-edge", include: EDGE_TESTS, testTimeout: 30_000, setupFiles },
+        test: { name: "worker-edge", include: EDGE_TESTS, ...bounds, setupFiles },
       },
       {
         // The sync inside the Worker (/sync, the catalog coordinator as a
@@ -128,8 +134,7 @@ export default defineConfig({
             },
           }),
         ],
-        // Each publish waits out the coordinator's settling second.
-        test: { name: "worker-sync", include: SYNC_TESTS, testTimeout: 30_000, setupFiles },
+        test: { name: "worker-sync", include: SYNC_TESTS, ...bounds, setupFiles },
       },
       {
         // The editors' draft preview (decision 0051) against a Directus stand-in that reads drafts only
@@ -151,7 +156,7 @@ export default defineConfig({
             },
           }),
         ],
-        test: { name: "worker-preview", include: PREVIEW_TESTS, setupFiles },
+        test: { name: "worker-preview", include: PREVIEW_TESTS, ...bounds, setupFiles },
       },
       // Error tracking on: SENTRY_DSN names the stand-in for Sentry's ingest, which records every envelope.
       errorTrackingProject("worker-errors", "tests/worker/errors/error-tracker.test.ts", STAND_IN_SENTRY_DSN),
@@ -159,7 +164,7 @@ export default defineConfig({
       errorTrackingProject("worker-errors-off", "tests/worker/errors/error-tracker-off.test.ts", undefined),
       {
         // The built Worker's modules as files, read in Node: what an isolate loads when it starts.
-        test: { name: "worker-build", include: ["tests/build/**/*.test.ts"], environment: "node" },
+        test: { name: "worker-build", include: ["tests/build/**/*.test.ts"], environment: "node", ...bounds },
       },
       {
         // The same Worker with broken variables: it must refuse to start.
@@ -171,13 +176,18 @@ export default defineConfig({
             },
           }),
         ],
-        test: { name: "worker-bad-config", include: ["tests/worker/bad-config.test.ts"], setupFiles },
+        test: { name: "worker-bad-config", include: ["tests/worker/bad-config.test.ts"], ...bounds, setupFiles },
       },
       {
         // The same Worker told it is in production, with the development
         // addresses and example data: it must refuse to start.
         plugins: [cloudflareTest({ wrangler, miniflare: { bindings: { ENVIRONMENT: "production" } } })],
-        test: { name: "worker-production-config", include: ["tests/worker/production-config.test.ts"], setupFiles },
+        test: {
+          name: "worker-production-config",
+          include: ["tests/worker/production-config.test.ts"],
+          ...bounds,
+          setupFiles,
+        },
       },
     ],
   },

@@ -180,9 +180,10 @@ function countsOf(report: NonNullable<Stage["report"]>): Counts {
   if (!existsSync(report.file)) return { passed: 0, failed: 1, skipped: 0, flaky: [] };
   const data = JSON.parse(readFileSync(report.file, "utf8"));
   if (report.kind === "vitest") {
-    // A hook that fails (a beforeAll past its bound) fails its suite and no test: count it, or the stage reads
-    // "0 failed" beside its ✘.
-    const failed = Math.max(data.numFailedTests, data.numFailedTestSuites ?? 0);
+    // A hook that fails (a beforeAll past its bound) fails its suites (the file and each describe around it)
+    // and no test: count those then, or the stage reads "0 failed" beside its ✘. A failed test fails its
+    // suites too, so they are not added to it.
+    const failed = data.numFailedTests || (data.numFailedTestSuites ?? 0);
     return { passed: data.numPassedTests, failed, skipped: data.numPendingTests, flaky: [] };
   }
   return {
