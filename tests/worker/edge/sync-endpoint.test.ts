@@ -37,6 +37,19 @@ function call(path: string, init: { method?: string; headers?: Record<string, st
 
 beforeEach(clearUpstream);
 
+/**
+ * Waits until the request at `statusPath` has finished: the coordinator runs it in the background, reading
+ * Directus, and on a loaded host those reads went on into the next tests, whose stand-in log must be empty.
+ */
+async function finished(statusPath: string): Promise<{ state: string }> {
+  for (;;) {
+    const response = await call(statusPath, { headers: { authorization: `Bearer ${TOKEN}` } });
+    const view = (await response.json()) as { state: string };
+    if (view.state === "done" || view.state === "failed") return view;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
 describe("POST /sync", () => {
   it.each([
     ["no Authorization", {}],
@@ -154,6 +167,7 @@ describe("POST /sync", () => {
     const status = await call(body.status, { headers: auth });
     expect(status.status).toBe(200);
     expect(await status.json()).toMatchObject({ id: body.request, action: "dry-run", trigger: "api" });
+    await finished(body.status);
   });
 });
 
