@@ -11,6 +11,10 @@ export default defineConfig({
   workers: 2,
   // Two cores run Directus, two workerd servers and two browsers at once: give assertions room.
   expect: { timeout: 10_000 },
+  // A test's bound, twice Playwright's default: on a host at half the reference speed (2026-12-02, beside the
+  // SQLite CMS stage) the offline spec's first test took 30.7 and 31.6 s and failed at 30, and a dozen more took
+  // 25–30 s. A bound with room, not a wait; `test.slow()` triples it for the heaviest.
+  timeout: 60_000,
   reporter: [["list"], ["json", { outputFile: "reports/tests/e2e.json" }]],
   use: {
     baseURL: BASE_URL,
