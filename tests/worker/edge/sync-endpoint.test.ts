@@ -6,6 +6,7 @@
  */
 import fc from "fast-check";
 import { beforeEach, describe, expect, it } from "vitest";
+import { finished } from "../sync-site.ts";
 import { clearUpstream, send, upstreamSeen } from "./upstream.ts";
 
 const TOKEN = "test-sync-token-0123456789abcdef0123456789";
@@ -36,19 +37,6 @@ function call(path: string, init: { method?: string; headers?: Record<string, st
 }
 
 beforeEach(clearUpstream);
-
-/**
- * Waits until the request at `statusPath` has finished: the coordinator runs it in the background, reading
- * Directus, and on a loaded host those reads went on into the next tests, whose stand-in log must be empty.
- */
-async function finished(statusPath: string): Promise<{ state: string }> {
-  for (;;) {
-    const response = await call(statusPath, { headers: { authorization: `Bearer ${TOKEN}` } });
-    const view = (await response.json()) as { state: string };
-    if (view.state === "done" || view.state === "failed") return view;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
 describe("POST /sync", () => {
   it.each([
@@ -167,7 +155,9 @@ describe("POST /sync", () => {
     const status = await call(body.status, { headers: auth });
     expect(status.status).toBe(200);
     expect(await status.json()).toMatchObject({ id: body.request, action: "dry-run", trigger: "api" });
-    await finished(body.status);
+    // The coordinator runs it in the background, reading Directus: on a loaded host those reads went on into
+    // the next tests, whose stand-in log must be empty.
+    await finished(body.request);
   });
 });
 
